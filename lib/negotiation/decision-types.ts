@@ -1,0 +1,63 @@
+import type { CardShape, NormalizedCard } from "./card/model";
+import type { ValidityReport } from "./card/validity";
+import type { ReviewContext } from "./context";
+import type { Finding, InvariantId, MessageData } from "./invariants/types";
+import type { ClientProfile } from "./profile";
+import type { Path, TaskClass } from "./task-classes";
+
+/** Severity order: reject > escalate > defer > accept-degraded > accept. */
+export const DECISIONS = ["accept", "accept-degraded", "defer", "escalate", "reject"] as const;
+export type DecisionKind = (typeof DECISIONS)[number];
+
+/** Why a would-be rejection became something else, or why a decision is what it is. */
+export type ReasonId =
+  | "noViolation"
+  | "optionalPathCut"
+  | "requiredPathCut"
+  | "invalidCard"
+  | "renegotiableClient"
+  | "honoredExtension"
+  | "otherDiscoveryChannel"
+  | "staleCard";
+
+export interface DecisionReason {
+  reason: ReasonId;
+  outcome: DecisionKind;
+  invariant?: InvariantId;
+  data: MessageData;
+}
+
+/** What an accept-degraded gives up, and what it falls back to. */
+export interface DegradationRecord {
+  taskClass: string;
+  invariant: InvariantId;
+  path: Path;
+  /** e.g. "push" or "audio/pcm" */
+  lost: string[];
+  /** e.g. "polling" or "text/plain" */
+  fallback: string[];
+}
+
+export interface TaskClassDecision {
+  taskClass: string;
+  decision: DecisionKind;
+  /** For reject: what to reject. `card` when the server is known good and the card known stale (refetch). */
+  target?: "server" | "card";
+  reasons: DecisionReason[];
+  /** One finding per invariant, in registry order. */
+  findings: Finding[];
+  degradations: DegradationRecord[];
+}
+
+export interface Review {
+  engine: { name: string; version: string };
+  validity: ValidityReport;
+  shape: CardShape;
+  card?: NormalizedCard;
+  profile: ClientProfile;
+  context: ReviewContext;
+  /** Set for 0.x cards: decisions are unchanged but capability fields were advisory in 0.x. */
+  advisory?: { reason: "zeroXAdvisory"; data: MessageData };
+  taskClasses: TaskClass[];
+  decisions: TaskClassDecision[];
+}

@@ -1,0 +1,81 @@
+import type { NormalizedCard, Pointer } from "../card/model";
+import type { ReviewContext } from "../context";
+import type { ClientProfile } from "../profile";
+import type { Path, TaskClass } from "../task-classes";
+
+export const INVARIANT_IDS = [
+  "live-input-needs-streaming",
+  "push-callback-mtls",
+  "resubscribe-only-output",
+  "shared-transport",
+  "stream-channel-available",
+  "completion-channel-available",
+] as const;
+export type InvariantId = (typeof INVARIANT_IDS)[number];
+
+/** Values a message template may interpolate. Lists are rendered as "a, b and c". */
+export type MessageValue = string | number | boolean | string[];
+export type MessageData = Record<string, MessageValue>;
+
+/** A pointer into one of the three inputs, with the value read there (for display). */
+export interface EvidenceRef {
+  source: "card" | "profile" | "context";
+  pointer: Pointer;
+  value?: unknown;
+}
+
+export type FindingStatus = "not-applicable" | "holds" | "violated" | "not-evaluated";
+
+/** Why a finding holds although the card alone would fire: the rule's own exceptions. */
+export type RuleException = "client-buffers" | "client-configurable" | "documented-fallback";
+
+/** One invariant's result for one task class. Text comes from explain/, never from here. */
+export interface Finding {
+  invariant: InvariantId;
+  taskClass: string;
+  status: FindingStatus;
+  /** Key into the invariant's `meta.messages`. */
+  messageId: string;
+  data: MessageData;
+  /** The path this finding makes unreachable (status `violated` only). */
+  cuts?: Path;
+  exception?: RuleException;
+  /** Profile fields (pointers) to declare so the invariant can be evaluated (`not-evaluated`). */
+  missing?: Pointer[];
+  evidence: EvidenceRef[];
+}
+
+export interface CheckInput {
+  card: NormalizedCard;
+  profile: ClientProfile;
+  context: ReviewContext;
+  taskClass: TaskClass;
+}
+
+export interface InvariantMeta<M extends string = string> {
+  id: InvariantId;
+  /** Short noun phrase for column headers. */
+  title: string;
+  /** One-line imperative description, ESLint-style. */
+  description: string;
+  /** Where in ../shared/spec/negotiability-rule.md (or Parley's design) the invariant comes from. */
+  specRef: string;
+  /** Card fields the invariant reads (JSON pointers, version-neutral). */
+  cardFields: string[];
+  /** Profile fields the invariant reads. */
+  profileFields: string[];
+  /** Does the invariant concern this task class at all? Data-driven so user classes work. */
+  concerns: (taskClass: TaskClass) => boolean;
+  /** Message templates keyed by message id; `{{name}}` placeholders filled from finding data. */
+  messages: Record<M, string>;
+}
+
+export interface Invariant<M extends string = string> {
+  meta: InvariantMeta<M>;
+  /** Returns exactly one finding for the task class in the input (not-applicable when not concerned). */
+  check: (input: CheckInput) => Finding;
+}
+
+export function docsPath(id: InvariantId): string {
+  return `/rules/${id}`;
+}

@@ -1,0 +1,126 @@
+import { z } from "zod";
+
+/**
+ * What a client can do, fixed at negotiation time. A field left out means *unknown*, not *cannot*:
+ * invariants that need it report that they could not be evaluated instead of guessing. The rule's
+ * own fields (buffering, live-only modes, the callback's mTLS) keep the rule's defaults when left
+ * out: no buffering, no live-only modes, a plain HTTPS listener (see `resolveRuleDefaults`).
+ */
+const modeList = z.array(z.string().trim().min(1, { error: "a mode must be a non-empty string" }));
+
+export const CallbackProfile = z.strictObject({
+  /** The client runs a callback listener that can receive push notifications. */
+  supported: z.boolean().optional(),
+  /** The listener completes mutual-TLS handshakes. */
+  mtls: z.boolean().optional(),
+  /** The client can turn mTLS on for its listener by its own configuration. */
+  mtlsConfigurable: z.boolean().optional(),
+});
+
+export const ClientProfile = z.strictObject({
+  name: z.string().trim().min(1, { error: "the profile needs a name" }),
+  description: z.string().optional(),
+  /** Bindings the client speaks: JSONRPC, GRPC, HTTP+JSON (case-insensitive). */
+  transports: z.array(z.string().trim().min(1)).optional(),
+  /** The client can consume server streams (SSE / server-streaming). */
+  streaming: z.boolean().optional(),
+  /** Input modes the client sends. */
+  inputModes: modeList.optional(),
+  /** Input modes the client only has live (chunk by chunk), e.g. a microphone. */
+  liveOnlyInputModes: modeList.optional(),
+  /** Live modes the client can buffer whole before sending. */
+  bufferableInputModes: modeList.optional(),
+  /** Output modes the client can consume. Left out: any (A2A's own default for acceptedOutputModes). */
+  acceptedOutputModes: modeList.optional(),
+  callback: CallbackProfile.optional(),
+  /** The client can poll tasks/get (GetTask) to learn completion. */
+  canPoll: z.boolean().optional(),
+  /** False: the client can renegotiate its own capabilities (the rule then defers). Default true. */
+  fixed: z.boolean().optional(),
+  /** Extension URIs the client supports. */
+  supportedExtensions: z.array(z.string()).optional(),
+  /** Security scheme kinds the client can satisfy (apiKey, http, oauth2, openIdConnect, mutualTLS). */
+  securitySchemes: z.array(z.string()).optional(),
+});
+export type ClientProfile = z.infer<typeof ClientProfile>;
+
+/** The rule's own fields with the reference check's defaults applied. */
+export function resolveRuleDefaults(profile: ClientProfile) {
+  return {
+    liveOnlyInputModes: profile.liveOnlyInputModes ?? [],
+    bufferableInputModes: profile.bufferableInputModes ?? [],
+    callbackMtls: profile.callback?.mtls ?? false,
+    callbackMtlsAssumed: profile.callback?.mtls === undefined,
+    fixed: profile.fixed ?? true,
+  };
+}
+
+/** The client of the rule's incidents: live-only PCM audio, no buffering, plain HTTPS callbacks, polls. */
+export const NORTHWIND: ClientProfile = {
+  name: "Northwind discovery agent",
+  description:
+    "The client of the rule's incidents: JSON-RPC, live-only audio/pcm it cannot buffer, a plain HTTPS callback listener, can poll.",
+  transports: ["JSONRPC"],
+  streaming: true,
+  inputModes: ["text/plain", "audio/pcm"],
+  liveOnlyInputModes: ["audio/pcm"],
+  bufferableInputModes: [],
+  acceptedOutputModes: ["text/plain", "audio/pcm"],
+  callback: { supported: true, mtls: false, mtlsConfigurable: false },
+  canPoll: true,
+  fixed: true,
+};
+
+export const PRESETS: readonly ClientProfile[] = [
+  NORTHWIND,
+  {
+    ...NORTHWIND,
+    name: "Northwind with audio buffering",
+    description: "Northwind after it learned to buffer audio/pcm whole before sending.",
+    bufferableInputModes: ["audio/pcm"],
+  },
+  {
+    ...NORTHWIND,
+    name: "Northwind with mTLS listener",
+    description: "Northwind whose callback listener terminates mutual TLS.",
+    callback: { supported: true, mtls: true, mtlsConfigurable: true },
+  },
+  {
+    name: "Text-only JSON-RPC client",
+    description: "A chat-style client: text in and out, no streaming, no callbacks, polls.",
+    transports: ["JSONRPC"],
+    streaming: false,
+    inputModes: ["text/plain"],
+    liveOnlyInputModes: [],
+    bufferableInputModes: [],
+    acceptedOutputModes: ["text/plain", "application/json"],
+    callback: { supported: false, mtls: false, mtlsConfigurable: false },
+    canPoll: true,
+    fixed: true,
+  },
+  {
+    name: "Full-featured SDK client",
+    description: "Speaks every core binding, streams, buffers audio, has an mTLS-capable listener.",
+    transports: ["JSONRPC", "GRPC", "HTTP+JSON"],
+    streaming: true,
+    inputModes: ["text/plain", "application/json", "audio/pcm", "image/png"],
+    liveOnlyInputModes: [],
+    bufferableInputModes: ["audio/pcm"],
+    callback: { supported: true, mtls: true, mtlsConfigurable: true },
+    canPoll: true,
+    fixed: false,
+  },
+];
+
+export function findPreset(nameOrSlug: string): ClientProfile | undefined {
+  const key = slugify(nameOrSlug);
+  return PRESETS.find((p) => slugify(p.name) === key);
+}
+
+export function presetSlug(profile: ClientProfile): string {
+  return slugify(profile.name);
+}
+
+function slugify(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/**
+ * A task class is data: the lifecycle paths a kind of task needs. Invariants decide whether they
+ * concern a class from these fields alone, so users can define more classes without code.
+ */
+export const TaskClass = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "task class ids are kebab-case" }),
+  title: z.string().min(1),
+  description: z.string(),
+  /** How the input reaches the server: whole (one message) or live (chunk by chunk as produced). */
+  input: z.enum(["whole", "live"]),
+  /**
+   * How the client learns the task reached a terminal state:
+   * - response: in the reply to the send call (blocking send);
+   * - notification: later, by push callback or by polling (at least one is required);
+   * - stream: over a server stream (requires streaming on both sides);
+   * - none: it does not wait (fire-and-forget).
+   */
+  completion: z.enum(["response", "notification", "stream", "none"]),
+  /** required: at least one output mode the client accepts must be reachable. none: no output awaited. */
+  output: z.enum(["required", "none"]),
+});
+export type TaskClass = z.infer<typeof TaskClass>;
+
+export const BUILT_IN_TASK_CLASSES: readonly TaskClass[] = [
+  {
+    id: "request-response",
+    title: "Request–response",
+    description: "Send a whole message, get the result in the reply.",
+    input: "whole",
+    completion: "response",
+    output: "required",
+  },
+  {
+    id: "live-input",
+    title: "Live input",
+    description: "Send input as it is produced (live audio, a camera), chunk by chunk.",
+    input: "live",
+    completion: "response",
+    output: "required",
+  },
+  {
+    id: "async-completion",
+    title: "Async completion",
+    description: "Long-running task: the client learns of completion by push callback or by polling.",
+    input: "whole",
+    completion: "notification",
+    output: "required",
+  },
+  {
+    id: "fire-and-forget",
+    title: "Fire and forget",
+    description: "Send and move on: no completion notification, no output awaited.",
+    input: "whole",
+    completion: "none",
+    output: "none",
+  },
+  {
+    id: "streaming-output",
+    title: "Streaming output",
+    description: "Results arrive over a server stream as they are produced.",
+    input: "whole",
+    completion: "stream",
+    output: "required",
+  },
+];
+
+export const BUILT_IN_TASK_CLASS_IDS = BUILT_IN_TASK_CLASSES.map((t) => t.id);
+
+export function findTaskClass(id: string, extra: readonly TaskClass[] = []): TaskClass | undefined {
+  return [...BUILT_IN_TASK_CLASSES, ...extra].find((t) => t.id === id);
+}
+
+/** One lifecycle channel an invariant can cut. */
+export type Path =
+  | { kind: "input"; modes: string[] }
+  | { kind: "completion"; channel: "push" | "polling" | "stream" | "response" }
+  | { kind: "output"; modes: string[] }
+  | { kind: "transport" };
