@@ -49,8 +49,29 @@ export interface TaskClassDecision {
   degradations: DegradationRecord[];
 }
 
+/**
+ * A problem with review()'s own arguments (not the card): review() reports these instead of throwing.
+ * `pointer` is into the arguments: "/profile/transports/0", "/context/cardKnownStale", "/taskClasses/2".
+ * Task-class problems skip that class only; an unusable profile or context means no decisions at all.
+ */
+export type ReviewInputErrorCode =
+  | "invalidProfile"
+  | "invalidContext"
+  | "unknownTaskClass"
+  | "invalidTaskClass"
+  | "duplicateTaskClass"
+  | "internalError";
+
+export interface ReviewInputError {
+  code: ReviewInputErrorCode;
+  pointer: string;
+  data: MessageData;
+}
+
 export interface Review {
   engine: { name: string; version: string };
+  /** Present (non-empty) only when some argument of review() was unusable; see ReviewInputError. */
+  inputErrors?: ReviewInputError[];
   validity: ValidityReport;
   shape: CardShape;
   card?: NormalizedCard;
