@@ -1,0 +1,25 @@
+/**
+ * The frozen constants of the v1 link format (docs/review-links.md describes the layout).
+ * Changing any of these changes which links decode: bump the format version instead.
+ */
+export const FORMAT_V1 = "v1";
+export const PREFIX_V1 = "v1.";
+/** Formats this build can read, newest last. */
+export const SUPPORTED_FORMATS: readonly string[] = [FORMAT_V1];
+
+/** Bytes of sha256(payload) stored in front of the deflate stream: catches links altered in transit. */
+export const CHECK_BYTES = 4;
+/** Separates the state JSON from the card bytes. JSON.stringify never writes a raw NUL, so the first NUL is the frame. */
+export const FRAME_SEPARATOR = 0;
+
+/** Longest fragment we look at, in characters (a card of a few MB would not fit in a URL anyway). */
+export const MAX_FRAGMENT_LENGTH = 2 * 1024 * 1024;
+/** Most bytes we inflate before giving up: a decompression bomb stops here, not at the end of the bomb. */
+export const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+/**
+ * Most bytes of state JSON (everything but the card). Real states are a few KB; the cap keeps a
+ * hostile state from making the schema check build millions of issues.
+ */
+export const MAX_STATE_JSON_BYTES = 64 * 1024;
+/** Compressed bytes handed to the inflater per step. Deflate expands at most ~1032x, so one step yields at most ~1 MB. */
+export const INFLATE_STEP_BYTES = 1024;

@@ -1,0 +1,19 @@
+/** Review links: snapshot and live links in the URL fragment. Pure: runs in the browser. */
+export {
+  decodeReviewLink,
+  encodeLiveLink,
+  encodeReviewLink,
+  ReviewLinkEncodeError,
+  tryEncodeLiveLink,
+  tryEncodeReviewLink,
+  type DecodedLink,
+  type DecodeResult,
+  type EncodeResult,
+} from "./codec";
+export { compareSnapshot, type DecisionMove, type SnapshotComparison, type SnapshotSide } from "./compare";
+export { digestCardText } from "./digest";
+export { LINK_ERROR_CODES, type CorruptReason, type LinkError, type LinkErrorCode, type LinkIssue } from "./errors";
+export { MAX_FRAGMENT_LENGTH, MAX_PAYLOAD_BYTES, MAX_STATE_JSON_BYTES, PREFIX_V1 } from "./format-v1";
+export { liveStateFromSnapshot } from "./live";
+export { describeLinkError } from "./messages";
+export { DecisionMap, LinkTaskClass, LiveLinkState, SnapshotLinkState } from "./schema";

@@ -1,0 +1,23 @@
+import { digestCardText } from "./digest";
+import type { LiveLinkState, SnapshotLinkState } from "./schema";
+
+/**
+ * The live link for a snapshot: same profile, context and task classes, the card's URL instead of
+ * its bytes, and the snapshot's digest and decisions so the opener can show what moved.
+ * Undefined when the snapshot has no URL to fetch from (a pasted card).
+ */
+export function liveStateFromSnapshot(
+  snapshot: SnapshotLinkState,
+  cardUrl: string | undefined = snapshot.cardUrl,
+): LiveLinkState | undefined {
+  if (cardUrl === undefined) return undefined;
+  return {
+    cardUrl,
+    profile: snapshot.profile,
+    context: snapshot.context,
+    ...(snapshot.taskClasses ? { taskClasses: snapshot.taskClasses } : {}),
+    engineVersion: snapshot.engineVersion,
+    snapshotDigest: digestCardText(snapshot.cardText),
+    ...(snapshot.decisions ? { snapshotDecisions: snapshot.decisions } : {}),
+  };
+}

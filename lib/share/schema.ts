@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { ReviewContext } from "../negotiation/context";
+import { DECISIONS } from "../negotiation/decision-types";
+import { ClientProfile } from "../negotiation/profile";
+import { TaskClass } from "../negotiation/task-classes";
+
+/**
+ * The zod schemas of what a link carries. Decoding validates a fragment with these before
+ * anything reads it; encoding validates with them too, so a link that encodes always decodes.
+ */
+const MAX_URL_LENGTH = 2048;
+
+const TaskClassId = z
+  .string()
+  .max(100)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "task class ids are kebab-case" });
+
+/** Only http(s): the UI renders it as a link and fetches it, so `javascript:` and friends never get in. */
+const CardUrl = z
+  .string()
+  .max(MAX_URL_LENGTH)
+  .refine(isHttpUrl, { error: "the card URL must be an absolute http(s) URL" });
+
+const EngineVersion = z
+  .string()
+  .max(64)
+  .regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$/, { error: "the engine version must be a semantic version" });
+
+/** Task class id → decision. Keys are kebab-case, which also keeps `__proto__` and friends out. */
+export const DecisionMap = z.record(TaskClassId, z.enum(DECISIONS));
+export type DecisionMap = z.infer<typeof DecisionMap>;
+
+/** A built-in task class by id, or a user-defined class in full (its id alone would not reproduce the review). */
+export const LinkTaskClass = z.union([TaskClassId, TaskClass]);
+export type LinkTaskClass = z.infer<typeof LinkTaskClass>;
+
+export const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, { error: "a digest is 64 lowercase hex digits" });
+
+/** Everything a snapshot link carries except the card bytes, which travel unescaped after the JSON. */
+const SnapshotMeta = z.strictObject({
+  kind: z.literal("snapshot"),
+  engineVersion: EngineVersion,
+  profile: ClientProfile,
+  context: ReviewContext,
+  taskClasses: z.array(LinkTaskClass).optional(),
+  cardUrl: CardUrl.optional(),
+  decisions: DecisionMap.optional(),
+});
+
+const LiveMeta = z.strictObject({
+  kind: z.literal("live"),
+  engineVersion: EngineVersion,
+  cardUrl: CardUrl,
+  profile: ClientProfile,
+  context: ReviewContext,
+  taskClasses: z.array(LinkTaskClass).optional(),
+  snapshotDigest: Sha256Hex.optional(),
+  snapshotDecisions: DecisionMap.optional(),
+});
+
+export const LinkMeta = z.discriminatedUnion("kind", [SnapshotMeta, LiveMeta]);
+export type LinkMeta = z.infer<typeof LinkMeta>;
+
+/** A snapshot link: the exact card text plus everything needed to reproduce its review. */
+export const SnapshotLinkState = SnapshotMeta.omit({ kind: true }).extend({ cardText: z.string() });
+export type SnapshotLinkState = z.infer<typeof SnapshotLinkState>;
+
+/** A live link: where to fetch the card, and (when made from a snapshot) what it looked like then. */
+export const LiveLinkState = LiveMeta.omit({ kind: true });
+export type LiveLinkState = z.infer<typeof LiveLinkState>;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
