@@ -1,0 +1,23 @@
+import { Workspace } from "@/components/review/workspace";
+import { CONTOSO } from "@/lib/negotiation/examples/incidents";
+import { NORTHWIND } from "@/lib/negotiation/profile";
+
+/** The review workspace. Opens on the rule's incident: the Contoso card under the Northwind client. */
+export default function WorkspacePage() {
+  return (
+    <main className="mx-auto max-w-[1600px] p-3 sm:p-4">
+      <header className="mb-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h1 className="text-xl font-bold tracking-tight">Parley</h1>
+        <p className="text-sm text-slate-600">
+          Can this client complete this kind of task against this A2A agent, given what its card says? Decided per
+          task class, before the first task is sent.
+        </p>
+      </header>
+      <Workspace
+        initialCard={{ text: CONTOSO.text, source: { kind: "example", id: CONTOSO.id, title: CONTOSO.title } }}
+        initialProfile={NORTHWIND}
+        initialSelection={{ taskClass: "live-input", invariant: "live-input-needs-streaming" }}
+      />
+    </main>
+  );
+}

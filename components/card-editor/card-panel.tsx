@@ -1,0 +1,98 @@
+"use client";
+
+import { useId, type Ref } from "react";
+import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import { Section } from "@/components/ui/section";
+import { EXAMPLE_GROUPS, findExample } from "./examples";
+import { FetchCardForm } from "./fetch-card-form";
+import { FetchDetails } from "./fetch-details";
+import { JsonEditor, type EditorDiagnostic, type JsonEditorHandle } from "./json-editor";
+
+export type CardSource =
+  | { kind: "example"; id: string; title: string }
+  | { kind: "file"; name: string }
+  | { kind: "fetch"; card: FetchedCardResponse };
+
+interface CardPanelProps {
+  initialText: string;
+  currentText: string;
+  source: CardSource | null;
+  onChange: (text: string) => void;
+  onLoad: (text: string, source: CardSource) => void;
+  diagnostics: readonly EditorDiagnostic[];
+  diagnosticsText: string;
+  editorRef: Ref<JsonEditorHandle>;
+}
+
+export function CardPanel(props: CardPanelProps) {
+  const exampleId = useId();
+  const fileId = useId();
+  const { source } = props;
+  return (
+    <Section title="Agent card" id="card-heading">
+      <div className="mb-2 grid gap-2 sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={exampleId} className="text-xs font-medium text-slate-600">
+            Built-in example
+          </label>
+          <select
+            id={exampleId}
+            className="rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
+            value={source?.kind === "example" && findExample(source.id)?.text === props.currentText ? source.id : ""}
+            onChange={(event) => {
+              const example = findExample(event.target.value);
+              if (example) props.onLoad(example.text, { kind: "example", id: example.id, title: example.title });
+            }}
+          >
+            <option value="">(your own card)</option>
+            {EXAMPLE_GROUPS.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.cards.map((card) => (
+                  <option key={card.id} value={card.id}>
+                    {card.title}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fileId} className="text-xs font-medium text-slate-600">
+            Open a file (or drop it on the editor)
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept="application/json,.json,text/plain"
+            className="text-sm file:mr-2 file:rounded file:border file:border-slate-300 file:bg-white file:px-2 file:py-0.5"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void file.text().then((text) => props.onLoad(text, { kind: "file", name: file.name }));
+            }}
+          />
+        </div>
+      </div>
+      <FetchCardForm onFetched={(card) => props.onLoad(card.text, { kind: "fetch", card })} />
+      {source?.kind === "fetch" && (
+        <div className="mt-2">
+          <FetchDetails card={source.card} edited={source.card.text !== props.currentText} />
+        </div>
+      )}
+      {source?.kind === "file" && <p className="mt-2 text-xs text-slate-600">Opened {source.name}.</p>}
+      <p className="mt-2 mb-1 text-xs text-slate-500">
+        Paste, type or drop a card below; the review follows every keystroke. Problems are underlined where they are.
+      </p>
+      <JsonEditor
+        label="Agent card JSON"
+        testId="card-editor"
+        className="h-[26rem]"
+        initialText={props.initialText}
+        onChange={props.onChange}
+        onDropText={(text, name) => props.onLoad(text, { kind: "file", name })}
+        diagnostics={props.diagnostics}
+        diagnosticsText={props.diagnosticsText}
+        handleRef={props.editorRef}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,168 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Section } from "@/components/ui/section";
+import type { ReviewContext } from "@/lib/negotiation/context";
+
+type BooleanKey = "priorTaskHistory" | "outOfBandCapabilityExchange" | "cardKnownStale" | "serverKnownGood";
+type ListKey = "honoredExtensions" | "documentedFallbackOutputModes" | "resubscribeOnlyOutputModes";
+
+const TOGGLES: { key: BooleanKey; label: string; explain: string }[] = [
+  {
+    key: "priorTaskHistory",
+    label: "Prior task history",
+    explain: "You have completed tasks with this server before: the card is not the only evidence, so defer to that history.",
+  },
+  {
+    key: "outOfBandCapabilityExchange",
+    label: "Out-of-band capability exchange",
+    explain: "Capabilities were agreed elsewhere (contract, registry): defer to that channel rather than reject on the card.",
+  },
+  {
+    key: "cardKnownStale",
+    label: "Card known stale",
+    explain: "The server changed since this card was published: a rejection targets the card (refetch it).",
+  },
+  {
+    key: "serverKnownGood",
+    label: "Server known good",
+    explain: "The server behaves correctly at runtime: with a stale card, reject the card, not the server.",
+  },
+];
+
+const LISTS: { key: ListKey; label: string; explain: string; placeholder: string }[] = [
+  {
+    key: "honoredExtensions",
+    label: "Extensions the server is known to honor",
+    explain: "A vendor extension that resolves the contradiction turns a rejection into an escalation.",
+    placeholder: "https://vendor.example/ext/buffered-audio",
+  },
+  {
+    key: "documentedFallbackOutputModes",
+    label: "Documented fallback output modes",
+    explain: "Modes the server's docs say it delivers another way although the card omits it.",
+    placeholder: "text/plain",
+  },
+  {
+    key: "resubscribeOnlyOutputModes",
+    label: "Resubscribe-only output modes (from the docs)",
+    explain: "Modes emitted only on tasks/resubscribe, when the card itself does not say so.",
+    placeholder: "audio/pcm",
+  },
+];
+
+function splitList(text: string): string[] | undefined {
+  const items = text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+  return items.length > 0 ? [...new Set(items)] : undefined;
+}
+
+function ListField({
+  label,
+  explain,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  explain: string;
+  placeholder: string;
+  value: string[] | undefined;
+  onChange: (value: string[] | undefined) => void;
+}) {
+  const id = useId();
+  // Local text so a half-typed list (a trailing comma) is not reformatted under the cursor.
+  const [text, setText] = useState(() => (value ?? []).join(", "));
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="rounded border border-slate-300 px-2 py-0.5 font-mono text-xs"
+        placeholder={placeholder}
+        aria-describedby={`${id}-explain`}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange(splitList(event.target.value));
+        }}
+      />
+      <p id={`${id}-explain`} className="text-xs text-slate-500">
+        {explain} Separate several with commas.
+      </p>
+    </div>
+  );
+}
+
+/** The rule's conditions of validity: what is known besides the card and the profile. */
+export function ContextPanel({
+  context,
+  onChange,
+  renegotiable,
+  onRenegotiableChange,
+}: {
+  context: ReviewContext;
+  onChange: (context: ReviewContext) => void;
+  renegotiable: boolean;
+  onRenegotiableChange: (renegotiable: boolean) => void;
+}) {
+  const setKey = <K extends keyof ReviewContext>(key: K, value: ReviewContext[K]) => {
+    const next = { ...context };
+    if (value === undefined || value === false) delete next[key];
+    else next[key] = value;
+    onChange(next);
+  };
+  return (
+    <Section title="Context" id="context-heading">
+      <p className="mb-2 text-xs text-slate-500">
+        What you know besides the card. All off: the card is the only discovery channel.
+      </p>
+      <ul className="flex flex-col gap-2">
+        <li>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={renegotiable}
+              onChange={(event) => onRenegotiableChange(event.target.checked)}
+            />
+            <span>
+              <span className="font-medium">Client can renegotiate</span>
+              <span className="block text-xs text-slate-500">
+                The client can change its own capabilities (profile <code>fixed: false</code>): a would-be rejection defers.
+              </span>
+            </span>
+          </label>
+        </li>
+        {TOGGLES.map((toggle) => (
+          <li key={toggle.key}>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={context[toggle.key] === true}
+                onChange={(event) => setKey(toggle.key, event.target.checked)}
+              />
+              <span>
+                <span className="font-medium">{toggle.label}</span>
+                <span className="block text-xs text-slate-500">{toggle.explain}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+        {LISTS.map((list) => (
+          <li key={list.key}>
+            <ListField
+              label={list.label}
+              explain={list.explain}
+              placeholder={list.placeholder}
+              value={context[list.key]}
+              onChange={(value) => setKey(list.key, value)}
+            />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

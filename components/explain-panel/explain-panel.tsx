@@ -1,0 +1,138 @@
+"use client";
+
+import {
+  changesFor,
+  decisionRecordFor,
+  findInvariantMeta,
+  textOfDecision,
+  textOfFinding,
+  textOfInvariant,
+  textOfReason,
+  type Review,
+} from "@/components/review/core";
+import type { MatrixSelection } from "@/components/matrix/review-matrix";
+import { describeCut } from "@/components/matrix/describe-cut";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DecisionBadge } from "@/components/ui/decision-badge";
+import { STATUS_STYLE } from "@/components/ui/decision-style";
+import { Section } from "@/components/ui/section";
+import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
+import type { ReactNode } from "react";
+import { FieldList } from "./field-list";
+
+function JsonBlock({ title, value }: { title: string; value: unknown }) {
+  const text = JSON.stringify(value, null, 2);
+  return (
+    <div>
+      <div className="mb-0.5 flex items-center justify-between gap-2">
+        <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
+        <CopyButton text={text} label="Copy JSON" />
+      </div>
+      <pre className="max-h-64 overflow-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100">{text}</pre>
+    </div>
+  );
+}
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
+      <div className="text-sm">{children}</div>
+    </div>
+  );
+}
+
+export function ExplainPanel({
+  review,
+  cardText,
+  selection,
+  onHighlight,
+}: {
+  review: Review;
+  cardText: string;
+  selection: MatrixSelection | null;
+  onHighlight: (ref: EvidenceRef) => void;
+}) {
+  const decision = selection ? review.decisions.find((d) => d.taskClass === selection.taskClass) : undefined;
+  if (!selection || !decision) {
+    return (
+      <Section title="Explanation" id="explain-heading">
+        <p className="text-sm text-slate-600">Select a cell or a decision in the matrix to see why.</p>
+      </Section>
+    );
+  }
+  const taskTitle = review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
+
+  if (!selection.invariant) {
+    return (
+      <Section title="Explanation" id="explain-heading">
+        <div className="flex flex-col gap-3" data-testid="explain-panel">
+          <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+            {taskTitle}: <DecisionBadge decision={decision.decision} />
+          </h3>
+          <p className="text-sm">{textOfDecision(decision, review)}</p>
+          {decision.reasons.length > 0 && (
+            <Part title="Why">
+              <ul className="list-disc pl-5">
+                {decision.reasons.map((reason, i) => (
+                  <li key={i}>{textOfReason(reason)}</li>
+                ))}
+              </ul>
+            </Part>
+          )}
+          {decision.degradations.length > 0 && <JsonBlock title="Degradation records" value={decision.degradations} />}
+          <JsonBlock title="Decision record (log line)" value={decisionRecordFor(review, decision.taskClass, cardText)} />
+        </div>
+      </Section>
+    );
+  }
+
+  const finding = decision.findings.find((f) => f.invariant === selection.invariant);
+  const meta = findInvariantMeta(selection.invariant);
+  if (!finding || !meta) return null;
+  const style = STATUS_STYLE[finding.status];
+  const cardRefs = finding.evidence.filter((e) => e.source === "card");
+  const profileRefs = finding.evidence.filter((e) => e.source === "profile");
+  const contextRefs = finding.evidence.filter((e) => e.source === "context");
+  const changes = changesFor(finding);
+  const degradations = decision.degradations.filter((d) => d.invariant === finding.invariant);
+  return (
+    <Section title="Explanation" id="explain-heading">
+      <div className="flex flex-col gap-3" data-testid="explain-panel">
+        <h3 className="text-base font-semibold">
+          {meta.title} × {taskTitle}:{" "}
+          <span className={`rounded px-1 ${style.className}`}>
+            <span aria-hidden="true">{style.symbol} </span>
+            {style.label}
+          </span>
+        </h3>
+        <Part title="What it checks">{textOfInvariant(meta)}</Part>
+        <Part title={finding.status === "violated" ? "Why it fired here" : "Here"}>
+          {textOfFinding(finding)}
+          {finding.cuts && <span className="block text-xs text-slate-600">{describeCut(finding.cuts)}</span>}
+        </Part>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <FieldList title="Card fields (click to highlight)" refs={cardRefs} onHighlight={onHighlight} />
+          <FieldList title="Profile fields" refs={profileRefs} onHighlight={onHighlight} />
+          <FieldList title="Context" refs={contextRefs} />
+        </div>
+        {finding.missing && finding.missing.length > 0 && (
+          <Part title="Declare in the profile to evaluate">
+            <code className="text-xs">{finding.missing.join(", ")}</code>
+          </Part>
+        )}
+        {changes.length > 0 && (
+          <Part title="What would change the answer">
+            <ul className="list-disc pl-5">
+              {changes.map((change, i) => (
+                <li key={i}>{change}</li>
+              ))}
+            </ul>
+          </Part>
+        )}
+        {degradations.length > 0 && <JsonBlock title="Degradation record" value={degradations} />}
+        <JsonBlock title="Finding (JSON)" value={finding} />
+      </div>
+    </Section>
+  );
+}

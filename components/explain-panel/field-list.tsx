@@ -1,0 +1,46 @@
+"use client";
+
+import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
+
+function show(value: unknown): string {
+  if (value === undefined) return "";
+  const text = JSON.stringify(value);
+  return text && text.length > 60 ? text.slice(0, 57) + "…" : (text ?? "");
+}
+
+/** Evidence pointers; card (and profile) fields are buttons that highlight the field in its editor. */
+export function FieldList({
+  title,
+  refs,
+  onHighlight,
+}: {
+  title: string;
+  refs: readonly EvidenceRef[];
+  onHighlight?: (ref: EvidenceRef) => void;
+}) {
+  if (refs.length === 0) return null;
+  return (
+    <div>
+      <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
+      <ul className="mt-0.5 flex flex-col gap-0.5">
+        {refs.map((ref, i) => (
+          <li key={`${ref.source}${ref.pointer}${i}`} className="text-xs">
+            {onHighlight ? (
+              <button
+                type="button"
+                className="rounded px-1 font-mono text-sky-800 underline decoration-dotted hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600"
+                onClick={() => onHighlight(ref)}
+                aria-label={`Highlight ${ref.source} field ${ref.pointer || "/"} in the editor`}
+              >
+                {ref.pointer || "/"}
+              </button>
+            ) : (
+              <code className="px-1">{ref.pointer || "/"}</code>
+            )}
+            {ref.value !== undefined && <span className="ml-1 font-mono text-slate-600">= {show(ref.value)}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Path } from "@/lib/negotiation/task-classes";
+
+/** A short label for the path a violated finding cuts, for a matrix cell (the panel has the prose). */
+export function describeCut(path: Path): string {
+  switch (path.kind) {
+    case "input":
+      return `cuts input ${path.modes.join(", ")}`;
+    case "output":
+      return `cuts output ${path.modes.join(", ")}`;
+    case "completion":
+      return `cuts ${path.channel} completion`;
+    case "transport":
+      return "cuts transport";
+  }
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { useId } from "react";
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import { TriStateSelect } from "@/components/ui/tri-state-select";
+import { ModeListField } from "./mode-list-field";
+
+const TRANSPORTS = ["JSONRPC", "GRPC", "HTTP+JSON"] as const;
+
+/** Sets or removes a key: `undefined` means *unknown*, which the profile expresses by leaving it out. */
+function withField<K extends keyof ClientProfile>(profile: ClientProfile, key: K, value: ClientProfile[K]): ClientProfile {
+  const next = { ...profile };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+function withCallback(
+  profile: ClientProfile,
+  key: "supported" | "mtls" | "mtlsConfigurable",
+  value: boolean | undefined,
+): ClientProfile {
+  const callback = { ...profile.callback };
+  if (value === undefined) delete callback[key];
+  else callback[key] = value;
+  return withField(profile, "callback", Object.keys(callback).length > 0 ? callback : undefined);
+}
+
+export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onChange: (p: ClientProfile) => void }) {
+  const nameId = useId();
+  const set = <K extends keyof ClientProfile>(key: K, value: ClientProfile[K]) => onChange(withField(profile, key, value));
+  const nameMissing = profile.name.trim() === "";
+  return (
+    <div className="flex flex-col gap-2" data-testid="profile-form">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={nameId} className="text-sm font-medium">
+          Name
+        </label>
+        <input
+          id={nameId}
+          className="rounded border border-slate-300 px-2 py-1 text-sm aria-invalid:border-rose-600"
+          value={profile.name}
+          aria-invalid={nameMissing || undefined}
+          onChange={(event) => onChange({ ...profile, name: event.target.value })}
+        />
+        {nameMissing && <p className="text-xs text-rose-700">The profile needs a name.</p>}
+      </div>
+      <fieldset className="rounded border border-slate-200 p-2">
+        <legend className="px-1 text-sm font-medium">Transports the client speaks</legend>
+        <div className="flex flex-wrap gap-3">
+          {TRANSPORTS.map((transport) => (
+            <label key={transport} className="flex items-center gap-1 font-mono text-xs">
+              <input
+                type="checkbox"
+                checked={profile.transports?.includes(transport) ?? false}
+                onChange={(event) => {
+                  const current = profile.transports ?? [];
+                  set("transports", event.target.checked ? [...current, transport] : current.filter((t) => t !== transport));
+                }}
+              />
+              {transport}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TriStateSelect label="Consumes server streams" hint="SSE / server streaming" value={profile.streaming} onChange={(v) => set("streaming", v)} />
+      <TriStateSelect label="Can poll for completion" hint="tasks/get (GetTask)" value={profile.canPoll} onChange={(v) => set("canPoll", v)} />
+      <TriStateSelect
+        label="Capabilities fixed"
+        hint="no: the client can renegotiate its own capabilities"
+        value={profile.fixed}
+        onChange={(v) => set("fixed", v)}
+      />
+      <fieldset className="flex flex-col gap-1 rounded border border-slate-200 p-2">
+        <legend className="px-1 text-sm font-medium">Callback listener (push notifications)</legend>
+        <TriStateSelect label="Runs a listener" value={profile.callback?.supported} onChange={(v) => onChange(withCallback(profile, "supported", v))} />
+        <TriStateSelect label="Listener does mutual TLS" value={profile.callback?.mtls} onChange={(v) => onChange(withCallback(profile, "mtls", v))} />
+        <TriStateSelect
+          label="Can turn mTLS on itself"
+          hint="by its own configuration"
+          value={profile.callback?.mtlsConfigurable}
+          onChange={(v) => onChange(withCallback(profile, "mtlsConfigurable", v))}
+        />
+      </fieldset>
+      <ModeListField label="Input modes it sends" hint="What the client can send at all." value={profile.inputModes} onChange={(v) => set("inputModes", v)} />
+      <ModeListField
+        label="Live-only input modes"
+        hint="Produced chunk by chunk (a microphone): cannot be sent whole."
+        value={profile.liveOnlyInputModes}
+        onChange={(v) => set("liveOnlyInputModes", v)}
+      />
+      <ModeListField
+        label="Bufferable input modes"
+        hint="Live modes the client can record whole before sending."
+        value={profile.bufferableInputModes}
+        onChange={(v) => set("bufferableInputModes", v)}
+      />
+      <ModeListField
+        label="Accepted output modes"
+        hint="What the client can consume. Left out: any."
+        value={profile.acceptedOutputModes}
+        onChange={(v) => set("acceptedOutputModes", v)}
+      />
+      <p className="text-xs text-slate-500">Supported extensions and security schemes: edit them in the JSON view.</p>
+    </div>
+  );
+}

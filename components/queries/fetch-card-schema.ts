@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * The wire contract of POST /api/fetch-card, shared by the route handler (parses the body) and
+ * the browser (validates before posting, parses the answer). No React, no server code here.
+ */
+export const FetchCardRequest = z.strictObject({
+  url: z
+    .string({ error: "give the URL of an agent or of its card" })
+    .trim()
+    .min(1, { error: "give the URL of an agent or of its card" })
+    .max(2048, { error: "that URL is longer than 2048 characters" }),
+});
+export type FetchCardRequest = z.infer<typeof FetchCardRequest>;
+
+export const FETCH_ERROR_CODES = [
+  "badRequest",
+  "badUrl",
+  "blockedScheme",
+  "blockedAddress",
+  "dnsFailed",
+  "timeout",
+  "tooLarge",
+  "tooManyRedirects",
+  "httpStatus",
+  "notFound",
+  "network",
+  "notJsonContent",
+  "internal",
+] as const;
+export type FetchErrorCode = (typeof FETCH_ERROR_CODES)[number];
+
+export const FetchCardError = z.object({
+  code: z.enum(FETCH_ERROR_CODES),
+  message: z.string(),
+});
+export type FetchCardError = z.infer<typeof FetchCardError>;
+
+export const FetchedCardResponse = z.object({
+  requestedUrl: z.string(),
+  finalUrl: z.string(),
+  discoveredVia: z.enum(["agent-card.json", "agent.json", "direct"]),
+  status: z.number(),
+  contentType: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  text: z.string(),
+  redirects: z.array(z.string()).optional(),
+});
+export type FetchedCardResponse = z.infer<typeof FetchedCardResponse>;

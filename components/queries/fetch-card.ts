@@ -1,0 +1,51 @@
+import {
+  FetchCardError,
+  FetchCardRequest,
+  FetchedCardResponse,
+  type FetchErrorCode,
+} from "./fetch-card-schema";
+
+/** Query/mutation keys for remote cards: one place, so caches can be shared and invalidated. */
+export const fetchCardKeys = {
+  all: ["fetch-card"] as const,
+  byUrl: (url: string) => ["fetch-card", url.trim()] as const,
+};
+
+/** A failed fetch as the user should read it: a code for logic, a plain sentence for people. */
+export class FetchCardFailure extends Error {
+  constructor(
+    readonly code: FetchErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "FetchCardFailure";
+  }
+}
+
+/** Posts the URL to our own route (the browser never fetches third-party cards itself: CORS, SSRF). */
+export async function postFetchCard(url: string, signal?: AbortSignal): Promise<FetchedCardResponse> {
+  const parsed = FetchCardRequest.safeParse({ url });
+  if (!parsed.success) {
+    throw new FetchCardFailure("badRequest", parsed.error.issues[0]?.message ?? "invalid URL");
+  }
+  let response: Response;
+  try {
+    response = await fetch("/api/fetch-card", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(parsed.data),
+      signal,
+    });
+  } catch {
+    throw new FetchCardFailure("network", "Parley's server did not answer; is it running?");
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = FetchCardError.safeParse(body);
+    if (error.success) throw new FetchCardFailure(error.data.code, error.data.message);
+    throw new FetchCardFailure("internal", `Parley's server answered ${response.status} without an explanation.`);
+  }
+  const card = FetchedCardResponse.safeParse(body);
+  if (!card.success) throw new FetchCardFailure("internal", "Parley's server sent an answer this page cannot read.");
+  return card.data;
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { textOfAdvisory, textOfProblem, type Review } from "./core";
+import type { ValidityProblem } from "@/lib/negotiation/card/validity";
+
+const SHAPE_LABEL: Record<string, string> = {
+  "0.1": "A2A 0.1",
+  "0.2": "A2A 0.2.x",
+  "0.3": "A2A 0.3",
+  "1.0": "A2A 1.0",
+  hybrid: "hybrid 0.3 / 1.0",
+  unknown: "unknown shape",
+};
+
+/** Validity comes first: a card with errors gets no accept, and the page says why before anything else. */
+export function ValiditySummary({ review, onLocate }: { review: Review; onLocate: (problem: ValidityProblem) => void }) {
+  const { validity } = review;
+  const errors = validity.problems.filter((p) => p.severity === "error");
+  const warnings = validity.problems.filter((p) => p.severity === "warning");
+  return (
+    <div data-testid="validity-summary" data-valid={validity.valid} className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span
+          data-testid="card-validity"
+          className={`rounded px-2 py-0.5 font-semibold ring-1 ring-inset ${
+            validity.valid ? "bg-emerald-50 text-emerald-900 ring-emerald-600" : "bg-rose-100 text-rose-900 ring-rose-600"
+          }`}
+        >
+          {validity.valid ? "✓ valid card" : "✗ invalid card: no task class can be accepted"}
+        </span>
+        <span data-testid="card-shape" className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">
+          Shape: {SHAPE_LABEL[validity.shape] ?? validity.shape}
+        </span>
+        <span className="text-xs text-slate-500">
+          {errors.length} error{errors.length === 1 ? "" : "s"}, {warnings.length} warning{warnings.length === 1 ? "" : "s"}
+        </span>
+      </div>
+      {review.advisory && (
+        <p data-testid="advisory" className="rounded bg-sky-50 px-2 py-1 text-sm text-sky-900">
+          <span className="font-semibold">Advisory review.</span> {textOfAdvisory(review)}
+        </p>
+      )}
+      {validity.problems.length > 0 && (
+        <ul data-testid="validity-problems" className="max-h-40 overflow-auto rounded border border-slate-200 text-sm">
+          {validity.problems.map((problem, i) => (
+            <li key={i} className="flex items-start gap-2 border-b border-slate-100 px-2 py-1 last:border-0">
+              <span className={problem.severity === "error" ? "font-semibold text-rose-800" : "text-amber-800"}>
+                {problem.severity === "error" ? "✗ error" : "! warning"}
+              </span>
+              <span className="min-w-0 flex-1">
+                {textOfProblem(problem)}{" "}
+                <button
+                  type="button"
+                  className="font-mono text-xs text-sky-800 underline decoration-dotted"
+                  onClick={() => onLocate(problem)}
+                  aria-label={`Show ${problem.pointer || "the document"} in the editor`}
+                >
+                  {problem.pointer || "/"}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
