@@ -39,6 +39,8 @@ export default defineConfig({
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { NEXT_TELEMETRY_DISABLED: "1" },
+    // Loopback fetches let the fetch journey serve a card from a local test server; private and
+    // link-local addresses stay refused, and the SSRF journey checks that.
+    env: { NEXT_TELEMETRY_DISABLED: "1", PARLEY_ALLOW_LOOPBACK_FETCH: "1" },
   },
 });

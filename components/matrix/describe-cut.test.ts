@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+import type { Path } from "@/lib/negotiation/task-classes";
 import { describeCut } from "./describe-cut";
 
 describe("describeCut", () => {
-  it.each([
-    [{ kind: "input", modes: ["audio/pcm"] } as const, "cuts input audio/pcm"],
-    [{ kind: "output", modes: ["audio/pcm", "video/mp4"] } as const, "cuts output audio/pcm, video/mp4"],
-    [{ kind: "completion", channel: "push" } as const, "cuts push completion"],
-    [{ kind: "transport" } as const, "cuts transport"],
+  it.each<[Path, string]>([
+    [{ kind: "input", modes: ["audio/pcm"] }, "cuts input audio/pcm"],
+    [{ kind: "output", modes: ["audio/pcm", "video/mp4"] }, "cuts output audio/pcm, video/mp4"],
+    [{ kind: "completion", channel: "push" }, "cuts push completion"],
+    [{ kind: "transport" }, "cuts transport"],
   ])("names the path a cell cuts (%o)", (path, label) => {
     expect(describeCut(path)).toBe(label);
   });

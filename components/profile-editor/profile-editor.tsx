@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, useSyncExternalStore } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { Section } from "@/components/ui/section";
 import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
@@ -30,8 +30,6 @@ export function ProfileEditor({
   const pickerId = useId();
   const [view, setView] = useState<View>("form");
   const saved = useSyncExternalStore(subscribeSavedProfiles, getSavedProfiles, getServerSavedProfiles);
-  const ownRef = useRef<JsonEditorHandle | null>(null);
-  const handleRef = jsonHandleRef ?? ownRef;
 
   const presetIndex = PRESETS.findIndex((p) => sameProfile(p, profile));
   const savedIndex = saved.findIndex((p) => sameProfile(p, profile));
@@ -111,7 +109,7 @@ export function ProfileEditor({
       {view === "form" ? (
         <ProfileForm profile={profile} onChange={onChange} />
       ) : (
-        <ProfileJsonView profile={profile} onChange={onChange} handleRef={handleRef} />
+        <ProfileJsonView profile={profile} onChange={onChange} handleRef={jsonHandleRef} />
       )}
     </Section>
   );

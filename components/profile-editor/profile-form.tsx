@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { TriStateSelect } from "@/components/ui/tri-state-select";
 import { ModeListField } from "./mode-list-field";
@@ -29,7 +29,9 @@ function withCallback(
 export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onChange: (p: ClientProfile) => void }) {
   const nameId = useId();
   const set = <K extends keyof ClientProfile>(key: K, value: ClientProfile[K]) => onChange(withField(profile, key, value));
-  const nameMissing = profile.name.trim() === "";
+  // An empty name is invalid; keep it here (with its error) instead of handing the review a broken profile.
+  const [nameCleared, setNameCleared] = useState(false);
+  const nameMissing = nameCleared || profile.name.trim() === "";
   return (
     <div className="flex flex-col gap-2" data-testid="profile-form">
       <div className="flex flex-col gap-1">
@@ -39,11 +41,20 @@ export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onC
         <input
           id={nameId}
           className="rounded border border-slate-300 px-2 py-1 text-sm aria-invalid:border-rose-600"
-          value={profile.name}
+          value={nameCleared ? "" : profile.name}
           aria-invalid={nameMissing || undefined}
-          onChange={(event) => onChange({ ...profile, name: event.target.value })}
+          aria-describedby={nameMissing ? `${nameId}-error` : undefined}
+          onChange={(event) => {
+            const name = event.target.value;
+            setNameCleared(name.trim() === "");
+            if (name.trim() !== "") onChange({ ...profile, name });
+          }}
         />
-        {nameMissing && <p className="text-xs text-rose-700">The profile needs a name.</p>}
+        {nameMissing && (
+          <p id={`${nameId}-error`} className="text-xs text-rose-700">
+            The profile needs a name; the review keeps the last one.
+          </p>
+        )}
       </div>
       <fieldset className="rounded border border-slate-200 p-2">
         <legend className="px-1 text-sm font-medium">Transports the client speaks</legend>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type Ref } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { JsonEditor, type EditorDiagnostic, type JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { locateInText } from "@/components/review/core";
 import type { ClientProfile } from "@/lib/negotiation/profile";
@@ -23,7 +23,7 @@ export function ProfileJsonView({
 }: {
   profile: ClientProfile;
   onChange: (profile: ClientProfile) => void;
-  handleRef: Ref<JsonEditorHandle> & { current: JsonEditorHandle | null };
+  handleRef: { current: JsonEditorHandle | null };
 }) {
   const [text, setText] = useState(() => formatProfile(profile));
   const lastEmitted = useRef(profile);

@@ -7,12 +7,12 @@ import {
   describeProblem,
   explainDecision,
   explainFinding,
-  INVARIANTS,
   locatePointer,
-  review,
   whatWouldChange,
   writeDecisionRecord,
 } from "@/lib/negotiation";
+import { INVARIANTS } from "@/lib/negotiation/invariants";
+import { review } from "@/lib/negotiation/review";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
 import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";

@@ -1,0 +1,72 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createHash } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { expectDecision, loadExample, openWorkspace } from "./workspace-helpers";
+
+let server: Server;
+let base: string;
+const hits: string[] = [];
+
+test.beforeAll(async () => {
+  // A vendor that only serves the legacy well-known path, so discovery has to fall back.
+  server = createServer((request, response) => {
+    hits.push(request.url ?? "");
+    if (request.url === "/.well-known/agent.json") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(CONTOSO.text);
+    } else {
+      response.writeHead(404, { "content-type": "text/plain" });
+      response.end("not here");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test("fetching a card from a server gives the same review as pasting it, with its provenance", async ({ page }) => {
+  await openWorkspace(page);
+  await loadExample(page, "spec 0.2.5 sample");
+  await expect(page.getByTestId("card-shape")).toContainText("0.2");
+
+  await page.getByLabel(/Fetch from URL/).fill(base);
+  await page.getByRole("button", { name: "Fetch" }).click();
+
+  const details = page.getByTestId("fetch-details");
+  await expect(details).toContainText("/.well-known/agent.json answered");
+  await expect(details).toContainText(`${base}/.well-known/agent.json`);
+  await expect(details).toContainText("application/json");
+  await expect(details).toContainText(`${Buffer.byteLength(CONTOSO.text)} bytes`);
+  await expect(details).toContainText(createHash("sha256").update(CONTOSO.text).digest("hex"));
+  expect(hits).toContain("/.well-known/agent-card.json");
+
+  await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
+  await expectDecision(page, "live-input", "reject");
+  await expectDecision(page, "request-response", "accept");
+  await expectDecision(page, "async-completion", "accept-degraded");
+});
+
+for (const target of ["http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/"]) {
+  test(`an SSRF attempt at ${target} is refused with a clear message`, async ({ page }) => {
+    await openWorkspace(page);
+    await page.getByLabel(/Fetch from URL/).fill(target);
+    await page.getByRole("button", { name: "Fetch" }).click();
+    const error = page.getByTestId("fetch-error");
+    await expect(error).toContainText("blockedAddress");
+    await expect(error).toContainText(/public address/i);
+    // The editor still holds the card it had: nothing was loaded.
+    await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
+  });
+}
+
+test("a non-http scheme is refused", async ({ page }) => {
+  await openWorkspace(page);
+  await page.getByLabel(/Fetch from URL/).fill("file:///etc/passwd");
+  await page.getByRole("button", { name: "Fetch" }).click();
+  await expect(page.getByTestId("fetch-error")).toContainText(/blockedScheme|badUrl/);
+});

@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+import { expectDecision, openWorkspace } from "./workspace-helpers";
+
+// The README's screenshot is taken here so it always shows the workspace as it is.
+test("README screenshot of the workspace at 1280 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 960 });
+  await openWorkspace(page);
+  await expectDecision(page, "live-input", "reject");
+  await expect(page.getByTestId("explain-panel")).toBeVisible();
+  await page.screenshot({ path: "docs/screenshot-workspace.png" });
+});
+
+test("works on a narrow screen: no horizontal page scroll, matrix reachable", async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 900 });
+  await openWorkspace(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByTestId("review-matrix").scrollIntoViewIfNeeded();
+  await expectDecision(page, "live-input", "reject");
+});

@@ -1,0 +1,42 @@
+import { expect, type Page } from "@playwright/test";
+
+export const TASK_CLASSES = ["request-response", "live-input", "async-completion", "fire-and-forget", "streaming-output"];
+
+/** Waits for the client editor (not the server-rendered text) so typing and pasting reach CodeMirror. */
+export async function openWorkspace(page: Page): Promise<void> {
+  await page.goto("/");
+  await expect(page.getByTestId("card-editor").locator(".cm-content")).toBeVisible();
+}
+
+export function matrix(page: Page) {
+  return page.getByTestId("review-matrix");
+}
+
+export async function revisionOf(page: Page): Promise<number> {
+  return Number(await matrix(page).getAttribute("data-review-revision"));
+}
+
+/** Pastes text over the whole card the way a user does: select all, then a real paste event. */
+export async function pasteCard(page: Page, text: string): Promise<void> {
+  const content = page.getByTestId("card-editor").locator(".cm-content");
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await content.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+export async function expectDecision(page: Page, taskClass: string, decision: string): Promise<void> {
+  const cell = page.getByTestId(`decision-${taskClass}`);
+  await expect(cell).toHaveAttribute("data-decision", decision);
+  await expect(cell).toContainText(decision);
+}
+
+export async function loadExample(page: Page, title: string | RegExp): Promise<void> {
+  const picker = page.getByLabel("Built-in example");
+  const option = picker.locator("option", { hasText: title }).first();
+  const value = await option.getAttribute("value");
+  await picker.selectOption(value ?? "");
+}

@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { expectDecision, loadExample, openWorkspace, pasteCard, revisionOf } from "./workspace-helpers";
+
+test("opens on the incident: Contoso × Northwind, decided per task class", async ({ page }) => {
+  await openWorkspace(page);
+  await expect(page.getByTestId("card-shape")).toContainText("1.0");
+  await expectDecision(page, "live-input", "reject");
+  await expectDecision(page, "request-response", "accept");
+  await expectDecision(page, "async-completion", "accept-degraded");
+});
+
+test("pasting the incident card rejects live input and accepts request-response; buffering audio accepts live input", async ({
+  page,
+}) => {
+  await openWorkspace(page);
+  await loadExample(page, "spec 1.0.1 sample");
+  await expect(page.getByTestId("card-editor")).toContainText("GeoSpatial");
+  const before = await revisionOf(page);
+
+  await pasteCard(page, CONTOSO.text);
+  await expect.poll(() => revisionOf(page)).toBeGreaterThan(before);
+  await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
+  await expectDecision(page, "live-input", "reject");
+  await expectDecision(page, "request-response", "accept");
+
+  // The live-input cell names the invariant that fired and the path it cuts.
+  const cell = page.locator('[data-task-class="live-input"] [data-invariant="live-input-needs-streaming"]');
+  await expect(cell).toHaveAttribute("data-status", "violated");
+  await expect(cell).toContainText("audio/pcm");
+
+  await page.getByLabel("Preset or saved profile").selectOption({ label: "Northwind with audio buffering" });
+  await expectDecision(page, "live-input", "accept");
+  await expectDecision(page, "request-response", "accept");
+});
+
+test("a broken card gets inline errors and no accept anywhere", async ({ page }) => {
+  await openWorkspace(page);
+  await pasteCard(page, '{\n  "name": "Broken",\n  "capabilities": {"streaming": false,\n}\n');
+  await expect(page.getByTestId("card-validity")).toContainText("invalid card");
+  // The problem is marked in the editor text itself, not only listed.
+  await expect(page.getByTestId("card-editor").locator(".cm-lintRange-error").first()).toBeVisible();
+  await expect(page.getByTestId("validity-problems")).toBeVisible();
+  const decisions = page.locator("[data-decision]");
+  await expect(decisions.first()).toBeVisible();
+  for (const value of await decisions.evaluateAll((cells) => cells.map((c) => c.getAttribute("data-decision")))) {
+    expect(value).not.toMatch(/^accept/);
+  }
+
+  // A card that parses but breaks the schema is also underlined where it is wrong.
+  await loadExample(page, "Broken card from the A2A CLI");
+  await expect(page.getByTestId("card-validity")).toContainText("invalid card");
+  await expect(page.getByTestId("card-editor").locator(".cm-lintRange-error").first()).toBeVisible();
+  await expect(page.locator('[data-decision^="accept"]')).toHaveCount(0);
+});
+
+test("clicking a card field in the explanation highlights it in the editor", async ({ page }) => {
+  await openWorkspace(page);
+  await page.locator('[data-task-class="live-input"] [data-invariant="live-input-needs-streaming"] button').click();
+  const panel = page.getByTestId("explain-panel");
+  await expect(panel).toContainText("What it checks");
+  await panel.getByRole("button", { name: /capabilities\/streaming/ }).first().click();
+  await expect(page.getByTestId("card-editor").locator(".cm-parley-highlight")).toContainText("false");
+});
