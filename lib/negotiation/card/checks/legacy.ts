@@ -1,0 +1,42 @@
+import type { CardShape } from "../model";
+import { has, isObject, own, type JsonObject } from "../json-value";
+import { joinPointer } from "../pointer";
+import type { ProblemSink } from "../problems";
+
+/** 0.3-era or draft fields inside a card that speaks 1.0 (facts.md §1, §11, §13). */
+export function checkLegacyIn10(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+  if (shape !== "1.0" && shape !== "hybrid") return;
+  // A hybrid carrying both is the Python SDK's deliberate superset; only a lone `security` is stale.
+  if (has(card, "security") && (shape === "1.0" || !has(card, "securityRequirements"))) {
+    sink.add("legacySecurityField", "/security", { field: "security", replacement: "securityRequirements" });
+  }
+  const skills = own(card, "skills");
+  if (shape === "1.0" && Array.isArray(skills)) {
+    skills.forEach((skill, i) => {
+      if (isObject(skill) && has(skill, "security")) {
+        sink.add("legacySecurityField", joinPointer("/skills", i, "security"), {
+          field: `skills[${i}].security`,
+          replacement: "securityRequirements",
+        });
+      }
+    });
+  }
+  if (has(card, "supportsExtendedAgentCard")) {
+    sink.add("draftFieldName", "/supportsExtendedAgentCard", {
+      field: "supportsExtendedAgentCard",
+      replacement: "capabilities.extendedAgentCard",
+    });
+  }
+  const capabilities = own(card, "capabilities");
+  if (isObject(capabilities) && has(capabilities, "stateTransitionHistory")) {
+    sink.add("removedField", "/capabilities/stateTransitionHistory", { field: "capabilities.stateTransitionHistory" });
+  }
+}
+
+/** `provider.name` is a common slip for `provider.organization` (corpus: laisky). */
+export function checkProvider(card: JsonObject, sink: ProblemSink): void {
+  const provider = own(card, "provider");
+  if (!isObject(provider) || has(provider, "organization")) return;
+  if (has(provider, "name")) sink.add("providerNameInsteadOfOrganization", "/provider/name", {});
+  else sink.add("missingSpecField", "/provider", { field: "provider.organization", expected: "string" });
+}

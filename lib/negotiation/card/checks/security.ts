@@ -1,0 +1,85 @@
+import type { CardShape } from "../model";
+import { has, isObject, isStringArray, own, type JsonObject } from "../json-value";
+import { joinPointer } from "../pointer";
+import { describeJsonType, type ProblemSink } from "../problems";
+
+export type SchemeForm = "wrapper" | "typed" | "both" | "unknown";
+
+/** 1.0 ProtoJSON wraps each scheme in a single key (`mtlsSecurityScheme`, …); 0.x uses `type`. */
+export function schemeForm(scheme: JsonObject): SchemeForm {
+  const wrapped = Object.keys(scheme).some((key) => key.endsWith("SecurityScheme"));
+  const typed = typeof own(scheme, "type") === "string";
+  if (wrapped && typed) return "both";
+  if (wrapped) return "wrapper";
+  return typed ? "typed" : "unknown";
+}
+
+export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+  const schemes = own(card, "securitySchemes");
+  const declared = new Set(isObject(schemes) ? Object.keys(schemes) : []);
+  if (isObject(schemes)) {
+    for (const name of Object.keys(schemes)) {
+      const scheme = schemes[name];
+      if (!isObject(scheme)) continue;
+      const form = schemeForm(scheme);
+      const pointer = joinPointer("/securitySchemes", name);
+      if (form === "unknown") sink.add("unknownSecuritySchemeShape", pointer, { scheme: name });
+      else if (form === "typed" && (shape === "1.0" || shape === "hybrid")) {
+        sink.add("legacySecurityScheme", pointer, { scheme: name, type: String(scheme.type) });
+      }
+    }
+  }
+  if (shape === "0.1" || shape === "unknown") return;
+  const refs = new RefChecker(declared, sink);
+  refs.checkList(own(card, "security"), "/security", "security");
+  refs.checkList(own(card, "securityRequirements"), "/securityRequirements", "securityRequirements");
+  const skills = own(card, "skills");
+  if (Array.isArray(skills)) {
+    skills.forEach((skill, i) => {
+      if (!isObject(skill)) return;
+      refs.checkList(own(skill, "security"), joinPointer("/skills", i, "security"), `skills[${i}].security`);
+      refs.checkList(own(skill, "securityRequirements"), joinPointer("/skills", i, "securityRequirements"), `skills[${i}].securityRequirements`);
+    });
+  }
+  const capabilities = own(card, "capabilities");
+  const push = isObject(capabilities) ? own(capabilities, "pushNotifications") : undefined;
+  const pushScheme = isObject(push) ? own(push, "securityScheme") : undefined;
+  if (typeof pushScheme === "string") {
+    refs.checkName(pushScheme, "/capabilities/pushNotifications/securityScheme", "capabilities.pushNotifications.securityScheme");
+  }
+}
+
+/** Walks requirement lists in any of the three encodings and flags names no scheme declares. */
+class RefChecker {
+  constructor(
+    private readonly declared: Set<string>,
+    private readonly sink: ProblemSink,
+  ) {}
+
+  checkName(name: string, pointer: string, field: string): void {
+    if (!this.declared.has(name)) this.sink.add("undeclaredSecurityScheme", pointer, { scheme: name, field });
+  }
+
+  checkList(list: unknown, pointer: string, field: string): void {
+    if (!Array.isArray(list)) return; // wrong types are the schema's to report
+    list.forEach((entry, i) => {
+      if (!isObject(entry)) return;
+      const entryPointer = joinPointer(pointer, i);
+      const wrapped = own(entry, "schemes");
+      // 1.0 `{schemes: {name: {list}}}`; hybrid/ProtoJSON-0.3 `{schemes: {name: [..]}}`; 0.x `{name: [..]}`.
+      const map = isObject(wrapped) ? wrapped : entry;
+      const mapPointer = isObject(wrapped) ? joinPointer(entryPointer, "schemes") : entryPointer;
+      for (const name of Object.keys(map)) {
+        const namePointer = joinPointer(mapPointer, name);
+        this.checkName(name, namePointer, `${field}[${i}]`);
+        this.checkScopes(map[name], namePointer, `${field}[${i}].${name}`);
+      }
+    });
+  }
+
+  private checkScopes(scopes: unknown, pointer: string, field: string): void {
+    if (isStringArray(scopes)) return;
+    if (isObject(scopes) && (!has(scopes, "list") || isStringArray(scopes.list))) return;
+    this.sink.add("ignoredWrongType", pointer, { field, expected: "list of scopes", found: describeJsonType(scopes) });
+  }
+}

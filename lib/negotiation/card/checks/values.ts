@@ -1,0 +1,79 @@
+import { has, isObject, own, parseStringBoolean, type JsonObject } from "../json-value";
+import { joinPointer } from "../pointer";
+import type { ProblemSink } from "../problems";
+
+/** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. */
+export function checkNulls(card: JsonObject, sink: ProblemSink): void {
+  reportNulls(card, "", "", sink);
+  const capabilities = own(card, "capabilities");
+  if (isObject(capabilities)) reportNulls(capabilities, "/capabilities", "capabilities.", sink);
+  const skills = own(card, "skills");
+  if (Array.isArray(skills)) {
+    skills.forEach((skill, i) => {
+      if (isObject(skill)) reportNulls(skill, joinPointer("/skills", i), `skills[${i}].`, sink);
+    });
+  }
+}
+
+function reportNulls(obj: JsonObject, pointer: string, prefix: string, sink: ProblemSink): void {
+  for (const key of Object.keys(obj)) {
+    if (obj[key] === null) sink.add("nullValue", joinPointer(pointer, key), { field: prefix + key });
+  }
+}
+
+/** A media type is `type/subtype` with optional parameters; `text` and `data` are 0.1-era tokens. */
+const MEDIA_TYPE = /^[A-Za-z0-9][\w.+!#$&^-]*\/(\*|[A-Za-z0-9][\w.+!#$&^-]*)\s*(;.*)?$/;
+
+export function isMediaType(mode: string): boolean {
+  return mode === "*/*" || MEDIA_TYPE.test(mode);
+}
+
+export function checkModes(card: JsonObject, sink: ProblemSink): void {
+  for (const key of ["defaultInputModes", "defaultOutputModes", "resubscribeOnlyOutputModes"]) {
+    reportNonMime(own(card, key), "/" + key, sink);
+  }
+  const skills = own(card, "skills");
+  if (!Array.isArray(skills)) return;
+  skills.forEach((skill, i) => {
+    if (!isObject(skill)) return;
+    reportNonMime(own(skill, "inputModes"), joinPointer("/skills", i, "inputModes"), sink);
+    reportNonMime(own(skill, "outputModes"), joinPointer("/skills", i, "outputModes"), sink);
+  });
+}
+
+function reportNonMime(list: unknown, pointer: string, sink: ProblemSink): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((mode, i) => {
+    if (typeof mode === "string" && !isMediaType(mode)) sink.add("nonMimeMode", joinPointer(pointer, i), { mode });
+  });
+}
+
+const CAPABILITY_FLAGS = ["streaming", "pushNotifications", "stateTransitionHistory", "extendedAgentCard"];
+
+/** `"True"`/`"False"` strings where booleans belong: read as booleans, with a warning. */
+export function checkStringBooleans(card: JsonObject, sink: ProblemSink): void {
+  reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", sink);
+  const capabilities = own(card, "capabilities");
+  if (!isObject(capabilities)) return;
+  for (const key of CAPABILITY_FLAGS) reportStringBoolean(capabilities, key, "/capabilities", "capabilities.", sink);
+  const push = own(capabilities, "pushNotifications");
+  if (isObject(push)) {
+    reportStringBoolean(push, "supported", "/capabilities/pushNotifications", "capabilities.pushNotifications.", sink);
+  }
+  const extensions = own(capabilities, "extensions");
+  if (Array.isArray(extensions)) {
+    extensions.forEach((ext, i) => {
+      if (isObject(ext)) {
+        reportStringBoolean(ext, "required", joinPointer("/capabilities/extensions", i), `capabilities.extensions[${i}].`, sink);
+      }
+    });
+  }
+}
+
+function reportStringBoolean(obj: JsonObject, key: string, pointer: string, prefix: string, sink: ProblemSink): void {
+  if (!has(obj, key)) return;
+  const value = obj[key];
+  const read = parseStringBoolean(value);
+  if (read === undefined || typeof value !== "string") return;
+  sink.add("stringBoolean", joinPointer(pointer, key), { field: prefix + key, value, readAs: read });
+}

@@ -1,0 +1,92 @@
+import type { CardShape } from "./model";
+import { has, isObject, own, type JsonObject } from "./json-value";
+
+/**
+ * Which A2A card shape a parsed document matches (facts.md §13). Decided on markers, not on
+ * validity: an invalid card still gets the shape it was trying to be, so problems can be
+ * reported in that shape's terms.
+ *
+ * - 1.0: `supportedInterfaces` is a non-empty array of objects (or the card has no 0.x endpoint
+ *   and still says `supportedInterfaces`, or a card-level 1.x `protocolVersion`).
+ * - hybrid: 1.0 `supportedInterfaces` plus 0.3 top-level markers (`url`, `preferredTransport`,
+ *   `additionalInterfaces`, `supportsAuthenticatedExtendedCard`, card-level `protocolVersion`).
+ *   A lone `security` does not make a hybrid: the official 1.0.1 sample carries it by mistake
+ *   (facts §11.1), so it is a warning inside a 1.0 card instead.
+ * - 0.1: legacy `authentication` next to a `url`.
+ * - 0.3 / 0.2: `url`; the declared `protocolVersion` decides, else 0.3 markers
+ *   (`preferredTransport`, `additionalInterfaces`, `signatures`, a `mutualTLS` or wrapper-keyed
+ *   scheme, skill-level `security`), else 0.2.
+ * - unknown: none of the above (AHP, PubNub and similar documents served at A2A paths).
+ */
+export function detectShape(value: unknown): CardShape {
+  if (!isObject(value)) return "unknown";
+  const interfaces = own(value, "supportedInterfaces");
+  if (isNonEmptyObjectArray(interfaces)) return hasLegacyTopLevelMarkers(value) ? "hybrid" : "1.0";
+  const hasUrl = has(value, "url");
+  const has03Transport = has(value, "preferredTransport") || has(value, "additionalInterfaces");
+  if (!hasUrl && !has03Transport) {
+    if (has(value, "supportedInterfaces") || has(value, "protocolVersions")) return "1.0";
+    const declared = versionMajorMinor(own(value, "protocolVersion"));
+    if (declared && declared.major >= 1) return "1.0";
+    if (declared && declared.major === 0 && has(value, "name")) return declared.minor >= 3 ? "0.3" : "0.2";
+    // A card with A2A's core fields and no 0.x endpoint is read as the current version (it fails
+    // validation for the missing interfaces, in 1.0 terms).
+    if (has(value, "name") && isObject(own(value, "capabilities")) && Array.isArray(own(value, "skills"))) return "1.0";
+    return "unknown";
+  }
+  if (has(value, "authentication")) return "0.1";
+  const declared = versionMajorMinor(own(value, "protocolVersion"));
+  if (declared) {
+    if (declared.major >= 1 || declared.minor >= 3) return "0.3";
+    if (declared.minor === 1) return "0.1";
+    return has03OnlyMarkers(value) ? "0.3" : "0.2";
+  }
+  return has03Transport || has03OnlyMarkers(value) ? "0.3" : "0.2";
+}
+
+const LEGACY_TOP_LEVEL = ["url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard", "protocolVersion"];
+
+function hasLegacyTopLevelMarkers(card: JsonObject): boolean {
+  return LEGACY_TOP_LEVEL.some((key) => has(card, key));
+}
+
+function isNonEmptyObjectArray(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every(isObject);
+}
+
+/** Fields that first appeared in 0.3: a card declaring "0.2.9" (never released) but using them is 0.3. */
+function has03OnlyMarkers(card: JsonObject): boolean {
+  if (Array.isArray(own(card, "signatures"))) return true;
+  const schemes = own(card, "securitySchemes");
+  if (isObject(schemes)) {
+    for (const key of Object.keys(schemes)) {
+      const scheme = schemes[key];
+      if (!isObject(scheme)) continue;
+      const type = own(scheme, "type");
+      if (typeof type === "string" && type.toLowerCase() === "mutualtls") return true;
+      if (Object.keys(scheme).some((k) => k.endsWith("SecurityScheme"))) return true;
+    }
+  }
+  const skills = own(card, "skills");
+  if (Array.isArray(skills)) {
+    for (const skill of skills) if (isObject(skill) && has(skill, "security")) return true;
+  }
+  return false;
+}
+
+export interface MajorMinor {
+  major: number;
+  minor: number;
+}
+
+/** "0.3.0" → {0, 3}; "1.0" → {1, 0}; the number 1.0 → {1, 0}; anything else ("v1", "") → undefined. */
+export function versionMajorMinor(value: unknown): MajorMinor | undefined {
+  if (typeof value === "number" && Number.isFinite(value) && value >= 0) {
+    const major = Math.trunc(value);
+    return { major, minor: Math.round((value - major) * 10) };
+  }
+  if (typeof value !== "string") return undefined;
+  const match = /^\s*(\d+)\.(\d+)(?:\.\d+)?\s*$/.exec(value);
+  if (!match) return undefined;
+  return { major: Number(match[1]), minor: Number(match[2]) };
+}

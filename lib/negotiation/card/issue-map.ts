@@ -1,0 +1,89 @@
+import type { z } from "zod";
+import type { ProblemCode } from "./problem-codes";
+import { describeJsonType, type ProblemSink } from "./problems";
+import { pointerFromPath } from "./pointer";
+import { isObject } from "./json-value";
+
+const MAX_ISSUES_PER_TIER = 200;
+
+export type Tier = "critical" | "spec";
+
+const CODES: Record<Tier, { missing: ProblemCode; type: ProblemCode; empty: ProblemCode }> = {
+  critical: { missing: "missingField", type: "wrongType", empty: "emptyList" },
+  spec: { missing: "missingSpecField", type: "ignoredWrongType", empty: "emptySpecList" },
+};
+
+/** `["skills", 0, "id"]` → `skills[0].id`: how a person names a field in a message. */
+export function displayPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += (out === "" ? "" : ".") + String(key);
+  }
+  return out;
+}
+
+function readAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node: unknown = root;
+  for (const key of path) {
+    if (Array.isArray(node) && typeof key === "number") node = node[key];
+    else if (isObject(node) && typeof key === "string" && Object.prototype.hasOwnProperty.call(node, key)) node = node[key];
+    else return undefined;
+  }
+  return node;
+}
+
+function expectedOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type") return issue.expected;
+  if (issue.code === "custom") {
+    const expected = (issue.params as { expected?: unknown } | undefined)?.expected;
+    if (typeof expected === "string") return expected;
+  }
+  return "a valid value";
+}
+
+/**
+ * Turns zod issues into validity problems. `seen` holds pointers already reported (by the
+ * critical tier) so the spec tier does not report the same field twice.
+ */
+export function mapIssues(
+  issues: readonly z.core.$ZodIssue[],
+  tier: Tier,
+  root: unknown,
+  basePath: readonly PropertyKey[],
+  sink: ProblemSink,
+  seen: Set<string>,
+): void {
+  const codes = CODES[tier];
+  // A hostile card can produce an issue per array element; a few hundred say enough.
+  for (const issue of issues.slice(0, MAX_ISSUES_PER_TIER)) {
+    const path = [...basePath, ...issue.path];
+    const pointer = pointerFromPath(path);
+    if (isCovered(pointer, seen)) continue;
+    seen.add(pointer);
+    const field = displayPath(path);
+    if (issue.code === "too_small") {
+      sink.add(codes.empty, pointer, { field });
+      continue;
+    }
+    const value = readAt(root, path);
+    const expected = expectedOf(issue);
+    if (value === undefined) {
+      // A missing field is reported on the object that lacks it, so an editor can underline it.
+      sink.add(codes.missing, pointerFromPath(path.slice(0, -1)), { field, expected });
+    } else {
+      sink.add(codes.type, pointer, { field, expected, found: describeJsonType(value) });
+    }
+  }
+}
+
+/** True when the pointer or one of its ancestors was already reported (O(depth), not O(seen)). */
+function isCovered(pointer: string, seen: Set<string>): boolean {
+  let cut = pointer.length;
+  for (;;) {
+    if (seen.has(pointer.slice(0, cut))) return true;
+    if (cut === 0) return false;
+    cut = pointer.lastIndexOf("/", cut - 1);
+    if (cut < 0) return false;
+  }
+}

@@ -1,0 +1,37 @@
+/** Small readers over parsed JSON that never throw and never walk the prototype chain. */
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Own property only: a card key named `constructor` or `__proto__` must not read Object.prototype. */
+export function own(obj: JsonObject, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+}
+
+export function has(obj: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** `"True"`, `"false"` …: Python `str(bool)` leaking into cards. */
+export function parseStringBoolean(value: unknown): boolean | undefined {
+  if (typeof value !== "string") return undefined;
+  const lower = value.trim().toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  return undefined;
+}
+
+/** A boolean, or a string boolean read as one. */
+export function readBoolish(value: unknown): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  return parseStringBoolean(value);
+}
+
+export function isStringArray(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (typeof item !== "string") return false;
+  return true;
+}

@@ -1,0 +1,107 @@
+import type { CardSecurityRequirement, CardSecurityScheme, CardShape, SecuritySchemeKind } from "./model";
+import { isObject, own, type JsonObject } from "./json-value";
+import { joinPointer } from "./pointer";
+
+const WRAPPER_KINDS: Record<string, SecuritySchemeKind> = {
+  apiKeySecurityScheme: "apiKey",
+  httpAuthSecurityScheme: "http",
+  oauth2SecurityScheme: "oauth2",
+  openIdConnectSecurityScheme: "openIdConnect",
+  mtlsSecurityScheme: "mutualTLS",
+};
+
+const TYPE_KINDS: Record<string, SecuritySchemeKind> = {
+  apikey: "apiKey",
+  http: "http",
+  oauth2: "oauth2",
+  openidconnect: "openIdConnect",
+  mutualtls: "mutualTLS",
+};
+
+/** 0.1 `authentication.schemes` holds names ("Bearer", "OAuth2"); map the common ones. */
+const NAME_KINDS: Record<string, SecuritySchemeKind> = {
+  ...TYPE_KINDS,
+  bearer: "http",
+  basic: "http",
+  oidc: "openIdConnect",
+  mtls: "mutualTLS",
+};
+
+/** Names 0.1 cards use to say "no authentication". */
+const NO_AUTH = new Set(["", "none", "public", "anonymous"]);
+
+/** The incident way: the rule's reference tests `"mtls" in str(scheme).lower()`; also "mutual tls". */
+const MTLS_TEXT = /mtls|mutual[\s_-]?tls/i;
+
+function kindOf(scheme: JsonObject): SecuritySchemeKind {
+  for (const key of Object.keys(scheme)) {
+    const kind = WRAPPER_KINDS[key];
+    if (kind) return kind;
+  }
+  const type = own(scheme, "type");
+  if (typeof type === "string") return TYPE_KINDS[type.toLowerCase()] ?? "unknown";
+  return "unknown";
+}
+
+/** Does any key or string inside the scheme mention mTLS? Bounded so hostile nesting stays cheap. */
+function mentionsMtls(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return MTLS_TEXT.test(value);
+  if (depth > 6 || typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return value.slice(0, 50).some((item) => mentionsMtls(item, depth + 1));
+  const keys = Object.keys(value).slice(0, 50);
+  return keys.some((key) => MTLS_TEXT.test(key) || mentionsMtls((value as JsonObject)[key], depth + 1));
+}
+
+export function readSecuritySchemes(card: JsonObject, shape: CardShape): CardSecurityScheme[] {
+  if (shape === "0.1") return readAuthenticationSchemes(card);
+  const map = own(card, "securitySchemes");
+  if (!isObject(map)) return [];
+  const out: CardSecurityScheme[] = [];
+  for (const name of Object.keys(map)) {
+    const scheme = map[name];
+    if (!isObject(scheme)) continue;
+    const kind = kindOf(scheme);
+    out.push({ name, kind, mtls: kind === "mutualTLS" || mentionsMtls(scheme), pointer: joinPointer("/securitySchemes", name) });
+  }
+  return out;
+}
+
+function readAuthenticationSchemes(card: JsonObject): CardSecurityScheme[] {
+  const auth = own(card, "authentication");
+  const names = isObject(auth) ? own(auth, "schemes") : undefined;
+  if (!Array.isArray(names)) return [];
+  const out: CardSecurityScheme[] = [];
+  names.forEach((name, i) => {
+    if (typeof name !== "string" || NO_AUTH.has(name.trim().toLowerCase())) return;
+    const kind = NAME_KINDS[name.trim().toLowerCase()] ?? "unknown";
+    out.push({ name, kind, mtls: kind === "mutualTLS" || MTLS_TEXT.test(name), pointer: joinPointer("/authentication/schemes", i) });
+  });
+  return out;
+}
+
+/**
+ * The OR-list of AND-sets. 1.0 `securityRequirements[{schemes:{name:{list}}}]` wins; else 0.x
+ * `security[{name:[scopes]}]` or the hybrid/ProtoJSON `security[{schemes:{…}}]`; 0.1 lists
+ * `authentication.schemes` as alternatives.
+ */
+export function readSecurityRequirements(card: JsonObject, shape: CardShape): CardSecurityRequirement[] {
+  if (shape === "0.1") {
+    return readAuthenticationSchemes(card).map((scheme) => ({ schemes: [scheme.name], pointer: scheme.pointer }));
+  }
+  const modern = own(card, "securityRequirements");
+  if (Array.isArray(modern)) return readRequirementList(modern, "/securityRequirements");
+  const legacy = own(card, "security");
+  if (Array.isArray(legacy)) return readRequirementList(legacy, "/security");
+  return [];
+}
+
+function readRequirementList(list: unknown[], pointer: string): CardSecurityRequirement[] {
+  const out: CardSecurityRequirement[] = [];
+  list.forEach((entry, i) => {
+    if (!isObject(entry)) return;
+    const wrapped = own(entry, "schemes");
+    const map = isObject(wrapped) ? wrapped : entry;
+    out.push({ schemes: Object.keys(map), pointer: joinPointer(pointer, i) });
+  });
+  return out;
+}

@@ -1,0 +1,168 @@
+import type {
+  CardExtension,
+  CardInterface,
+  CardShape,
+  CardSkill,
+  Located,
+  NormalizedCard,
+  PushNotifications,
+} from "./model";
+import { detectShape } from "./detect-shape";
+import { isObject, own, readBoolish, type JsonObject } from "./json-value";
+import { joinPointer } from "./pointer";
+import { canonicalBinding } from "./checks/endpoints";
+import { readSecurityRequirements, readSecuritySchemes } from "./normalize-security";
+
+/**
+ * Builds the version-neutral model from any shape, best effort: wrong-typed fields read as
+ * absent (validation reports them), so an invalid card still shows what could be read.
+ * Cheap by design: one pass over the fields negotiation reads, no schema work.
+ */
+export function normalizeCard(value: unknown, knownShape?: CardShape): NormalizedCard | undefined {
+  if (!isObject(value)) return undefined;
+  const shape = knownShape ?? detectShape(value);
+  const capabilities = own(value, "capabilities");
+  const caps = isObject(capabilities) ? capabilities : undefined;
+  const interfaces = readInterfaces(value, shape);
+  const cardVersion = own(value, "protocolVersion");
+  return {
+    shape,
+    protocolVersion: typeof cardVersion === "string" ? cardVersion : interfaces[0]?.protocolVersion,
+    advisory: shape === "0.1" || shape === "0.2" || shape === "0.3",
+    name: readString(value, "name"),
+    description: readString(value, "description"),
+    version: readString(value, "version"),
+    url: interfaces[0]?.url ?? readString(value, "url"),
+    interfaces,
+    streaming: readFlag(caps, "streaming"),
+    pushNotifications: readPush(caps),
+    extensions: readExtensions(caps),
+    defaultInputModes: readModes(value, "defaultInputModes", shape),
+    defaultOutputModes: readModes(value, "defaultOutputModes", shape),
+    resubscribeOnlyOutputModes: readModes(value, "resubscribeOnlyOutputModes", "unknown"),
+    securitySchemes: readSecuritySchemes(value, shape),
+    securityRequirements: readSecurityRequirements(value, shape),
+    skills: readSkills(value),
+  };
+}
+
+function readString(obj: JsonObject, key: string): string | undefined {
+  const value = own(obj, key);
+  return typeof value === "string" ? value : undefined;
+}
+
+function stringsOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const out: string[] = [];
+  for (const item of value) if (typeof item === "string") out.push(item);
+  return out;
+}
+
+function readFlag(caps: JsonObject | undefined, key: string): Located<boolean> {
+  const pointer = joinPointer("/capabilities", key);
+  const value = caps ? readBoolish(own(caps, key)) : undefined;
+  return value === undefined ? { value: false, pointer, defaulted: true } : { value, pointer };
+}
+
+/** Boolean (spec) or `{supported, securityScheme}` (the rule's incidents); absent = not supported. */
+function readPush(caps: JsonObject | undefined): Located<PushNotifications> {
+  const pointer = "/capabilities/pushNotifications";
+  const raw = caps ? own(caps, "pushNotifications") : undefined;
+  const flag = readBoolish(raw);
+  if (flag !== undefined) return { value: { supported: flag }, pointer };
+  if (!isObject(raw)) return { value: { supported: false }, pointer, defaulted: true };
+  // Like the reference check: an object without `supported` does not claim support.
+  const value: PushNotifications = { supported: readBoolish(own(raw, "supported")) ?? false };
+  const scheme = own(raw, "securityScheme");
+  if (typeof scheme === "string") value.securityScheme = { value: scheme, pointer: pointer + "/securityScheme" };
+  return { value, pointer };
+}
+
+function readExtensions(caps: JsonObject | undefined): CardExtension[] {
+  const list = caps ? own(caps, "extensions") : undefined;
+  if (!Array.isArray(list)) return [];
+  const out: CardExtension[] = [];
+  list.forEach((ext, i) => {
+    if (!isObject(ext)) return;
+    const uri = own(ext, "uri");
+    if (typeof uri !== "string") return;
+    out.push({ uri, required: readBoolish(own(ext, "required")) ?? false, pointer: joinPointer("/capabilities/extensions", i) });
+  });
+  return out;
+}
+
+/** 0.1 made the default modes optional (D01: text/plain); elsewhere absence is an error, read as []. */
+function readModes(card: JsonObject, key: string, shape: CardShape): Located<string[]> {
+  const pointer = "/" + key;
+  const modes = stringsOf(own(card, key));
+  if (modes !== undefined) return { value: modes, pointer };
+  return { value: shape === "0.1" ? ["text/plain"] : [], pointer, defaulted: true };
+}
+
+/** Interfaces in card order (facts.md §13): 1.0 list; else `url` + preferredTransport, then additionalInterfaces. */
+function readInterfaces(card: JsonObject, shape: CardShape): CardInterface[] {
+  if (shape === "1.0" || shape === "hybrid") return readSupportedInterfaces(card);
+  if (shape === "unknown") return [];
+  const out: CardInterface[] = [];
+  const cardVersion = readString(card, "protocolVersion");
+  const url = readString(card, "url");
+  const preferred = readString(card, "preferredTransport");
+  if (url !== undefined) out.push(makeInterface(url, preferred ?? "JSONRPC", cardVersion, "/url"));
+  const additional = own(card, "additionalInterfaces");
+  if (Array.isArray(additional)) {
+    additional.forEach((entry, i) => {
+      if (!isObject(entry)) return;
+      const entryUrl = own(entry, "url");
+      const transport = own(entry, "transport");
+      if (typeof entryUrl !== "string" || typeof transport !== "string") return;
+      const next = makeInterface(entryUrl, transport, cardVersion, joinPointer("/additionalInterfaces", i));
+      // The spec asks 0.3 cards to repeat the main url here; one entry per (url, binding) is enough.
+      if (!out.some((known) => known.url === next.url && known.binding === next.binding)) out.push(next);
+    });
+  }
+  return out;
+}
+
+function readSupportedInterfaces(card: JsonObject): CardInterface[] {
+  const list = own(card, "supportedInterfaces");
+  if (!Array.isArray(list)) return [];
+  const out: CardInterface[] = [];
+  list.forEach((entry, i) => {
+    if (!isObject(entry)) return;
+    const url = own(entry, "url");
+    const binding = own(entry, "protocolBinding") ?? own(entry, "transport");
+    if (typeof url !== "string" || typeof binding !== "string") return;
+    const version = own(entry, "protocolVersion");
+    const found = makeInterface(url, binding, typeof version === "string" ? version : undefined, joinPointer("/supportedInterfaces", i));
+    const tenant = own(entry, "tenant");
+    if (typeof tenant === "string" && tenant !== "") found.tenant = tenant;
+    out.push(found);
+  });
+  return out;
+}
+
+function makeInterface(url: string, binding: string, protocolVersion: string | undefined, pointer: string): CardInterface {
+  const found: CardInterface = { url, binding: canonicalBinding(binding), pointer };
+  if (protocolVersion !== undefined) found.protocolVersion = protocolVersion;
+  return found;
+}
+
+function readSkills(card: JsonObject): CardSkill[] {
+  const list = own(card, "skills");
+  if (!Array.isArray(list)) return [];
+  const out: CardSkill[] = [];
+  list.forEach((skill, i) => {
+    if (!isObject(skill)) return;
+    const found: CardSkill = { pointer: joinPointer("/skills", i) };
+    const id = own(skill, "id");
+    const name = own(skill, "name");
+    if (typeof id === "string") found.id = id;
+    if (typeof name === "string") found.name = name;
+    const inputModes = stringsOf(own(skill, "inputModes"));
+    const outputModes = stringsOf(own(skill, "outputModes"));
+    if (inputModes) found.inputModes = inputModes;
+    if (outputModes) found.outputModes = outputModes;
+    out.push(found);
+  });
+  return out;
+}

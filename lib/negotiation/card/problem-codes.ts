@@ -1,0 +1,55 @@
+import type { Severity } from "./validity";
+
+/**
+ * Every validity problem code, with its severity, in one place. An `error` means the card cannot
+ * be negotiated on (not JSON, not an A2A card, or a field the negotiation reads has the wrong
+ * type); a `warning` means the card deviates from the spec but Parley can still read it.
+ * Codes are camelCase and stable: they appear in CLI JSON output and decision records.
+ * explain/validity.ts holds one English template per code (a test keeps the two in step).
+ */
+export const PROBLEM_CODES = {
+  // The text itself.
+  notJson: "error",
+  notAnObject: "error",
+  tooLarge: "error",
+  tooDeep: "error",
+  unreadable: "error",
+  // Not an A2A card, or unreadable where negotiation reads.
+  notAnAgentCard: "error",
+  missingField: "error",
+  wrongType: "error",
+  emptyList: "error",
+  missingBinding: "error",
+  // Deviations that are still usable.
+  missingSpecField: "warning",
+  ignoredWrongType: "warning",
+  emptySpecList: "warning",
+  nullValue: "warning",
+  nonMimeMode: "warning",
+  stringBoolean: "warning",
+  versionPatchDigits: "warning",
+  unknownProtocolVersion: "warning",
+  protocolVersionShapeMismatch: "warning",
+  cardLevelProtocolVersion: "warning",
+  draftProtocolVersions: "warning",
+  interfaceMissingProtocolVersion: "warning",
+  transportInsteadOfProtocolBinding: "warning",
+  bindingNotUppercase: "warning",
+  urlPlaceholder: "warning",
+  urlNotAbsolute: "warning",
+  legacySecurityField: "warning",
+  legacySecurityScheme: "warning",
+  draftFieldName: "warning",
+  removedField: "warning",
+  providerNameInsteadOfOrganization: "warning",
+  undeclaredSecurityScheme: "warning",
+  unknownSecuritySchemeShape: "warning",
+} as const satisfies Record<string, Severity>;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+export const PROBLEM_CODE_LIST = Object.keys(PROBLEM_CODES) as ProblemCode[];
+
+export function severityOf(code: ProblemCode): Severity {
+  return PROBLEM_CODES[code];
+}

@@ -1,0 +1,31 @@
+import { severityOf, type ProblemCode } from "./problem-codes";
+import type { Pointer } from "./model";
+import type { ValidityProblem } from "./validity";
+
+export type ProblemData = ValidityProblem["data"];
+
+/** Builds a problem from its code; the severity always comes from the code table. */
+export function makeProblem(code: ProblemCode, pointer: Pointer, data: ProblemData = {}): ValidityProblem {
+  return { severity: severityOf(code), code, pointer, data };
+}
+
+/** Collects problems while validating; one instance per validation run. */
+export class ProblemSink {
+  readonly problems: ValidityProblem[] = [];
+
+  add(code: ProblemCode, pointer: Pointer, data: ProblemData = {}): void {
+    this.problems.push(makeProblem(code, pointer, data));
+  }
+
+  hasError(): boolean {
+    return this.problems.some((p) => p.severity === "error");
+  }
+}
+
+/** A short, stable name for a JSON value's type, for `found` in problem data. */
+export function describeJsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "object") return "object";
+  return typeof value;
+}

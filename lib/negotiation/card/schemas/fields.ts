@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { isObject, readBoolish } from "../json-value";
+
+/**
+ * Building blocks shared by the per-shape schemas. Two tiers per shape:
+ * - `critical`: fields the negotiation reads; an issue here is an `error`.
+ * - `spec`: fields the spec requires but negotiation does not read; an issue is a `warning`.
+ * Objects are loose: unknown keys are ignorable (D10 §5.7) and common in the wild.
+ * `params.expected` names the accepted type for messages when zod's own `expected` is absent.
+ */
+
+/** A boolean, or a string boolean ("True"/"False": Python str(bool)); the string is a warning elsewhere. */
+export const boolish = z.custom<boolean | string>((v) => readBoolish(v) !== undefined, {
+  params: { expected: "boolean" },
+});
+
+/** The rule's own field: a boolean (spec) or `{supported, securityScheme}` (the incidents). */
+export const pushNotificationsValue = z.custom<unknown>((v) => readBoolish(v) !== undefined || isObject(v), {
+  params: { expected: "boolean or object" },
+});
+
+export const pushNotificationsObject = z.looseObject({
+  supported: boolish.nullish(),
+  securityScheme: z.string().nullish(),
+});
+
+export const modeList = z.array(z.string());
+export const requiredModeList = z.array(z.string()).min(1);
+
+export const extension = z.looseObject({ required: boolish.nullish() });
+
+export const capabilities = z.looseObject({
+  streaming: boolish.nullish(),
+  pushNotifications: pushNotificationsValue.nullish(),
+  extensions: z.array(extension).nullish(),
+});
+
+export const criticalSkill = z.looseObject({
+  inputModes: modeList.nullish(),
+  outputModes: modeList.nullish(),
+  security: z.array(z.looseObject({})).nullish(),
+  securityRequirements: z.array(z.looseObject({})).nullish(),
+});
+
+export const securitySchemes = z.record(z.string(), z.looseObject({}));
+export const requirementList = z.array(z.looseObject({}));
+
+/** Fields every shape's critical tier shares. */
+export const criticalBase = {
+  name: z.string(),
+  capabilities,
+  skills: z.array(criticalSkill),
+  securitySchemes: securitySchemes.nullish(),
+  resubscribeOnlyOutputModes: modeList.nullish(),
+};
+
+export const legacyInterface = z.looseObject({ url: z.string(), transport: z.string() });
+
+/** 0.3 endpoint fields (also the 0.3 projection inside a hybrid card). */
+export const endpoint03 = {
+  preferredTransport: z.string().nullish(),
+  additionalInterfaces: z.array(legacyInterface).nullish(),
+};
+
+export const supportedInterface = z.looseObject({ url: z.string() });
+
+// --- spec tier -----------------------------------------------------------------------------
+
+export const specSkill = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  examples: z.array(z.string()).nullish(),
+});
+
+/** 0.1 made only id and name required on a skill. */
+export const specSkill01 = specSkill.extend({
+  description: z.string().nullish(),
+  tags: z.array(z.string()).nullish(),
+});
+
+/** 1.0: required arrays must be non-empty (D10 §5.7). */
+export const specSkill10 = specSkill.extend({ tags: z.array(z.string()).min(1) });
+
+export const provider = z.looseObject({ url: z.string().nullish() });
+
+export const specBase = {
+  description: z.string(),
+  version: z.string(),
+  documentationUrl: z.string().nullish(),
+  iconUrl: z.string().nullish(),
+  provider: provider.nullish(),
+};
+
+export const signatures = z.array(z.looseObject({ protected: z.string(), signature: z.string() }));

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { criticalBase, modeList, specBase, specSkill01 } from "./fields";
+
+/** 0.1.0 (J01/D01): one JSON-RPC `url`, `authentication.schemes` by name, optional modes. */
+export const card01 = {
+  critical: z.looseObject({
+    ...criticalBase,
+    url: z.string(),
+    defaultInputModes: modeList.nullish(),
+    defaultOutputModes: modeList.nullish(),
+  }),
+  spec: z.looseObject({
+    ...specBase,
+    description: z.string().nullish(),
+    skills: z.array(specSkill01),
+    authentication: z.looseObject({ schemes: z.array(z.string()), credentials: z.string().nullish() }).nullish(),
+  }),
+};

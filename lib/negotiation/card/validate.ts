@@ -1,0 +1,69 @@
+import type { CardShape } from "./model";
+import type { ValidityReport } from "./validity";
+import { detectShape } from "./detect-shape";
+import { has, isObject, own, type JsonObject } from "./json-value";
+import { mapIssues } from "./issue-map";
+import { describeJsonType, makeProblem, ProblemSink } from "./problems";
+import { CARD_SCHEMAS, pushNotificationsObject } from "./schemas";
+import { checkModes, checkNulls, checkStringBooleans } from "./checks/values";
+import { checkEndpoints } from "./checks/endpoints";
+import { checkCardVersion } from "./checks/versions";
+import { checkSecurity } from "./checks/security";
+import { checkLegacyIn10, checkProvider } from "./checks/legacy";
+
+/**
+ * Validates a parsed JSON value as an A2A card: shape detection, the shape's zod schemas (critical
+ * tier → errors, spec tier → warnings), then the checks zod cannot express (non-MIME modes, string
+ * booleans, placeholder URLs, 0.3 fields in 1.0 cards, undeclared scheme references …).
+ * Never throws. This is also the benchmark's "schema validation alone" baseline.
+ */
+export function validateCardValue(value: unknown): ValidityReport {
+  try {
+    return validateUnguarded(value);
+  } catch (error) {
+    // JSON.parse copes with deep nesting, but a recursive step further on may not.
+    const code = error instanceof RangeError ? "tooDeep" : "unreadable";
+    return { valid: false, shape: "unknown", problems: [makeProblem(code, "", {})] };
+  }
+}
+
+/** Validation with the shape already known (loadCard detects it once for both steps). */
+export function validateUnguarded(value: unknown, knownShape?: CardShape): ValidityReport {
+  if (!isObject(value)) {
+    return { valid: false, shape: "unknown", problems: [makeProblem("notAnObject", "", { found: describeJsonType(value) })] };
+  }
+  const shape = knownShape ?? detectShape(value);
+  const sink = new ProblemSink();
+  if (shape === "unknown") sink.add("notAnAgentCard", "", { missing: missingCoreFields(value) });
+  const schemas = CARD_SCHEMAS[shape];
+  const seen = new Set<string>();
+  const critical = schemas.critical.safeParse(value);
+  if (!critical.success) mapIssues(critical.error.issues, "critical", value, [], sink, seen);
+  const capabilities = own(value, "capabilities");
+  const push = isObject(capabilities) ? own(capabilities, "pushNotifications") : undefined;
+  if (isObject(push)) {
+    const result = pushNotificationsObject.safeParse(push);
+    if (!result.success) mapIssues(result.error.issues, "critical", value, ["capabilities", "pushNotifications"], sink, seen);
+  }
+  if (shape !== "unknown") {
+    const spec = schemas.spec.safeParse(value);
+    if (!spec.success) mapIssues(spec.error.issues, "spec", value, [], sink, seen);
+    checkNulls(value, sink);
+    checkModes(value, sink);
+    checkStringBooleans(value, sink);
+    checkEndpoints(value, shape, sink);
+    checkCardVersion(value, shape, sink);
+    checkSecurity(value, shape, sink);
+    checkLegacyIn10(value, shape, sink);
+    checkProvider(value, sink);
+  }
+  return { valid: !sink.hasError(), shape, problems: sink.problems };
+}
+
+const CORE_FIELDS = ["name", "capabilities", "skills", "defaultInputModes", "defaultOutputModes"];
+
+function missingCoreFields(card: JsonObject): string[] {
+  const missing = CORE_FIELDS.filter((key) => !has(card, key));
+  if (!has(card, "url") && !has(card, "supportedInterfaces")) missing.push("supportedInterfaces");
+  return missing;
+}
