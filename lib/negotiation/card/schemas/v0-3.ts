@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { card02 } from "./v0-2";
 import { endpoint03, signatures } from "./fields";
 

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { PROBLEM_CODE_LIST, PROBLEM_CODES, type ProblemCode } from "../card/problem-codes";
+import { makeProblem, type ProblemData } from "../card/problems";
+import { loadCard } from "../card/load";
+import { describeProblem, VALIDITY_TEMPLATES } from "./validity";
+
+/** One realistic data set per code; typed as a full Record so a new code fails to compile here. */
+const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
+  notJson: ["", { reason: "commaExpected", line: 3, column: 5 }],
+  notAnObject: ["", { found: "array" }],
+  tooLarge: ["", { size: 5_000_000, limit: 4_194_304 }],
+  tooDeep: ["", {}],
+  unreadable: ["", {}],
+  notAnAgentCard: ["", { missing: ["name", "skills"] }],
+  missingField: ["", { field: "defaultInputModes", expected: "array" }],
+  wrongType: ["/capabilities", { field: "capabilities", expected: "object", found: "string" }],
+  emptyList: ["/defaultOutputModes", { field: "defaultOutputModes" }],
+  missingBinding: ["/supportedInterfaces/0", { field: "supportedInterfaces[0]" }],
+  missingSpecField: ["/skills/0", { field: "skills[0].id", expected: "string" }],
+  ignoredWrongType: ["/protocolVersion", { field: "protocolVersion", expected: "string", found: "number" }],
+  emptySpecList: ["/skills", { field: "skills" }],
+  nullValue: ["/provider", { field: "provider" }],
+  nonMimeMode: ["/defaultInputModes/0", { mode: "text" }],
+  stringBoolean: ["/capabilities/streaming", { field: "capabilities.streaming", value: "True", readAs: true }],
+  versionPatchDigits: ["/protocolVersion", { field: "protocolVersion", version: "1.0.0", suggested: "1.0" }],
+  unknownProtocolVersion: ["/protocolVersion", { field: "protocolVersion", version: "0.2.9" }],
+  protocolVersionShapeMismatch: ["/protocolVersion", { version: "1.0", shape: "0.3" }],
+  cardLevelProtocolVersion: ["/protocolVersion", { version: "1.0" }],
+  draftProtocolVersions: ["/protocolVersions", {}],
+  interfaceMissingProtocolVersion: ["/supportedInterfaces/0", { field: "supportedInterfaces[0]" }],
+  transportInsteadOfProtocolBinding: ["/supportedInterfaces/0/transport", { field: "supportedInterfaces[0]", transport: "jsonrpc" }],
+  bindingNotUppercase: ["/preferredTransport", { binding: "jsonrpc", suggested: "JSONRPC" }],
+  urlPlaceholder: ["/url", { field: "url", url: "{BASE_URL}/a2a" }],
+  urlNotAbsolute: ["/url", { field: "url", url: "" }],
+  legacySecurityField: ["/security", { field: "security", replacement: "securityRequirements" }],
+  legacySecurityScheme: ["/securitySchemes/key", { scheme: "key", type: "apiKey" }],
+  draftFieldName: ["/supportsExtendedAgentCard", { field: "supportsExtendedAgentCard", replacement: "capabilities.extendedAgentCard" }],
+  removedField: ["/capabilities/stateTransitionHistory", { field: "capabilities.stateTransitionHistory" }],
+  providerNameInsteadOfOrganization: ["/provider/name", {}],
+  undeclaredSecurityScheme: ["/security/0/example", { scheme: "example", field: "security[0]" }],
+  unknownSecuritySchemeShape: ["/securitySchemes/x", { scheme: "x" }],
+};
+
+describe("describeProblem", () => {
+  it("has a template for every problem code and no template without a code", () => {
+    expect(Object.keys(VALIDITY_TEMPLATES).sort()).toEqual([...PROBLEM_CODE_LIST].sort());
+  });
+
+  it.each(PROBLEM_CODE_LIST)("fills every placeholder of %s", (code) => {
+    const [pointer, data] = SAMPLES[code];
+    const text = describeProblem(makeProblem(code, pointer, data));
+    expect(text).not.toMatch(/\{\{|\}\}|undefined|\[object/);
+    expect(text.length).toBeGreaterThan(10);
+  });
+
+  it("words wrong types the way a person would", () => {
+    const text = describeProblem(makeProblem("wrongType", "/capabilities", SAMPLES.wrongType[1]));
+    expect(text).toBe("capabilities must be an object, found a string.");
+  });
+
+  it("says where a JSON syntax error is", () => {
+    const result = loadCard('{\n  "name": "x",\n  "skills": [}\n');
+    const problem = result.validity.problems[0];
+    expect(problem?.code).toBe("notJson");
+    expect(describeProblem(problem!)).toBe("The text is not valid JSON: a value is expected at line 3, column 14.");
+  });
+
+  it("explains every problem the corpus-style cards produce without leftovers", () => {
+    const card = {
+      name: "x",
+      url: "{BASE_URL}",
+      capabilities: { streaming: "True" },
+      defaultInputModes: ["text"],
+      defaultOutputModes: ["text/plain"],
+      skills: [{ name: "no id" }],
+      security: [{ ghost: [] }],
+    };
+    const { validity } = loadCard(card);
+    expect(validity.problems.length).toBeGreaterThan(3);
+    for (const problem of validity.problems) expect(describeProblem(problem)).not.toContain("{{");
+  });
+
+  it("names an unknown code instead of throwing", () => {
+    const text = describeProblem({ severity: "warning", code: "fromTheFuture", pointer: "/x", data: {} });
+    expect(text).toBe('Problem "fromTheFuture" at /x.');
+  });
+
+  it("keeps every severity in the code table", () => {
+    for (const code of PROBLEM_CODE_LIST) expect(["error", "warning"]).toContain(PROBLEM_CODES[code]);
+  });
+});

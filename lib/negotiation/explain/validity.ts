@@ -1,0 +1,111 @@
+import type { ProblemCode } from "../card/problem-codes";
+import type { ValidityProblem } from "../card/validity";
+
+/**
+ * English for card validity problems: one template per problem code, `{{name}}` filled from the
+ * problem's data (plus `{{pointer}}`). Types in `expected`/`found` get their article ("an object").
+ */
+export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
+  notJson: "The text is not valid JSON: {{reason}} at line {{line}}, column {{column}}.",
+  notAnObject: "The document must be a JSON object (an Agent Card), found {{found}}.",
+  tooLarge: "The document is {{size}} characters long; Parley reads cards of at most {{limit}} characters.",
+  tooDeep: "The document is nested too deeply to read.",
+  unreadable: "Parley could not read this document.",
+  notAnAgentCard: "This is not an A2A Agent Card: it has no {{missing}}.",
+  missingField: "{{field}} is missing: it must be {{expected}}, and negotiation reads it.",
+  wrongType: "{{field}} must be {{expected}}, found {{found}}.",
+  emptyList: "{{field}} is empty: it must list at least one entry.",
+  missingBinding: "{{field}} has no protocolBinding, so no client can choose this interface.",
+  missingSpecField: "{{field}} is missing: the spec requires {{expected}} here (negotiation does not need it).",
+  ignoredWrongType: "{{field}} should be {{expected}}, found {{found}}; Parley ignores it.",
+  emptySpecList: "{{field}} is empty; the spec asks for at least one entry.",
+  nullValue: "{{field}} is null; Parley reads it as absent.",
+  nonMimeMode: '"{{mode}}" at {{pointer}} is not a media type such as text/plain; clients matching modes by media type will not match it.',
+  stringBoolean: '{{field}} is the string "{{value}}", not a boolean; Parley reads it as {{readAs}}.',
+  versionPatchDigits: '{{field}} is "{{version}}": A2A 1.0 compares Major.Minor only, so write "{{suggested}}".',
+  unknownProtocolVersion: '{{field}} declares "{{version}}", which is not a released A2A version.',
+  protocolVersionShapeMismatch:
+    'The card declares protocolVersion "{{version}}" but is written in the {{shape}} shape; Parley reads it as {{shape}}.',
+  cardLevelProtocolVersion:
+    'protocolVersion "{{version}}" at the top of the card is a 0.3 field; in 1.0 each supportedInterfaces entry declares its own.',
+  draftProtocolVersions:
+    "protocolVersions is a draft field that never shipped; 1.0 declares protocolVersion on each supportedInterfaces entry.",
+  interfaceMissingProtocolVersion:
+    "{{field}} has no protocolVersion (required in 1.0); clients disagree on whether that means 0.3 or 1.0.",
+  transportInsteadOfProtocolBinding:
+    '{{field}} uses transport ("{{transport}}") where 1.0 expects protocolBinding; Parley reads it as the binding.',
+  bindingNotUppercase: 'Binding "{{binding}}" at {{pointer}} should be written "{{suggested}}"; Parley compares bindings case-insensitively.',
+  urlPlaceholder: '{{field}} is a template placeholder ("{{url}}"), not a URL a client can call.',
+  urlNotAbsolute: '{{field}} ("{{url}}") is not an absolute URL a client can call.',
+  legacySecurityField: "{{field}} is the 0.3 name; 1.0 cards list requirements in {{replacement}}. Parley reads it all the same.",
+  legacySecurityScheme:
+    "Security scheme {{scheme}} is written the 0.3 way (type: {{type}}); 1.0 cards wrap each scheme in one key such as httpAuthSecurityScheme.",
+  draftFieldName: "{{field}} is a draft name; A2A 1.0 uses {{replacement}}.",
+  removedField: "{{field}} was removed in A2A 1.0; Parley ignores it.",
+  providerNameInsteadOfOrganization: "provider has name where the spec expects organization.",
+  undeclaredSecurityScheme: '{{field}} refers to security scheme "{{scheme}}", which securitySchemes does not declare.',
+  unknownSecuritySchemeShape:
+    "Security scheme {{scheme}} has neither a type nor a 1.0 wrapper key, so Parley cannot tell what it requires.",
+};
+
+/** jsonc-parser error names (camelCased) → what a person would say. */
+const SYNTAX_REASONS: Record<string, string> = {
+  invalidSymbol: "an unexpected character",
+  invalidNumberFormat: "a malformed number",
+  propertyNameExpected: "a property name in double quotes is expected",
+  valueExpected: "a value is expected",
+  colonExpected: "a colon is expected",
+  commaExpected: "a comma is expected",
+  closeBraceExpected: "a closing } is expected",
+  closeBracketExpected: "a closing ] is expected",
+  endOfFileExpected: "unexpected text after the end of the document",
+  invalidCommentToken: "comments are not allowed in JSON",
+  unexpectedEndOfComment: "a comment is not closed",
+  unexpectedEndOfString: "a string is not closed",
+  unexpectedEndOfNumber: "a number is cut off",
+  invalidUnicode: "an invalid \\u escape",
+  invalidEscapeCharacter: "an invalid escape character",
+  invalidCharacter: "a control character inside a string",
+  emptyDocument: "the document is empty",
+  invalidSyntax: "the syntax is invalid",
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+  null: "null",
+  undefined: "nothing",
+  "boolean or object": "a boolean or an object",
+  "list of scopes": "a list of scopes",
+};
+
+function renderValue(key: string, value: unknown): string {
+  if (Array.isArray(value)) return joinList(value.map(String));
+  if (key === "expected" || key === "found") return TYPE_WORDS[String(value)] ?? String(value);
+  if (key === "reason") return SYNTAX_REASONS[String(value)] ?? String(value);
+  return String(value);
+}
+
+function joinList(items: string[]): string {
+  if (items.length === 0) return "nothing";
+  if (items.length === 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** Fills `{{name}}`; an unknown name stays visible so a test can catch it. */
+export function fillTemplate(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(values, name) && values[name] !== undefined ? renderValue(name, values[name]) : whole,
+  );
+}
+
+/** One plain sentence: what is wrong with the card, and where. */
+export function describeProblem(problem: ValidityProblem): string {
+  const template = (VALIDITY_TEMPLATES as Record<string, string | undefined>)[problem.code];
+  const pointer = problem.pointer === "" ? "the top of the card" : problem.pointer;
+  if (template === undefined) return `Problem "${problem.code}" at ${pointer}.`;
+  return fillTemplate(template, { ...problem.data, pointer });
+}
