@@ -1,0 +1,83 @@
+/**
+ * Shared measuring and reporting for every bench section. A section returns result lines; run.ts
+ * prints them and exits non-zero when a line with a target fails.
+ */
+export interface BenchResult {
+  /** What was measured, e.g. "typical card (3.1 KB): reviews/s, all task classes". */
+  name: string;
+  value: number;
+  unit: string;
+  /** The budget, when the line has one; `pass` says whether it was met. */
+  target?: { op: "<=" | ">=" | "<"; value: number };
+  pass?: boolean;
+  detail?: string;
+}
+
+export interface BenchSection {
+  id: string;
+  title: string;
+  /** Return why the section cannot run here (e.g. no production build), or undefined to run it. */
+  skipReason?: () => string | undefined;
+  run: (log: (line: string) => void) => Promise<BenchResult[]>;
+}
+
+export interface Sample {
+  /** Median time per operation in ms over the samples. */
+  medianMs: number;
+  opsPerSecond: number;
+  samples: number[];
+}
+
+/**
+ * Time `fn` in batches: warm up (JIT, caches) for `warmupMs`, then take `samples` samples of at
+ * least `sampleMs` each and report the median per-operation time, which ignores a GC pause or a
+ * noisy neighbour in one sample.
+ */
+export function measure(fn: () => unknown, opts: { warmupMs?: number; samples?: number; sampleMs?: number } = {}): Sample {
+  const warmupMs = opts.warmupMs ?? 300;
+  const sampleCount = opts.samples ?? 9;
+  const sampleMs = opts.sampleMs ?? 150;
+  let sink: unknown;
+  const warmEnd = performance.now() + warmupMs;
+  let calibrate = 0;
+  while (performance.now() < warmEnd) {
+    sink = fn();
+    calibrate++;
+  }
+  // Size a batch so one sample lasts about sampleMs, without reading the clock per call.
+  const perBatch = Math.max(1, Math.round((calibrate / warmupMs) * sampleMs));
+  const samples: number[] = [];
+  for (let s = 0; s < sampleCount; s++) {
+    const t0 = performance.now();
+    for (let i = 0; i < perBatch; i++) sink = fn();
+    samples.push((performance.now() - t0) / perBatch);
+  }
+  keep(sink);
+  const medianMs = median(samples);
+  return { medianMs, opsPerSecond: 1000 / medianMs, samples };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Written by keep(); exported so the optimiser cannot prove the results unused and drop the work. */
+export let blackhole: unknown;
+export function keep(value: unknown): void {
+  blackhole = value;
+}
+
+export function formatResult(r: BenchResult): string {
+  const verdict = r.pass === undefined ? "    " : r.pass ? "PASS" : "FAIL";
+  const target = r.target ? ` (target ${r.target.op} ${r.target.value} ${r.unit})` : "";
+  const detail = r.detail ? `; ${r.detail}` : "";
+  return `${verdict}  ${r.name}: ${formatNumber(r.value)} ${r.unit}${target}${detail}`;
+}
+
+function formatNumber(n: number): string {
+  if (n >= 1000) return Math.round(n).toLocaleString("en-US");
+  if (n >= 10) return n.toFixed(1);
+  return n.toFixed(2);
+}

@@ -1,0 +1,95 @@
+import type { Review } from "../negotiation/decision-types";
+import type { EvidenceRef } from "../negotiation/invariants/types";
+import type { Path } from "../negotiation/task-classes";
+import type { LoadedCard } from "./inputs";
+import type { FindingJson, ReviewJson } from "./review-json";
+
+/**
+ * The human-readable review for a terminal: header, validity problems with pointers, a table of
+ * task class → decision, then per task class the reasons, the findings that matter (violated,
+ * not evaluated, or holding by an exception) with their docs path, and the degradations.
+ * Plain text: readable without colour, greppable, stable enough to paste into a ticket.
+ */
+export function formatReviewText(review: Review, json: ReviewJson, card: LoadedCard): string {
+  const out: string[] = [];
+  const name = review.card?.name ?? "(unnamed card)";
+  out.push(`${name} — ${card.source}`);
+  if (card.fetched) {
+    const f = card.fetched;
+    out.push(`  fetched ${f.finalUrl} (${f.discoveredVia}, HTTP ${f.status}, ${f.size} bytes, sha256 ${f.sha256})`);
+  }
+  out.push(`  shape ${json.shape}, ${json.valid ? "valid" : "INVALID"}; profile "${review.profile.name}"; engine ${review.engine.name} ${review.engine.version}`);
+  if (json.advisory) out.push(`  advisory: ${json.advisory}`);
+  out.push("");
+
+  out.push(json.validity.length === 0 ? "Validity: no problems." : `Validity: ${countBySeverity(json)}`);
+  for (const p of json.validity) {
+    const at = p.line !== undefined ? ` (line ${p.line}, column ${p.column})` : "";
+    out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}${at}  ${p.message}  [${p.code}]`);
+  }
+  out.push("");
+
+  const ids = Object.keys(json.decisions);
+  const width = Math.max(10, ...ids.map((id) => id.length));
+  out.push(`${"TASK CLASS".padEnd(width)}  DECISION`);
+  for (const id of ids) {
+    const d = json.decisions[id]!;
+    const target = d.decision === "reject" && d.target === "card" ? " (the card, not the server: refetch it)" : "";
+    out.push(`${id.padEnd(width)}  ${d.decision}${target}`);
+  }
+
+  for (const id of ids) {
+    const d = json.decisions[id]!;
+    const notable = d.findings.filter(isNotable);
+    if (d.decision === "accept" && notable.length === 0) continue;
+    out.push("", `${id}: ${d.decision}`);
+    for (const r of d.reasons) if (r.reason !== "noViolation") out.push(`  why: ${r.message}`);
+    for (const f of notable) {
+      out.push(`  ${FINDING_MARK[f.status] ?? "-"} ${f.invariant} (${f.status}${f.exception ? `, ${f.exception}` : ""}): ${f.message}`);
+      if (f.cuts) out.push(`      cuts: ${describePath(f.cuts)}`);
+      if (f.missing?.length) out.push(`      declare in the profile: ${f.missing.join(", ")}`);
+      const evidence = (f.evidence ?? []).map(describeEvidence).join("; ");
+      if (evidence) out.push(`      evidence: ${evidence}`);
+      out.push(`      docs: ${f.docs}`);
+    }
+    for (const g of d.degradations) {
+      out.push(`  degraded: gives up ${g.lost.join(", ")}; falls back to ${g.fallback.join(", ") || "nothing"} (${g.invariant})`);
+    }
+  }
+  return out.join("\n") + "\n";
+}
+
+const FINDING_MARK: Record<string, string> = { violated: "x", "not-evaluated": "?", holds: "ok" };
+
+function isNotable(f: FindingJson): boolean {
+  return f.status === "violated" || f.status === "not-evaluated" || (f.status === "holds" && f.exception !== undefined);
+}
+
+function countBySeverity(json: ReviewJson): string {
+  const errors = json.validity.filter((p) => p.severity === "error").length;
+  const warnings = json.validity.length - errors;
+  return `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+}
+
+function describePath(p: Path): string {
+  switch (p.kind) {
+    case "input":
+      return `input path (${p.modes.join(", ")})`;
+    case "output":
+      return `output path (${p.modes.join(", ")})`;
+    case "completion":
+      return `completion by ${p.channel}`;
+    case "transport":
+      return "transport";
+  }
+}
+
+function describeEvidence(e: EvidenceRef): string {
+  const value = e.value === undefined ? "" : ` = ${truncate(JSON.stringify(e.value))}`;
+  return `${e.source} ${e.pointer || "/"}${value}`;
+}
+
+function truncate(s: string | undefined, max = 60): string {
+  if (s === undefined) return "";
+  return s.length > max ? s.slice(0, max - 1) + "…" : s;
+}

@@ -1,0 +1,105 @@
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { runBatch } from "./batch";
+import { runCheck } from "./check";
+import { type CliIo, EXIT, type ExitCode, processIo, UsageError, writeOut } from "./io";
+import { BATCH_USAGE, checkUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
+
+/**
+ * `npm run -s review -- <command> …`. Returns the exit code instead of exiting so tests (and the
+ * benchmark) run the very same code in-process.
+ */
+export async function run(argv: string[], io: CliIo = processIo()): Promise<ExitCode> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "check":
+        return await runCheck(rest, io);
+      case "batch":
+        return await runBatchCommand(rest, io);
+      case "seed-check":
+        return await runSeedCheckCommand(rest, io);
+      case "-h":
+      case "--help":
+      case "help":
+        await writeOut(io.stdout, MAIN_USAGE);
+        return EXIT.ok;
+      case undefined:
+        throw new UsageError("a command is required.", true);
+      default:
+        throw new UsageError(`unknown command "${command}".`, true);
+    }
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    const usage = !e.showUsage ? "" : command === "check" ? checkUsage() : command === "batch" ? BATCH_USAGE : command === "seed-check" ? SEED_CHECK_USAGE : MAIN_USAGE;
+    await writeOut(io.stderr, `review: ${e.message}\n${usage ? "\n" + usage : ""}`);
+    return EXIT.unusable;
+  }
+}
+
+async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
+  const { values } = parseFlags("batch", () =>
+    parseArgs({ args: argv, strict: true, options: { "max-line-bytes": { type: "string" }, help: { type: "boolean", short: "h" } } }),
+  );
+  if (values.help) {
+    await writeOut(io.stdout, BATCH_USAGE);
+    return EXIT.ok;
+  }
+  let maxLineBytes: number | undefined;
+  if (values["max-line-bytes"] !== undefined) {
+    maxLineBytes = Number(values["max-line-bytes"]);
+    if (!Number.isInteger(maxLineBytes) || maxLineBytes < 1) {
+      throw new UsageError(`batch: --max-line-bytes must be a positive integer, not "${values["max-line-bytes"]}".`, true);
+    }
+  }
+  const summary = await runBatch(io.stdin, io.stdout, { maxLineBytes });
+  if (summary.errors > 0) {
+    await writeOut(io.stderr, `review batch: ${summary.errors} of ${summary.lines} lines could not be reviewed (see their "error" fields).\n`);
+  }
+  return summary.exitCode;
+}
+
+async function runSeedCheckCommand(argv: string[], io: CliIo): Promise<ExitCode> {
+  const { values } = parseFlags("seed-check", () =>
+    parseArgs({ args: argv, strict: true, options: { help: { type: "boolean", short: "h" } } }),
+  );
+  if (values.help) {
+    await writeOut(io.stdout, SEED_CHECK_USAGE);
+    return EXIT.ok;
+  }
+  // Loaded on demand: the seed-compat shim is only needed by this command.
+  const { runSeedCheck } = await import("./seed-check");
+  const summary = await runSeedCheck(io.stdin, io.stdout);
+  if (summary.errors > 0) {
+    await writeOut(io.stderr, `review seed-check: ${summary.errors} of ${summary.lines} lines could not be checked.\n`);
+    return EXIT.unusable;
+  }
+  return summary.raised > 0 ? EXIT.rejected : EXIT.ok;
+}
+
+/** parseArgs throws on an unknown flag or a stray argument: that is a usage error (exit 2). */
+function parseFlags<T>(command: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new UsageError(`${command}: ${(e as Error).message}`, true);
+  }
+}
+
+/** Run only when executed (tsx lib/cli/main.ts), not when imported by tests or the benchmark. */
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && import.meta.url === pathToFileURL(entry).href;
+}
+
+if (isEntryPoint()) {
+  run(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`review: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = EXIT.unusable;
+    },
+  );
+}

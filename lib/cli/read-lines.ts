@@ -1,0 +1,61 @@
+import type { Readable } from "node:stream";
+
+/** One input line: its 1-based number and text, or a marker that it was too long to keep. */
+export type InputLine = { lineNo: number; text: string } | { lineNo: number; overlong: true; bytes: number };
+
+/** A card is capped at 4 M characters; one line holds a card plus a profile and an id. */
+export const DEFAULT_MAX_LINE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Split a byte stream into lines without ever holding more than one line (plus one chunk) in
+ * memory. readline has no length cap, so one endless line would exhaust memory; here a line past
+ * `maxLineBytes` is dropped while it streams by and reported as overlong. Pulling lazily from the
+ * stream's async iterator gives backpressure for free: the source is paused while a line is processed.
+ */
+export async function* readLines(input: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<InputLine> {
+  const decoder = new TextDecoder("utf-8");
+  let parts: Buffer[] = [];
+  let kept = 0;
+  let skipped = 0;
+  let lineNo = 0;
+
+  const finish = (): InputLine => {
+    lineNo++;
+    if (skipped > 0) {
+      const line: InputLine = { lineNo, overlong: true, bytes: kept + skipped };
+      parts = [];
+      kept = 0;
+      skipped = 0;
+      return line;
+    }
+    let buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts, kept);
+    if (buf.length > 0 && buf[buf.length - 1] === 0x0d) buf = buf.subarray(0, buf.length - 1);
+    parts = [];
+    kept = 0;
+    return { lineNo, text: decoder.decode(buf) };
+  };
+
+  const take = (piece: Buffer) => {
+    if (skipped > 0 || kept + piece.length > maxLineBytes) {
+      skipped += piece.length;
+      return;
+    }
+    parts.push(piece);
+    kept += piece.length;
+  };
+
+  for await (const chunk of input) {
+    const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    let start = 0;
+    for (let nl = buf.indexOf(0x0a, start); nl !== -1; nl = buf.indexOf(0x0a, start)) {
+      take(buf.subarray(start, nl));
+      start = nl + 1;
+      yield finish();
+    }
+    if (start < buf.length) {
+      // Copy: the stream may reuse its buffer for the next chunk.
+      take(Buffer.from(buf.subarray(start)));
+    }
+  }
+  if (kept > 0 || skipped > 0) yield finish();
+}

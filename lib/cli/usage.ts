@@ -1,0 +1,61 @@
+import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation/task-classes";
+import { listPresets } from "./inputs";
+
+export const MAIN_USAGE = `Usage: npm run -s review -- <command> [options]
+
+Review A2A Agent Cards against a client profile, per task class.
+
+Commands:
+  check       review one card (file, URL or stdin); exit 1 when a requested task class is rejected
+  batch       review JSON Lines from stdin, one output line per input line
+  seed-check  the rule's reference check, JSON Lines in and out (parity shim)
+
+Run "<command> --help" for a command's options. Exit codes: 0 nothing rejected, 1 a task class
+rejected, 2 unusable input or invocation. Docs: docs/cli.md
+`;
+
+export function checkUsage(): string {
+  return `Usage: npm run -s review -- check --card FILE|URL|- --profile FILE|PRESET [options]
+
+Options:
+  --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
+                        /.well-known/agent-card.json then agent.json), or - for stdin
+  --profile FILE|PRESET a client profile JSON file, or a preset: ${listPresets()}
+  --task-class ID       a task class to decide (repeatable; default: all):
+                        ${BUILT_IN_TASK_CLASS_IDS.join(", ")}
+  --context FILE        a review context JSON file (conditions of validity)
+  --format text|json    output format (default text)
+  -h, --help            this help
+
+Exit codes: 0 no requested task class rejected; 1 at least one rejected; 2 unusable input
+(missing or unreadable file, invalid profile or context, unknown preset or task class, fetch refused).
+`;
+}
+
+export const BATCH_USAGE = `Usage: npm run -s review -- batch [--max-line-bytes N] < reviews.jsonl > results.jsonl
+
+Reads JSON Lines on stdin, one review per line:
+  {"id": "a1", "card": {...} | "cardText": "...", "profile": {...} | "PRESET",
+   "context": {...}?, "taskClasses": ["live-input", ...]?}
+Writes one line per input line, in the same order:
+  {"id", "valid", "shape", "validity": [...], "decisions": {"<task-class>": {...}}}
+or, for a line that cannot be reviewed, {"id", "error": "line N: ..."}; the run goes on.
+Blank lines are skipped. Memory stays constant however many lines.
+
+Options:
+  --max-line-bytes N    longest accepted line (default 5 MiB); longer lines become errors
+  -h, --help            this help
+
+Exit codes: 0 every line reviewed, nothing rejected; 1 some line rejected a task class;
+2 some line could not be reviewed (its error line says why), or a bad invocation.
+`;
+
+export const SEED_CHECK_USAGE = `Usage: npm run -s review -- seed-check < cases.jsonl > results.jsonl
+
+The rule's reference check (checkCardNegotiable), for parity with seed_reference.py.
+Reads JSON Lines {"id", "card", "client_profile", "task_class"} and writes
+{"id", "raised", "invariant": 1|2|3|null, "message"} per line, in order.
+
+Exit codes: 0 every line checked, none raised; 1 some line raised; 2 some line could not be
+checked, or a bad invocation.
+`;
