@@ -1,0 +1,226 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
+import { NORTHWIND, PRESETS, type ClientProfile } from "../negotiation/profile";
+import { ENGINE_VERSION } from "../negotiation/version";
+import {
+  decodeReviewLink,
+  digestCardText,
+  encodeLiveLink,
+  encodeReviewLink,
+  MAX_PAYLOAD_BYTES,
+  ReviewLinkEncodeError,
+  tryEncodeReviewLink,
+  type LiveLinkState,
+  type SnapshotLinkState,
+} from "./index";
+import { readLinkByTheBook } from "./v1-reference.testkit";
+
+const CARDS_DIR = join(process.cwd(), "../shared/a2a/cards");
+const corpus = readdirSync(CARDS_DIR)
+  .filter((name) => name.endsWith(".json"))
+  .sort()
+  .map((name) => ({ name, text: readFileSync(join(CARDS_DIR, name), "utf8") }));
+
+function snapshot(cardText: string, extra: Partial<SnapshotLinkState> = {}): SnapshotLinkState {
+  return { cardText, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION, ...extra };
+}
+
+function decodeSnapshot(fragment: string): SnapshotLinkState {
+  const result = decodeReviewLink(fragment);
+  if (!result.ok) throw new Error(`expected a link, got ${JSON.stringify(result.error)}`);
+  if (result.link.kind !== "snapshot") throw new Error(`expected a snapshot, got ${result.link.kind}`);
+  return result.link.state;
+}
+
+describe("snapshot links round-trip every corpus card byte for byte", () => {
+  it("reads the corpus", () => {
+    // The corpus is the benchmark too: if it moved, these tests would silently test nothing.
+    expect(corpus.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(corpus)("$name", ({ text }) => {
+    const state = snapshot(text, { decisions: { "request-response": "accept", "live-input": "reject" } });
+    const fragment = encodeReviewLink(state);
+    expect(fragment).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+    const back = decodeSnapshot(fragment);
+    expect(back.cardText).toBe(text);
+    expect(digestCardText(back.cardText)).toBe(digestCardText(text));
+    expect(back).toEqual(state);
+  });
+});
+
+describe("the rule's incident cards round-trip under every preset profile", () => {
+  const cases = INCIDENT_CARDS.flatMap((card) => PRESETS.map((profile) => ({ card: card.id, profile, text: card.text })));
+  it.each(cases)("$card with $profile.name", ({ text, profile }) => {
+    const state = snapshot(text, { profile, cardUrl: "https://agents.contoso.example/.well-known/agent-card.json" });
+    expect(decodeSnapshot(encodeReviewLink(state))).toEqual(state);
+  });
+});
+
+describe("card text is kept exactly, whatever it contains", () => {
+  const cases: { name: string; text: string }[] = [
+    { name: "empty card text", text: "" },
+    { name: "not JSON at all", text: "this is not a card" },
+    { name: "emoji (astral plane)", text: '{"name":"Weather 🌦️ agent 👩🏽‍💻"}' },
+    { name: "right-to-left text", text: '{"name":"وكيل الطقس","description":"סוכן מזג אוויר"}' },
+    { name: "combining marks, not normalized", text: '{"name":"Cafe\u0301 vs Café"}' },
+    { name: "a leading byte-order mark", text: '\uFEFF{"name":"BOM"}' },
+    { name: "CRLF line endings and tabs", text: '{\r\n\t"name": "crlf"\r\n}\r\n' },
+    { name: "NUL characters (the frame separator) inside the card", text: '{"name":"a\u0000b"}\u0000\u0000' },
+    { name: "escaped lone surrogate (ASCII in the card bytes)", text: '{"name":"\\ud800"}' },
+    { name: "C1 controls and noncharacters", text: "\u0085\u2028\u2029\uFFFE\uFFFF" },
+    { name: "only whitespace", text: " \n\n  " },
+  ];
+  it.each(cases)("$name", ({ text }) => {
+    expect(decodeSnapshot(encodeReviewLink(snapshot(text))).cardText).toBe(text);
+  });
+
+  it("replaces a raw lone surrogate with U+FFFD, as UTF-8 (and the card digest) does", () => {
+    const text = '{"name":"half \uD83D of an emoji"}';
+    const back = decodeSnapshot(encodeReviewLink(snapshot(text)));
+    expect(back.cardText).toBe('{"name":"half \uFFFD of an emoji"}');
+    // The link and the digest agree on what "this card" is, so a live link made from it shows no change.
+    expect(digestCardText(back.cardText)).toBe(digestCardText(text));
+  });
+
+  it("round-trips a card with many distinct bytes across inflate steps", () => {
+    // A pseudo-random card compresses poorly, so its deflate data spans many 1 KiB inflate steps.
+    let seed = 7;
+    const words = Array.from({ length: 40_000 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed.toString(36);
+    });
+    const text = JSON.stringify({ name: "big", words });
+    expect(decodeSnapshot(encodeReviewLink(snapshot(text))).cardText).toBe(text);
+  });
+
+  it("accepts a card just under the unpacked-size cap and refuses one over it", () => {
+    const under = " ".repeat(MAX_PAYLOAD_BYTES - 2_000);
+    expect(decodeSnapshot(encodeReviewLink(snapshot(under))).cardText.length).toBe(under.length);
+    const over = tryEncodeReviewLink(snapshot(" ".repeat(MAX_PAYLOAD_BYTES)));
+    expect(over).toEqual({ ok: false, error: { code: "decompressedTooLarge", limit: MAX_PAYLOAD_BYTES } });
+  });
+});
+
+describe("the rest of the state round-trips", () => {
+  const fullProfile: ClientProfile = {
+    name: "Kundendienst-Client «β» 🤖",
+    description: "",
+    transports: [],
+    streaming: false,
+    inputModes: [],
+    liveOnlyInputModes: [],
+    bufferableInputModes: [],
+    acceptedOutputModes: [],
+    callback: {},
+    canPoll: false,
+    fixed: false,
+    supportedExtensions: ["https://example.com/ext/é"],
+    securitySchemes: ["mutualTLS"],
+  };
+  const cases: { name: string; state: SnapshotLinkState }[] = [
+    { name: "minimal profile, empty context", state: snapshot("{}", { profile: { name: "x" } }) },
+    { name: "every profile field, empty values", state: snapshot("{}", { profile: fullProfile }) },
+    {
+      name: "every context field",
+      state: snapshot("{}", {
+        context: {
+          priorTaskHistory: false,
+          outOfBandCapabilityExchange: true,
+          honoredExtensions: ["https://contoso.example/ext/mtls-fallback"],
+          documentedFallbackOutputModes: ["text/plain"],
+          resubscribeOnlyOutputModes: ["audio/pcm"],
+          cardKnownStale: true,
+          serverKnownGood: false,
+        },
+      }),
+    },
+    {
+      name: "built-in and user-defined task classes, decisions, card URL",
+      state: snapshot("{}", {
+        taskClasses: [
+          "request-response",
+          {
+            id: "nightly-batch",
+            title: "Nightly batch",
+            description: "",
+            input: "whole",
+            completion: "notification",
+            output: "none",
+          },
+        ],
+        decisions: { "request-response": "accept-degraded", "nightly-batch": "escalate" },
+        cardUrl: "http://localhost:8080/.well-known/agent.json",
+      }),
+    },
+    { name: "empty task class list and decisions", state: snapshot("{}", { taskClasses: [], decisions: {} }) },
+    { name: "a pre-release engine version", state: snapshot("{}", { engineVersion: "2.0.0-rc.1+build.5" }) },
+  ];
+  it.each(cases)("$name", ({ state }) => {
+    expect(decodeSnapshot(encodeReviewLink(state))).toEqual(state);
+  });
+
+  it("gives the same link for the same state whatever the key order", () => {
+    const reordered = Object.fromEntries(Object.entries(NORTHWIND).reverse()) as ClientProfile;
+    expect(encodeReviewLink(snapshot("{}", { profile: reordered }))).toBe(encodeReviewLink(snapshot("{}")));
+  });
+});
+
+describe("live links", () => {
+  const card = INCIDENT_CARDS[0]!.text;
+  const live: LiveLinkState = {
+    cardUrl: "https://agents.contoso.example/.well-known/agent-card.json",
+    profile: NORTHWIND,
+    context: { serverKnownGood: true },
+    taskClasses: ["live-input", "async-completion"],
+    engineVersion: ENGINE_VERSION,
+    snapshotDigest: digestCardText(card),
+    snapshotDecisions: { "live-input": "reject", "async-completion": "accept-degraded" },
+  };
+
+  it("round-trips, and carries no card bytes", () => {
+    const fragment = encodeLiveLink(live);
+    const result = decodeReviewLink(fragment);
+    expect(result).toEqual({ ok: true, link: { format: "v1", kind: "live", state: live } });
+    expect(readLinkByTheBook(fragment).cardText).toBeUndefined();
+  });
+
+  it("round-trips without snapshot data (made from a URL, not a snapshot)", () => {
+    const bare: LiveLinkState = { cardUrl: live.cardUrl, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION };
+    expect(decodeReviewLink(encodeLiveLink(bare))).toEqual({ ok: true, link: { format: "v1", kind: "live", state: bare } });
+  });
+
+  it("is refused without an http(s) card URL", () => {
+    expect(() => encodeLiveLink({ ...live, cardUrl: "javascript:alert(1)" })).toThrow(ReviewLinkEncodeError);
+    expect(() => encodeLiveLink({ ...live, cardUrl: "file:///etc/passwd" })).toThrow(ReviewLinkEncodeError);
+  });
+});
+
+describe("where the fragment comes from", () => {
+  const fragment = encodeReviewLink(snapshot("{}"));
+  it.each([
+    { name: "bare fragment", input: fragment },
+    { name: "with the leading #", input: `#${fragment}` },
+    { name: "a whole URL", input: `https://parley.example/review#${fragment}` },
+    { name: "surrounding whitespace from a paste", input: `  #${fragment}\n` },
+  ])("$name", ({ input }) => {
+    expect(decodeSnapshot(input)).toEqual(snapshot("{}"));
+  });
+});
+
+describe("encoding an invalid state", () => {
+  it("returns the zod issue paths instead of a link", () => {
+    const result = tryEncodeReviewLink(snapshot("{}", { profile: { name: " " } }));
+    expect(result.ok).toBe(false);
+    if (!result.ok && result.error.code === "invalidState") {
+      expect(result.error.issues.map((i) => i.pointer)).toEqual(["/profile/name"]);
+    } else throw new Error("expected invalidState");
+  });
+
+  it("throws a typed error from the non-try encoder", () => {
+    const bad = { ...snapshot("{}"), engineVersion: "latest" };
+    expect(() => encodeReviewLink(bad)).toThrow(ReviewLinkEncodeError);
+  });
+});

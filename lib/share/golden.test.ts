@@ -1,0 +1,120 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { describe, expect, it } from "vitest";
+import { decodeReviewLink, encodeLiveLink, encodeReviewLink, type LiveLinkState, type SnapshotLinkState } from "./index";
+import { DICTIONARY_V1 } from "./dictionary-v1";
+import { readLinkByTheBook } from "./v1-reference.testkit";
+
+/**
+ * The v1 format is frozen: links made with these exact strings are out in tickets and chats.
+ * - decode(golden) must keep giving the state: if this fails, old links broke. Never "fix" it by
+ *   editing a golden; restore the format (or read v1 the old way alongside a new v2).
+ * - encode(state) === golden pins the writer too, so a format change cannot slip in unnoticed.
+ *   (A compressor upgrade may legitimately change these bytes; then the decode half must still pass.)
+ */
+const CARD =
+  '{\n  "name": "Contoso Voice Desk",\n  "capabilities": { "streaming": false, "pushNotifications": true },\n' +
+  '  "defaultInputModes": ["text/plain", "audio/pcm"],\n  "defaultOutputModes": ["text/plain"],\n  "skills": []\n}\n';
+
+const NORTHWIND_V1 = {
+  name: "Northwind discovery agent",
+  description:
+    "The client of the rule's incidents: JSON-RPC, live-only audio/pcm it cannot buffer, a plain HTTPS callback listener, can poll.",
+  transports: ["JSONRPC"],
+  streaming: true,
+  inputModes: ["text/plain", "audio/pcm"],
+  liveOnlyInputModes: ["audio/pcm"],
+  bufferableInputModes: [],
+  acceptedOutputModes: ["text/plain", "audio/pcm"],
+  callback: { supported: true, mtls: false, mtlsConfigurable: false },
+  canPoll: true,
+  fixed: true,
+};
+
+const snapshots: { name: string; golden: string; state: SnapshotLinkState }[] = [
+  {
+    name: "empty card, minimal profile",
+    golden: "v1.__tEVqMsUVQAUyWyabUMAA",
+    state: { cardText: "", profile: { name: "x" }, context: {}, engineVersion: "0.1.0" },
+  },
+  {
+    name: "unicode card, decisions, task classes",
+    golden:
+      "v1.qx32uKMsUYQcXgkuCpDsQjEea1MaqAItOyPlJaD3UbIgtmxWW8sAd4Hv4ZUlh1fmK3yY37Ps_Y5-hZsdN5tvdt1sAU7dAAA",
+    state: {
+      cardText: '{"name":"Météo 🌦️ وكيل"}\n',
+      profile: { name: "Té", canPoll: true },
+      context: { cardKnownStale: true },
+      engineVersion: "0.1.0",
+      taskClasses: ["live-input"],
+      decisions: { "live-input": "reject" },
+    },
+  },
+  {
+    name: "Northwind reviewing a fetched Contoso card",
+    golden:
+      "v1.wP-r6htNFKOJAiNR4Czdi4ElTF5JfnE-rMQhUMRTVJrW1jKgTGoA_QSyWiEsPzM5VcEltTgbMnqPPhKNOgoNCRTck92weQZihkyQ4oO4sRL0cRFQ_xcA",
+    state: {
+      cardText: CARD,
+      profile: NORTHWIND_V1,
+      context: {},
+      engineVersion: "0.1.0",
+      cardUrl: "https://agents.contoso.example/.well-known/agent-card.json",
+      decisions: { "request-response": "accept", "live-input": "reject" },
+    },
+  },
+];
+
+const lives: { name: string; golden: string; state: LiveLinkState }[] = [
+  {
+    name: "live link made from a snapshot",
+    golden:
+      "v1.h12-paWXwQmAMBAEW7EEEzea7cIWckfyVFC_9m4UfKgEBf_7WW524H7Ofc7IDcs4jyeCL5t_ctXn0FTJQWPxcJc2lwKFFyJnbsp4LHPn4W6g2EitgKVPatSAIUmCerJNQgvbhQgT0YLCBhpARxrpvLPinSsY7IsW1nUD",
+    state: {
+      cardUrl: "https://agents.contoso.example/.well-known/agent-card.json",
+      profile: { name: "Pager bot", transports: ["JSONRPC"], canPoll: true },
+      context: { priorTaskHistory: true },
+      engineVersion: "0.1.0",
+      taskClasses: ["async-completion"],
+      snapshotDigest: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+      snapshotDecisions: { "async-completion": "accept-degraded" },
+    },
+  },
+];
+
+describe("golden v1 snapshot links", () => {
+  it.each(snapshots)("$name decodes to its state", ({ golden, state }) => {
+    expect(decodeReviewLink(golden)).toEqual({ ok: true, link: { format: "v1", kind: "snapshot", state } });
+  });
+  it.each(snapshots)("$name is what the encoder writes", ({ golden, state }) => {
+    expect(encodeReviewLink(state)).toBe(golden);
+  });
+  it.each(snapshots)("$name follows the documented layout", ({ golden, state }) => {
+    const { cardText, ...rest } = state;
+    expect(readLinkByTheBook(golden)).toEqual({ state: { kind: "snapshot", ...rest }, cardText, checkMatches: true });
+  });
+});
+
+describe("golden v1 live links", () => {
+  it.each(lives)("$name decodes to its state", ({ golden, state }) => {
+    expect(decodeReviewLink(golden)).toEqual({ ok: true, link: { format: "v1", kind: "live", state } });
+  });
+  it.each(lives)("$name is what the encoder writes", ({ golden, state }) => {
+    expect(encodeLiveLink(state)).toBe(golden);
+  });
+  it.each(lives)("$name follows the documented layout", ({ golden, state }) => {
+    expect(readLinkByTheBook(golden)).toEqual({ state: { kind: "live", ...state }, checkMatches: true });
+  });
+});
+
+describe("the v1 dictionary is frozen", () => {
+  it("has the exact bytes every v1 link was made with", () => {
+    expect(DICTIONARY_V1.length).toBe(7699);
+    expect(bytesToHex(sha256(DICTIONARY_V1))).toBe("f5c9a2f6c9c5b4b5147b9deccbe2834bb83035052486c6a92d41d6e49447652d");
+  });
+
+  it("is ASCII and within deflate's 32 KiB window", () => {
+    expect(DICTIONARY_V1.every((b) => b < 128)).toBe(true);
+    expect(DICTIONARY_V1.length).toBeLessThanOrEqual(32 * 1024);
+  });
+});
