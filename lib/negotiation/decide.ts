@@ -61,7 +61,12 @@ export function decide(input: DecideInput): TaskClassDecision {
       decision = moreSevere(decision, reason.outcome);
     } else {
       degradations.push(cut.degradation);
-      reasons.push({ reason: "optionalPathCut", outcome: "accept-degraded", invariant: finding.invariant, data: cut.data });
+      reasons.push({
+        reason: "optionalPathCut",
+        outcome: "accept-degraded",
+        invariant: finding.invariant,
+        data: { ...cut.data, taskClass: taskClass.id },
+      });
       decision = moreSevere(decision, "accept-degraded");
     }
   }

@@ -1,0 +1,183 @@
+import { loadCard } from "./card/load";
+import type { NormalizedCard } from "./card/model";
+import type { ValidityReport } from "./card/validity";
+import { EMPTY_CONTEXT, ReviewContext } from "./context";
+import { decide } from "./decide";
+import type { Review, ReviewInputError, TaskClassDecision } from "./decision-types";
+import { INVARIANTS } from "./invariants";
+import type { Finding } from "./invariants/types";
+import { ClientProfile } from "./profile";
+import { BUILT_IN_TASK_CLASSES, TaskClass } from "./task-classes";
+import { ENGINE_NAME, ENGINE_VERSION } from "./version";
+
+/**
+ * The one entry point: card (text or parsed JSON) + client profile (+ context) → validity report,
+ * one finding per (task class, invariant) and one decision per task class.
+ *
+ * review() never throws. Problems with its own arguments come back as data in `review.inputErrors`:
+ * - an unknown task class id, an invalid custom task class or a duplicate id skips that class only
+ *   (`unknownTaskClass`, `invalidTaskClass`, `duplicateTaskClass`, pointer `/taskClasses/<i>`);
+ * - a profile or context that does not match its schema (`invalidProfile`, `invalidContext`, pointer
+ *   into the argument) leaves `decisions` empty: deciding on a broken profile would be a guess;
+ * - an engine bug is caught as `internalError` rather than thrown into a UI render or a CLI batch.
+ *
+ * Hot path (benchmarked): no hashing, no copies of built-in data, and profiles/contexts already
+ * validated once (the same object reviewed again, e.g. a preset) are not re-validated.
+ */
+export interface ReviewOptions {
+  context?: ReviewContext;
+  /** Task class ids (built-in) or task class objects (user-defined). Default: every built-in. */
+  taskClasses?: ReadonlyArray<string | TaskClass>;
+}
+
+const ENGINE = Object.freeze({ name: ENGINE_NAME, version: ENGINE_VERSION });
+const ALL_BUILT_INS = BUILT_IN_TASK_CLASSES as TaskClass[];
+const validatedProfiles = new WeakSet<object>();
+const validatedContexts = new WeakSet<object>();
+
+export function review(cardInput: unknown, profile: ClientProfile, options?: ReviewOptions): Review {
+  try {
+    return runReview(cardInput, profile, options);
+  } catch (error) {
+    return failedReview(profile, options, error);
+  }
+}
+
+function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOptions | undefined): Review {
+  const inputErrors: ReviewInputError[] = [];
+  const profileOk = checkArgument(profile, ClientProfile, validatedProfiles, "/profile", "invalidProfile", inputErrors);
+  const context = options?.context ?? EMPTY_CONTEXT;
+  const contextOk = checkArgument(context, ReviewContext, validatedContexts, "/context", "invalidContext", inputErrors);
+  const taskClasses = options?.taskClasses ? resolveTaskClasses(options.taskClasses, inputErrors) : ALL_BUILT_INS;
+
+  const loaded = loadCard(cardInput);
+  const result: Review = {
+    engine: ENGINE,
+    validity: loaded.validity,
+    shape: loaded.validity.shape,
+    profile,
+    context,
+    taskClasses,
+    decisions: [],
+  };
+  if (loaded.card) result.card = loaded.card;
+  if (loaded.card?.advisory) {
+    result.advisory = {
+      reason: "zeroXAdvisory",
+      data: { shape: loaded.card.shape, protocolVersion: loaded.card.protocolVersion ?? "" },
+    };
+  }
+  if (inputErrors.length > 0) result.inputErrors = inputErrors;
+  if (profileOk && contextOk) {
+    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, loaded.validity, profile, context));
+  }
+  return result;
+}
+
+function decideTaskClass(
+  taskClass: TaskClass,
+  card: NormalizedCard | undefined,
+  validity: ValidityReport,
+  profile: ClientProfile,
+  context: ReviewContext,
+): TaskClassDecision {
+  // Findings are computed even for an invalid card (best effort) so the UI can show them; decide()
+  // still refuses to accept anything on it.
+  const findings: Finding[] = [];
+  if (card) {
+    const input = { card, profile, context, taskClass };
+    for (const invariant of INVARIANTS) findings.push(invariant.check(input));
+  }
+  return decide({ taskClass, findings, profile, context, validity, card });
+}
+
+interface SafeParser {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<Issue> } };
+}
+interface Issue {
+  code: string;
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+}
+
+function checkArgument(
+  value: unknown,
+  schema: SafeParser,
+  cache: WeakSet<object>,
+  base: string,
+  code: "invalidProfile" | "invalidContext",
+  errors: ReviewInputError[],
+): boolean {
+  if (typeof value === "object" && value !== null && cache.has(value)) return true;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) {
+    if (typeof value === "object" && value !== null) cache.add(value);
+    return true;
+  }
+  for (const issue of parsed.error.issues.slice(0, 20)) {
+    errors.push({ code, pointer: base + toPointer(issue.path), data: { issue: issue.code, detail: issue.message } });
+  }
+  return false;
+}
+
+function resolveTaskClasses(requested: ReadonlyArray<string | TaskClass>, errors: ReviewInputError[]): TaskClass[] {
+  const out: TaskClass[] = [];
+  if (!Array.isArray(requested)) {
+    errors.push({ code: "invalidTaskClass", pointer: "/taskClasses", data: { issue: "notAnArray", detail: "" } });
+    return out;
+  }
+  for (let i = 0; i < requested.length; i++) {
+    const entry: unknown = requested[i];
+    const pointer = `/taskClasses/${i}`;
+    let taskClass: TaskClass | undefined;
+    if (typeof entry === "string") {
+      taskClass = BUILT_IN_TASK_CLASSES.find((t) => t.id === entry);
+      if (!taskClass) {
+        errors.push({
+          code: "unknownTaskClass",
+          pointer,
+          data: { id: entry.slice(0, 200), known: BUILT_IN_TASK_CLASSES.map((t) => t.id) },
+        });
+        continue;
+      }
+    } else {
+      const parsed = TaskClass.safeParse(entry);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        errors.push({
+          code: "invalidTaskClass",
+          pointer: pointer + toPointer(issue?.path ?? []),
+          data: { issue: issue?.code ?? "invalid", detail: issue?.message ?? "" },
+        });
+        continue;
+      }
+      taskClass = parsed.data;
+    }
+    if (out.some((t) => t.id === taskClass.id)) {
+      errors.push({ code: "duplicateTaskClass", pointer, data: { id: taskClass.id } });
+      continue;
+    }
+    out.push(taskClass);
+  }
+  return out;
+}
+
+function toPointer(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const key of path) out += "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+  return out;
+}
+
+function failedReview(profile: ClientProfile, options: ReviewOptions | undefined, error: unknown): Review {
+  const detail = error instanceof Error ? error.message : String(error);
+  return {
+    engine: ENGINE,
+    inputErrors: [{ code: "internalError", pointer: "", data: { issue: "internalError", detail: detail.slice(0, 500) } }],
+    validity: { valid: false, shape: "unknown", problems: [] },
+    shape: "unknown",
+    profile,
+    context: options?.context ?? EMPTY_CONTEXT,
+    taskClasses: [],
+    decisions: [],
+  };
+}
