@@ -1,0 +1,217 @@
+import { describe, expect, it } from "vitest";
+import type { ReviewContext } from "./context";
+import type { DecisionKind, Review } from "./decision-types";
+import { CONTOSO, CONTOSO_LIVE_AUDIO, CONTOSO_PUSH_MTLS, CONTOSO_RESUBSCRIBE_ONLY } from "./examples/incidents";
+import { INVARIANTS } from "./invariants";
+import { findPreset, NORTHWIND, type ClientProfile } from "./profile";
+import { review } from "./review";
+import { BUILT_IN_TASK_CLASS_IDS, type TaskClass } from "./task-classes";
+
+function decisionsOf(r: Review): Record<string, DecisionKind> {
+  return Object.fromEntries(r.decisions.map((d) => [d.taskClass, d.decision]));
+}
+function decisionFor(r: Review, id: string) {
+  const d = r.decisions.find((x) => x.taskClass === id);
+  if (!d) throw new Error(`no decision for ${id}`);
+  return d;
+}
+function preset(name: string): ClientProfile {
+  const p = findPreset(name);
+  if (!p) throw new Error(`no preset ${name}`);
+  return p;
+}
+const cannotPoll: ClientProfile = { ...NORTHWIND, canPoll: false };
+
+describe("review: the rule's incidents (Contoso × Northwind)", () => {
+  it("decides per task class, never per card", () => {
+    const r = review(CONTOSO.text, NORTHWIND);
+    expect(r.validity.valid).toBe(true);
+    expect(r.inputErrors).toBeUndefined();
+    expect(decisionsOf(r)).toEqual({
+      "request-response": "accept",
+      "live-input": "reject",
+      "async-completion": "accept-degraded",
+      "fire-and-forget": "accept",
+      "streaming-output": "reject",
+    });
+  });
+
+  it("rejects live input for the live-input invariant, the server not the card", () => {
+    const d = decisionFor(review(CONTOSO.text, NORTHWIND), "live-input");
+    expect(d.target).toBe("server");
+    expect(d.reasons.map((r) => r.invariant)).toEqual(["live-input-needs-streaming"]);
+  });
+
+  it("degrades async completion from push to polling because of mTLS", () => {
+    const d = decisionFor(review(CONTOSO.text, NORTHWIND), "async-completion");
+    expect(d.degradations).toEqual([
+      expect.objectContaining({ invariant: "push-callback-mtls", lost: ["push"], fallback: ["polling"] }),
+    ]);
+  });
+
+  it("reports one finding per (task class, invariant)", () => {
+    const r = review(CONTOSO.text, NORTHWIND);
+    for (const d of r.decisions) expect(d.findings.map((f) => f.invariant)).toEqual(INVARIANTS.map((i) => i.meta.id));
+  });
+
+  it.each([
+    { card: CONTOSO_LIVE_AUDIO, expected: { "live-input": "reject", "request-response": "accept", "async-completion": "accept" } },
+    { card: CONTOSO_PUSH_MTLS, expected: { "live-input": "accept", "async-completion": "accept-degraded", "streaming-output": "accept" } },
+    { card: CONTOSO_RESUBSCRIBE_ONLY, expected: { "request-response": "accept-degraded", "async-completion": "accept-degraded", "fire-and-forget": "accept" } },
+  ])("$card.id × Northwind", ({ card, expected }) => {
+    expect(decisionsOf(review(card.text, NORTHWIND))).toMatchObject(expected);
+  });
+});
+
+describe("review: the rule's exceptions and conditions of validity on the incident card", () => {
+  const cases: Array<{ name: string; profile: ClientProfile; context?: ReviewContext; taskClass: string; decision: DecisionKind; target?: string }> = [
+    { name: "Northwind with audio buffering → live input accepted", profile: preset("Northwind with audio buffering"), taskClass: "live-input", decision: "accept" },
+    { name: "Northwind with mTLS listener → async completion accepted", profile: preset("Northwind with mTLS listener"), taskClass: "async-completion", decision: "accept" },
+    { name: "renegotiable client → defer", profile: { ...NORTHWIND, fixed: false }, taskClass: "live-input", decision: "defer" },
+    { name: "server honors an extension → escalate", profile: NORTHWIND, context: { honoredExtensions: ["https://contoso.example/a2a/ext/chunked-pcm"] }, taskClass: "live-input", decision: "escalate" },
+    { name: "out-of-band capability exchange → defer", profile: NORTHWIND, context: { outOfBandCapabilityExchange: true }, taskClass: "live-input", decision: "defer" },
+    { name: "prior task history → defer", profile: NORTHWIND, context: { priorTaskHistory: true }, taskClass: "streaming-output", decision: "defer" },
+    { name: "stale card + good server → reject the card", profile: NORTHWIND, context: { cardKnownStale: true, serverKnownGood: true }, taskClass: "live-input", decision: "reject", target: "card" },
+    { name: "client cannot poll → push was the only path: reject", profile: cannotPoll, taskClass: "async-completion", decision: "reject", target: "server" },
+    { name: "fire-and-forget is unaffected by push, even without polling", profile: cannotPoll, taskClass: "fire-and-forget", decision: "accept" },
+  ];
+
+  it.each(cases)("$name", (c) => {
+    const d = decisionFor(review(CONTOSO.text, c.profile, { context: c.context }), c.taskClass);
+    expect(d.decision).toBe(c.decision);
+    expect(d.target).toBe(c.target);
+  });
+
+  it("fire-and-forget's push finding says the invariant does not bind", () => {
+    const d = decisionFor(review(CONTOSO.text, cannotPoll), "fire-and-forget");
+    expect(d.findings.find((f) => f.invariant === "push-callback-mtls")).toMatchObject({
+      status: "not-applicable",
+      messageId: "fireAndForget",
+    });
+  });
+});
+
+describe("review: validity first", () => {
+  const invalidInputs: Array<[string, unknown]> = [
+    ["text that is not JSON", "{ this is not json"],
+    ["an empty string", ""],
+    ["a JSON array", "[1, 2, 3]"],
+    ["a number", 42],
+    ["null", null],
+    ["undefined", undefined],
+    ["a card with wrong types", JSON.stringify({ ...JSON.parse(CONTOSO.text), capabilities: { streaming: "yes" }, skills: 7 })],
+  ];
+  it.each(invalidInputs)("%s → no accept anywhere, the card is rejected", (_name, input) => {
+    const r = review(input, NORTHWIND);
+    expect(r.validity.valid).toBe(false);
+    expect(r.decisions).toHaveLength(BUILT_IN_TASK_CLASS_IDS.length);
+    for (const d of r.decisions) {
+      expect(d.decision).toBe("reject");
+      expect(d.target).toBe("card");
+      expect(d.reasons.map((x) => x.reason)).toEqual(["invalidCard"]);
+    }
+  });
+
+  it("still rejects an invalid card when conditions of validity would defer or escalate", () => {
+    const r = review("[]", { ...NORTHWIND, fixed: false }, { context: { honoredExtensions: ["urn:x"], priorTaskHistory: true } });
+    expect(new Set(r.decisions.map((d) => d.decision))).toEqual(new Set(["reject"]));
+  });
+});
+
+describe("review: 0.x cards are advisory", () => {
+  const card03 = {
+    protocolVersion: "0.3.0",
+    name: "Legacy voice agent",
+    description: "A 0.3 card with the incident's combination.",
+    url: "https://legacy.example/a2a",
+    version: "1.0.0",
+    capabilities: { streaming: false },
+    defaultInputModes: ["text/plain", "audio/pcm"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "talk", name: "Talk", description: "Talks.", tags: ["voice"] }],
+  };
+
+  it("marks the review advisory and decides exactly as for 1.0", () => {
+    const r = review(JSON.stringify(card03), NORTHWIND);
+    expect(r.validity.valid).toBe(true);
+    expect(r.advisory).toEqual({ reason: "zeroXAdvisory", data: { shape: "0.3", protocolVersion: "0.3.0" } });
+    expect(decisionsOf(r)).toMatchObject({ "live-input": "reject", "request-response": "accept" });
+  });
+
+  it("does not mark a 1.0 card advisory", () => {
+    expect(review(CONTOSO.text, NORTHWIND).advisory).toBeUndefined();
+  });
+
+  it("reviews a parsed object the same as its text", () => {
+    expect(decisionsOf(review(card03, NORTHWIND))).toEqual(decisionsOf(review(JSON.stringify(card03), NORTHWIND)));
+  });
+});
+
+describe("review: task classes and hostile arguments", () => {
+  it("reviews only the requested task classes, in the order asked", () => {
+    const r = review(CONTOSO.text, NORTHWIND, { taskClasses: ["streaming-output", "request-response"] });
+    expect(r.decisions.map((d) => d.taskClass)).toEqual(["streaming-output", "request-response"]);
+  });
+
+  it("reviews a user-defined task class from its data alone", () => {
+    const liveNotify: TaskClass = {
+      id: "live-dictation",
+      title: "Live dictation",
+      description: "Live audio in, notified when the transcript is ready.",
+      input: "live",
+      completion: "notification",
+      output: "required",
+    };
+    const d = decisionFor(review(CONTOSO.text, NORTHWIND, { taskClasses: [liveNotify] }), "live-dictation");
+    expect(d.decision).toBe("reject");
+    expect(d.reasons.map((r) => [r.invariant, r.outcome])).toEqual([
+      ["live-input-needs-streaming", "reject"],
+      ["push-callback-mtls", "accept-degraded"],
+    ]);
+    expect(d.degradations.map((g) => g.invariant)).toEqual(["push-callback-mtls"]);
+  });
+
+  it("reports an unknown task class id and reviews the rest", () => {
+    const r = review(CONTOSO.text, NORTHWIND, { taskClasses: ["live-input", "live-inptu"] });
+    expect(r.decisions.map((d) => d.taskClass)).toEqual(["live-input"]);
+    expect(r.inputErrors).toEqual([
+      { code: "unknownTaskClass", pointer: "/taskClasses/1", data: { id: "live-inptu", known: BUILT_IN_TASK_CLASS_IDS } },
+    ]);
+  });
+
+  it("reports an invalid custom task class and a duplicate", () => {
+    const bad = { id: "Not Kebab", title: "x", description: "", input: "live", completion: "notification", output: "required" };
+    const r = review(CONTOSO.text, NORTHWIND, { taskClasses: [bad as TaskClass, "live-input", "live-input"] });
+    expect(r.inputErrors?.map((e) => [e.code, e.pointer])).toEqual([
+      ["invalidTaskClass", "/taskClasses/0/id"],
+      ["duplicateTaskClass", "/taskClasses/2"],
+    ]);
+    expect(r.decisions.map((d) => d.taskClass)).toEqual(["live-input"]);
+  });
+
+  it.each([
+    ["a profile without a name", { transports: ["JSONRPC"] }, "/profile/name"],
+    ["a profile with a wrong type", { ...NORTHWIND, canPoll: "yes" }, "/profile/canPoll"],
+    ["a profile with snake_case keys", { ...NORTHWIND, callback_supports_mtls: true }, "/profile"],
+    ["no profile at all", null, "/profile"],
+  ])("%s → invalidProfile, no decisions, no throw", (_name, profile, pointer) => {
+    const r = review(CONTOSO.text, profile as ClientProfile);
+    expect(r.decisions).toEqual([]);
+    expect(r.inputErrors?.[0]).toMatchObject({ code: "invalidProfile", pointer });
+  });
+
+  it("an invalid context → invalidContext, no decisions", () => {
+    const r = review(CONTOSO.text, NORTHWIND, { context: { priorTaskHistory: "often" } as unknown as ReviewContext });
+    expect(r.decisions).toEqual([]);
+    expect(r.inputErrors?.[0]).toMatchObject({ code: "invalidContext", pointer: "/context/priorTaskHistory" });
+  });
+
+  it("never throws on hostile card input", () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const hostile: unknown[] = [deep, "\u0000", "{\"__proto__\": {\"x\": 1}}", { capabilities: null }, [], Symbol("x"), () => 1];
+    for (const input of hostile) {
+      const r = review(input, NORTHWIND);
+      expect(r.decisions.every((d) => d.decision === "reject")).toBe(true);
+    }
+  });
+});
