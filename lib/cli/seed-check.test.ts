@@ -1,0 +1,146 @@
+import { Readable, Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { runSeedCheck } from "./seed-check";
+
+const NORTHWIND = { live_only_input_modes: ["audio/pcm"], bufferable_input_modes: [], callback_supports_mtls: false };
+const CONTOSO = {
+  capabilities: { streaming: false, pushNotifications: { supported: true, securityScheme: "contosoMtls" } },
+  securitySchemes: { contosoMtls: { mtlsSecurityScheme: {} } },
+  defaultInputModes: ["text/plain", "audio/pcm"],
+  defaultOutputModes: ["text/plain", "audio/pcm"],
+};
+const INV1 =
+  "task_class='live-input': card advertises live-only input modes ['audio/pcm'] but capabilities.streaming is False; client cannot buffer these modes.";
+const INV2 =
+  "task_class='async-completion': server push notifications require mTLS under scheme 'contosoMtls', but client callback listener is plain HTTPS; registration would silently drop callbacks.";
+
+const caseLine = (id: unknown, taskClass: string, card: unknown = CONTOSO) =>
+  JSON.stringify({ id, card, client_profile: NORTHWIND, task_class: taskClass });
+
+/** Bytes split into chunks of `size`, so lines and UTF-8 characters straddle chunk boundaries. */
+function chunked(text: string, size: number): Readable {
+  const bytes = Buffer.from(text, "utf8");
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+  return Readable.from(chunks, { objectMode: false });
+}
+
+/** A slow consumer with a small buffer; records the most it ever held, to prove backpressure. */
+function slowSink(highWaterMark = 1024) {
+  const received: string[] = [];
+  let maxBuffered = 0;
+  const sink = new Writable({
+    highWaterMark,
+    write(chunk: Buffer, _encoding, callback) {
+      maxBuffered = Math.max(maxBuffered, sink.writableLength);
+      received.push(chunk.toString("utf8"));
+      setImmediate(callback);
+    },
+  });
+  /** What the sink received, once everything written has gone through. */
+  const lines = async () => {
+    await new Promise<void>((resolve) => sink.end(resolve));
+    return received.join("").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  };
+  return { sink, lines, maxBuffered: () => maxBuffered };
+}
+
+describe("runSeedCheck", () => {
+  it("answers each line in order with the reference's raise, invariant and message", async () => {
+    const input = [caseLine("a", "live-input"), caseLine("b", "async-completion"), caseLine("c", "request-response")].join("\n");
+    const { sink, lines } = slowSink();
+    const summary = await runSeedCheck(chunked(input, 64), sink);
+    expect(await lines()).toEqual([
+      { id: "a", raised: true, invariant: 1, message: INV1 },
+      { id: "b", raised: true, invariant: 2, message: INV2 },
+      { id: "c", raised: false, invariant: null, message: null },
+    ]);
+    expect(summary).toEqual({ lines: 3, raised: 2, errors: 0 });
+  });
+
+  it("turns a card the reference crashes on into an error on that line, not a verdict", async () => {
+    const card = { capabilities: { streaming: false, pushNotifications: false } };
+    const { sink, lines } = slowSink();
+    const summary = await runSeedCheck(chunked(caseLine(7, "live-input", card) + "\n", 5), sink);
+    expect(await lines()).toEqual([
+      {
+        id: 7,
+        raised: false,
+        invariant: null,
+        message: null,
+        error:
+          "card.capabilities.pushNotifications is a boolean; the reference check expects an object {supported, securityScheme} and crashes here (AttributeError)",
+        pythonError: "AttributeError",
+      },
+    ]);
+    expect(summary).toEqual({ lines: 1, raised: 0, errors: 1 });
+  });
+
+  it("streams 10,000 lines with bad lines in the middle: one answer per line, same order, bounded buffering", async () => {
+    const bad = new Map<number, string>([
+      [2500, "{not json"],
+      [5000, "[1, 2, 3]"],
+      [7500, JSON.stringify({ id: "no-card", client_profile: {}, task_class: "live-input" })],
+    ]);
+    const source: string[] = [];
+    for (let index = 0; index < 10_000; index++) {
+      source.push(bad.get(index) ?? caseLine(`case-${index}`, index % 2 === 0 ? "live-input" : "request-response"));
+      if (index === 4000) source.push("", "   \r"); // blank lines are skipped, but still counted
+    }
+    const { sink, lines, maxBuffered } = slowSink(4096);
+    const summary = await runSeedCheck(chunked(source.join("\r\n") + "\r\n", 65_536), sink);
+    const out = await lines();
+
+    expect(out).toHaveLength(10_000);
+    // 5,000 even (live-input) lines raise, minus the three bad ones, all at even positions.
+    expect(summary).toEqual({ lines: 10_000, raised: 4997, errors: 3 });
+    expect(out[0]).toEqual({ id: "case-0", raised: true, invariant: 1, message: INV1 });
+    expect(out[1]).toEqual({ id: "case-1", raised: false, invariant: null, message: null });
+    expect(out[2500]).toMatchObject({ id: null, error: expect.stringMatching(/^line 2501: not JSON/) });
+    expect(out[5000]).toEqual({ id: null, error: 'line 5003: expected an object {"id", "card", "client_profile", "task_class"}, got an array' });
+    expect(out[7500]).toEqual({ id: "no-card", error: 'line 7503: missing "card"' });
+    expect(out[9999]).toMatchObject({ id: "case-9999", raised: false });
+    // Every good line kept its place.
+    out.forEach((line, index) => {
+      if (!bad.has(index)) expect(line.id).toBe(`case-${index}`);
+    });
+    // The writer waited for drain: the sink never held much more than its buffer and one line.
+    expect(maxBuffered()).toBeLessThan(4096 + 1024);
+  });
+
+  it("reports an overlong line without keeping it, and goes on", async () => {
+    const long = caseLine("long", "live-input", { ...CONTOSO, padding: "x".repeat(5000) });
+    const input = [caseLine("before", "live-input"), long, caseLine("after", "request-response")].join("\n");
+    const { sink, lines } = slowSink();
+    const summary = await runSeedCheck(chunked(input, 333), sink, { maxLineBytes: 1000 });
+    expect(await lines()).toEqual([
+      { id: "before", raised: true, invariant: 1, message: INV1 },
+      { id: null, error: `line 2: longer than the 1000-byte limit (${Buffer.byteLength(long)} bytes); skipped` },
+      { id: "after", raised: false, invariant: null, message: null },
+    ]);
+    expect(summary).toEqual({ lines: 3, raised: 1, errors: 1 });
+  });
+
+  it("keeps multi-byte characters split across chunks intact in messages", async () => {
+    const card = { defaultInputModes: ["audio/pcm", "日本語😀"] };
+    const profile = { live_only_input_modes: ["日本語😀", "audio/pcm"] };
+    const input = JSON.stringify({ id: "u", card, client_profile: profile, task_class: "live-input" });
+    const { sink, lines } = slowSink();
+    await runSeedCheck(chunked(input, 1), sink);
+    expect(await lines()).toEqual([
+      {
+        id: "u",
+        raised: true,
+        invariant: 1,
+        message:
+          "task_class='live-input': card advertises live-only input modes ['audio/pcm', '日本語😀'] but capabilities.streaming is False; client cannot buffer these modes.",
+      },
+    ]);
+  });
+
+  it("writes nothing for empty input", async () => {
+    const { sink, lines } = slowSink();
+    expect(await runSeedCheck(chunked("\n\n", 4), sink)).toEqual({ lines: 0, raised: 0, errors: 0 });
+    expect(await lines()).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * `review seed-check`: the rule's reference check over JSON Lines, for parity with
+ * seed_reference.py. One output line per non-blank input line, same order, constant memory.
+ */
+import type { Readable, Writable } from "node:stream";
+import { checkCardNegotiable, SeedInputError, UnnegotiableAgentCardError } from "../negotiation/seed-compat";
+import { writeOut } from "./io";
+import { readLines } from "./read-lines";
+
+/** One line holds a card, a profile and an id; longer lines are reported, never buffered whole. */
+export const SEED_CHECK_MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+export interface SeedCheckSummary {
+  /** Output lines written (one per non-blank input line). */
+  lines: number;
+  raised: number;
+  /** Lines that could not be checked: bad input, or a card the reference itself crashes on. */
+  errors: number;
+}
+
+export interface SeedCheckOptions {
+  maxLineBytes?: number;
+}
+
+const REQUIRED_KEYS = ["id", "card", "client_profile", "task_class"] as const;
+
+type LineResult =
+  | { id: unknown; raised: boolean; invariant: 1 | 2 | 3 | null; message: string | null }
+  | { id: unknown; raised: false; invariant: null; message: null; error: string; pythonError: string | null }
+  | { id: unknown; error: string };
+
+function describeJsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function checkLine(lineNo: number, text: string): LineResult {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { id: null, error: `line ${lineNo}: not JSON (${(error as Error).message})` };
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return {
+      id: null,
+      error: `line ${lineNo}: expected an object {"id", "card", "client_profile", "task_class"}, got ${describeJsonType(parsed)}`,
+    };
+  }
+  const record = parsed as Record<string, unknown>;
+  const id = Object.prototype.hasOwnProperty.call(record, "id") ? record.id : null;
+  const missing = REQUIRED_KEYS.filter((key) => !Object.prototype.hasOwnProperty.call(record, key));
+  if (missing.length > 0) {
+    return { id, error: `line ${lineNo}: missing ${missing.map((key) => JSON.stringify(key)).join(", ")}` };
+  }
+  try {
+    checkCardNegotiable(record.card, record.client_profile, record.task_class);
+    return { id, raised: false, invariant: null, message: null };
+  } catch (error) {
+    if (error instanceof UnnegotiableAgentCardError) {
+      return { id, raised: true, invariant: error.invariant, message: error.message };
+    }
+    if (error instanceof SeedInputError) {
+      return { id, raised: false, invariant: null, message: null, error: error.message, pythonError: error.pythonError };
+    }
+    // Not expected: keep the run going and say so on this line rather than dropping the rest.
+    return { id, error: `line ${lineNo}: internal error: ${String(error)}` };
+  }
+}
+
+export async function runSeedCheck(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  options: SeedCheckOptions = {},
+): Promise<SeedCheckSummary> {
+  const maxLineBytes = options.maxLineBytes ?? SEED_CHECK_MAX_LINE_BYTES;
+  const summary: SeedCheckSummary = { lines: 0, raised: 0, errors: 0 };
+  // readLines only iterates its input and writeOut only writes and listens for drain/error,
+  // which every NodeJS stream offers.
+  for await (const line of readLines(input as Readable, maxLineBytes)) {
+    let result: LineResult;
+    if ("overlong" in line) {
+      result = { id: null, error: `line ${line.lineNo}: longer than the ${maxLineBytes}-byte limit (${line.bytes} bytes); skipped` };
+    } else if (line.text.trim() === "") {
+      continue;
+    } else {
+      result = checkLine(line.lineNo, line.text);
+    }
+    summary.lines++;
+    if ("error" in result) summary.errors++;
+    else if (result.raised) summary.raised++;
+    const pending = writeOut(output as Writable, JSON.stringify(result) + "\n");
+    if (pending) await pending;
+  }
+  return summary;
+}
