@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { validateCardValue } from "./validate";
+import { PROBLEM_CODES } from "./problem-codes";
+
+const base10 = () => ({
+  name: "Echo",
+  description: "Echoes text.",
+  version: "1.0.0",
+  supportedInterfaces: [{ url: "https://echo.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }] as Record<string, unknown>[],
+  capabilities: { streaming: true } as Record<string, unknown>,
+  securitySchemes: { m: { mtlsSecurityScheme: {} } } as Record<string, unknown>,
+  defaultInputModes: ["text/plain"] as unknown,
+  defaultOutputModes: ["text/plain"] as unknown,
+  skills: [{ id: "echo", name: "Echo", description: "Echo", tags: ["echo"] }] as Record<string, unknown>[],
+});
+
+const base03 = () => ({
+  name: "Echo",
+  description: "Echoes text.",
+  version: "1.0.0",
+  protocolVersion: "0.3.0",
+  url: "https://echo.example/a2a",
+  preferredTransport: "JSONRPC",
+  capabilities: { streaming: true } as Record<string, unknown>,
+  defaultInputModes: ["text/plain"],
+  defaultOutputModes: ["text/plain"],
+  skills: [{ id: "echo", name: "Echo", description: "Echo", tags: ["echo"] }] as Record<string, unknown>[],
+});
+
+type Card = Record<string, unknown>;
+const edit10 = (change: (card: ReturnType<typeof base10>) => void): Card => {
+  const card = base10();
+  change(card);
+  return card;
+};
+const edit03 = (change: (card: ReturnType<typeof base03>) => void): Card => {
+  const card = base03();
+  change(card);
+  return card;
+};
+
+const tags = (card: Card) => validateCardValue(card).problems.map((p) => `${p.severity}:${p.code}@${p.pointer}`);
+
+describe("clean cards", () => {
+  it.each([
+    ["1.0", base10()],
+    ["0.3", base03()],
+    ["1.0 with the rule's push object form", edit10((c) => (c.capabilities.pushNotifications = { supported: true, securityScheme: "m" }))],
+    ["1.0 with a boolean push flag", edit10((c) => (c.capabilities.pushNotifications = false))],
+    ["1.0 with resubscribeOnlyOutputModes", edit10((c) => Object.assign(c, { resubscribeOnlyOutputModes: ["audio/pcm"] }))],
+    ["media types with parameters and wildcards", edit10((c) => (c.defaultInputModes = ["text/plain; charset=utf-8", "image/*", "*/*"]))],
+    ["a gRPC interface at host:port", edit10((c) => c.supportedInterfaces.push({ url: "echo.example:443", protocolBinding: "GRPC", protocolVersion: "1.0" }))],
+    ["a custom URI binding", edit10((c) => c.supportedInterfaces.push({ url: "wss://echo.example/ws", protocolBinding: "https://example.com/bindings/websocket/v1", protocolVersion: "1.0" }))],
+    ["hybrid carrying both security and securityRequirements", edit10((c) => Object.assign(c, { url: "https://echo.example/a2a", protocolVersion: "0.3.0", security: [{ m: [] }], securityRequirements: [{ schemes: { m: { list: [] } } }] }))],
+    ["0.3 in ProtoJSON encoding", edit03((c) => Object.assign(c, { securitySchemes: { k: { apiKeySecurityScheme: { location: "header", name: "X" } } }, security: [{ schemes: { k: { list: [] } } }] }))],
+  ])("%s has no problems", (_label, card) => {
+    expect(tags(card)).toEqual([]);
+  });
+});
+
+describe("problems per field", () => {
+  it.each<[string, Card, string]>([
+    // Errors: negotiation reads these fields.
+    ["capabilities missing", edit10((c) => delete (c as Partial<Card>).capabilities), "error:missingField@"],
+    ["capabilities an array", edit10((c) => Object.assign(c, { capabilities: [] })), "error:wrongType@/capabilities"],
+    ["streaming a number", edit10((c) => (c.capabilities.streaming = 1)), "error:wrongType@/capabilities/streaming"],
+    ["pushNotifications a string", edit10((c) => (c.capabilities.pushNotifications = "yes")), "error:wrongType@/capabilities/pushNotifications"],
+    ["push supported not boolean", edit10((c) => (c.capabilities.pushNotifications = { supported: "yes" })), "error:wrongType@/capabilities/pushNotifications/supported"],
+    ["push securityScheme not a string", edit10((c) => (c.capabilities.pushNotifications = { supported: true, securityScheme: ["m"] })), "error:wrongType@/capabilities/pushNotifications/securityScheme"],
+    ["extension required not boolean", edit10((c) => (c.capabilities.extensions = [{ uri: "u", required: "yes" }])), "error:wrongType@/capabilities/extensions/0/required"],
+    ["defaultInputModes a string", edit10((c) => (c.defaultInputModes = "text/plain")), "error:wrongType@/defaultInputModes"],
+    ["defaultOutputModes empty", edit10((c) => (c.defaultOutputModes = [])), "error:emptyList@/defaultOutputModes"],
+    ["skill inputModes a string", edit10((c) => (c.skills[0]!.inputModes = "text/plain")), "error:wrongType@/skills/0/inputModes"],
+    ["skills not an array", edit10((c) => Object.assign(c, { skills: {} })), "error:wrongType@/skills"],
+    ["resubscribeOnlyOutputModes of numbers", edit10((c) => Object.assign(c, { resubscribeOnlyOutputModes: [1] })), "error:wrongType@/resubscribeOnlyOutputModes/0"],
+    ["securitySchemes an array", edit10((c) => Object.assign(c, { securitySchemes: [] })), "error:wrongType@/securitySchemes"],
+    ["supportedInterfaces entry without binding", edit10((c) => (c.supportedInterfaces[0] = { url: "https://e.example", protocolVersion: "1.0" })), "error:missingBinding@/supportedInterfaces/0"],
+    ["protocolBinding a number", edit10((c) => (c.supportedInterfaces[0]!.protocolBinding = 5)), "error:wrongType@/supportedInterfaces/0/protocolBinding"],
+    ["interface url missing", edit10((c) => delete c.supportedInterfaces[0]!.url), "error:missingField@/supportedInterfaces/0"],
+    ["0.3 url a number", edit03((c) => Object.assign(c, { url: 42 })), "error:wrongType@/url"],
+    ["0.3 additional interface without transport", edit03((c) => Object.assign(c, { additionalInterfaces: [{ url: "https://e.example" }] })), "error:missingField@/additionalInterfaces/0"],
+    // Warnings: still usable.
+    ["streaming as the string False", edit10((c) => (c.capabilities.streaming = "False")), "warning:stringBoolean@/capabilities/streaming"],
+    ["a non-MIME mode", edit10((c) => (c.defaultInputModes = ["data"])), "warning:nonMimeMode@/defaultInputModes/0"],
+    ["a non-MIME skill mode", edit10((c) => (c.skills[0]!.outputModes = ["text"])), "warning:nonMimeMode@/skills/0/outputModes/0"],
+    ["interface version with patch digits", edit10((c) => (c.supportedInterfaces[0]!.protocolVersion = "1.0.0")), "warning:versionPatchDigits@/supportedInterfaces/0/protocolVersion"],
+    ["interface without version", edit10((c) => delete c.supportedInterfaces[0]!.protocolVersion), "warning:interfaceMissingProtocolVersion@/supportedInterfaces/0"],
+    ["lowercase binding", edit10((c) => (c.supportedInterfaces[0]!.protocolBinding = "http+json")), "warning:bindingNotUppercase@/supportedInterfaces/0/protocolBinding"],
+    ["transport instead of protocolBinding", edit10((c) => (c.supportedInterfaces[0] = { url: "https://e.example", transport: "JSONRPC", protocolVersion: "1.0" })), "warning:transportInsteadOfProtocolBinding@/supportedInterfaces/0/transport"],
+    ["placeholder interface url", edit10((c) => (c.supportedInterfaces[0]!.url = "{BASE_URL}/a2a")), "warning:urlPlaceholder@/supportedInterfaces/0/url"],
+    ["JSON-RPC at host:port", edit10((c) => (c.supportedInterfaces[0]!.url = "echo.example:443")), "warning:urlNotAbsolute@/supportedInterfaces/0/url"],
+    ["0.3 security in a 1.0 card", edit10((c) => Object.assign(c, { security: [{ m: [] }] })), "warning:legacySecurityField@/security"],
+    ["type-style scheme in a 1.0 card", edit10((c) => (c.securitySchemes = { k: { type: "apiKey", in: "header", name: "X" } })), "warning:legacySecurityScheme@/securitySchemes/k"],
+    ["scheme of no known form", edit10((c) => (c.securitySchemes = { k: { description: "?" } })), "warning:unknownSecuritySchemeShape@/securitySchemes/k"],
+    ["undeclared scheme in securityRequirements", edit10((c) => Object.assign(c, { securityRequirements: [{ schemes: { ghost: { list: [] } } }] })), "warning:undeclaredSecurityScheme@/securityRequirements/0/schemes/ghost"],
+    ["undeclared push scheme", edit10((c) => (c.capabilities.pushNotifications = { supported: true, securityScheme: "ghost" })), "warning:undeclaredSecurityScheme@/capabilities/pushNotifications/securityScheme"],
+    ["skill without id", edit10((c) => delete c.skills[0]!.id), "warning:missingSpecField@/skills/0"],
+    ["skill with empty tags in 1.0", edit10((c) => (c.skills[0]!.tags = [])), "warning:emptySpecList@/skills/0/tags"],
+    ["no skills in 1.0", edit10((c) => (c.skills = [])), "warning:emptySpecList@/skills"],
+    ["description missing", edit10((c) => delete (c as Partial<Card>).description), "warning:missingSpecField@"],
+    ["provider.name for organization", edit10((c) => Object.assign(c, { provider: { name: "P", url: "https://p.example" } })), "warning:providerNameInsteadOfOrganization@/provider/name"],
+    ["draft protocolVersions", edit10((c) => Object.assign(c, { protocolVersions: ["1.0"] })), "warning:draftProtocolVersions@/protocolVersions"],
+    ["draft supportsExtendedAgentCard", edit10((c) => Object.assign(c, { supportsExtendedAgentCard: true })), "warning:draftFieldName@/supportsExtendedAgentCard"],
+    ["removed stateTransitionHistory", edit10((c) => (c.capabilities.stateTransitionHistory = false)), "warning:removedField@/capabilities/stateTransitionHistory"],
+    ["null where a value belongs", edit10((c) => Object.assign(c, { documentationUrl: null })), "warning:nullValue@/documentationUrl"],
+    ["0.3 lowercase preferredTransport", edit03((c) => (c.preferredTransport = "jsonrpc")), "warning:bindingNotUppercase@/preferredTransport"],
+    ["0.3 placeholder url", edit03((c) => (c.url = "https://<HOST>/a2a")), "warning:urlPlaceholder@/url"],
+    ["0.3 unreleased version", edit03((c) => (c.protocolVersion = "0.2.9")), "warning:unknownProtocolVersion@/protocolVersion"],
+    ["0.3 shape claiming 1.0", edit03((c) => (c.protocolVersion = "1.0")), "warning:protocolVersionShapeMismatch@/protocolVersion"],
+    ["0.3 undeclared scheme in skill security", edit03((c) => (c.skills[0]!.security = [{ example: [] }])), "warning:undeclaredSecurityScheme@/skills/0/security/0/example"],
+    ["0.3 scopes that are not a list", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "apiKey" } }, security: [{ k: "all" }] })), "warning:ignoredWrongType@/security/0/k"],
+  ])("%s → %s", (_label, card, expected) => {
+    const found = tags(card);
+    expect(found).toContain(expected);
+    const severity = expected.split(":")[0];
+    // Severity follows the single code table, and `valid` follows severity.
+    expect(validateCardValue(card).valid).toBe(severity === "warning" ? !found.some((t) => t.startsWith("error:")) : false);
+  });
+
+  it("takes every problem's severity from the code table", () => {
+    const card = edit10((c) => Object.assign(c, { capabilities: [], security: [{ ghost: [] }], defaultInputModes: ["text"] }));
+    for (const problem of validateCardValue(card).problems) {
+      expect(problem.severity).toBe(PROBLEM_CODES[problem.code as keyof typeof PROBLEM_CODES]);
+    }
+  });
+
+  it("is valid with warnings only, invalid with one error", () => {
+    expect(validateCardValue(edit10((c) => (c.defaultInputModes = ["text"])))).toMatchObject({ valid: true, shape: "1.0" });
+    expect(validateCardValue(edit10((c) => (c.defaultInputModes = "text")))).toMatchObject({ valid: false, shape: "1.0" });
+  });
+
+  it("caps the problems a hostile card can produce", () => {
+    const card = edit10((c) => (c.skills = Array.from({ length: 50_000 }, () => ({ inputModes: 1 }))));
+    const report = validateCardValue(card);
+    expect(report.valid).toBe(false);
+    expect(report.problems.length).toBeLessThanOrEqual(500);
+  });
+});
