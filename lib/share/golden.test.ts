@@ -63,6 +63,52 @@ const snapshots: { name: string; golden: string; state: SnapshotLinkState }[] = 
       decisions: { "request-response": "accept", "live-input": "reject" },
     },
   },
+  {
+    name: "every profile and context field, a user-defined task class",
+    golden:
+      "v1.I-2QBKMsUbiCk0FaZmpOCs5WTk6OAlQjRGExsGAuIdhoHRplM2X1JkZcQWOVmLYrrrFO_URw0GE2a-HNWORmK3JSIK8zBnUktt4YficS6qehBTPePht69kHtvsHCEWv_DZgMCVUt1eABDKW8zPSMkpxK3aTEEtBYglJJZgnIdCU_iLgCTBw1-QeVAocnQKUlWDso2cPqDHBbBVSRIlcWwDIPPkgO6nLAaoG8_DxgDQD1HGXVLtE1HKqHYZVUbS0DtuyvVAsA",
+    state: {
+      cardText: '{"name":"Every field"}',
+      profile: {
+        name: "Every field client",
+        description: "All profile fields set.",
+        transports: ["JSONRPC", "GRPC"],
+        streaming: true,
+        inputModes: ["text/plain", "audio/pcm"],
+        liveOnlyInputModes: ["audio/pcm"],
+        bufferableInputModes: ["audio/pcm"],
+        acceptedOutputModes: ["text/plain"],
+        callback: { supported: true, mtls: true, mtlsConfigurable: false },
+        canPoll: false,
+        fixed: false,
+        supportedExtensions: ["https://example.com/ext/a"],
+        securitySchemes: ["oauth2", "mutualTLS"],
+      },
+      context: {
+        priorTaskHistory: true,
+        outOfBandCapabilityExchange: false,
+        honoredExtensions: ["https://example.com/ext/a"],
+        documentedFallbackOutputModes: ["text/plain"],
+        resubscribeOnlyOutputModes: ["audio/pcm"],
+        cardKnownStale: false,
+        serverKnownGood: true,
+      },
+      taskClasses: [
+        "request-response",
+        {
+          id: "nightly-batch",
+          title: "Nightly batch",
+          description: "Runs overnight.",
+          input: "whole",
+          completion: "notification",
+          output: "none",
+        },
+      ],
+      engineVersion: "0.1.0",
+      cardUrl: "https://agent.example.com/.well-known/agent-card.json",
+      decisions: { "request-response": "accept", "nightly-batch": "defer" },
+    },
+  },
 ];
 
 const lives: { name: string; golden: string; state: LiveLinkState }[] = [
