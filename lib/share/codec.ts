@@ -92,7 +92,7 @@ function decodeUnsafe(input: unknown): DecodeResult {
   }
 
   const version = /^(v\d{1,6})\./.exec(fragment)?.[1];
-  if (version === undefined) return fail({ code: "notAReviewLink", found: fragment.slice(0, 16) });
+  if (version === undefined) return fail({ code: "notAReviewLink", found: firstCodePoints(fragment, 16) });
   if (version !== FORMAT_V1) return fail({ code: "unknownVersion", version, supported: [...SUPPORTED_FORMATS] });
 
   const body = decodeBase64Url(fragment.slice(PREFIX_V1.length));
@@ -179,6 +179,11 @@ function extractFragment(input: string): string {
   const trimmed = input.trim();
   const hash = trimmed.indexOf("#");
   return hash === -1 ? trimmed : trimmed.slice(hash + 1);
+}
+
+/** Cut by code points, so a quoted emoji is never half an emoji. */
+function firstCodePoints(text: string, count: number): string {
+  return Array.from(text.slice(0, count * 2)).slice(0, count).join("");
 }
 
 function checkOf(payload: Uint8Array): Uint8Array {

@@ -31,6 +31,7 @@ describe("corrupt input gives exactly this error", () => {
     { name: "whitespace", input: " \n\t", error: { code: "empty" } },
     { name: "a URL with an empty fragment", input: "https://parley.example/review#", error: { code: "empty" } },
     { name: "some other fragment", input: "#section-2", error: { code: "notAReviewLink", found: "section-2" } },
+    { name: "emoji text, quoted by whole characters", input: "😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀", error: { code: "notAReviewLink", found: "😀".repeat(16) } },
     { name: "uppercase prefix", input: "V1.AAAA", error: { code: "notAReviewLink", found: "V1.AAAA" } },
     { name: "prefix without the dot", input: "v1AAAA", error: { code: "notAReviewLink", found: "v1AAAA" } },
     { name: "a future format", input: "v2.AAAAAAAA", error: { code: "unknownVersion", version: "v2", supported: ["v1"] } },
