@@ -1,6 +1,6 @@
 import { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { runSeedCheck } from "./seed-check";
+import { findLossyNumber, runSeedCheck } from "./seed-check";
 
 const NORTHWIND = { live_only_input_modes: ["audio/pcm"], bufferable_input_modes: [], callback_supports_mtls: false };
 const CONTOSO = {
@@ -142,5 +142,35 @@ describe("runSeedCheck", () => {
     const { sink, lines } = slowSink();
     expect(await runSeedCheck(chunked("\n\n", 4), sink)).toEqual({ lines: 0, raised: 0, errors: 0 });
     expect(await lines()).toEqual([]);
+  });
+});
+
+describe("findLossyNumber", () => {
+  it.each<[string, string | null]>([
+    ['{"a": [1, 2.5, -3, 0, -0, 1e-7, 1e21, 9007199254740991]}', null],
+    ['{"a": "1.0 inside a string \\" 2.0"}', null],
+    ['{"a": [1.0]}', "1.0"],
+    ['{"a": 2e3}', "2e3"],
+    ['{"a": -0.0}', "-0.0"],
+    ['{"a": 12345678901234567891}', "12345678901234567891"],
+    ['{"a": 1000000000000000000000}', "1000000000000000000000"],
+  ])("%s → %s", (text, expected) => {
+    expect(findLossyNumber(text)).toBe(expected);
+  });
+
+  it("flags a result that may depend on such a number", async () => {
+    const input = JSON.stringify({ id: "f", card: { defaultInputModes: ["audio/pcm"] }, client_profile: NORTHWIND, task_class: "live-input" })
+      .replace('"id":"f"', '"id":"f","version":1.0');
+    const { sink, lines } = slowSink();
+    await runSeedCheck(chunked(input, 50), sink);
+    expect(await lines()).toEqual([
+      {
+        id: "f",
+        raised: true,
+        invariant: 1,
+        message: INV1,
+        warning: "line 1: the number 1.0 is read differently by Python's json.loads; an answer that depends on it may differ from the reference",
+      },
+    ]);
   });
 });

@@ -25,7 +25,7 @@ export interface SeedCheckOptions {
 const REQUIRED_KEYS = ["id", "card", "client_profile", "task_class"] as const;
 
 type LineResult =
-  | { id: unknown; raised: boolean; invariant: 1 | 2 | 3 | null; message: string | null }
+  | { id: unknown; raised: boolean; invariant: 1 | 2 | 3 | null; message: string | null; warning?: string }
   | { id: unknown; raised: false; invariant: null; message: null; error: string; pythonError: string | null }
   | { id: unknown; error: string };
 
@@ -33,6 +33,35 @@ function describeJsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+
+/**
+ * The first number Python's json.loads reads differently from JSON.parse: a float written with
+ * an integral value ("1.0", "2e3", which Python keeps as float) or an integer JSON.parse cannot
+ * hold exactly. The shim sees the JS value, so an answer that depends on it may differ.
+ */
+export function findLossyNumber(text: string): string | null {
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) {
+      // Skip a string, escapes included (the text already parsed as JSON).
+      for (at++; at < text.length && text.charCodeAt(at) !== 0x22; at++) if (text.charCodeAt(at) === 0x5c) at++;
+      continue;
+    }
+    if (code !== 0x2d && (code < 0x30 || code > 0x39)) continue;
+    NUMBER.lastIndex = at;
+    const match = NUMBER.exec(text);
+    if (!match) continue;
+    const lexeme = match[0];
+    const value = Number(lexeme);
+    const pythonFloat = match[1] !== undefined || match[2] !== undefined;
+    const seenAsInt = Number.isInteger(value) && Math.abs(value) < 1e21;
+    if (pythonFloat ? seenAsInt : !seenAsInt || String(value) !== lexeme.replace(/^-0$/, "0")) return lexeme;
+    at += lexeme.length - 1;
+  }
+  return null;
 }
 
 function checkLine(lineNo: number, text: string): LineResult {
@@ -54,12 +83,16 @@ function checkLine(lineNo: number, text: string): LineResult {
   if (missing.length > 0) {
     return { id, error: `line ${lineNo}: missing ${missing.map((key) => JSON.stringify(key)).join(", ")}` };
   }
+  const lossy = findLossyNumber(text);
+  const warning = lossy
+    ? `line ${lineNo}: the number ${lossy} is read differently by Python's json.loads; an answer that depends on it may differ from the reference`
+    : undefined;
   try {
     checkCardNegotiable(record.card, record.client_profile, record.task_class);
-    return { id, raised: false, invariant: null, message: null };
+    return { id, raised: false, invariant: null, message: null, ...(warning && { warning }) };
   } catch (error) {
     if (error instanceof UnnegotiableAgentCardError) {
-      return { id, raised: true, invariant: error.invariant, message: error.message };
+      return { id, raised: true, invariant: error.invariant, message: error.message, ...(warning && { warning }) };
     }
     if (error instanceof SeedInputError) {
       return { id, raised: false, invariant: null, message: null, error: error.message, pythonError: error.pythonError };

@@ -118,8 +118,12 @@ describe("checkCardNegotiable on input that is not JSON data", () => {
     let deep: unknown = "mtls";
     for (let level = 0; level < 200_000; level++) deep = [deep];
     const card = push("s", { s: deep });
-    const outcome = run(card, {}, "async-completion");
-    expect(outcome).toMatchObject({ crashed: "RecursionError" });
+    expect(run(card, {}, "async-completion")).toMatchObject({ crashed: "RecursionError" });
+    try {
+      checkCardNegotiable(card, {}, "async-completion");
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^card\.securitySchemes\.s\[0\]\[0\].*… \(\d+ characters\) nests more than 1000 levels deep; Python raises RecursionError/);
+    }
   });
 
   it("still checks cards nested 900 levels deep", () => {

@@ -143,19 +143,22 @@ function lookUpScheme(schemes: unknown, pushScheme: unknown): { value: unknown }
   throw crash(schemesField, `is ${describe(schemes)}`, "expects an object of named schemes", "TypeError");
 }
 
+/** A path 1000 levels deep is no use in a message: keep its start and say it goes on. */
+const shortenPath = (path: string) => (path.length > 160 ? `${path.slice(0, 120)}… (${path.length} characters)` : path);
+
 function assertJsonData(value: unknown, root: string): void {
   const problem = findJsonDataProblem(value, root);
   if (!problem) return;
   if (problem.kind === "too-deep") {
     throw new SeedInputError(
-      `${problem.path} nests more than ${MAX_NESTING} levels deep; Python raises RecursionError past ` +
+      `${shortenPath(problem.path)} nests more than ${MAX_NESTING} levels deep; Python raises RecursionError past ` +
         `its default recursion limit (${MAX_NESTING}), so the reference cannot check it`,
       problem.path,
       "RecursionError",
     );
   }
   throw new SeedInputError(
-    `${problem.path} is ${problem.what}, not JSON data; the reference check only ever sees JSON`,
+    `${shortenPath(problem.path)} is ${problem.what}, not JSON data; the reference check only ever sees JSON`,
     problem.path,
     null,
   );
