@@ -80,6 +80,29 @@ describe("describeProblem", () => {
     for (const problem of validity.problems) expect(describeProblem(problem)).not.toContain("{{");
   });
 
+  it("reads the way a reviewer will see it", () => {
+    const texts = loadCard({
+      name: "Reimbursement Agent",
+      url: "<AGENT_URL>",
+      capabilities: { streaming: "True", pushNotifications: 3 },
+      defaultInputModes: ["text"],
+      skills: [{ id: "r", name: "R", description: "d", tags: ["t"] }],
+    }).validity.problems.map(describeProblem);
+    expect(texts).toEqual([
+      "capabilities.pushNotifications must be a boolean or an object, found a number.",
+      "defaultOutputModes is missing: it must be an array, and negotiation reads it.",
+      "description is missing: the spec requires a string here (negotiation does not need it).",
+      "version is missing: the spec requires a string here (negotiation does not need it).",
+      '"text" at /defaultInputModes/0 is not a media type such as text/plain; clients matching modes by media type will not match it.',
+      'capabilities.streaming is the string "True", not a boolean; Parley reads it as true.',
+      'url is a template placeholder ("<AGENT_URL>"), not a URL a client can call.',
+    ]);
+    const notACard = loadCard({ identity: {}, capabilities: {}, skills: [] }).validity.problems[0]!;
+    expect(describeProblem(notACard)).toBe(
+      "This is not an A2A Agent Card: it has no name, defaultInputModes, defaultOutputModes and supportedInterfaces.",
+    );
+  });
+
   it("names an unknown code instead of throwing", () => {
     const text = describeProblem({ severity: "warning", code: "fromTheFuture", pointer: "/x", data: {} });
     expect(text).toBe('Problem "fromTheFuture" at /x.');

@@ -1,5 +1,6 @@
 import type { ProblemCode } from "../card/problem-codes";
 import type { ValidityProblem } from "../card/validity";
+import { formatList } from "./template";
 
 /**
  * English for card validity problems: one template per problem code, `{{name}}` filled from the
@@ -83,16 +84,10 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 function renderValue(key: string, value: unknown): string {
-  if (Array.isArray(value)) return joinList(value.map(String));
+  if (Array.isArray(value)) return formatList(value.map(String), "nothing");
   if (key === "expected" || key === "found") return TYPE_WORDS[String(value)] ?? String(value);
   if (key === "reason") return SYNTAX_REASONS[String(value)] ?? String(value);
   return String(value);
-}
-
-function joinList(items: string[]): string {
-  if (items.length === 0) return "nothing";
-  if (items.length === 1) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 /** Fills `{{name}}`; an unknown name stays visible so a test can catch it. */
