@@ -29,6 +29,7 @@ describe("detectShape", () => {
     ["0.2: protocolVersion 0.2.5", { ...core, url: "https://a.example", protocolVersion: "0.2.5", preferredTransport: "JSONRPC" }, "0.2"],
     ["0.2: version without url", { ...core, protocolVersion: "0.2.5" }, "0.2"],
     ["0.1: authentication + url", { ...core, url: "https://a.example", authentication: { schemes: ["Bearer"] } }, "0.1"],
+    ["0.1: authentication object without url", { ...core, authentication: { schemes: ["Bearer"] } }, "0.1"],
     ["0.1: declared 0.1.0", { ...core, url: "https://a.example", protocolVersion: "0.1.0" }, "0.1"],
     ["unknown: authentication without url (AHP)", { name: "AHP", capabilities: [], authentication: "none" }, "unknown"],
     ["unknown: no name (PubNub)", { identity: {}, capabilities: {}, skills: [] }, "unknown"],

@@ -12,7 +12,7 @@ import { has, isObject, own, type JsonObject } from "./json-value";
  *   `additionalInterfaces`, `supportsAuthenticatedExtendedCard`, card-level `protocolVersion`).
  *   A lone `security` does not make a hybrid: the official 1.0.1 sample carries it by mistake
  *   (facts §11.1), so it is a warning inside a 1.0 card instead.
- * - 0.1: legacy `authentication` next to a `url`.
+ * - 0.1: legacy `authentication` (an object, or any value next to a `url`).
  * - 0.3 / 0.2: `url`; the declared `protocolVersion` decides, else 0.3 markers
  *   (`preferredTransport`, `additionalInterfaces`, `signatures`, a `mutualTLS` or wrapper-keyed
  *   scheme, skill-level `security`), else 0.2.
@@ -26,6 +26,8 @@ export function detectShape(value: unknown): CardShape {
   const has03Transport = has(value, "preferredTransport") || has(value, "additionalInterfaces");
   if (!hasUrl && !has03Transport) {
     if (has(value, "supportedInterfaces") || has(value, "protocolVersions")) return "1.0";
+    // A 0.1 card that lost its url is still 0.1 (and fails for the missing url, in 0.1 terms).
+    if (isObject(own(value, "authentication")) && has(value, "name")) return "0.1";
     const declared = versionMajorMinor(own(value, "protocolVersion"));
     if (declared && declared.major >= 1) return "1.0";
     if (declared && declared.major === 0 && has(value, "name")) return declared.minor >= 3 ? "0.3" : "0.2";

@@ -77,6 +77,7 @@ describe("problems per field", () => {
     ["supportedInterfaces entry without binding", edit10((c) => (c.supportedInterfaces[0] = { url: "https://e.example", protocolVersion: "1.0" })), "error:missingBinding@/supportedInterfaces/0"],
     ["protocolBinding a number", edit10((c) => (c.supportedInterfaces[0]!.protocolBinding = 5)), "error:wrongType@/supportedInterfaces/0/protocolBinding"],
     ["interface url missing", edit10((c) => delete c.supportedInterfaces[0]!.url), "error:missingField@/supportedInterfaces/0"],
+    ["0.1 card without url", { name: "A", capabilities: {}, skills: [], authentication: { schemes: ["Bearer"] } }, "error:missingField@"],
     ["0.3 url a number", edit03((c) => Object.assign(c, { url: 42 })), "error:wrongType@/url"],
     ["0.3 additional interface without transport", edit03((c) => Object.assign(c, { additionalInterfaces: [{ url: "https://e.example" }] })), "error:missingField@/additionalInterfaces/0"],
     // Warnings: still usable.
