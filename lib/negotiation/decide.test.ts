@@ -174,12 +174,13 @@ describe("decide: combining findings (severity order)", () => {
 
   // A card that both cuts an optional path (output) and a required one (no completion channel).
   const both = { ...resubAudio, pushNotifications: push(false) };
-  it.each([
+  const combos: Array<{ name: string; context: ReviewContext; profile: ClientProfile; decision: DecisionKind }> = [
     { name: "required cut + optional cut → reject", context: {}, profile: cannotPoll, decision: "reject" },
     { name: "escalated cut + optional cut → escalate", context: { honoredExtensions: ["urn:x"] }, profile: cannotPoll, decision: "escalate" },
     { name: "deferred cut + optional cut → defer", context: { priorTaskHistory: true }, profile: cannotPoll, decision: "defer" },
     { name: "optional cut only → accept-degraded", context: {}, profile: NORTHWIND, decision: "accept-degraded" },
-  ] as const)("$name", (c) => {
+  ];
+  it.each(combos)("$name", (c) => {
     const d = decideFor(both, c.profile, "async-completion", c.context);
     expect(d.decision).toBe(c.decision);
     expect(d.degradations.map((g) => g.invariant)).toEqual(["resubscribe-only-output"]);

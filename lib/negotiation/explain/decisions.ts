@@ -43,12 +43,12 @@ const REASONS = {
   honoredExtension:
     "{{invariant}} would reject {{taskClass}} ({{path}}), but the server is known to honor {{extensions}}: escalate to out-of-band negotiation.",
   otherDiscoveryChannel:
-    "{{invariant}} would reject {{taskClass}} ({{path}}), but {{channels}} exists besides the card, so the card is not the binding constraint: defer to that channel.",
-  invalidCard: "The card is not valid ({{errorCount}} errors: {{codes}}), so nothing can be accepted on it: reject the card.",
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but the client has {{channels}} besides the card, so the card is not the binding constraint: defer to that channel.",
+  invalidCard: "The card is not valid (errors: {{codes}}), so nothing can be accepted on it: reject the card.",
   canPollUnknown: "The profile does not declare canPoll; declare it, since polling is now the only way to learn of completion.",
-  extensionsOnCard: "The card declares {{declaredOnCard}}.",
-  extensionsNotOnCard: "{{notOnCard}} is known from outside the card.",
-  otherConditions: "({{otherConditions}} also applies.)",
+  extensionsOnCard: "Declared on the card: {{declaredOnCard}}.",
+  extensionsNotOnCard: "Known from outside the card: {{notOnCard}}.",
+  otherConditions: "(Also applies: {{otherConditions}}.)",
 } as const;
 
 const CHANNEL_NAMES: Record<string, string> = {

@@ -10,3 +10,5 @@ export {
 } from "./decisions";
 export { formatList, renderTemplate, templatePlaceholders, UnfilledPlaceholderError } from "./template";
 export { explainRecordError } from "./record";
+// Validity problems are explained by explain/validity.ts (owned by the card-parsing work).
+export { describeProblem } from "./validity";

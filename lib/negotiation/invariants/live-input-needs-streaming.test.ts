@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { NormalizedCard } from "../card/model";
 import { NORTHWIND, type ClientProfile } from "../profile";
+import type { FindingStatus, RuleException } from "./types";
 import { liveInputNeedsStreaming as inv } from "./live-input-needs-streaming";
 import { inputModes, makeCard, streaming } from "./test-card";
 import { BARE_PROFILE, pointers, runCheck } from "./test-helpers";
@@ -7,8 +9,18 @@ import { BARE_PROFILE, pointers, runCheck } from "./test-helpers";
 const audioCard = makeCard({ streaming: streaming(false), defaultInputModes: inputModes("text/plain", "audio/pcm") });
 const buffering: ClientProfile = { ...NORTHWIND, bufferableInputModes: ["audio/pcm"] };
 
+interface Case {
+  name: string;
+  card: NormalizedCard;
+  profile: ClientProfile;
+  status: FindingStatus;
+  messageId: string;
+  exception?: RuleException;
+  cuts?: string[];
+}
+
 describe("live-input-needs-streaming", () => {
-  const cases = [
+  const cases: Case[] = [
     { name: "card streams", card: makeCard({ streaming: streaming(true), defaultInputModes: inputModes("audio/pcm") }), profile: NORTHWIND, status: "holds", messageId: "cardStreams" },
     { name: "no live-only mode on the card", card: makeCard({ defaultInputModes: inputModes("text/plain") }), profile: NORTHWIND, status: "holds", messageId: "noLiveOnlyModes" },
     { name: "profile declares no live-only modes (rule default)", card: audioCard, profile: BARE_PROFILE, status: "holds", messageId: "noLiveOnlyModes" },
@@ -17,14 +29,14 @@ describe("live-input-needs-streaming", () => {
     { name: "mode spelled differently (case-insensitive)", card: makeCard({ defaultInputModes: inputModes("AUDIO/PCM") }), profile: NORTHWIND, status: "violated", messageId: "liveOnlyModesUnservable", cuts: ["AUDIO/PCM"] },
     { name: "live-only mode declared by a skill only", card: makeCard({ skills: [{ id: "talk", inputModes: ["audio/pcm"], pointer: "/skills/0" }] }), profile: NORTHWIND, status: "violated", messageId: "liveOnlyModesUnservable", cuts: ["audio/pcm"] },
     { name: "one of two live modes buffered: the other is cut", card: makeCard({ defaultInputModes: inputModes("audio/pcm", "video/h264") }), profile: { ...buffering, liveOnlyInputModes: ["audio/pcm", "video/h264"] }, status: "violated", messageId: "liveOnlyModesUnservable", cuts: ["video/h264"] },
-  ] as const;
+  ];
 
   it.each(cases)("$name → $status ($messageId)", (c) => {
     const f = runCheck(inv, c.card, c.profile, "live-input");
     expect(f.status).toBe(c.status);
     expect(f.messageId).toBe(c.messageId);
-    expect(f.exception).toBe("exception" in c ? c.exception : undefined);
-    if ("cuts" in c) expect(f.cuts).toEqual({ kind: "input", modes: c.cuts });
+    expect(f.exception).toBe(c.exception);
+    if (c.cuts) expect(f.cuts).toEqual({ kind: "input", modes: c.cuts });
     else expect(f.cuts).toBeUndefined();
   });
 

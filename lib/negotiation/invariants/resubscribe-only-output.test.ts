@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { NormalizedCard } from "../card/model";
+import type { ReviewContext } from "../context";
 import { NORTHWIND, type ClientProfile } from "../profile";
+import type { FindingStatus, RuleException } from "./types";
 import { resubscribeOnlyOutput as inv } from "./resubscribe-only-output";
 import { makeCard, outputModes, streaming } from "./test-card";
 import { pointers, runCheck } from "./test-helpers";
@@ -15,8 +18,20 @@ const textOnly: ClientProfile = { ...NORTHWIND, acceptedOutputModes: ["text/plai
 const audioOnly: ClientProfile = { ...NORTHWIND, acceptedOutputModes: ["audio/*"] };
 const acceptsAny: ClientProfile = { ...NORTHWIND, acceptedOutputModes: undefined };
 
+interface Case {
+  name: string;
+  card: NormalizedCard;
+  profile: ClientProfile;
+  context?: ReviewContext;
+  status: FindingStatus;
+  messageId: string;
+  exception?: RuleException;
+  cuts?: string[];
+  reachable?: string[];
+}
+
 describe("resubscribe-only-output", () => {
-  const cases = [
+  const cases: Case[] = [
     { name: "no resubscribe-only modes anywhere", card: makeCard(), profile: NORTHWIND, status: "holds", messageId: "noResubscribeOnlyModes" },
     { name: "resubscribe-only mode not declared as output", card: makeCard({ resubscribeOnlyOutputModes: resubOnly("video/mp4") }), profile: NORTHWIND, status: "holds", messageId: "resubscribeOnlyNotDeclared" },
     { name: "card streams: resubscribe reaches it", card: { ...incident, streaming: streaming(true) }, profile: NORTHWIND, status: "holds", messageId: "resubscribeAvailable" },
@@ -27,14 +42,14 @@ describe("resubscribe-only-output", () => {
     { name: "wildcard accepted mode, nothing else reachable", card: incident, profile: audioOnly, status: "violated", messageId: "unreachableOutput", cuts: ["audio/pcm"], reachable: [] },
     { name: "resubscribe-only known from the server's docs (context)", card: { ...incident, resubscribeOnlyOutputModes: resubOnly() }, profile: NORTHWIND, context: { resubscribeOnlyOutputModes: ["audio/pcm"] }, status: "violated", messageId: "unreachableOutput", cuts: ["audio/pcm"], reachable: ["text/plain"] },
     { name: "card streams but the client cannot consume streams", card: { ...incident, streaming: streaming(true) }, profile: { ...NORTHWIND, streaming: false }, status: "violated", messageId: "unreachableOutputClientCannotStream", cuts: ["audio/pcm"], reachable: ["text/plain"] },
-  ] as const;
+  ];
 
   it.each(cases)("$name → $status ($messageId)", (c) => {
-    const f = runCheck(inv, c.card, c.profile, "request-response", "context" in c ? c.context : {});
+    const f = runCheck(inv, c.card, c.profile, "request-response", c.context);
     expect(f.status).toBe(c.status);
     expect(f.messageId).toBe(c.messageId);
-    expect(f.exception).toBe("exception" in c ? c.exception : undefined);
-    if ("cuts" in c) {
+    expect(f.exception).toBe(c.exception);
+    if (c.cuts) {
       expect(f.cuts).toEqual({ kind: "output", modes: c.cuts });
       expect(f.data.reachable).toEqual(c.reachable);
     } else expect(f.cuts).toBeUndefined();

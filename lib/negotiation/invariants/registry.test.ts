@@ -1,0 +1,106 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from "vitest";
+import { explainFinding } from "../explain";
+import { templatePlaceholders } from "../explain/template";
+import type { ReviewContext } from "../context";
+import type { ClientProfile } from "../profile";
+import { BUILT_IN_TASK_CLASSES, type TaskClass } from "../task-classes";
+import { getInvariant, INVARIANTS } from "./index";
+import { inputModes, makeCard, outputModes, push, requirement, scheme, streaming } from "./test-card";
+import { INVARIANT_IDS } from "./types";
+
+// Files next to this one, found by the bundler (no node:fs in lib/negotiation).
+const sources = import.meta.glob("./*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+describe("invariant registry", () => {
+  it("lists every id of INVARIANT_IDS once, in that order", () => {
+    expect(INVARIANTS.map((i) => i.meta.id)).toEqual([...INVARIANT_IDS]);
+  });
+
+  it.each(INVARIANT_IDS)("%s has its own file and table test", (id) => {
+    expect(Object.keys(sources)).toContain(`./${id}.ts`);
+    expect(Object.keys(sources)).toContain(`./${id}.test.ts`);
+    expect(sources[`./${id}.ts`]).toContain(`id: "${id}"`);
+    expect(getInvariant(id)?.meta.id).toBe(id);
+  });
+
+  it("has no invariant file that is not registered", () => {
+    const helpers = new Set(["./index.ts", "./types.ts", "./finding.ts", "./modes.ts", "./card-modes.ts", "./test-card.ts", "./test-helpers.ts"]);
+    const files = Object.keys(sources).filter((f) => !f.endsWith(".test.ts") && !helpers.has(f));
+    expect(files.sort()).toEqual(INVARIANT_IDS.map((id) => `./${id}.ts`).sort());
+  });
+
+  it.each(INVARIANTS.map((i) => [i.meta.id, i.meta] as const))("%s meta is complete", (_id, meta) => {
+    expect(meta.title).not.toBe("");
+    expect(meta.description).toMatch(/^[A-Z][a-z]+ /); // imperative, ESLint-style
+    expect(meta.description.endsWith(".")).toBe(false);
+    expect(meta.specRef).toMatch(/negotiability-rule\.md|DESIGN\.md/);
+    expect(meta.cardFields.length).toBeGreaterThan(0);
+    for (const p of [...meta.cardFields, ...meta.profileFields]) expect(p.startsWith("/")).toBe(true);
+  });
+});
+
+/**
+ * Runs every invariant over a grid of cards × profiles × contexts × task classes, so every message
+ * id a check can emit is emitted at least once: each must have a template whose placeholders the
+ * finding's data fills (strict rendering throws otherwise), and no template may be dead.
+ */
+describe("every message a check can emit", () => {
+  const cards = [
+    makeCard(),
+    makeCard({ streaming: streaming(true), pushNotifications: push(true) }),
+    makeCard({ defaultInputModes: inputModes("text/plain", "audio/pcm"), interfaces: [] }),
+    makeCard({ interfaces: [{ url: "u", binding: "GRPC", pointer: "/supportedInterfaces/0" }] }),
+    makeCard({ pushNotifications: push(true, "ghost") }),
+    makeCard({ pushNotifications: push(true, "key"), securitySchemes: [scheme("key", false)] }),
+    makeCard({ pushNotifications: push(true, "m"), securitySchemes: [scheme("m", true)] }),
+    makeCard({ pushNotifications: push(true), securitySchemes: [scheme("m", true)], securityRequirements: [requirement(0, "m")] }),
+    makeCard({
+      defaultOutputModes: outputModes("text/plain", "audio/pcm"),
+      resubscribeOnlyOutputModes: { value: ["audio/pcm"], pointer: "/resubscribeOnlyOutputModes" },
+    }),
+    makeCard({
+      streaming: streaming(true),
+      defaultOutputModes: outputModes("text/plain", "audio/pcm"),
+      resubscribeOnlyOutputModes: { value: ["audio/pcm", "video/mp4"], pointer: "/resubscribeOnlyOutputModes" },
+    }),
+    makeCard({ resubscribeOnlyOutputModes: { value: ["video/mp4"], pointer: "/resubscribeOnlyOutputModes" } }),
+  ];
+  const base: ClientProfile = { name: "grid", transports: ["JSONRPC"], liveOnlyInputModes: ["audio/pcm"] };
+  const profiles: ClientProfile[] = [
+    { name: "empty" },
+    base,
+    { ...base, bufferableInputModes: ["audio/pcm"], streaming: true, canPoll: true, callback: { supported: true, mtls: true } },
+    { ...base, streaming: false, canPoll: false, callback: { supported: false }, acceptedOutputModes: ["text/plain"] },
+    { ...base, streaming: true, canPoll: false, callback: { supported: true, mtls: false, mtlsConfigurable: true } },
+    { ...base, canPoll: false, callback: { supported: true, mtls: false } },
+    { ...base, canPoll: false },
+    { ...base, streaming: false },
+  ];
+  const contexts: ReviewContext[] = [{}, { documentedFallbackOutputModes: ["audio/pcm"] }];
+  const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES];
+
+  const emitted = new Map<string, Set<string>>(INVARIANTS.map((i) => [i.meta.id, new Set<string>()]));
+  for (const card of cards)
+    for (const profile of profiles)
+      for (const context of contexts)
+        for (const taskClass of classes)
+          for (const inv of INVARIANTS) {
+            const finding = inv.check({ card, profile, context, taskClass });
+            emitted.get(inv.meta.id)?.add(finding.messageId);
+            // Strict rendering: throws on an unfilled placeholder or a message id without a template.
+            if (!(finding.messageId in inv.meta.messages)) throw new Error(`${inv.meta.id}: no template for ${finding.messageId}`);
+            explainFinding(finding);
+            if (finding.status === "violated" && !finding.cuts) throw new Error(`${inv.meta.id}: violated without a cut path`);
+          }
+
+  it.each(INVARIANTS.map((i) => [i.meta.id, i] as const))("%s: every template is emitted, none is dead", (id, inv) => {
+    expect([...(emitted.get(id) ?? [])].sort()).toEqual(Object.keys(inv.meta.messages).sort());
+  });
+
+  it.each(INVARIANTS.map((i) => [i.meta.id, i] as const))("%s: templates use only known placeholders", (_id, inv) => {
+    for (const template of Object.values(inv.meta.messages) as string[]) {
+      for (const name of templatePlaceholders(template)) expect(name).toMatch(/^[a-z][A-Za-z]*$/);
+    }
+  });
+});
