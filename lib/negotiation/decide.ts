@@ -184,6 +184,8 @@ function readReachable(finding: Finding): string[] {
 /**
  * The rule's conditions of validity, applied to ONE would-be rejection. Escalate outranks defer when
  * both apply (severity order); the others that also applied are listed in `otherConditions`.
+ * Stale card + good server only redirects a rejection that still stands (to the card): when the
+ * client can renegotiate or another channel exists, the card is not the binding constraint at all.
  */
 function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input: DecideInput): DecisionReason {
   const { profile, context, card } = input;
