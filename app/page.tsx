@@ -6,6 +6,12 @@ import { NORTHWIND } from "@/lib/negotiation/profile";
 export default function WorkspacePage() {
   return (
     <main className="mx-auto max-w-[1600px] p-3 sm:p-4">
+      <a
+        href="#review-heading"
+        className="sr-only rounded bg-slate-800 px-2 py-1 text-sm text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 lg:hidden"
+      >
+        Skip to the review
+      </a>
       <header className="mb-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="text-xl font-bold tracking-tight">Parley</h1>
         <p className="text-sm text-slate-600">

@@ -41,7 +41,7 @@ test("fetching a card from a server gives the same review as pasting it, with it
   await expect(details).toContainText("/.well-known/agent.json answered");
   await expect(details).toContainText(`${base}/.well-known/agent.json`);
   await expect(details).toContainText("application/json");
-  await expect(details).toContainText(`${Buffer.byteLength(CONTOSO.text)} bytes`);
+  await expect(details).toContainText(`${Buffer.byteLength(CONTOSO.text).toLocaleString("en")} bytes`);
   await expect(details).toContainText(createHash("sha256").update(CONTOSO.text).digest("hex"));
   expect(hits).toContain("/.well-known/agent-card.json");
 

@@ -30,14 +30,14 @@ export function CardPanel(props: CardPanelProps) {
   const { source } = props;
   return (
     <Section title="Agent card" id="card-heading">
-      <div className="mb-2 grid gap-2 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
+      <div className="mb-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={exampleId} className="text-xs font-medium text-slate-600">
             Built-in example
           </label>
           <select
             id={exampleId}
-            className="rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
+            className="w-full min-w-0 rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
             value={source?.kind === "example" && findExample(source.id)?.text === props.currentText ? source.id : ""}
             onChange={(event) => {
               const example = findExample(event.target.value);
@@ -56,7 +56,7 @@ export function CardPanel(props: CardPanelProps) {
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={fileId} className="text-xs font-medium text-slate-600">
             Open a file (or drop it on the editor)
           </label>
@@ -64,7 +64,7 @@ export function CardPanel(props: CardPanelProps) {
             id={fileId}
             type="file"
             accept="application/json,.json,text/plain"
-            className="text-sm file:mr-2 file:rounded file:border file:border-slate-300 file:bg-white file:px-2 file:py-0.5"
+            className="w-full min-w-0 text-sm file:mr-2 file:rounded file:border file:border-slate-300 file:bg-white file:px-2 file:py-0.5"
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) void file.text().then((text) => props.onLoad(text, { kind: "file", name: file.name }));

@@ -7,7 +7,7 @@ import {
   textOfDecision,
   textOfFinding,
   textOfInvariant,
-  textOfReason,
+  textOfDegradation,
   type Review,
 } from "@/components/review/core";
 import type { MatrixSelection } from "@/components/matrix/review-matrix";
@@ -71,11 +71,11 @@ export function ExplainPanel({
             {taskTitle}: <DecisionBadge decision={decision.decision} />
           </h3>
           <p className="text-sm">{textOfDecision(decision, review)}</p>
-          {decision.reasons.length > 0 && (
-            <Part title="Why">
+          {decision.degradations.length > 0 && (
+            <Part title="What it gives up">
               <ul className="list-disc pl-5">
-                {decision.reasons.map((reason, i) => (
-                  <li key={i}>{textOfReason(reason)}</li>
+                {decision.degradations.map((record, i) => (
+                  <li key={i}>{textOfDegradation(record)}</li>
                 ))}
               </ul>
             </Part>
@@ -94,7 +94,7 @@ export function ExplainPanel({
   const cardRefs = finding.evidence.filter((e) => e.source === "card");
   const profileRefs = finding.evidence.filter((e) => e.source === "profile");
   const contextRefs = finding.evidence.filter((e) => e.source === "context");
-  const changes = changesFor(finding);
+  const changes = changesFor(finding, decision);
   const degradations = decision.degradations.filter((d) => d.invariant === finding.invariant);
   return (
     <Section title="Explanation" id="explain-heading">
@@ -131,6 +131,9 @@ export function ExplainPanel({
           </Part>
         )}
         {degradations.length > 0 && <JsonBlock title="Degradation record" value={degradations} />}
+        {finding.status === "violated" && (
+          <JsonBlock title="Decision record (log line)" value={decisionRecordFor(review, decision.taskClass, cardText)} />
+        )}
         <JsonBlock title="Finding (JSON)" value={finding} />
       </div>
     </Section>

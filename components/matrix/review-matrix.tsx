@@ -70,7 +70,7 @@ export function ReviewMatrix({
       <table
         data-testid="review-matrix"
         data-review-revision={revision}
-        className="w-full min-w-[44rem] border-separate border-spacing-0 text-sm"
+        className="w-full min-w-[40rem] border-separate border-spacing-0 text-sm"
       >
         <caption className="sr-only">
           Findings per task class and invariant, and the decision for each task class. Select a cell for its explanation.
@@ -80,14 +80,14 @@ export function ReviewMatrix({
             <th scope="col" className="border-b border-slate-200 p-1 font-semibold">
               Task class
             </th>
+            <th scope="col" className="border-b border-slate-200 p-1 font-semibold">
+              Decision
+            </th>
             {invariants.map((meta) => (
               <th key={meta.id} scope="col" className="border-b border-slate-200 p-1 font-medium" title={meta.description}>
                 {meta.title}
               </th>
             ))}
-            <th scope="col" className="border-b border-slate-200 p-1 font-semibold">
-              Decision
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -101,6 +101,18 @@ export function ReviewMatrix({
                   {rowTitle}
                   <span className="block font-mono text-[10px] font-normal text-slate-500">{decision.taskClass}</span>
                 </th>
+                <td className="border-b border-slate-100 p-0.5" data-testid={`decision-${decision.taskClass}`} data-decision={decision.decision}>
+                  <button
+                    type="button"
+                    aria-pressed={decisionSelected}
+                    aria-label={`${rowTitle}: ${decision.decision}${decision.target === "card" ? " (the card, not the server)" : ""}. Explain.`}
+                    className={`${cellButton} ${decisionSelected ? "ring-2 ring-sky-600" : ""}`}
+                    onClick={() => onSelect({ taskClass: decision.taskClass })}
+                  >
+                    <span className="whitespace-nowrap"><DecisionBadge decision={decision.decision} /></span>
+                    {decision.target === "card" && <span className="text-[10px] text-slate-600">the card, not the server</span>}
+                  </button>
+                </td>
                 {invariants.map((meta) => (
                   <FindingCell
                     key={meta.id}
@@ -111,18 +123,6 @@ export function ReviewMatrix({
                     onSelect={() => onSelect({ taskClass: decision.taskClass, invariant: meta.id })}
                   />
                 ))}
-                <td className="border-b border-slate-100 p-0.5" data-testid={`decision-${decision.taskClass}`} data-decision={decision.decision}>
-                  <button
-                    type="button"
-                    aria-pressed={decisionSelected}
-                    aria-label={`${rowTitle}: ${decision.decision}${decision.target === "card" ? " (the card, not the server)" : ""}. Explain.`}
-                    className={`${cellButton} ${decisionSelected ? "ring-2 ring-sky-600" : ""}`}
-                    onClick={() => onSelect({ taskClass: decision.taskClass })}
-                  >
-                    <DecisionBadge decision={decision.decision} />
-                    {decision.target === "card" && <span className="text-[10px] text-slate-600">the card, not the server</span>}
-                  </button>
-                </td>
               </tr>
             );
           })}

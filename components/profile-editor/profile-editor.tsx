@@ -44,7 +44,7 @@ export function ProfileEditor({
         </label>
         <select
           id={pickerId}
-          className="rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
+          className="w-full min-w-0 rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
           value={pickerValue}
           onChange={(event) => {
             const [kind, index] = event.target.value.split(":");

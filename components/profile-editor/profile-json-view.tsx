@@ -28,7 +28,7 @@ export function ProfileJsonView({
   const [text, setText] = useState(() => formatProfile(profile));
   const lastEmitted = useRef(profile);
   const parsed = useMemo(() => parseProfileText(text), [text]);
-  const issues = parsed.ok ? [] : parsed.issues;
+  const issues = useMemo(() => (parsed.ok ? [] : parsed.issues), [parsed]);
   const diagnostics = useMemo(() => toDiagnostics(text, issues), [text, issues]);
 
   // A change made elsewhere (the form, a preset, the context panel) rewrites the JSON.

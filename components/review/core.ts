@@ -4,18 +4,28 @@
  */
 import {
   describeInvariant,
-  describeProblem,
+  explainAdvisory,
   explainDecision,
+  explainDegradation,
   explainFinding,
+  explainInputError,
+  explainReason,
+  INVARIANTS,
   locatePointer,
+  review,
   whatWouldChange,
   writeDecisionRecord,
+  type DecisionReason,
+  type DegradationRecord,
+  type Finding,
+  type InvariantMeta,
+  type Review,
+  type ReviewContext,
+  type ReviewInputError,
+  type TaskClassDecision,
+  type ValidityProblem,
 } from "@/lib/negotiation";
-import { INVARIANTS } from "@/lib/negotiation/invariants";
-import { review } from "@/lib/negotiation/review";
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
-import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
+import { describeProblem } from "@/lib/negotiation/explain/validity";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
 
@@ -32,25 +42,50 @@ export function runReview(cardText: string, profile: ClientProfile, context: Rev
   return review(cardText, profile, { context });
 }
 
+/**
+ * The text range of a pointer, or of its nearest ancestor that exists: a field the card leaves out
+ * (a defaulted `capabilities.streaming`) is shown at the object it would belong to.
+ */
+export function locateNearest(text: string, pointer: string): { from: number; to: number } | undefined {
+  let current = pointer;
+  for (;;) {
+    const range = locatePointer(text, current);
+    if (range) return range;
+    if (current === "") return undefined;
+    current = current.slice(0, current.lastIndexOf("/"));
+  }
+}
+
 /** Validity problems as editor diagnostics at the exact range of the pointer they name. */
 export function problemDiagnostics(result: Review, text: string): EditorDiagnostic[] {
   return result.validity.problems.map((problem) => {
     const message = describeProblem(problem);
     if (problem.position) {
-      return { from: problem.position.offset, to: problem.position.offset + 1, severity: problem.severity, message };
+      const from = Math.min(problem.position.offset, Math.max(0, text.length - 1));
+      return { from, to: from + 1, severity: problem.severity, message };
     }
-    const range = locatePointer(text, problem.pointer) ?? { from: 0, to: Math.min(text.length, 1) };
+    const range = locateNearest(text, problem.pointer) ?? { from: 0, to: Math.min(text.length, 1) };
     return { from: range.from, to: range.to, severity: problem.severity, message };
   });
 }
 
-export const textOfProblem = describeProblem;
+export const textOfProblem = (problem: ValidityProblem): string => describeProblem(problem);
 export const textOfFinding = (finding: Finding): string => explainFinding(finding);
 export const textOfDecision = (decision: TaskClassDecision, result: Review): string => explainDecision(decision, result);
+export const textOfReason = (reason: DecisionReason): string => explainReason(reason);
+export const textOfDegradation = (record: DegradationRecord): string => explainDegradation(record);
 export const textOfInvariant = (meta: InvariantMeta): string => describeInvariant(meta.id);
-export const changesFor = (finding: Finding): string[] => whatWouldChange(finding);
-export const locateInText = locatePointer;
+export const textOfInputError = (error: ReviewInputError): string => explainInputError(error);
+export const textOfAdvisory = (result: Review): string => (result.advisory ? explainAdvisory(result.advisory) : "");
+export const changesFor = (finding: Finding, decision?: TaskClassDecision): string[] => whatWouldChange(finding, decision);
+export const locateInText = locateNearest;
 
+/** The decision record as an object for display; the core writes it as one JSON log line. */
 export function decisionRecordFor(result: Review, taskClass: string, cardText: string): unknown {
-  return writeDecisionRecord(result, taskClass, cardText);
+  const line = writeDecisionRecord(result, taskClass, cardText);
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return line;
+  }
 }

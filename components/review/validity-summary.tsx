@@ -1,6 +1,6 @@
 "use client";
 
-import { textOfAdvisory, textOfProblem, type Review } from "./core";
+import { textOfAdvisory, textOfInputError, textOfProblem, type Review } from "./core";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
 
 const SHAPE_LABEL: Record<string, string> = {
@@ -35,6 +35,13 @@ export function ValiditySummary({ review, onLocate }: { review: Review; onLocate
           {errors.length} error{errors.length === 1 ? "" : "s"}, {warnings.length} warning{warnings.length === 1 ? "" : "s"}
         </span>
       </div>
+      {review.inputErrors && review.inputErrors.length > 0 && (
+        <ul data-testid="input-errors" className="rounded bg-rose-50 px-2 py-1 text-sm text-rose-800">
+          {review.inputErrors.map((error, i) => (
+            <li key={i}>{textOfInputError(error)}</li>
+          ))}
+        </ul>
+      )}
       {review.advisory && (
         <p data-testid="advisory" className="rounded bg-sky-50 px-2 py-1 text-sm text-sky-900">
           <span className="font-semibold">Advisory review.</span> {textOfAdvisory(review)}
