@@ -5,7 +5,7 @@ import type { ClientProfile } from "../negotiation/profile";
 import { review } from "../negotiation/review";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { inputErrorMessage } from "./messages";
-import { DEFAULT_MAX_LINE_BYTES, readLines } from "./read-lines";
+import { DEFAULT_MAX_LINE_BYTES, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
 import { hasRejection, type ReviewJson, toReviewJson } from "./review-json";
 
@@ -21,6 +21,7 @@ export interface BatchSummary {
   exitCode: ExitCode;
 }
 
+const FLUSH_CHARS = 256 * 1024;
 const KEYS = new Set(["id", "card", "cardText", "profile", "context", "taskClasses"]);
 
 /**
@@ -56,7 +57,7 @@ export function reviewBatchLine(text: string, lineNo: number): { output: BatchOu
     });
     const inputError = describeInputErrors(result);
     if (inputError) throw new UsageError(inputError);
-    return { output: { id, ...toReviewJson(result) }, rejected: hasRejection(result) };
+    return { output: { id, ...toReviewJson(result, { detail: "compact" }) }, rejected: hasRejection(result) };
   } catch (e) {
     const message = e instanceof UsageError ? e.message : `internal error (${(e as Error).message})`;
     return failed(id, `line ${lineNo}: ${message}`);
@@ -98,19 +99,28 @@ export interface BatchOptions {
 export async function runBatch(input: Readable, output: Writable, opts: BatchOptions = {}): Promise<BatchSummary> {
   const summary: BatchSummary = { lines: 0, reviewed: 0, rejected: 0, errors: 0, exitCode: EXIT.ok };
   const maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  for await (const line of readLines(input, maxLineBytes)) {
-    let result: { output: BatchOutput; rejected: boolean };
-    if ("overlong" in line) {
-      result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
-    } else {
-      if (line.text.trim() === "") continue;
-      result = reviewBatchLine(line.text, line.lineNo);
+  for await (const batch of readLineBatches(input, maxLineBytes)) {
+    let pending = "";
+    for (const line of batch) {
+      let result: { output: BatchOutput; rejected: boolean };
+      if ("overlong" in line) {
+        result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
+      } else {
+        if (line.text.trim() === "") continue;
+        result = reviewBatchLine(line.text, line.lineNo);
+      }
+      summary.lines++;
+      if ("error" in result.output) summary.errors++;
+      else summary.reviewed++;
+      if (result.rejected) summary.rejected++;
+      pending += JSON.stringify(result.output) + "\n";
+      // One write per input chunk, but never let a chunk of tiny lines pile up megabytes of output.
+      if (pending.length >= FLUSH_CHARS) {
+        await writeOut(output, pending);
+        pending = "";
+      }
     }
-    summary.lines++;
-    if ("error" in result.output) summary.errors++;
-    else summary.reviewed++;
-    if (result.rejected) summary.rejected++;
-    await writeOut(output, JSON.stringify(result.output) + "\n");
+    if (pending !== "") await writeOut(output, pending);
   }
   summary.exitCode = summary.errors > 0 ? EXIT.unusable : summary.rejected > 0 ? EXIT.rejected : EXIT.ok;
   return summary;

@@ -1,8 +1,8 @@
 import type { Review } from "../negotiation/decision-types";
-import type { EvidenceRef } from "../negotiation/invariants/types";
+import { docsPath, type EvidenceRef } from "../negotiation/invariants/types";
 import type { Path } from "../negotiation/task-classes";
 import type { LoadedCard } from "./inputs";
-import type { FindingJson, ReviewJson } from "./review-json";
+import { isNotable, type ReviewJson } from "./review-json";
 
 /**
  * The human-readable review for a terminal: header, validity problems with pointers, a table of
@@ -50,7 +50,7 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
       if (f.missing?.length) out.push(`      declare in the profile: ${f.missing.join(", ")}`);
       const evidence = (f.evidence ?? []).map(describeEvidence).join("; ");
       if (evidence) out.push(`      evidence: ${evidence}`);
-      out.push(`      docs: ${f.docs}`);
+      out.push(`      docs: ${f.docs ?? docsPath(f.invariant)}`);
     }
     for (const g of d.degradations) {
       out.push(`  degraded: gives up ${g.lost.join(", ")}; falls back to ${g.fallback.join(", ") || "nothing"} (${g.invariant})`);
@@ -61,9 +61,6 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
 
 const FINDING_MARK: Record<string, string> = { violated: "x", "not-evaluated": "?", holds: "ok" };
 
-function isNotable(f: FindingJson): boolean {
-  return f.status === "violated" || f.status === "not-evaluated" || (f.status === "holds" && f.exception !== undefined);
-}
 
 function countBySeverity(json: ReviewJson): string {
   const errors = json.validity.filter((p) => p.severity === "error").length;

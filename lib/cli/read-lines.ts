@@ -10,10 +10,12 @@ export const DEFAULT_MAX_LINE_BYTES = 5 * 1024 * 1024;
  * Split a byte stream into lines without ever holding more than one line (plus one chunk) in
  * memory. readline has no length cap, so one endless line would exhaust memory; here a line past
  * `maxLineBytes` is dropped while it streams by and reported as overlong. Pulling lazily from the
- * stream's async iterator gives backpressure for free: the source is paused while a line is processed.
+ * stream's async iterator gives backpressure for free: the source is paused while lines are processed.
+ *
+ * Lines come in batches, one per input chunk (every line a chunk completes), so a consumer can
+ * answer a whole chunk with one write: per-line stream calls cost more than a small review.
  */
-export async function* readLines(input: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<InputLine> {
-  const decoder = new TextDecoder("utf-8");
+export async function* readLineBatches(input: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<InputLine[]> {
   let parts: Buffer[] = [];
   let kept = 0;
   let skipped = 0;
@@ -32,7 +34,7 @@ export async function* readLines(input: Readable, maxLineBytes = DEFAULT_MAX_LIN
     if (buf.length > 0 && buf[buf.length - 1] === 0x0d) buf = buf.subarray(0, buf.length - 1);
     parts = [];
     kept = 0;
-    return { lineNo, text: decoder.decode(buf) };
+    return { lineNo, text: buf.toString("utf8") };
   };
 
   const take = (piece: Buffer) => {
@@ -47,15 +49,22 @@ export async function* readLines(input: Readable, maxLineBytes = DEFAULT_MAX_LIN
   for await (const chunk of input) {
     const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     let start = 0;
+    const batch: InputLine[] = [];
     for (let nl = buf.indexOf(0x0a, start); nl !== -1; nl = buf.indexOf(0x0a, start)) {
       take(buf.subarray(start, nl));
       start = nl + 1;
-      yield finish();
+      batch.push(finish());
     }
     if (start < buf.length) {
       // Copy: the stream may reuse its buffer for the next chunk.
       take(Buffer.from(buf.subarray(start)));
     }
+    if (batch.length > 0) yield batch;
   }
-  if (kept > 0 || skipped > 0) yield finish();
+  if (kept > 0 || skipped > 0) yield [finish()];
+}
+
+/** The same lines one at a time. */
+export async function* readLines(input: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<InputLine> {
+  for await (const batch of readLineBatches(input, maxLineBytes)) yield* batch;
 }

@@ -25,7 +25,8 @@ export interface FindingJson {
   status: FindingStatus;
   messageId: string;
   message: string;
-  docs: string;
+  /** Docs page of the invariant (full detail only; it is always /rules/<invariant>). */
+  docs?: string;
   cuts?: Path;
   exception?: RuleException;
   missing?: string[];
@@ -55,7 +56,18 @@ export interface ReviewJson {
   decisions: Record<string, DecisionJson>;
 }
 
-export function toReviewJson(review: Review): ReviewJson {
+export interface ReviewJsonOptions {
+  /**
+   * full (check --format json): every finding, with its docs path and evidence.
+   * compact (batch): only the findings that shape the decision (violated, not evaluated, or
+   * holding by a rule exception), with their evidence; a finding that simply holds or does not
+   * apply is left out. That keeps 100,000 lines fast and small; `check` shows everything.
+   */
+  detail?: "full" | "compact";
+}
+
+export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): ReviewJson {
+  const full = opts.detail !== "compact";
   const out: ReviewJson = {
     valid: review.validity.valid,
     shape: review.shape,
@@ -70,11 +82,11 @@ export function toReviewJson(review: Review): ReviewJson {
     decisions: {},
   };
   if (review.advisory) out.advisory = advisoryMessage(review.advisory);
-  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d);
+  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full);
   return out;
 }
 
-function toDecisionJson(d: TaskClassDecision): DecisionJson {
+function toDecisionJson(d: TaskClassDecision, full: boolean): DecisionJson {
   const out: DecisionJson = {
     decision: d.decision,
     reasons: d.reasons.map((r) => {
@@ -82,27 +94,35 @@ function toDecisionJson(d: TaskClassDecision): DecisionJson {
       if (r.invariant) j.invariant = r.invariant;
       return j;
     }),
-    findings: d.findings.map(toFindingJson),
+    findings: [],
     degradations: d.degradations,
   };
+  for (const f of d.findings) {
+    if (full || isNotable(f)) out.findings.push(toFindingJson(f, full));
+  }
   if (d.target) out.target = d.target;
   return out;
 }
 
-function toFindingJson(f: Finding): FindingJson {
+function toFindingJson(f: Finding, full: boolean): FindingJson {
   const out: FindingJson = {
     invariant: f.invariant,
     status: f.status,
     messageId: f.messageId,
     message: findingMessage(f),
-    docs: docsPath(f.invariant),
   };
+  if (full) out.docs = docsPath(f.invariant);
   if (f.cuts) out.cuts = f.cuts;
   if (f.exception) out.exception = f.exception;
   if (f.missing?.length) out.missing = f.missing;
   // Evidence is what a reader follows into the card; a not-applicable finding has nothing to show.
   if (f.status !== "not-applicable" && f.evidence.length > 0) out.evidence = f.evidence;
   return out;
+}
+
+/** A finding a reader needs to see: it cuts a path, could not be evaluated, or holds only by an exception. */
+export function isNotable(f: { status: FindingStatus; exception?: RuleException }): boolean {
+  return f.status === "violated" || f.status === "not-evaluated" || f.exception !== undefined;
 }
 
 /** True when some task class of the review is rejected (exit code 1). */

@@ -1,0 +1,138 @@
+import { readFileSync } from "node:fs";
+import { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { CONTOSO } from "../negotiation/examples/incidents";
+import { NORTHWIND } from "../negotiation/profile";
+import { runBatch } from "./batch";
+import { runCli } from "./test-io";
+
+const CORPUS = fileURLToPath(new URL("../../../shared/a2a/cards/", import.meta.url));
+const geospatial = readFileSync(CORPUS + "a2a-spec-main-geospatial.json", "utf8");
+const contoso = JSON.parse(CONTOSO.text) as unknown;
+
+interface OutLine {
+  id: unknown;
+  error?: string;
+  valid?: boolean;
+  shape?: string;
+  validity?: Array<{ severity: string; code: string; pointer: string; message: string }>;
+  decisions?: Record<string, { decision: string; findings: Array<{ invariant: string; status: string; message: string }>; degradations: unknown[] }>;
+}
+
+const jsonl = (...lines: unknown[]) => lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n";
+const outLines = (stdout: string) =>
+  stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as OutLine);
+
+describe("batch", () => {
+  it("answers one line per line, in order, carrying bad lines as errors with their line number", async () => {
+    const input = jsonl(
+      { id: "contoso", card: contoso, profile: "northwind-discovery-agent" },
+      "this is not json",
+      { id: "geo", cardText: geospatial, profile: NORTHWIND, taskClasses: ["live-input", "request-response"] },
+      { id: 7, card: contoso, profile: "southwind" },
+      [1, 2],
+      { card: contoso, profile: "northwind-discovery-agent" },
+      { id: "both", card: contoso, cardText: CONTOSO.text, profile: "northwind-discovery-agent" },
+      { id: "neither", profile: "northwind-discovery-agent" },
+      { id: "badprofile", card: contoso, profile: { name: "x", canPoll: "sometimes" } },
+      { id: "badclass", card: contoso, profile: "northwind-discovery-agent", taskClasses: ["teleport"] },
+      { id: "extra", card: contoso, profile: "northwind-discovery-agent", colour: "blue" },
+      { id: "broken-card", cardText: "{oops", profile: "northwind-discovery-agent", taskClasses: ["request-response"] },
+      { id: "last", card: contoso, profile: "northwind-with-audio-buffering", taskClasses: ["live-input"], context: {} },
+    );
+    const r = await runCli(["batch"], { stdin: input });
+    const out = outLines(r.stdout);
+    expect(out.map((o) => o.id)).toEqual(["contoso", null, "geo", 7, null, null, "both", "neither", "badprofile", "badclass", "extra", "broken-card", "last"]);
+
+    expect(out[0]).toMatchObject({ valid: true, shape: "1.0", validity: [] });
+    expect(out[0]?.decisions?.["live-input"]?.decision).toBe("reject");
+    expect(out[0]?.decisions?.["request-response"]?.decision).toBe("accept");
+    expect(out[0]?.decisions?.["live-input"]?.findings[0]).toMatchObject({ invariant: "live-input-needs-streaming", status: "violated" });
+    expect(out[0]?.decisions?.["async-completion"]?.degradations).toHaveLength(1);
+
+    expect(out[1]?.error).toMatch(/^line 2: not valid JSON/);
+    expect(Object.keys(out[2]?.decisions ?? {})).toEqual(["live-input", "request-response"]);
+    expect(out[3]?.error).toMatch(/^line 4: "profile": unknown preset "southwind"\. Presets: northwind-discovery-agent/);
+    expect(out[4]?.error).toMatch(/^line 5: expected a JSON object/);
+    expect(out[5]?.error).toMatch(/^line 6: "id" must be a string or a number/);
+    expect(out[6]?.error).toMatch(/^line 7: give either "card" .* or "cardText"/);
+    expect(out[7]?.error).toMatch(/^line 8: "card" or "cardText" is missing/);
+    expect(out[8]?.error).toMatch(/^line 9: .*\/profile\/canPoll/);
+    expect(out[9]?.error).toMatch(/^line 10: .*"teleport"/);
+    expect(out[10]?.error).toMatch(/^line 11: unknown field "colour"/);
+    expect(out[11]).toMatchObject({ valid: false, shape: "unknown" });
+    expect(out[11]?.validity?.[0]).toMatchObject({ severity: "error", code: "notJson", pointer: "" });
+    expect(out[11]?.decisions?.["request-response"]?.decision).toBe("reject");
+    expect(out[12]?.decisions?.["live-input"]?.decision).toBe("accept");
+
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/9 of 13 lines could not be reviewed/);
+  });
+
+  it("exits 1 when a line rejects a task class, 0 when nothing is rejected", async () => {
+    const rejected = await runCli(["batch"], { stdin: jsonl({ id: 1, card: contoso, profile: "northwind-discovery-agent", taskClasses: ["live-input"] }) });
+    expect(rejected.code).toBe(1);
+    const accepted = await runCli(["batch"], {
+      stdin: jsonl(
+        { id: 1, card: contoso, profile: "northwind-discovery-agent", taskClasses: ["request-response"] },
+        { id: 2, cardText: geospatial, profile: "northwind-discovery-agent" },
+      ),
+    });
+    expect(accepted.code).toBe(0);
+    expect(outLines(accepted.stdout)).toHaveLength(2);
+  });
+
+  it("skips blank lines but keeps counting them for line numbers; handles CRLF and a last line without newline", async () => {
+    const stdin = "\n" + JSON.stringify({ id: "a", card: contoso, profile: "northwind-discovery-agent" }) + "\r\n\r\n{bad}";
+    const r = await runCli(["batch"], { stdin });
+    const out = outLines(r.stdout);
+    expect(out.map((o) => o.id)).toEqual(["a", null]);
+    expect(out[1]?.error).toMatch(/^line 4: /);
+  });
+
+  it("turns an overlong line into an error and goes on", async () => {
+    const long = JSON.stringify({ id: "long", cardText: "x".repeat(5000), profile: "northwind-discovery-agent" });
+    const r = await runCli(["batch", "--max-line-bytes", "2000"], { stdin: jsonl(long, { id: "after", card: contoso, profile: "northwind-discovery-agent" }) });
+    const out = outLines(r.stdout);
+    expect(out[0]?.error).toMatch(/^line 1: longer than 2000 bytes/);
+    expect(out[1]?.id).toBe("after");
+    expect(out[1]?.valid).toBe(true);
+  });
+
+  it("refuses a bad --max-line-bytes and unknown flags with exit 2", async () => {
+    expect((await runCli(["batch", "--max-line-bytes", "lots"])).code).toBe(2);
+    const r = await runCli(["batch", "--card", "x"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Unknown option '--card'/);
+  });
+
+  it("streams: reads ahead only a bounded number of lines when the output is slow", async () => {
+    const total = 1500;
+    let produced = 0;
+    let written = 0;
+    let maxAhead = 0;
+    const line = JSON.stringify({ id: 0, card: contoso, profile: "northwind-discovery-agent", taskClasses: ["request-response"] }) + "\n";
+    function* generate() {
+      for (; produced < total; ) {
+        produced++;
+        yield Buffer.from(line);
+      }
+    }
+    const slowSink = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _enc, done) {
+        written += chunk.toString().split("\n").length - 1;
+        maxAhead = Math.max(maxAhead, produced - written);
+        setImmediate(done);
+      },
+    });
+    const summary = await runBatch(Readable.from(generate()), slowSink);
+    expect(summary).toMatchObject({ lines: total, reviewed: total, errors: 0, exitCode: 0 });
+    expect(written).toBe(total);
+    expect(maxAhead).toBeLessThan(100);
+  });
+});

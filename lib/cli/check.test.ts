@@ -1,0 +1,217 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { json, startTestServer, type TestServer } from "../fetch/test-server";
+import { CONTOSO } from "../negotiation/examples/incidents";
+import { runCli } from "./test-io";
+
+const CORPUS = fileURLToPath(new URL("../../../shared/a2a/cards/", import.meta.url));
+const corpus = (file: string) => path.join(CORPUS, file);
+
+let dir: string;
+const file = (name: string, content: string) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, content);
+  return p;
+};
+let contosoPath: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "parley-cli-"));
+  contosoPath = file("contoso.json", CONTOSO.text);
+});
+
+interface CheckJson {
+  valid: boolean;
+  shape: string;
+  card: { name: string | null; source: string; fetched?: { discoveredVia: string; sha256: string } };
+  validity: Array<{ severity: string; code: string; pointer: string; message: string }>;
+  decisions: Record<string, { decision: string; findings: Array<{ invariant: string; status: string; message: string; docs: string }>; degradations: unknown[] }>;
+  records: Array<{ type: string; taskClass: string; decision: string; rules: string[]; card: { digest: string } }>;
+  exitCode: number;
+}
+
+const parse = (stdout: string) => JSON.parse(stdout) as CheckJson;
+
+describe("check on the incident card (Contoso × Northwind)", () => {
+  it("rejects live-input, accepts request-response, exits 1 (json)", async () => {
+    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--format", "json"]);
+    expect(r.code).toBe(1);
+    const doc = parse(r.stdout);
+    expect(doc.valid).toBe(true);
+    expect(doc.shape).toBe("1.0");
+    expect(doc.decisions["live-input"]?.decision).toBe("reject");
+    expect(doc.decisions["request-response"]?.decision).toBe("accept");
+    expect(doc.decisions["async-completion"]?.decision).toBe("accept-degraded");
+    expect(doc.decisions["async-completion"]?.degradations).toHaveLength(1);
+    const live = doc.decisions["live-input"]!.findings.find((f) => f.invariant === "live-input-needs-streaming");
+    expect(live).toMatchObject({ status: "violated", docs: "/rules/live-input-needs-streaming" });
+    expect(live?.message).toMatch(/audio\/pcm/);
+    expect(doc.records.map((x) => x.taskClass)).toEqual(Object.keys(doc.decisions));
+    expect(doc.records.find((x) => x.taskClass === "live-input")).toMatchObject({
+      type: "parley.decision",
+      decision: "reject",
+      rules: ["live-input-needs-streaming"],
+    });
+    expect(doc.records[0]?.card.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(doc.exitCode).toBe(1);
+    expect(r.stderr).toBe("");
+  });
+
+  it("exits 0 when only request-response is asked for", async () => {
+    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--task-class", "request-response", "--format", "json"]);
+    expect(r.code).toBe(0);
+    expect(Object.keys(parse(r.stdout).decisions)).toEqual(["request-response"]);
+  });
+
+  it("accepts live-input once the client buffers audio (preset by its display name)", async () => {
+    const r = await runCli(["check", "--card", contosoPath, "--profile", "Northwind with audio buffering", "--task-class", "live-input"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/live-input\s+accept/);
+  });
+
+  it("prints a readable text table with reasons, evidence and a docs path per rule", async () => {
+    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^Contoso Voice Desk/);
+    expect(r.stdout).toMatch(/TASK CLASS\s+DECISION/);
+    expect(r.stdout).toMatch(/live-input\s+reject/);
+    expect(r.stdout).toMatch(/request-response\s+accept\n/);
+    expect(r.stdout).toContain("docs: /rules/live-input-needs-streaming");
+    expect(r.stdout).toContain("evidence: card /capabilities/streaming = false");
+    expect(r.stdout).toContain("degraded: gives up push; falls back to polling");
+    expect(r.stdout).toContain("Rejected: live-input");
+  });
+
+  it("reads the card from stdin with --card -", async () => {
+    const r = await runCli(["check", "--card", "-", "--profile", "northwind-discovery-agent", "--task-class", "live-input", "--format", "json"], {
+      stdin: CONTOSO.text,
+    });
+    expect(r.code).toBe(1);
+    expect(parse(r.stdout).card.source).toBe("stdin");
+  });
+
+  it("takes a profile file and a context file (renegotiable client defers instead of rejecting)", async () => {
+    const profile = file("renegotiable.json", JSON.stringify({ name: "Renegotiable Northwind", liveOnlyInputModes: ["audio/pcm"], streaming: true, fixed: false }));
+    const r = await runCli(["check", "--card", contosoPath, "--profile", profile, "--task-class", "live-input", "--format", "json"]);
+    expect(parse(r.stdout).decisions["live-input"]?.decision).toBe("defer");
+    expect(r.code).toBe(0);
+    const ctx = file("ctx.json", JSON.stringify({ outOfBandCapabilityExchange: true }));
+    const r2 = await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--context", ctx, "--task-class", "live-input", "--format", "json"]);
+    expect(parse(r2.stdout).decisions["live-input"]?.decision).toBe("defer");
+  });
+});
+
+describe("check on real corpus cards", () => {
+  it("accepts every task class of the 1.0 geospatial spec card for Northwind (exit 0)", async () => {
+    const r = await runCli(["check", "--card", corpus("a2a-spec-main-geospatial.json"), "--profile", "northwind-discovery-agent", "--format", "json"]);
+    expect(r.code).toBe(0);
+    const doc = parse(r.stdout);
+    expect(doc.shape).toBe("1.0");
+    expect(Object.values(doc.decisions).map((d) => d.decision)).not.toContain("reject");
+  });
+
+  it("shows warnings with pointers and the 0.x advisory for a 0.2 card with string booleans", async () => {
+    const r = await runCli(["check", "--card", corpus("a2a-pr553-reimbursement-string-booleans.json"), "--profile", "text-only-json-rpc-client", "--task-class", "request-response"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/warning +\/capabilities\/streaming/);
+    expect(r.stdout).toMatch(/advisory: .*0\.2/);
+  });
+
+  it("rejects a NOT-A2A document as invalid (exit 1, no accept anywhere)", async () => {
+    const r = await runCli(["check", "--card", corpus("wild-pubnub-wordle-NOT-A2A.json"), "--profile", "northwind-discovery-agent", "--format", "json"]);
+    expect(r.code).toBe(1);
+    const doc = parse(r.stdout);
+    expect(doc.valid).toBe(false);
+    expect(doc.validity.some((p) => p.severity === "error" && p.message.length > 0)).toBe(true);
+    expect(Object.values(doc.decisions).every((d) => d.decision === "reject")).toBe(true);
+  });
+
+  it("reports text that is not JSON with its line and column", async () => {
+    const broken = file("broken.json", '{\n  "name": "x",\n  oops\n}');
+    const r = await runCli(["check", "--card", broken, "--profile", "northwind-discovery-agent"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/error +\/ \(line 3, column \d+\).*\[notJson\]/);
+  });
+});
+
+describe("check: unusable input exits 2 with a message saying what and where", () => {
+  const cases: Array<[string, () => string[], RegExp]> = [
+    ["missing --card", () => ["check", "--profile", "northwind-discovery-agent"], /--card is required/],
+    ["missing --profile", () => ["check", "--card", contosoPath], /--profile is required/],
+    ["card file not found", () => ["check", "--card", path.join(dir, "nope.json"), "--profile", "northwind-discovery-agent"], /--card .*nope\.json: no such file/],
+    ["card is a directory", () => ["check", "--card", dir, "--profile", "northwind-discovery-agent"], /is a directory/],
+    ["unknown preset lists presets", () => ["check", "--card", contosoPath, "--profile", "southwind"], /no such preset or file\. Presets: northwind-discovery-agent, .*full-featured-sdk-client/],
+    ["profile file missing", () => ["check", "--card", contosoPath, "--profile", "./missing-profile.json"], /--profile \.\/missing-profile\.json: no such file/],
+    ["profile not JSON", () => ["check", "--card", contosoPath, "--profile", file("bad.json", "{nope")], /--profile .*bad\.json is not valid JSON/],
+    [
+      "profile fails the schema, with issue paths",
+      () => ["check", "--card", contosoPath, "--profile", file("p.json", JSON.stringify({ name: "x", callback: { mtls: "yes" }, colour: 1 }))],
+      /is not a valid client profile: .*\/callback\/mtls: .*boolean/,
+    ],
+    ["context fails the schema", () => ["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--context", file("c.json", '{"cardKnownStale":"yes"}')], /--context .* is not a valid review context: \/cardKnownStale/],
+    ["unknown task class lists them", () => ["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--task-class", "live-video"], /unknown task class "live-video"\. Task classes: request-response, live-input/],
+    ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--format", "xml"], /--format must be text or json/],
+    ["unknown flag", () => ["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--verbose"], /Unknown option '--verbose'/],
+    ["stray argument", () => ["check", "extra"], /check: /],
+    ["unknown command", () => ["inspect"], /unknown command "inspect"/],
+    ["no command", () => [], /a command is required/],
+    ["refused fetch", () => ["check", "--card", "http://127.0.0.1:9/card.json", "--profile", "northwind-discovery-agent"], /fetch refused or failed \(blockedAddress\).*loopback/],
+    ["non-http URL scheme read as a path", () => ["check", "--card", "file:///etc/passwd", "--profile", "northwind-discovery-agent"], /no such file/],
+  ];
+  it.each(cases)("%s", async (_name, argv, message) => {
+    const r = await runCli(argv());
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("prints usage after a flag mistake", async () => {
+    const r = await runCli(["check", "--nope"]);
+    expect(r.stderr).toContain("Usage: npm run -s review -- check");
+  });
+});
+
+describe("--help", () => {
+  it.each([
+    [["--help"], /Commands:\n\s+check/],
+    [["check", "--help"], /--card FILE\|URL\|-/],
+    [["batch", "-h"], /JSON Lines on stdin/],
+    [["seed-check", "--help"], /client_profile/],
+  ])("%j exits 0 with usage", async (argv, text) => {
+    const r = await runCli(argv);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(text);
+  });
+});
+
+describe("check --card URL", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ "/.well-known/agent-card.json": json(CONTOSO.text) });
+  });
+  afterAll(() => server.close());
+  afterEach(() => {
+    delete process.env.PARLEY_ALLOW_LOOPBACK_FETCH;
+  });
+
+  it("discovers the card from a base URL with loopback allowed, same review as the file", async () => {
+    const argv = ["check", "--card", server.base, "--profile", "northwind-discovery-agent", "--format", "json"];
+    const r = await runCli(argv, { env: { PARLEY_ALLOW_LOOPBACK_FETCH: "1" } });
+    expect(r.code).toBe(1);
+    const doc = parse(r.stdout);
+    expect(doc.card.fetched).toMatchObject({ discoveredVia: "agent-card.json" });
+    const fromFile = parse((await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--format", "json"])).stdout);
+    expect(doc.decisions).toEqual(fromFile.decisions);
+    expect(doc.records.map((x) => x.card.digest)).toEqual(fromFile.records.map((x) => x.card.digest));
+  });
+
+  it("refuses the same URL without the loopback switch (exit 2)", async () => {
+    const r = await runCli(["check", "--card", server.base, "--profile", "northwind-discovery-agent"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/blockedAddress/);
+    expect(server.requests).toHaveLength(1);
+  });
+});

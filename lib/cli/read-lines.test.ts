@@ -1,0 +1,45 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { type InputLine, readLines } from "./read-lines";
+
+async function collect(chunks: Array<string | Buffer>, max?: number): Promise<InputLine[]> {
+  const out: InputLine[] = [];
+  for await (const line of readLines(Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))), max)) out.push(line);
+  return out;
+}
+
+describe("readLines", () => {
+  it("splits across chunk boundaries and numbers lines from 1", async () => {
+    expect(await collect(["a\nb", "c\n", "d"])).toEqual([
+      { lineNo: 1, text: "a" },
+      { lineNo: 2, text: "bc" },
+      { lineNo: 3, text: "d" },
+    ]);
+  });
+
+  it("strips CR of CRLF and keeps empty lines (numbering stays right)", async () => {
+    expect(await collect(["x\r\n\r\ny\n"])).toEqual([
+      { lineNo: 1, text: "x" },
+      { lineNo: 2, text: "" },
+      { lineNo: 3, text: "y" },
+    ]);
+  });
+
+  it("decodes a multi-byte character split between chunks", async () => {
+    const bytes = Buffer.from("é€\n");
+    expect(await collect([bytes.subarray(0, 1), bytes.subarray(1, 3), bytes.subarray(3)])).toEqual([{ lineNo: 1, text: "é€" }]);
+  });
+
+  it("drops an overlong line as it streams and resumes at the next line", async () => {
+    const out = await collect(["ok\n", "x".repeat(30), "x".repeat(30), "\nnext\n"], 40);
+    expect(out).toEqual([
+      { lineNo: 1, text: "ok" },
+      { lineNo: 2, overlong: true, bytes: 60 },
+      { lineNo: 3, text: "next" },
+    ]);
+  });
+
+  it("yields nothing for empty input", async () => {
+    expect(await collect([])).toEqual([]);
+  });
+});

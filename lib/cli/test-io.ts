@@ -1,0 +1,28 @@
+import { PassThrough, Readable } from "node:stream";
+import type { CliIo } from "./io";
+import { run } from "./main";
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the CLI in-process with captured streams (the same code path as the real binary). */
+export async function runCli(argv: string[], opts: { stdin?: string; env?: Record<string, string>; cwd?: string } = {}): Promise<RunResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on("data", (c: Buffer) => out.push(c));
+  stderr.on("data", (c: Buffer) => err.push(c));
+  const io: CliIo = {
+    stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
+    stdout,
+    stderr,
+    env: opts.env ?? {},
+    cwd: opts.cwd ?? process.cwd(),
+  };
+  const code = await run(argv, io);
+  return { code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") };
+}
