@@ -34,7 +34,7 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
   out.push(`${"TASK CLASS".padEnd(width)}  DECISION`);
   for (const id of ids) {
     const d = json.decisions[id]!;
-    const target = d.decision === "reject" && d.target === "card" ? " (the card, not the server: refetch it)" : "";
+    const target = d.decision === "reject" && d.target === "card" ? " (the card, not the server)" : "";
     out.push(`${id.padEnd(width)}  ${d.decision}${target}`);
   }
 

@@ -93,11 +93,17 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // A closed pipe (`… | head`) is the reader saying it has enough, not an error worth a stack trace.
+  const isEpipe = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code === "EPIPE";
+  process.stdout.on("error", (e) => {
+    if (isEpipe(e)) process.exit(process.exitCode ?? EXIT.ok);
+  });
   run(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
     },
     (e: unknown) => {
+      if (isEpipe(e)) return;
       process.stderr.write(`review: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
       process.exitCode = EXIT.unusable;
     },

@@ -1,13 +1,12 @@
 import type { ValidityProblem } from "../negotiation/card/validity";
 import type { DecisionReason, Review, ReviewInputError } from "../negotiation/decision-types";
-import { explainAdvisory, explainFinding, explainInputError, explainReason } from "../negotiation/explain";
+import { describeProblem, explainAdvisory, explainFinding, explainInputError, explainReason } from "../negotiation/explain";
 import type { Finding } from "../negotiation/invariants/types";
 
 /** Every English text the CLI prints comes from explain/ through here (one place to adapt). */
 
 export function problemMessage(p: ValidityProblem): string {
-  // TEMPORARY until explain/ describes validity problems.
-  return `${p.code} ${JSON.stringify(p.data)}`;
+  return describeProblem(p);
 }
 export function findingMessage(f: Finding): string {
   return explainFinding(f);

@@ -1,0 +1,63 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { CONTOSO } from "../negotiation/examples/incidents";
+
+// The real binary, as CI runs it: a fresh process through tsx, no build step.
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+const dir = mkdtempSync(path.join(tmpdir(), "parley-spawn-"));
+const contosoPath = path.join(dir, "contoso.json");
+writeFileSync(contosoPath, CONTOSO.text);
+
+function cli(args: string[], input?: string) {
+  const r = spawnSync(TSX, ["lib/cli/main.ts", ...args], { cwd: ROOT, input, encoding: "utf8", timeout: 60_000, env: { ...process.env, PARLEY_ALLOW_LOOPBACK_FETCH: "" } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("the CLI as a process", () => {
+  it("check exits 1 on the incident card and prints JSON", () => {
+    const r = cli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--format", "json"]);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as { decisions: Record<string, { decision: string }> };
+    expect(doc.decisions["live-input"]?.decision).toBe("reject");
+    expect(doc.decisions["request-response"]?.decision).toBe("accept");
+  }, 60_000);
+
+  it("batch streams stdin to stdout in order and exits 2 when a line is bad", () => {
+    const card = JSON.parse(CONTOSO.text) as unknown;
+    const input = [
+      JSON.stringify({ id: "a", card, profile: "northwind-discovery-agent", taskClasses: ["request-response"] }),
+      "{",
+      JSON.stringify({ id: "c", card, profile: "northwind-discovery-agent", taskClasses: ["live-input"] }),
+    ].join("\n");
+    const r = cli(["batch"], input);
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { id: unknown; error?: string });
+    expect(out.map((o) => o.id)).toEqual(["a", null, "c"]);
+    expect(out[1]?.error).toMatch(/^line 2:/);
+    expect(r.code).toBe(2);
+  }, 60_000);
+
+  it("seed-check exits 1 when the reference check raises", () => {
+    const line = JSON.stringify({
+      id: 1,
+      card: { capabilities: { streaming: false }, defaultInputModes: ["audio/pcm"] },
+      client_profile: { live_only_input_modes: ["audio/pcm"] },
+      task_class: "live-input",
+    });
+    const r = cli(["seed-check"], line + "\n");
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 1, raised: true, invariant: 1 });
+    expect(r.code).toBe(1);
+  }, 60_000);
+
+  it("an unknown command exits 2 with usage on stderr", () => {
+    const r = cli(["frobnicate"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown command "frobnicate"');
+    expect(r.stderr).toContain("Usage: npm run -s review");
+    expect(r.stdout).toBe("");
+  }, 60_000);
+});
