@@ -1,0 +1,14 @@
+/** Rule pages' data: hand-written docs per invariant, and what review() computes from them. */
+export { CONDITIONS, type ConditionDef, type ConditionInputs } from "./conditions";
+export { NORTHWIND_AUDIO_OUT, NORTHWIND_NO_POLLING, RULE_DOCS } from "./docs";
+export {
+  buildRulePage,
+  listConcernedTaskClasses,
+  listRulePageIds,
+  reviewExample,
+  rulesOf,
+  type ConditionRow,
+  type ExampleResult,
+  type RulePage,
+} from "./page";
+export { CONDITION_IDS, type ConditionId, type RuleDoc, type RuleExample, type RuleWhy } from "./types";
