@@ -215,3 +215,13 @@ describe("check --card URL", () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe("check text output on a hostile card", () => {
+  it("shows terminal escape sequences from the card as visible escapes", async () => {
+    const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+    card.name = "Evil\u001b]0;pwned\u0007\u001b[2J Desk";
+    const r = await runCli(["check", "--card", file("evil.json", JSON.stringify(card)), "--profile", "northwind-discovery-agent", "--task-class", "request-response"]);
+    expect(r.stdout).not.toMatch(/[\u001b\u0007]/);
+    expect(r.stdout).toContain("Evil\\x1b]0;pwned\\x07\\x1b[2J Desk");
+  });
+});

@@ -56,7 +56,15 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
       out.push(`  degraded: gives up ${g.lost.join(", ")}; falls back to ${g.fallback.join(", ") || "nothing"} (${g.invariant})`);
     }
   }
-  return out.join("\n") + "\n";
+  return stripControlCharacters(out.join("\n")) + "\n";
+}
+
+/**
+ * A hostile card can put terminal escape sequences in its name or descriptions; printed raw they
+ * could rewrite the screen or the window title. Show them as visible \xNN escapes instead.
+ */
+export function stripControlCharacters(text: string): string {
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 const FINDING_MARK: Record<string, string> = { violated: "x", "not-evaluated": "?", holds: "ok" };
