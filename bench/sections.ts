@@ -1,10 +1,11 @@
 import { batchThroughput } from "./cases/batch-throughput";
 import { reviewThroughput } from "./cases/review-throughput";
 import { webBudgets } from "./cases/web-budgets";
+import { shareLinksSection } from "./share";
 import type { BenchSection } from "./harness";
 
 /**
  * Every section `npm run bench` knows, in the order they run. To add one (web budgets, share-link
  * lengths …), export a BenchSection from bench/cases/<id>.ts and list it here.
  */
-export const SECTIONS: BenchSection[] = [reviewThroughput, batchThroughput, webBudgets];
+export const SECTIONS: BenchSection[] = [reviewThroughput, batchThroughput, shareLinksSection, webBudgets];
