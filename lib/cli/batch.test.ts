@@ -30,18 +30,18 @@ const outLines = (stdout: string) =>
 describe("batch", () => {
   it("answers one line per line, in order, carrying bad lines as errors with their line number", async () => {
     const input = jsonl(
-      { id: "contoso", card: contoso, profile: "northwind-discovery-agent" },
+      { id: "contoso", card: contoso, profile: "northwind" },
       "this is not json",
       { id: "geo", cardText: geospatial, profile: NORTHWIND, taskClasses: ["live-input", "request-response"] },
       { id: 7, card: contoso, profile: "southwind" },
       [1, 2],
-      { card: contoso, profile: "northwind-discovery-agent" },
-      { id: "both", card: contoso, cardText: CONTOSO.text, profile: "northwind-discovery-agent" },
-      { id: "neither", profile: "northwind-discovery-agent" },
+      { card: contoso, profile: "northwind" },
+      { id: "both", card: contoso, cardText: CONTOSO.text, profile: "northwind" },
+      { id: "neither", profile: "northwind" },
       { id: "badprofile", card: contoso, profile: { name: "x", canPoll: "sometimes" } },
-      { id: "badclass", card: contoso, profile: "northwind-discovery-agent", taskClasses: ["teleport"] },
-      { id: "extra", card: contoso, profile: "northwind-discovery-agent", colour: "blue" },
-      { id: "broken-card", cardText: "{oops", profile: "northwind-discovery-agent", taskClasses: ["request-response"] },
+      { id: "badclass", card: contoso, profile: "northwind", taskClasses: ["teleport"] },
+      { id: "extra", card: contoso, profile: "northwind", colour: "blue" },
+      { id: "broken-card", cardText: "{oops", profile: "northwind", taskClasses: ["request-response"] },
       { id: "last", card: contoso, profile: "northwind-with-audio-buffering", taskClasses: ["live-input"], context: {} },
     );
     const r = await runCli(["batch"], { stdin: input });
@@ -56,7 +56,7 @@ describe("batch", () => {
 
     expect(out[1]?.error).toMatch(/^line 2: not valid JSON/);
     expect(Object.keys(out[2]?.decisions ?? {})).toEqual(["live-input", "request-response"]);
-    expect(out[3]?.error).toMatch(/^line 4: "profile": unknown preset "southwind"\. Presets: northwind-discovery-agent/);
+    expect(out[3]?.error).toMatch(/^line 4: "profile": unknown preset "southwind"\. Presets: northwind, northwind-buffering, northwind-mtls, text-only, full-sdk\./);
     expect(out[4]?.error).toMatch(/^line 5: expected a JSON object/);
     expect(out[5]?.error).toMatch(/^line 6: "id" must be a string or a number/);
     expect(out[6]?.error).toMatch(/^line 7: give either "card" .* or "cardText"/);
@@ -74,12 +74,12 @@ describe("batch", () => {
   });
 
   it("exits 1 when a line rejects a task class, 0 when nothing is rejected", async () => {
-    const rejected = await runCli(["batch"], { stdin: jsonl({ id: 1, card: contoso, profile: "northwind-discovery-agent", taskClasses: ["live-input"] }) });
+    const rejected = await runCli(["batch"], { stdin: jsonl({ id: 1, card: contoso, profile: "northwind", taskClasses: ["live-input"] }) });
     expect(rejected.code).toBe(1);
     const accepted = await runCli(["batch"], {
       stdin: jsonl(
-        { id: 1, card: contoso, profile: "northwind-discovery-agent", taskClasses: ["request-response"] },
-        { id: 2, cardText: geospatial, profile: "northwind-discovery-agent" },
+        { id: 1, card: contoso, profile: "northwind", taskClasses: ["request-response"] },
+        { id: 2, cardText: geospatial, profile: "northwind" },
       ),
     });
     expect(accepted.code).toBe(0);
@@ -87,7 +87,7 @@ describe("batch", () => {
   });
 
   it("skips blank lines but keeps counting them for line numbers; handles CRLF and a last line without newline", async () => {
-    const stdin = "\n" + JSON.stringify({ id: "a", card: contoso, profile: "northwind-discovery-agent" }) + "\r\n\r\n{bad}";
+    const stdin = "\n" + JSON.stringify({ id: "a", card: contoso, profile: "northwind" }) + "\r\n\r\n{bad}";
     const r = await runCli(["batch"], { stdin });
     const out = outLines(r.stdout);
     expect(out.map((o) => o.id)).toEqual(["a", null]);
@@ -95,8 +95,8 @@ describe("batch", () => {
   });
 
   it("turns an overlong line into an error and goes on", async () => {
-    const long = JSON.stringify({ id: "long", cardText: "x".repeat(5000), profile: "northwind-discovery-agent" });
-    const r = await runCli(["batch", "--max-line-bytes", "2000"], { stdin: jsonl(long, { id: "after", card: contoso, profile: "northwind-discovery-agent" }) });
+    const long = JSON.stringify({ id: "long", cardText: "x".repeat(5000), profile: "northwind" });
+    const r = await runCli(["batch", "--max-line-bytes", "2000"], { stdin: jsonl(long, { id: "after", card: contoso, profile: "northwind" }) });
     const out = outLines(r.stdout);
     expect(out[0]?.error).toMatch(/^line 1: longer than 2000 bytes/);
     expect(out[1]?.id).toBe("after");
@@ -115,7 +115,7 @@ describe("batch", () => {
     let produced = 0;
     let written = 0;
     let maxAhead = 0;
-    const line = JSON.stringify({ id: 0, card: contoso, profile: "northwind-discovery-agent", taskClasses: ["request-response"] }) + "\n";
+    const line = JSON.stringify({ id: 0, card: contoso, profile: "northwind", taskClasses: ["request-response"] }) + "\n";
     function* generate() {
       for (; produced < total; ) {
         produced++;

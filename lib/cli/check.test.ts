@@ -37,7 +37,7 @@ const parse = (stdout: string) => JSON.parse(stdout) as CheckJson;
 
 describe("check on the incident card (Contoso × Northwind)", () => {
   it("rejects live-input, accepts request-response, exits 1 (json)", async () => {
-    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--format", "json"]);
+    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind", "--format", "json"]);
     expect(r.code).toBe(1);
     const doc = parse(r.stdout);
     expect(doc.valid).toBe(true);
@@ -61,7 +61,7 @@ describe("check on the incident card (Contoso × Northwind)", () => {
   });
 
   it("exits 0 when only request-response is asked for", async () => {
-    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--task-class", "request-response", "--format", "json"]);
+    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind", "--task-class", "request-response", "--format", "json"]);
     expect(r.code).toBe(0);
     expect(Object.keys(parse(r.stdout).decisions)).toEqual(["request-response"]);
   });
@@ -73,7 +73,7 @@ describe("check on the incident card (Contoso × Northwind)", () => {
   });
 
   it("prints a readable text table with reasons, evidence and a docs path per rule", async () => {
-    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent"]);
+    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^Contoso Voice Desk/);
     expect(r.stdout).toMatch(/TASK CLASS\s+DECISION/);
@@ -86,7 +86,7 @@ describe("check on the incident card (Contoso × Northwind)", () => {
   });
 
   it("reads the card from stdin with --card -", async () => {
-    const r = await runCli(["check", "--card", "-", "--profile", "northwind-discovery-agent", "--task-class", "live-input", "--format", "json"], {
+    const r = await runCli(["check", "--card", "-", "--profile", "northwind", "--task-class", "live-input", "--format", "json"], {
       stdin: CONTOSO.text,
     });
     expect(r.code).toBe(1);
@@ -99,14 +99,14 @@ describe("check on the incident card (Contoso × Northwind)", () => {
     expect(parse(r.stdout).decisions["live-input"]?.decision).toBe("defer");
     expect(r.code).toBe(0);
     const ctx = file("ctx.json", JSON.stringify({ outOfBandCapabilityExchange: true }));
-    const r2 = await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--context", ctx, "--task-class", "live-input", "--format", "json"]);
+    const r2 = await runCli(["check", "--card", contosoPath, "--profile", "northwind", "--context", ctx, "--task-class", "live-input", "--format", "json"]);
     expect(parse(r2.stdout).decisions["live-input"]?.decision).toBe("defer");
   });
 });
 
 describe("check on real corpus cards", () => {
   it("accepts every task class of the 1.0 geospatial spec card for Northwind (exit 0)", async () => {
-    const r = await runCli(["check", "--card", corpus("a2a-spec-main-geospatial.json"), "--profile", "northwind-discovery-agent", "--format", "json"]);
+    const r = await runCli(["check", "--card", corpus("a2a-spec-main-geospatial.json"), "--profile", "northwind", "--format", "json"]);
     expect(r.code).toBe(0);
     const doc = parse(r.stdout);
     expect(doc.shape).toBe("1.0");
@@ -121,7 +121,7 @@ describe("check on real corpus cards", () => {
   });
 
   it("rejects a NOT-A2A document as invalid (exit 1, no accept anywhere)", async () => {
-    const r = await runCli(["check", "--card", corpus("wild-pubnub-wordle-NOT-A2A.json"), "--profile", "northwind-discovery-agent", "--format", "json"]);
+    const r = await runCli(["check", "--card", corpus("wild-pubnub-wordle-NOT-A2A.json"), "--profile", "northwind", "--format", "json"]);
     expect(r.code).toBe(1);
     const doc = parse(r.stdout);
     expect(doc.valid).toBe(false);
@@ -131,7 +131,7 @@ describe("check on real corpus cards", () => {
 
   it("reports text that is not JSON with its line and column", async () => {
     const broken = file("broken.json", '{\n  "name": "x",\n  oops\n}');
-    const r = await runCli(["check", "--card", broken, "--profile", "northwind-discovery-agent"]);
+    const r = await runCli(["check", "--card", broken, "--profile", "northwind"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/error +\/ \(line 3, column \d+\).*\[notJson\]/);
   });
@@ -139,11 +139,11 @@ describe("check on real corpus cards", () => {
 
 describe("check: unusable input exits 2 with a message saying what and where", () => {
   const cases: Array<[string, () => string[], RegExp]> = [
-    ["missing --card", () => ["check", "--profile", "northwind-discovery-agent"], /--card is required/],
+    ["missing --card", () => ["check", "--profile", "northwind"], /--card is required/],
     ["missing --profile", () => ["check", "--card", contosoPath], /--profile is required/],
-    ["card file not found", () => ["check", "--card", path.join(dir, "nope.json"), "--profile", "northwind-discovery-agent"], /--card .*nope\.json: no such file/],
-    ["card is a directory", () => ["check", "--card", dir, "--profile", "northwind-discovery-agent"], /is a directory/],
-    ["unknown preset lists presets", () => ["check", "--card", contosoPath, "--profile", "southwind"], /no such preset or file\. Presets: northwind-discovery-agent, .*full-featured-sdk-client/],
+    ["card file not found", () => ["check", "--card", path.join(dir, "nope.json"), "--profile", "northwind"], /--card .*nope\.json: no such file/],
+    ["card is a directory", () => ["check", "--card", dir, "--profile", "northwind"], /is a directory/],
+    ["unknown preset lists presets", () => ["check", "--card", contosoPath, "--profile", "southwind"], /no such preset or file\. Presets: northwind, northwind-buffering, northwind-mtls, text-only, full-sdk\./],
     ["profile file missing", () => ["check", "--card", contosoPath, "--profile", "./missing-profile.json"], /--profile \.\/missing-profile\.json: no such file/],
     ["profile not JSON", () => ["check", "--card", contosoPath, "--profile", file("bad.json", "{nope")], /--profile .*bad\.json is not valid JSON/],
     [
@@ -151,15 +151,15 @@ describe("check: unusable input exits 2 with a message saying what and where", (
       () => ["check", "--card", contosoPath, "--profile", file("p.json", JSON.stringify({ name: "x", callback: { mtls: "yes" }, colour: 1 }))],
       /is not a valid client profile: .*\/callback\/mtls: .*boolean/,
     ],
-    ["context fails the schema", () => ["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--context", file("c.json", '{"cardKnownStale":"yes"}')], /--context .* is not a valid review context: \/cardKnownStale/],
-    ["unknown task class lists them", () => ["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--task-class", "live-video"], /unknown task class "live-video"\. Task classes: request-response, live-input/],
-    ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--format", "xml"], /--format must be text or json/],
-    ["unknown flag", () => ["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--verbose"], /Unknown option '--verbose'/],
+    ["context fails the schema", () => ["check", "--card", contosoPath, "--profile", "northwind", "--context", file("c.json", '{"cardKnownStale":"yes"}')], /--context .* is not a valid review context: \/cardKnownStale/],
+    ["unknown task class lists them", () => ["check", "--card", contosoPath, "--profile", "northwind", "--task-class", "live-video"], /unknown task class "live-video"\. Task classes: request-response, live-input/],
+    ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "xml"], /--format must be text or json/],
+    ["unknown flag", () => ["check", "--card", contosoPath, "--profile", "northwind", "--verbose"], /Unknown option '--verbose'/],
     ["stray argument", () => ["check", "extra"], /check: /],
     ["unknown command", () => ["inspect"], /unknown command "inspect"/],
     ["no command", () => [], /a command is required/],
-    ["refused fetch", () => ["check", "--card", "http://127.0.0.1:9/card.json", "--profile", "northwind-discovery-agent"], /fetch refused or failed \(blockedAddress\).*loopback/],
-    ["non-http URL scheme read as a path", () => ["check", "--card", "file:///etc/passwd", "--profile", "northwind-discovery-agent"], /no such file/],
+    ["refused fetch", () => ["check", "--card", "http://127.0.0.1:9/card.json", "--profile", "northwind"], /fetch refused or failed \(blockedAddress\).*loopback/],
+    ["non-http URL scheme read as a path", () => ["check", "--card", "file:///etc/passwd", "--profile", "northwind"], /no such file/],
   ];
   it.each(cases)("%s", async (_name, argv, message) => {
     const r = await runCli(argv());
@@ -198,18 +198,18 @@ describe("check --card URL", () => {
   });
 
   it("discovers the card from a base URL with loopback allowed, same review as the file", async () => {
-    const argv = ["check", "--card", server.base, "--profile", "northwind-discovery-agent", "--format", "json"];
+    const argv = ["check", "--card", server.base, "--profile", "northwind", "--format", "json"];
     const r = await runCli(argv, { env: { PARLEY_ALLOW_LOOPBACK_FETCH: "1" } });
     expect(r.code).toBe(1);
     const doc = parse(r.stdout);
     expect(doc.card.fetched).toMatchObject({ discoveredVia: "agent-card.json" });
-    const fromFile = parse((await runCli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--format", "json"])).stdout);
+    const fromFile = parse((await runCli(["check", "--card", contosoPath, "--profile", "northwind", "--format", "json"])).stdout);
     expect(doc.decisions).toEqual(fromFile.decisions);
     expect(doc.records.map((x) => x.card.digest)).toEqual(fromFile.records.map((x) => x.card.digest));
   });
 
   it("refuses the same URL without the loopback switch (exit 2)", async () => {
-    const r = await runCli(["check", "--card", server.base, "--profile", "northwind-discovery-agent"]);
+    const r = await runCli(["check", "--card", server.base, "--profile", "northwind"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/blockedAddress/);
     expect(server.requests).toHaveLength(1);
@@ -220,7 +220,7 @@ describe("check text output on a hostile card", () => {
   it("shows terminal escape sequences from the card as visible escapes", async () => {
     const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
     card.name = "Evil\u001b]0;pwned\u0007\u001b[2J Desk";
-    const r = await runCli(["check", "--card", file("evil.json", JSON.stringify(card)), "--profile", "northwind-discovery-agent", "--task-class", "request-response"]);
+    const r = await runCli(["check", "--card", file("evil.json", JSON.stringify(card)), "--profile", "northwind", "--task-class", "request-response"]);
     expect(r.stdout).not.toMatch(/[\u001b\u0007]/);
     expect(r.stdout).toContain("Evil\\x1b]0;pwned\\x07\\x1b[2J Desk");
   });

@@ -20,7 +20,7 @@ function cli(args: string[], input?: string) {
 
 describe("the CLI as a process", () => {
   it("check exits 1 on the incident card and prints JSON", () => {
-    const r = cli(["check", "--card", contosoPath, "--profile", "northwind-discovery-agent", "--format", "json"]);
+    const r = cli(["check", "--card", contosoPath, "--profile", "northwind", "--format", "json"]);
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as { decisions: Record<string, { decision: string }> };
     expect(doc.decisions["live-input"]?.decision).toBe("reject");
@@ -30,9 +30,9 @@ describe("the CLI as a process", () => {
   it("batch streams stdin to stdout in order and exits 2 when a line is bad", () => {
     const card = JSON.parse(CONTOSO.text) as unknown;
     const input = [
-      JSON.stringify({ id: "a", card, profile: "northwind-discovery-agent", taskClasses: ["request-response"] }),
+      JSON.stringify({ id: "a", card, profile: "northwind", taskClasses: ["request-response"] }),
       "{",
-      JSON.stringify({ id: "c", card, profile: "northwind-discovery-agent", taskClasses: ["live-input"] }),
+      JSON.stringify({ id: "c", card, profile: "northwind", taskClasses: ["live-input"] }),
     ].join("\n");
     const r = cli(["batch"], input);
     const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { id: unknown; error?: string });

@@ -112,13 +112,21 @@ export const PRESETS: readonly ClientProfile[] = [
   },
 ];
 
+/** Short ids for the presets, for the CLI and links (`--profile northwind`). Order follows PRESETS. */
+const PRESET_IDS = ["northwind", "northwind-buffering", "northwind-mtls", "text-only", "full-sdk"] as const;
+
+/** Finds a preset by its short id (`northwind`), its full name, or its name's slug. */
 export function findPreset(nameOrSlug: string): ClientProfile | undefined {
   const key = slugify(nameOrSlug);
+  const byId = PRESET_IDS.indexOf(key as (typeof PRESET_IDS)[number]);
+  if (byId >= 0) return PRESETS[byId];
   return PRESETS.find((p) => slugify(p.name) === key);
 }
 
+/** The short id of a preset (`northwind`), or the slug of a profile's name when it is not a preset. */
 export function presetSlug(profile: ClientProfile): string {
-  return slugify(profile.name);
+  const index = PRESETS.findIndex((p) => p.name === profile.name);
+  return index >= 0 && PRESET_IDS[index] ? PRESET_IDS[index] : slugify(profile.name);
 }
 
 function slugify(s: string): string {
