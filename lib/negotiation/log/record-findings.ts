@@ -1,0 +1,116 @@
+import type { DecisionReason, ReasonId, TaskClassDecision } from "../decision-types";
+import { isInvariantId } from "../invariants";
+import type { EvidenceRef, Finding, InvariantId, MessageData } from "../invariants/types";
+import type { DecisionRecord } from "../record";
+
+/**
+ * A decision record carries ids, evidence and reasons, not findings. To explain a record with the
+ * same words as the workspace (each invariant's own message and "what would change it"), the
+ * violated finding of each rule is rebuilt from the record's evidence and reason data.
+ */
+const KNOWN_REASONS: ReadonlySet<string> = new Set<ReasonId>([
+  "noViolation",
+  "optionalPathCut",
+  "requiredPathCut",
+  "invalidCard",
+  "renegotiableClient",
+  "honoredExtension",
+  "otherDiscoveryChannel",
+  "staleCard",
+]);
+
+/** The record's reasons this engine knows, typed; unknown reason ids are returned apart. */
+export function readRecordReasons(record: DecisionRecord): { known: DecisionReason[]; unknown: string[] } {
+  const known: DecisionReason[] = [];
+  const unknown: string[] = [];
+  for (const reason of record.reasons) {
+    if (!KNOWN_REASONS.has(reason.reason) || (reason.invariant !== undefined && !isInvariantId(reason.invariant))) {
+      unknown.push(reason.reason);
+      continue;
+    }
+    known.push(reason as DecisionReason);
+  }
+  return { known, unknown };
+}
+
+/** The record as a decision (without findings): what explain/ needs to word it. */
+export function decisionFromRecord(record: DecisionRecord): TaskClassDecision {
+  const decision: TaskClassDecision = {
+    taskClass: record.taskClass,
+    decision: record.decision,
+    reasons: readRecordReasons(record).known,
+    findings: [],
+    degradations: record.degradations.filter((d) => isInvariantId(d.invariant)) as TaskClassDecision["degradations"],
+  };
+  if (record.target) decision.target = record.target;
+  return decision;
+}
+
+/** One violated finding per known rule of the record, rebuilt from its evidence. */
+export function findingsFromRecord(record: DecisionRecord): Finding[] {
+  const out: Finding[] = [];
+  for (const rule of record.rules) {
+    if (!isInvariantId(rule)) continue;
+    const reason = record.reasons.find((r) => r.invariant === rule);
+    const { messageId, data } = rebuild(rule, record.evidence as EvidenceRef[], reason?.data ?? {});
+    out.push({ invariant: rule, taskClass: record.taskClass, status: "violated", messageId, data, evidence: [] });
+  }
+  return out;
+}
+
+function rebuild(rule: InvariantId, evidence: EvidenceRef[], reasonData: MessageData): { messageId: string; data: MessageData } {
+  const at = (source: EvidenceRef["source"], pointer: string) =>
+    evidence.find((e) => e.source === source && e.pointer === pointer)?.value;
+  switch (rule) {
+    case "live-input-needs-streaming":
+      return { messageId: "liveOnlyModesUnservable", data: { modes: modesOf(reasonData) } };
+    case "push-callback-mtls": {
+      const named = at("card", "/capabilities/pushNotifications/securityScheme");
+      const schemes =
+        typeof named === "string"
+          ? [named]
+          : evidence.filter((e) => e.source === "card" && /^\/securitySchemes\/[^/]+$/.test(e.pointer)).map((e) => lastSegment(e.pointer));
+      const assumed = at("profile", "/callback/mtls") === undefined;
+      const via = typeof named === "string" ? "pushScheme" : "allRequirements";
+      const messageId = `${via}Mtls${assumed ? "Assumed" : ""}PlainListener`;
+      return { messageId, data: { schemes } };
+    }
+    case "resubscribe-only-output": {
+      const clientCannotStream = at("profile", "/streaming") === false;
+      return {
+        messageId: clientCannotStream ? "unreachableOutputClientCannotStream" : "unreachableOutput",
+        data: { modes: modesOf(reasonData) },
+      };
+    }
+    case "shared-transport": {
+      const cardBindings = evidence
+        .filter((e) => e.source === "card" && typeof e.value === "string")
+        .map((e) => String(e.value).toUpperCase())
+        .filter((b, i, all) => all.indexOf(b) === i);
+      const transports = at("profile", "/transports");
+      return {
+        messageId: "noSharedBinding",
+        data: { cardBindings, clientTransports: Array.isArray(transports) ? transports.map(String) : [] },
+      };
+    }
+    case "stream-channel-available": {
+      const cardStreams = at("card", "/capabilities/streaming") === true;
+      const clientStreams = at("profile", "/streaming");
+      const messageId = cardStreams ? "clientDoesNotStream" : clientStreams === false ? "neitherStreams" : "cardDoesNotStream";
+      return { messageId, data: {} };
+    }
+    case "completion-channel-available": {
+      const pushOffered = evidence.some((e) => e.source === "card" && e.pointer.startsWith("/capabilities/pushNotifications") && e.value === true);
+      return { messageId: pushOffered ? "noChannelNoListener" : "noChannelPushNotOffered", data: { channels: [] } };
+    }
+  }
+}
+
+function modesOf(data: MessageData): string[] {
+  const value = data.modes ?? data.lost;
+  return Array.isArray(value) ? value : [];
+}
+
+function lastSegment(pointer: string): string {
+  return (pointer.split("/").pop() ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+}
