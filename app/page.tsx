@@ -20,7 +20,7 @@ export default function WorkspacePage() {
         </p>
       </header>
       <Workspace
-        initialCard={{ text: CONTOSO.text, source: { kind: "example", id: CONTOSO.id, title: CONTOSO.title } }}
+        initialCard={{ text: CONTOSO.text, source: { kind: "example", id: CONTOSO.id, title: CONTOSO.title, text: CONTOSO.text } }}
         initialProfile={NORTHWIND}
         initialSelection={{ taskClass: "live-input", invariant: "live-input-needs-streaming" }}
       />

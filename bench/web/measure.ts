@@ -24,10 +24,15 @@ function median(values: number[]): number {
  * MutationObserver on the matrix's data-review-revision records when the review of that edit lands.
  */
 export async function measureKeystrokeLatency(page: Page, keystrokes: number): Promise<{ median: number; max: number; samples: number[] }> {
-  const picker = page.getByLabel("Built-in example");
-  await picker.selectOption("contoso-200-skills");
   const matrix = page.getByTestId("review-matrix");
-  await page.waitForFunction(() => document.querySelector(".cm-content")?.textContent?.includes("skill-200"));
+  await page.waitForSelector(".cm-content");
+  const loadedFrom = Number(await matrix.getAttribute("data-review-revision"));
+  await page.getByLabel("Built-in example").selectOption("contoso-200-skills");
+  // CodeMirror only renders the visible lines, so wait on the review of the new text, not the DOM text.
+  await page.waitForFunction(
+    (rev) => Number(document.querySelector('[data-testid="review-matrix"]')?.getAttribute("data-review-revision")) > rev,
+    loadedFrom,
+  );
   const content = page.locator(".cm-content");
   await content.click();
   // Put the cursor inside the card's name string so every keystroke keeps the JSON valid.

@@ -3,13 +3,13 @@
 import { useId, type Ref } from "react";
 import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
 import { Section } from "@/components/ui/section";
-import { EXAMPLE_GROUPS, findExample } from "./examples";
+import { EXAMPLE_GROUPS, findExample, loadExampleText } from "./examples";
 import { FetchCardForm } from "./fetch-card-form";
 import { FetchDetails } from "./fetch-details";
 import { JsonEditor, type EditorDiagnostic, type JsonEditorHandle } from "./json-editor";
 
 export type CardSource =
-  | { kind: "example"; id: string; title: string }
+  | { kind: "example"; id: string; title: string; text: string }
   | { kind: "file"; name: string }
   | { kind: "fetch"; card: FetchedCardResponse };
 
@@ -38,10 +38,13 @@ export function CardPanel(props: CardPanelProps) {
           <select
             id={exampleId}
             className="w-full min-w-0 rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
-            value={source?.kind === "example" && findExample(source.id)?.text === props.currentText ? source.id : ""}
+            value={source?.kind === "example" && source.text === props.currentText ? source.id : ""}
             onChange={(event) => {
               const example = findExample(event.target.value);
-              if (example) props.onLoad(example.text, { kind: "example", id: example.id, title: example.title });
+              if (!example) return;
+              void loadExampleText(example.id).then((text) => {
+                if (text !== undefined) props.onLoad(text, { kind: "example", id: example.id, title: example.title, text });
+              });
             }}
           >
             <option value="">(your own card)</option>

@@ -70,7 +70,7 @@ export function ReviewMatrix({
       <table
         data-testid="review-matrix"
         data-review-revision={revision}
-        className="w-full min-w-[40rem] border-separate border-spacing-0 text-sm"
+        className="w-full min-w-[38rem] border-separate border-spacing-0 text-sm"
       >
         <caption className="sr-only">
           Findings per task class and invariant, and the decision for each task class. Select a cell for its explanation.

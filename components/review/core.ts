@@ -50,7 +50,12 @@ export function locateNearest(text: string, pointer: string): { from: number; to
   let current = pointer;
   for (;;) {
     const range = locatePointer(text, current);
-    if (range) return range;
+    if (range && current === pointer) return range;
+    if (range) {
+      // Only the ancestor's first line: marking a whole object (often the whole card) says nothing.
+      const lineEnd = text.indexOf("\n", range.from);
+      return { from: range.from, to: lineEnd === -1 ? range.to : Math.min(range.to, Math.max(lineEnd, range.from + 1)) };
+    }
     if (current === "") return undefined;
     current = current.slice(0, current.lastIndexOf("/"));
   }

@@ -59,7 +59,7 @@ export function Workspace({ initialCard, initialProfile, initialSelection }: Wor
   };
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)]">
       <div className="flex min-w-0 flex-col gap-4">
         <CardPanel
           initialText={initialCard.text}

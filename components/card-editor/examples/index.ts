@@ -1,33 +1,36 @@
-import { CONTOSO, INCIDENT_CARDS, type ExampleCard } from "@/lib/negotiation/examples/incidents";
-import { REAL_CARDS } from "./real-cards";
+import { INCIDENT_CARDS } from "@/lib/negotiation/examples/incidents";
+import { REAL_CARDS, type ExampleEntry } from "./real-cards";
 
-/** A Contoso card with `count` skills: the size the live-review budget is measured on. */
-export function buildLargeCard(count = 200): string {
-  const base = JSON.parse(CONTOSO.text) as { skills: unknown[] };
-  const skills = Array.from({ length: count }, (_, i) => ({
-    id: `skill-${i + 1}`,
-    name: `Skill ${i + 1}`,
-    description: `Generated skill number ${i + 1}, to make the card large.`,
-    tags: ["generated", i % 2 ? "voice" : "text"],
-    inputModes: i % 3 ? ["text/plain"] : ["audio/pcm", "text/plain"],
-    outputModes: ["text/plain"],
-  }));
-  return JSON.stringify({ ...base, skills }, null, 2) + "\n";
-}
+export type { ExampleEntry };
 
-export const LARGE_CARD: ExampleCard = {
-  id: "contoso-200-skills",
-  title: "Contoso with 200 skills (large card)",
-  description: "The incident card grown to 200 skills, to feel the live review on a large card.",
-  text: buildLargeCard(200),
-};
+export const LARGE_CARD_ID = "contoso-200-skills";
 
-export const EXAMPLE_GROUPS: readonly { label: string; cards: readonly ExampleCard[] }[] = [
+export const EXAMPLE_GROUPS: readonly { label: string; cards: readonly ExampleEntry[] }[] = [
   { label: "The rule's incidents", cards: INCIDENT_CARDS },
   { label: "Real cards", cards: REAL_CARDS },
-  { label: "Generated", cards: [LARGE_CARD] },
+  {
+    label: "Generated",
+    cards: [
+      {
+        id: LARGE_CARD_ID,
+        title: "Contoso with 200 skills (large card)",
+        description: "The incident card grown to 200 skills, to feel the live review on a large card.",
+      },
+    ],
+  },
 ];
 
-export function findExample(id: string): ExampleCard | undefined {
+export function findExample(id: string): ExampleEntry | undefined {
   return EXAMPLE_GROUPS.flatMap((group) => group.cards).find((card) => card.id === id);
+}
+
+/**
+ * The text of an example. The incident cards ship with the core; the others are loaded on first
+ * use so a visitor who never opens the picker does not download them.
+ */
+export async function loadExampleText(id: string): Promise<string | undefined> {
+  const incident = INCIDENT_CARDS.find((card) => card.id === id);
+  if (incident) return incident.text;
+  if (id === LARGE_CARD_ID) return (await import("./large-card")).buildLargeCard(200);
+  return (await import("./real-card-texts")).REAL_CARD_TEXTS[id];
 }

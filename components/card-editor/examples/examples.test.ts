@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { EXAMPLE_GROUPS, LARGE_CARD_ID, loadExampleText } from "./index";
+
+describe("built-in examples", () => {
+  const ids = EXAMPLE_GROUPS.flatMap((group) => group.cards.map((card) => card.id));
+
+  it("have unique ids", () => {
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(ids)("%s loads as JSON text", async (id) => {
+    const text = await loadExampleText(id);
+    expect(text).toBeTypeOf("string");
+    expect(() => JSON.parse(text!)).not.toThrow();
+  });
+
+  it("the large card has 200 skills", async () => {
+    const card = JSON.parse((await loadExampleText(LARGE_CARD_ID))!) as { skills: unknown[] };
+    expect(card.skills).toHaveLength(200);
+  });
+
+  it("an unknown id loads nothing", async () => {
+    expect(await loadExampleText("no-such-card")).toBeUndefined();
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { CONTOSO } from "@/lib/negotiation/examples/incidents";
+import { NORTHWIND } from "@/lib/negotiation/profile";
+import { locateNearest, problemDiagnostics, runReview } from "./core";
+
+describe("locateNearest", () => {
+  const text = '{\n  "capabilities": {\n    "pushNotifications": true\n  }\n}\n';
+  it("finds a field that is there", () => {
+    const range = locateNearest(text, "/capabilities/pushNotifications");
+    expect(range && text.slice(range.from, range.to)).toBe('"pushNotifications": true');
+  });
+  it("falls back to the first line of the nearest ancestor for a field the card leaves out", () => {
+    const range = locateNearest(text, "/capabilities/streaming");
+    expect(range && text.slice(range.from, range.to)).toBe('"capabilities": {');
+  });
+  it("gives up on text that is not JSON", () => {
+    expect(locateNearest("not json", "/a")).toBeUndefined();
+  });
+});
+
+describe("problemDiagnostics", () => {
+  it("puts a schema problem on the field it names", () => {
+    const text = '{\n  "name": 12345,\n  "capabilities": "invalid"\n}\n';
+    const diagnostics = problemDiagnostics(runReview(text, NORTHWIND, {}), text);
+    const marked = diagnostics.filter((d) => d.severity === "error").map((d) => text.slice(d.from, d.to));
+    expect(marked).toContain('"name": 12345');
+    expect(marked).toContain('"capabilities": "invalid"');
+  });
+  it("puts a syntax error at its offset", () => {
+    const text = '{"name": "x",, }';
+    const [first] = problemDiagnostics(runReview(text, NORTHWIND, {}), text);
+    expect(first?.severity).toBe("error");
+    expect(first?.from).toBeGreaterThanOrEqual(12);
+    expect(first?.from).toBeLessThanOrEqual(15);
+  });
+  it("has nothing to mark on the incident card", () => {
+    expect(problemDiagnostics(runReview(CONTOSO.text, NORTHWIND, {}), CONTOSO.text).filter((d) => d.severity === "error")).toEqual([]);
+  });
+});
