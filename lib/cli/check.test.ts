@@ -129,6 +129,12 @@ describe("check on real corpus cards", () => {
     expect(Object.values(doc.decisions).every((d) => d.decision === "reject")).toBe(true);
   });
 
+  it("reviews a built-in incident card with --card example:ID (no file needed)", async () => {
+    const r = await runCli(["check", "--card", "example:contoso-live-audio", "--profile", "northwind", "--task-class", "live-input", "--format", "json"]);
+    expect(r.code).toBe(1);
+    expect(parse(r.stdout).decisions["live-input"]?.decision).toBe("reject");
+  });
+
   it("reports text that is not JSON with its line and column", async () => {
     const broken = file("broken.json", '{\n  "name": "x",\n  oops\n}');
     const r = await runCli(["check", "--card", broken, "--profile", "northwind"]);
@@ -143,6 +149,7 @@ describe("check: unusable input exits 2 with a message saying what and where", (
     ["missing --profile", () => ["check", "--card", contosoPath], /--profile is required/],
     ["card file not found", () => ["check", "--card", path.join(dir, "nope.json"), "--profile", "northwind"], /--card .*nope\.json: no such file/],
     ["card is a directory", () => ["check", "--card", dir, "--profile", "northwind"], /is a directory/],
+    ["unknown example lists examples", () => ["check", "--card", "example:fabrikam", "--profile", "northwind"], /--card example:fabrikam: no such example\. Examples: example:contoso, example:contoso-live-audio/],
     ["unknown preset lists presets", () => ["check", "--card", contosoPath, "--profile", "southwind"], /no such preset or file\. Presets: northwind, northwind-buffering, northwind-mtls, text-only, full-sdk\./],
     ["profile file missing", () => ["check", "--card", contosoPath, "--profile", "./missing-profile.json"], /--profile \.\/missing-profile\.json: no such file/],
     ["profile not JSON", () => ["check", "--card", contosoPath, "--profile", file("bad.json", "{nope")], /--profile .*bad\.json is not valid JSON/],

@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import type { z } from "zod";
 import { type FetchedCard, fetchCard, isCardFetchError } from "../fetch/safe-fetch";
 import { ReviewContext } from "../negotiation/context";
+import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
 import { ClientProfile, findPreset, PRESETS, presetSlug } from "../negotiation/profile";
 import { BUILT_IN_TASK_CLASSES, findTaskClass, type TaskClass } from "../negotiation/task-classes";
 import { type CliIo, UsageError } from "./io";
@@ -18,9 +19,15 @@ export interface LoadedCard {
   fetched?: Omit<FetchedCard, "text">;
 }
 
-/** `--card FILE|URL|-`. */
+/** `--card FILE|URL|-|example:ID`. */
 export async function loadCard(spec: string, io: CliIo): Promise<LoadedCard> {
   if (spec === "-") return { text: await readStream(io.stdin, "the card on stdin"), source: "stdin" };
+  if (spec.startsWith("example:")) {
+    // The rule's incident cards ship with the engine, so a first run needs no card file.
+    const example = INCIDENT_CARDS.find((c) => c.id === spec.slice("example:".length));
+    if (!example) throw new UsageError(`--card ${spec}: no such example. Examples: ${listExamples()}.`);
+    return { text: example.text, source: spec };
+  }
   if (/^https?:\/\//i.test(spec)) {
     try {
       const fetched = await fetchCard(spec, { allowLoopback: io.env.PARLEY_ALLOW_LOOPBACK_FETCH === "1" });
@@ -32,6 +39,10 @@ export async function loadCard(spec: string, io: CliIo): Promise<LoadedCard> {
     }
   }
   return { text: await readTextFile(spec, io, "--card"), source: spec };
+}
+
+export function listExamples(): string {
+  return INCIDENT_CARDS.map((c) => `example:${c.id}`).join(", ");
 }
 
 /** `--profile FILE|PRESET`: a preset name or slug, else a JSON file holding a client profile. */

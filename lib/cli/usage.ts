@@ -1,5 +1,5 @@
 import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation/task-classes";
-import { listPresets } from "./inputs";
+import { listExamples, listPresets } from "./inputs";
 
 export const MAIN_USAGE = `Usage: npm run -s review -- <command> [options]
 
@@ -15,11 +15,12 @@ rejected, 2 unusable input or invocation. Docs: docs/cli.md
 `;
 
 export function checkUsage(): string {
-  return `Usage: npm run -s review -- check --card FILE|URL|- --profile FILE|PRESET [options]
+  return `Usage: npm run -s review -- check --card FILE|URL|-|example:ID --profile FILE|PRESET [options]
 
 Options:
   --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
-                        /.well-known/agent-card.json then agent.json), or - for stdin
+                        /.well-known/agent-card.json then agent.json), - for stdin, or a
+                        built-in example: ${listExamples()}
   --profile FILE|PRESET a client profile JSON file, or a preset: ${listPresets()}
   --task-class ID       a task class to decide (repeatable; default: all):
                         ${BUILT_IN_TASK_CLASS_IDS.join(", ")}
