@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { INVARIANT_IDS } from "./negotiation/invariants/types";
+import { INVARIANTS } from "./negotiation/invariants";
+import { BUILT_IN_TASK_CLASS_IDS } from "./negotiation/task-classes";
+
+// The README is where a newcomer meets the rules and the commands; keep it in step with the code.
+const readme = readFileSync(path.resolve(__dirname, "../README.md"), "utf8");
+
+describe("README stays in step with the engine", () => {
+  it.each(INVARIANTS.map((i) => [i.meta.id, i.meta.description] as const))("lists rule %s with its description", (id, description) => {
+    expect(readme).toContain(`[\`${id}\`](lib/negotiation/invariants/${id}.ts)`);
+    expect(readme).toContain(description);
+  });
+
+  it("lists no rule the engine does not have", () => {
+    const listed = [...readme.matchAll(/\]\(lib\/negotiation\/invariants\/([a-z-]+)\.ts\)/g)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...INVARIANT_IDS].sort());
+  });
+
+  it.each(BUILT_IN_TASK_CLASS_IDS)("describes task class %s", (id) => {
+    expect(readme).toContain(`| \`${id}\` |`);
+  });
+
+  it("shows the two fresh-machine commands", () => {
+    expect(readme).toContain("npm ci && npm run dev");
+    expect(readme).toContain("npm ci && npm test");
+  });
+});
