@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { RuleIndex } from "@/components/rules/rule-index";
+import { SiteHeader } from "@/components/rules/site-header";
+
+export const metadata: Metadata = {
+  title: "Rules — Parley",
+  description: "Every invariant Parley checks between an A2A Agent Card and a client profile.",
+};
+
+export default function RulesPage() {
+  return (
+    <main className="mx-auto max-w-5xl p-3 sm:p-4">
+      <SiteHeader current="rules" />
+      <h1 className="text-lg font-semibold">Rules</h1>
+      <p className="mb-4 max-w-3xl text-sm text-slate-600">
+        Each rule (invariant) is checked per task class; when it cuts a path the task class needs, that class is
+        rejected before the first task is created. Three come from the negotiability rule, three are Parley&rsquo;s
+        baseline.
+      </p>
+      <RuleIndex />
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useDeferredValue, useId, useMemo, useState } from "react";
+import { explainLogNotice } from "@/lib/negotiation/explain/log-lines";
+import { MAX_LOG_INPUT_CHARS, MAX_LOG_LINES, readLogText } from "@/lib/negotiation/log";
+import { LogEntryView } from "./log-entry-view";
+
+/** The paste box and its results. Reading runs in the browser: pasted logs never leave the page. */
+export function LogExplainer({ example }: { example: string }) {
+  const [text, setText] = useState("");
+  const deferred = useDeferredValue(text);
+  const reading = useMemo(() => readLogText(deferred), [deferred]);
+  const inputId = useId();
+  const hintId = useId();
+  const counts = summarize(reading.entries.map((e) => e.kind));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+        <label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
+          Log lines
+        </label>
+        <p id={hintId} className="mb-2 text-xs text-slate-600">
+          One per line: Parley decision records (JSON), UnnegotiableAgentCardError messages, or any line that names a
+          rule. Up to {MAX_LOG_LINES} lines and {Math.round(MAX_LOG_INPUT_CHARS / 1024)} KiB; blank lines are skipped.
+        </p>
+        <textarea
+          id={inputId}
+          aria-describedby={hintId}
+          data-testid="log-input"
+          className="block h-44 w-full resize-y rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs leading-5 focus-visible:outline-2 focus-visible:outline-sky-600"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={`{"type":"parley.decision",…}  or  task_class='live-input': card advertises …`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className="rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+            onClick={() => setText(example)}
+          >
+            Paste an example
+          </button>
+          <button
+            type="button"
+            className="rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:opacity-50"
+            onClick={() => setText("")}
+            disabled={text === ""}
+          >
+            Clear
+          </button>
+          <p className="text-sm text-slate-600" aria-live="polite" data-testid="log-summary">
+            {counts}
+          </p>
+        </div>
+      </div>
+
+      {reading.notice && (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" data-testid="log-notice">
+          {explainLogNotice(reading.notice)}
+        </p>
+      )}
+
+      {reading.entries.length > 0 && (
+        <ol aria-label="Explained lines" className="flex flex-col gap-3">
+          {reading.entries.map((entry) => (
+            <LogEntryView key={entry.line} entry={entry} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function summarize(kinds: string[]): string {
+  if (kinds.length === 0) return "";
+  const unreadable = kinds.filter((k) => k === "unreadable").length;
+  const read = kinds.length - unreadable;
+  const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
+  return unreadable === 0 ? `${lines(read)} explained.` : `${lines(read)} explained, ${lines(unreadable)} unreadable.`;
+}

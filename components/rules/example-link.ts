@@ -1,0 +1,15 @@
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { DecisionKind, Review } from "@/lib/negotiation/decision-types";
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { encodeReviewLink } from "@/lib/share";
+
+/**
+ * The workspace link of an example on a rule page: a snapshot link (the exact card text, the
+ * profile, the context, the decisions this engine made), so it opens the same review next year.
+ */
+export function buildExampleHref(cardText: string, profile: ClientProfile, context: ReviewContext, result: Review): string {
+  const decisions: Record<string, DecisionKind> = {};
+  for (const d of result.decisions) decisions[d.taskClass] = d.decision;
+  return `/#${encodeReviewLink({ cardText, profile, context, engineVersion: ENGINE_VERSION, decisions })}`;
+}

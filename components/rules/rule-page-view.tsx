@@ -1,0 +1,116 @@
+import Link from "next/link";
+import type { RulePage } from "@/lib/negotiation/rule-docs";
+import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
+import { ConditionsList } from "./conditions-list";
+import { ExamplePanel } from "./example-panel";
+import { OriginBadge } from "./origin-badge";
+
+/** A rule page, from the invariant's metadata, its docs and the reviews computed from them. */
+export function RulePageView({ page }: { page: RulePage }) {
+  const { meta, doc } = page;
+  const concerned = new Set(page.concerns.map((t) => t.id));
+  return (
+    <article className="flex flex-col gap-5" data-testid="rule-page" data-rule={page.id}>
+      <header>
+        <p className="text-xs text-slate-500">
+          <Link href="/rules" className="underline">
+            Rules
+          </Link>{" "}
+          / <code>{page.id}</code>
+        </p>
+        <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h1 className="text-xl font-semibold">{meta.title}</h1>
+          <OriginBadge source={doc.why.source} />
+        </div>
+        <p className="mt-1 text-base">{meta.description}.</p>
+        <p className="mt-1 text-xs text-slate-600">
+          Source: <code>{meta.specRef}</code>
+        </p>
+      </header>
+
+      <section aria-labelledby="why">
+        <h2 id="why" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+          Why
+        </h2>
+        <p className="mt-1 text-xs text-slate-600">{doc.why.heading}</p>
+        {doc.why.source === "rule" ? (
+          <blockquote className="mt-1 border-l-4 border-indigo-300 pl-3 text-sm text-slate-800">
+            {doc.why.paragraphs.map((p) => (
+              <p key={p} className="mt-1">
+                {p}
+              </p>
+            ))}
+          </blockquote>
+        ) : (
+          doc.why.paragraphs.map((p) => (
+            <p key={p} className="mt-1 text-sm">
+              {p}
+            </p>
+          ))
+        )}
+      </section>
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <section aria-labelledby="fields">
+          <h2 id="fields" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+            Spec fields it reads
+          </h2>
+          <h3 className="mt-1 text-xs text-slate-600">Card</h3>
+          <ul className="text-sm" data-testid="card-fields">
+            {meta.cardFields.map((f) => (
+              <li key={f}>
+                <code>{f}</code>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-2 text-xs text-slate-600">Client profile</h3>
+          <ul className="text-sm" data-testid="profile-fields">
+            {meta.profileFields.map((f) => (
+              <li key={f}>
+                <code>{f}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="task-classes">
+          <h2 id="task-classes" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+            Task classes it concerns
+          </h2>
+          <ul className="mt-1 text-sm" data-testid="concerned-task-classes">
+            {BUILT_IN_TASK_CLASSES.map((tc) => (
+              <li key={tc.id} data-concerned={concerned.has(tc.id)} className={concerned.has(tc.id) ? "" : "text-slate-400"}>
+                <span aria-hidden="true">{concerned.has(tc.id) ? "● " : "○ "}</span>
+                <code>{tc.id}</code>
+                <span className="sr-only">{concerned.has(tc.id) ? " (concerned)" : " (not concerned)"}</span>
+                <span className="text-xs"> — {tc.description}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <section aria-labelledby="examples">
+        <h2 id="examples" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+          Examples
+        </h2>
+        <p className="mb-2 text-xs text-slate-600">Decisions computed by this engine&rsquo;s review of each card, for every task class.</p>
+        <div className="grid gap-3 lg:grid-cols-2">
+          <ExamplePanel which="failing" result={page.failing} ruleId={page.id} focusTaskClass={doc.focusTaskClass} />
+          <ExamplePanel which="passing" result={page.passing} ruleId={page.id} focusTaskClass={doc.focusTaskClass} />
+        </div>
+      </section>
+
+      <section aria-labelledby="conditions">
+        <h2 id="conditions" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+          Under each condition of validity
+        </h2>
+        <p className="mb-2 text-xs text-slate-600">
+          The failing example&rsquo;s decision for <code>{doc.focusTaskClass}</code>
+          {page.conditions.some((c) => c.inputs.taskClass !== doc.focusTaskClass) ? " (or the task class named)" : ""}, reviewed
+          again with one thing changed.
+        </p>
+        <ConditionsList page={page} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import Link from "next/link";
+
+const LINKS = [
+  { href: "/", label: "Workspace", key: "workspace" },
+  { href: "/explain", label: "Explain a log line", key: "explain" },
+  { href: "/rules", label: "Rules", key: "rules" },
+] as const;
+
+/** Title and navigation for the explainer and the rule pages (the workspace has its own header). */
+export function SiteHeader({ current }: { current: (typeof LINKS)[number]["key"] }) {
+  return (
+    <header className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-slate-200 pb-3">
+      <Link href="/" className="text-xl font-bold tracking-tight text-slate-900">
+        Parley
+      </Link>
+      <nav aria-label="Main">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {LINKS.map((link) => (
+            <li key={link.key}>
+              <Link
+                href={link.href}
+                aria-current={current === link.key ? "page" : undefined}
+                className="text-sky-800 underline-offset-2 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
