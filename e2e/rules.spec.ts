@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { CONTOSO_PUSH_MTLS } from "../lib/negotiation/examples/incidents";
+import { getInvariant, INVARIANT_IDS } from "../lib/negotiation/invariants";
+import { review } from "../lib/negotiation/review";
+import { NORTHWIND_NO_POLLING, RULE_DOCS } from "../lib/negotiation/rule-docs";
+import { decodeReviewLink } from "../lib/share";
+
+test("/rules lists every invariant with its page", async ({ page }) => {
+  await page.goto("/rules");
+  const items = page.getByTestId("rule-index").locator("[data-rule]");
+  await expect(items).toHaveCount(INVARIANT_IDS.length);
+  expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-rule")))).toEqual([...INVARIANT_IDS]);
+  for (const id of INVARIANT_IDS) {
+    const link = page.getByRole("link", { name: getInvariant(id)?.meta.title ?? id, exact: true });
+    await expect(link).toHaveAttribute("href", `/rules/${id}`);
+  }
+});
+
+test("a rule page's failing example opens in the workspace with the claimed decision", async ({ page }) => {
+  await page.goto("/rules/push-callback-mtls");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Push callbacks need a listener that does mTLS");
+  await expect(page.getByText("silently dropped every callback")).toBeVisible();
+  const failing = page.getByTestId("example-failing");
+  const row = failing.locator('[data-task-class="async-completion"]');
+  await expect(row).toHaveAttribute("data-decision", "reject");
+  await expect(row).toContainText("reject");
+
+  const open = failing.getByTestId("open-failing-example");
+  const href = (await open.getAttribute("href")) ?? "";
+  const decoded = decodeReviewLink(href);
+  if (!decoded.ok || decoded.link.kind !== "snapshot") throw new Error("expected a snapshot link");
+  const state = decoded.link.state;
+  expect(state.cardText).toBe(CONTOSO_PUSH_MTLS.text);
+  expect(state.profile).toEqual(NORTHWIND_NO_POLLING);
+  expect(state.decisions?.["async-completion"]).toBe(RULE_DOCS["push-callback-mtls"].failing.claims["async-completion"]);
+  // The workspace will review what the link carries: that review rejects async-completion, as the page says.
+  const reopened = review(state.cardText, state.profile, { context: state.context });
+  expect(reopened.decisions.find((d) => d.taskClass === "async-completion")?.decision).toBe("reject");
+
+  await open.click();
+  await expect(page).toHaveURL(/\/#v1\./);
+  await expect(page.getByTestId("review-matrix")).toBeVisible();
+});
+
+test("a rule page shows the decision under each condition of validity", async ({ page }) => {
+  await page.goto("/rules/live-input-needs-streaming");
+  const conditions = page.getByTestId("conditions");
+  await expect(conditions.locator('[data-condition="renegotiable-client"]')).toHaveAttribute("data-decision", "defer");
+  await expect(conditions.locator('[data-condition="honored-extension"]')).toHaveAttribute("data-decision", "escalate");
+  await expect(conditions.locator('[data-condition="client-buffers"]')).toHaveAttribute("data-decision", "accept");
+  await expect(conditions.locator('[data-condition="stale-card"]')).toContainText("refetch");
+});
+
+test("an unknown rule id gives a 404 page", async ({ page }) => {
+  const response = await page.goto("/rules/no-such-rule");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No such rule" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "shared-transport" })).toHaveAttribute("href", "/rules/shared-transport");
+});
