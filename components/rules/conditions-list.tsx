@@ -11,6 +11,7 @@ export function ConditionsList({ page }: { page: RulePage }) {
   return (
     <ul className="flex flex-col gap-2" data-testid="conditions">
       {page.conditions.map((row) => {
+        const otherClass = row.after.taskClass !== row.before.taskClass;
         const href = buildExampleHref(page.doc.failing.cardText, row.inputs.profile, row.inputs.context, row.review);
         return (
           <li
@@ -22,8 +23,10 @@ export function ConditionsList({ page }: { page: RulePage }) {
             <div>
               <h3 className="text-sm font-semibold">{row.condition.title}</h3>
               <p className="mt-1 flex flex-wrap items-center gap-1 text-xs">
+                {otherClass && <code>{row.before.taskClass}</code>}
                 <DecisionBadge decision={row.before.decision} />
                 <span aria-label="becomes">→</span>
+                {otherClass && <code>{row.after.taskClass}</code>}
                 <DecisionBadge decision={row.after.decision} />
                 {row.after.target === "card" && <span className="text-slate-600">(the card)</span>}
               </p>
