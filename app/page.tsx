@@ -1,8 +1,12 @@
 import { Workspace } from "@/components/review/workspace";
+import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
 
-/** The review workspace. Opens on the rule's incident: the Contoso card under the Northwind client. */
+/**
+ * The review workspace. Opens on the rule's incident (the Contoso card under the Northwind client),
+ * or on the review a link in the fragment holds (read in the browser: the fragment never reaches us).
+ */
 export default function WorkspacePage() {
   return (
     <main className="mx-auto max-w-[1600px] p-3 sm:p-4">
@@ -19,6 +23,8 @@ export default function WorkspacePage() {
           task class, before the first task is sent.
         </p>
       </header>
+      {/* Hides the default example until a review link in the fragment is read: see PENDING_LINK_SCRIPT. */}
+      <script dangerouslySetInnerHTML={{ __html: PENDING_LINK_SCRIPT }} />
       <Workspace
         initialCard={{ text: CONTOSO.text, source: { kind: "example", id: CONTOSO.id, title: CONTOSO.title, text: CONTOSO.text } }}
         initialProfile={NORTHWIND}

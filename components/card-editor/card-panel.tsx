@@ -11,7 +11,9 @@ import { JsonEditor, type EditorDiagnostic, type JsonEditorHandle } from "./json
 export type CardSource =
   | { kind: "example"; id: string; title: string; text: string }
   | { kind: "file"; name: string }
-  | { kind: "fetch"; card: FetchedCardResponse };
+  | { kind: "fetch"; card: FetchedCardResponse }
+  /** The exact bytes from a snapshot review link (and where they were once fetched, if they were). */
+  | { kind: "link"; cardUrl?: string };
 
 interface CardPanelProps {
   initialText: string;
@@ -82,6 +84,11 @@ export function CardPanel(props: CardPanelProps) {
         </div>
       )}
       {source?.kind === "file" && <p className="mt-2 text-xs text-slate-600">Opened {source.name}.</p>}
+      {source?.kind === "link" && (
+        <p data-testid="card-from-link" className="mt-2 text-xs break-all text-slate-600">
+          The exact card bytes from a review link{source.cardUrl ? `, first fetched from ${source.cardUrl}` : ""}.
+        </p>
+      )}
       <p className="mt-2 mb-1 text-xs text-slate-500">
         Paste, type or drop a card below; the review follows every keystroke. Problems are underlined where they are.
       </p>

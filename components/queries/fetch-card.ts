@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import {
   FetchCardError,
   FetchCardRequest,
@@ -10,6 +11,24 @@ export const fetchCardKeys = {
   all: ["fetch-card"] as const,
   byUrl: (url: string) => ["fetch-card", url.trim()] as const,
 };
+
+/**
+ * The card behind a live review link: fetched once per opening of the link (the observer mounts
+ * with the link and refetches on mount, since the point is to see the card as it is *now*), and
+ * never refetched behind the user's back (focus, reconnect): a refetch would replace the review
+ * they are reading.
+ */
+export function fetchCardQuery(url: string) {
+  return queryOptions<FetchedCardResponse, FetchCardFailure>({
+    queryKey: fetchCardKeys.byUrl(url),
+    queryFn: ({ signal }) => postFetchCard(url, signal),
+    staleTime: Infinity,
+    refetchOnMount: "always",
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  });
+}
 
 /** A failed fetch as the user should read it: a code for logic, a plain sentence for people. */
 export class FetchCardFailure extends Error {

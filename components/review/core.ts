@@ -27,9 +27,13 @@ import {
 } from "@/lib/negotiation";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { TaskClass } from "@/lib/negotiation/task-classes";
 import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
 
-export type { Review, TaskClassDecision, Finding, InvariantMeta };
+export type { Review, TaskClassDecision, Finding, InvariantMeta, TaskClass };
+
+/** Built-in ids or user-defined task classes in full, as a review link carries them. Absent: every built-in. */
+export type TaskClassSelection = ReadonlyArray<string | TaskClass>;
 
 /** Registry order = column order in the matrix. */
 export const INVARIANT_METAS: readonly InvariantMeta[] = INVARIANTS.map((invariant) => invariant.meta);
@@ -38,8 +42,13 @@ export function findInvariantMeta(id: string): InvariantMeta | undefined {
   return INVARIANT_METAS.find((meta) => meta.id === id);
 }
 
-export function runReview(cardText: string, profile: ClientProfile, context: ReviewContext): Review {
-  return review(cardText, profile, { context });
+export function runReview(
+  cardText: string,
+  profile: ClientProfile,
+  context: ReviewContext,
+  taskClasses?: TaskClassSelection,
+): Review {
+  return review(cardText, profile, taskClasses ? { context, taskClasses } : { context });
 }
 
 /**

@@ -1,20 +1,16 @@
 "use client";
 
-import { useDeferredValue, useMemo, useRef, useState } from "react";
-import { CardPanel, type CardSource } from "@/components/card-editor/card-panel";
-import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
-import { ContextPanel } from "@/components/context-panel/context-panel";
-import { ExplainPanel } from "@/components/explain-panel/explain-panel";
-import { ReviewMatrix, type MatrixSelection } from "@/components/matrix/review-matrix";
-import { ProfileEditor } from "@/components/profile-editor/profile-editor";
-import { formatProfile } from "@/components/profile-editor/parse-profile";
-import { Section } from "@/components/ui/section";
-import type { ReviewContext } from "@/lib/negotiation/context";
+import { useEffect, useMemo } from "react";
+import type { CardSource } from "@/components/card-editor/card-panel";
+import type { MatrixSelection } from "@/components/matrix/review-matrix";
+import { PENDING_STYLE_ID } from "@/components/share/link-location";
+import { LinkPending } from "@/components/share/link-pending";
+import { LiveLinkSession } from "@/components/share/live-link-session";
+import { seedFromFailedLink, seedFromSnapshot } from "@/components/share/open-link";
+import { useLinkFragment } from "@/components/share/use-link-fragment";
 import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
-import type { ValidityProblem } from "@/lib/negotiation/card/validity";
-import { INVARIANT_METAS, locateInText, problemDiagnostics, runReview } from "./core";
-import { ValiditySummary } from "./validity-summary";
+import type { SessionSeed } from "./session-seed";
+import { WorkspaceSession } from "./workspace-session";
 
 interface WorkspaceProps {
   initialCard: { text: string; source: CardSource | null };
@@ -23,94 +19,62 @@ interface WorkspaceProps {
 }
 
 /**
- * The review workspace: inputs on the left (card, profile, context), the review on the right.
- * The core runs here in the browser on every edit; `useDeferredValue` lets typing stay urgent while
- * the review of the latest text renders just behind it.
+ * The review workspace. Without a review link in the address it opens on the default example;
+ * with one it opens exactly what the link holds, or — when the link cannot be read — an empty
+ * workspace that says why (never the default example in its place).
+ *
+ * The fragment stays in the address bar while the review is the link's (a reload or a copied
+ * address reopens it) and is removed, without a history entry, on the first edit: from then on
+ * the address would describe a review that is no longer on screen.
  */
 export function Workspace({ initialCard, initialProfile, initialSelection }: WorkspaceProps) {
-  const [card, setCard] = useState({ text: initialCard.text, revision: 0 });
-  const [source, setSource] = useState<CardSource | null>(initialCard.source);
-  const [profile, setProfile] = useState<ClientProfile>(initialProfile);
-  const [context, setContext] = useState<ReviewContext>({});
-  const [selection, setSelection] = useState<MatrixSelection | null>(initialSelection ?? null);
-  const cardEditor = useRef<JsonEditorHandle | null>(null);
-  const profileEditor = useRef<JsonEditorHandle | null>(null);
+  const { state, startFresh, markEdited } = useLinkFragment();
 
-  const reviewed = useDeferredValue(card);
-  const review = useMemo(() => runReview(reviewed.text, profile, context), [reviewed.text, profile, context]);
-  const diagnostics = useMemo(() => problemDiagnostics(review, reviewed.text), [review, reviewed.text]);
-  const stale = reviewed !== card;
+  useEffect(() => {
+    if (state.phase !== "idle") document.getElementById(PENDING_STYLE_ID)?.remove();
+  }, [state.phase]);
 
-  const highlightPointer = (target: "card" | "profile", pointer: string) => {
-    if (target === "card") {
-      const range = locateInText(card.text, pointer);
-      if (range) cardEditor.current?.highlight(range.from, range.to);
-    } else {
-      const range = locateInText(formatProfile(profile), pointer);
-      if (range) profileEditor.current?.highlight(range.from, range.to);
-    }
-  };
-  const onHighlight = (ref: EvidenceRef) => {
-    if (ref.source === "card" || ref.source === "profile") highlightPointer(ref.source, ref.pointer);
-  };
-  const onLocateProblem = (problem: ValidityProblem) => {
-    if (problem.position) cardEditor.current?.highlight(problem.position.offset, problem.position.offset + 1);
-    else highlightPointer("card", problem.pointer);
-  };
+  const defaultSeed = useMemo<SessionSeed>(
+    () => ({
+      cardText: initialCard.text,
+      source: initialCard.source,
+      profile: initialProfile,
+      context: {},
+      ...(initialSelection ? { selection: initialSelection } : {}),
+    }),
+    [initialCard, initialProfile, initialSelection],
+  );
 
+  const linkSeed = useMemo(() => {
+    if (state.phase === "failed") return seedFromFailedLink(state.message, initialProfile);
+    if (state.phase === "decoded" && state.link.kind === "snapshot") return seedFromSnapshot(state.link.state, state.share);
+    return undefined;
+  }, [state, initialProfile]);
+
+  if (state.phase === "decoding") return <LinkPending message="Opening the review link…" onCancel={startFresh} />;
+  if (state.phase === "decoded" && state.link.kind === "live") {
+    return (
+      <LiveLinkSession key={`live-${state.gen}`} state={state.link.state} share={state.share} onEdit={markEdited} onStartFresh={startFresh} />
+    );
+  }
+  if (linkSeed && (state.phase === "failed" || state.phase === "decoded")) {
+    return <WorkspaceSession key={`link-${state.gen}`} seed={linkSeed} onEdit={markEdited} onStartFresh={startFresh} />;
+  }
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)]">
-      <div className="flex min-w-0 flex-col gap-4">
-        <CardPanel
-          initialText={initialCard.text}
-          currentText={card.text}
-          source={source}
-          editorRef={cardEditor}
-          diagnostics={diagnostics}
-          diagnosticsText={reviewed.text}
-          onChange={(text) => setCard((prev) => ({ text, revision: prev.revision + 1 }))}
-          onLoad={(text, next) => {
-            setSource(next);
-            if (cardEditor.current) cardEditor.current.setText(text);
-            else setCard((prev) => ({ text, revision: prev.revision + 1 }));
-          }}
-        />
-        <ProfileEditor profile={profile} onChange={setProfile} jsonHandleRef={profileEditor} />
-        <ContextPanel
-          context={context}
-          onChange={setContext}
-          renegotiable={profile.fixed === false}
-          onRenegotiableChange={(renegotiable) => {
-            const next = { ...profile };
-            if (renegotiable) next.fixed = false;
-            else delete next.fixed;
-            setProfile(next);
-          }}
+    <>
+      {state.phase === "idle" && (
+        <div data-parley-pending hidden>
+          <LinkPending message="Opening the review link…" />
+        </div>
+      )}
+      <div data-parley-default="">
+        <WorkspaceSession
+          key={`default-${state.phase === "none" ? state.gen : 0}`}
+          seed={defaultSeed}
+          onEdit={markEdited}
+          onStartFresh={startFresh}
         />
       </div>
-      <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
-        <Section
-          title="Review"
-          id="review-heading"
-          actions={
-            <span className="text-xs text-slate-500" aria-live="polite">
-              {stale ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
-            </span>
-          }
-        >
-          <div className="flex flex-col gap-3">
-            <ValiditySummary review={review} onLocate={onLocateProblem} />
-            <ReviewMatrix
-              review={review}
-              invariants={INVARIANT_METAS}
-              revision={reviewed.revision}
-              selection={selection}
-              onSelect={setSelection}
-            />
-          </div>
-        </Section>
-        <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} />
-      </div>
-    </div>
+    </>
   );
 }

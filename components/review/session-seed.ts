@@ -1,0 +1,23 @@
+import type { CardSource } from "@/components/card-editor/card-panel";
+import type { MatrixSelection } from "@/components/matrix/review-matrix";
+import type { LinkNotice } from "@/components/share/link-notice";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { TaskClassSelection } from "./core";
+
+/**
+ * What one workspace session starts from: the default example, a review link, or nothing (a link
+ * that failed). A new seed remounts the session, so every editor starts from it cleanly and no
+ * programmatic load is mistaken for the user's first edit.
+ */
+export interface SessionSeed {
+  cardText: string;
+  source: CardSource | null;
+  profile: ClientProfile;
+  context: ReviewContext;
+  /** Absent: every built-in task class. */
+  taskClasses?: TaskClassSelection;
+  selection?: MatrixSelection;
+  /** What to say about the link this session was opened from. */
+  notice?: LinkNotice;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { runReview } from "@/components/review/core";
+import { CONTOSO } from "@/lib/negotiation/examples/incidents";
+import { NORTHWIND } from "@/lib/negotiation/profile";
+import { escapeMarkdown, renderDecisionMarkdown } from "./decision-markdown";
+
+const LINK = "https://parley.example/#v1.abc";
+
+/** The table rows of rendered Markdown, header and divider excluded. */
+function tableRows(markdown: string): string[] {
+  return markdown.split("\n").filter((line) => line.startsWith("| ")).slice(2);
+}
+
+describe("renderDecisionMarkdown", () => {
+  it("writes the incident review as a ticket comment: one row per task class, the explain/ wording, the link", () => {
+    expect(renderDecisionMarkdown(runReview(CONTOSO.text, NORTHWIND, {}), LINK)).toMatchInlineSnapshot(`
+      "**Parley review:** Contoso Voice Desk × Northwind discovery agent (engine parley 0.1.0)
+
+      | Task class | Decision | Why |
+      | --- | --- | --- |
+      | Request–response (\`request-response\`) | accept | No invariant cuts a path request-response needs. |
+      | Live input (\`live-input\`) | reject | live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires. |
+      | Async completion (\`async-completion\`) | accept-degraded | push-callback-mtls cuts push notifications, which async-completion can do without: it falls back to polling. |
+      | Fire and forget (\`fire-and-forget\`) | accept | No invariant cuts a path fire-and-forget needs. |
+      | Streaming output (\`streaming-output\`) | reject | stream-channel-available cuts the stream its results arrive on, which streaming-output requires. |
+
+      [Open this review in Parley](https://parley.example/#v1.abc)
+      "
+    `);
+  });
+
+  it("keeps a hostile card name from breaking the table or adding links and HTML", () => {
+    const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+    card.name = "Evil | col [click](javascript:alert(1)) <img src=x>\n| injected | row |";
+    const markdown = renderDecisionMarkdown(runReview(JSON.stringify(card), NORTHWIND, {}), LINK);
+    const heading = markdown.split("\n")[0] ?? "";
+    expect(heading).toContain("Evil \\| col \\[click\\](javascript:alert(1)) \\<img src=x\\> \\| injected \\| row \\|");
+    expect(tableRows(markdown)).toHaveLength(5);
+  });
+
+  it("says an invalid card is invalid and accepts nothing", () => {
+    const markdown = renderDecisionMarkdown(runReview('{"name": "Broken",', NORTHWIND, {}), LINK);
+    expect(markdown).toContain("The card is not valid");
+    for (const row of tableRows(markdown)) expect(row.split(" | ")[1]).not.toMatch(/^accept/);
+  });
+
+  it("explains why there are no decisions when the profile is unusable", () => {
+    const markdown = renderDecisionMarkdown(runReview(CONTOSO.text, { ...NORTHWIND, name: "" }, {}), LINK);
+    expect(markdown).toContain("No decisions: The client profile is invalid at /profile/name");
+    expect(markdown).not.toContain("| Task class |");
+    expect(markdown.trimEnd().endsWith(`[Open this review in Parley](${LINK})`)).toBe(true);
+  });
+});
+
+describe("escapeMarkdown", () => {
+  it.each([
+    ["plain words stay as they are", "Contoso Voice Desk", "Contoso Voice Desk"],
+    ["a pipe cannot end a table cell", "a | b", "a \\| b"],
+    ["brackets cannot make a link", "[x](y)", "\\[x\\](y)"],
+    ["angle brackets cannot make HTML", "<b>", "\\<b\\>"],
+    ["emphasis and code markers are literal", "*a* _b_ `c` ~d~", "\\*a\\* \\_b\\_ \\`c\\` \\~d\\~"],
+    ["a backslash stays a backslash", "a\\b", "a\\\\b"],
+    ["line breaks cannot start a new row", "one\n| two\r\nthree\u2028four", "one \\| two three four"],
+  ])("%s", (_, input, expected) => {
+    expect(escapeMarkdown(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,40 @@
+import { textOfAdvisory, textOfInputError, textOfReason, type Review } from "@/components/review/core";
+
+/**
+ * "Copy as Markdown": the review as a ticket comment. One table row per task class (decision and
+ * why, in the explain/ wording) and the snapshot link that reopens it. Everything that comes from
+ * the card or the profile is escaped: a card named `| ![x](…) |` must not rewrite the ticket.
+ */
+export function renderDecisionMarkdown(review: Review, link: string): string {
+  const card = review.card?.name?.trim() || "unnamed card";
+  const profile = review.profile.name?.trim() || "unnamed profile";
+  const lines = [
+    `**Parley review:** ${escapeMarkdown(card)} × ${escapeMarkdown(profile)} (engine ${review.engine.name} ${escapeMarkdown(review.engine.version)})`,
+    "",
+  ];
+  if (!review.validity.valid) {
+    const errors = review.validity.problems.filter((p) => p.severity === "error").length;
+    lines.push(`The card is not valid (${errors} error${errors === 1 ? "" : "s"}), so nothing is accepted.`, "");
+  }
+  if (review.advisory) lines.push(escapeMarkdown(textOfAdvisory(review)), "");
+  if (review.decisions.length === 0) {
+    const why = (review.inputErrors ?? []).map((error) => escapeMarkdown(textOfInputError(error)));
+    lines.push(`No decisions: ${why.join(" ") || "nothing was reviewed."}`, "");
+  } else {
+    lines.push("| Task class | Decision | Why |", "| --- | --- | --- |");
+    for (const decision of review.decisions) {
+      const title = review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
+      const verdict = decision.decision === "reject" && decision.target === "card" ? "reject (the card: refetch it)" : decision.decision;
+      const why = decision.reasons.map((reason) => textOfReason(reason)).join(" ");
+      lines.push(`| ${escapeMarkdown(title)} (\`${decision.taskClass}\`) | ${verdict} | ${escapeMarkdown(why) || "—"} |`);
+    }
+    lines.push("");
+  }
+  lines.push(`[Open this review in Parley](${link})`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** One line, with Markdown's and tables' special characters made literal. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").replace(/[\\`*_[\]<>|~]/g, "\\$&");
+}

@@ -1,0 +1,76 @@
+"use client";
+
+import { useState } from "react";
+import { describeNotice, type LinkNotice } from "./link-notice";
+
+const TONE = {
+  info: "border-sky-300 bg-sky-50 text-sky-950",
+  warning: "border-amber-400 bg-amber-50 text-amber-950",
+  error: "border-rose-400 bg-rose-50 text-rose-950",
+} as const;
+
+/**
+ * What the opened link did: engine versions, card drift, decisions that moved, or why it could
+ * not be opened. Errors offer "Start fresh" (the default workspace); other notices can be dismissed.
+ */
+export function LinkBanner({
+  notice,
+  edited,
+  onStartFresh,
+  onRetry,
+}: {
+  notice: LinkNotice;
+  /** The user has changed the review since: the notice describes the link, not what is on screen. */
+  edited: boolean;
+  onStartFresh: () => void;
+  onRetry?: () => void;
+}) {
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed) return null;
+  const text = describeNotice(notice);
+  const isError = text.tone === "error";
+  return (
+    <div
+      data-testid="link-notice"
+      data-notice={notice.kind}
+      role={isError ? "alert" : "status"}
+      className={`mb-4 flex flex-col gap-2 rounded-lg border p-3 text-sm sm:flex-row sm:items-start sm:justify-between ${TONE[text.tone]}`}
+    >
+      <div className="min-w-0">
+        <p className="font-semibold">{text.title}</p>
+        {text.lines.map((line) => (
+          <p key={line} className="break-words">
+            {line}
+          </p>
+        ))}
+        {text.moves.length > 0 && (
+          <ul data-testid="link-moves" className="mt-1 list-disc pl-5 font-mono text-xs">
+            {text.moves.map((move) => (
+              <li key={move}>{move}</li>
+            ))}
+          </ul>
+        )}
+        {edited && <p className="mt-1 text-xs opacity-80">You have edited the review since; the link was removed from the address bar.</p>}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        {onRetry && (
+          <button type="button" className={BUTTON} onClick={onRetry}>
+            Fetch again
+          </button>
+        )}
+        {isError ? (
+          <button type="button" className={BUTTON} onClick={onStartFresh}>
+            Dismiss and start fresh
+          </button>
+        ) : (
+          <button type="button" className={BUTTON} onClick={() => setDismissed(true)}>
+            Dismiss
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const BUTTON =
+  "rounded border border-current/30 bg-white px-2 py-0.5 text-sm whitespace-nowrap text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600";

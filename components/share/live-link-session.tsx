@@ -1,0 +1,49 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { fetchCardQuery } from "@/components/queries/fetch-card";
+import { WorkspaceSession } from "@/components/review/workspace-session";
+import type { LiveLinkState } from "@/lib/share";
+import { LinkPending } from "./link-pending";
+import type { ShareModule } from "./load-share";
+import { seedFromFailedFetch, seedFromLive } from "./open-link";
+
+/**
+ * A live link: fetch the card as it is now (through the same SSRF-safe route as the fetch form),
+ * then review it with the link's profile and context and say what drifted. Mounted once per
+ * opening of the link, so opening it again fetches again.
+ */
+export function LiveLinkSession({
+  state,
+  share,
+  onEdit,
+  onStartFresh,
+}: {
+  state: LiveLinkState;
+  share: ShareModule;
+  onEdit: () => void;
+  onStartFresh: () => void;
+}) {
+  const query = useQuery(fetchCardQuery(state.cardUrl));
+  const settled = query.isFetchedAfterMount && !query.isFetching;
+  const seed = useMemo(() => {
+    if (!settled) return undefined;
+    if (query.data && query.isSuccess) return seedFromLive(state, query.data, share);
+    const error = query.error;
+    return seedFromFailedFetch(state, { code: error?.code ?? "internal", message: error?.message ?? "The fetch failed." });
+  }, [settled, query.data, query.isSuccess, query.error, state, share]);
+
+  if (!seed) {
+    return <LinkPending message={`Fetching the card of this live link from ${state.cardUrl}…`} onCancel={onStartFresh} />;
+  }
+  return (
+    <WorkspaceSession
+      key={query.dataUpdatedAt || `error-${query.errorUpdatedAt}`}
+      seed={seed}
+      onEdit={onEdit}
+      onStartFresh={onStartFresh}
+      onRetry={query.isError ? () => void query.refetch() : undefined}
+    />
+  );
+}

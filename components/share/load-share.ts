@@ -1,0 +1,18 @@
+/**
+ * The review-link codec (fflate, its dictionary, the link schemas) is loaded only when a link is
+ * copied or the page opens with a fragment: most visits do neither, so it stays out of the
+ * workspace's first bundle. One promise per page; a failed chunk load may be retried.
+ */
+export type ShareModule = typeof import("@/lib/share");
+
+let pending: Promise<ShareModule> | undefined;
+
+export function loadShare(): Promise<ShareModule> {
+  if (!pending) {
+    pending = import("@/lib/share");
+    pending.catch(() => {
+      pending = undefined;
+    });
+  }
+  return pending;
+}

@@ -1,0 +1,42 @@
+import { runReview, type Review, type TaskClassSelection } from "@/components/review/core";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { DecisionMap, SnapshotLinkState } from "@/lib/share";
+
+/** What the workspace holds that a link reproduces. */
+export interface WorkspaceState {
+  cardText: string;
+  profile: ClientProfile;
+  context: ReviewContext;
+  /** From a link; absent means every built-in task class. */
+  taskClasses?: TaskClassSelection;
+  /** Where the card was fetched from, when it was: makes a live link possible. */
+  cardUrl?: string;
+}
+
+export function decisionMapOf(review: Review): DecisionMap {
+  return Object.fromEntries(review.decisions.map((d) => [d.taskClass, d.decision]));
+}
+
+/**
+ * The snapshot link state of what the workspace shows, with the review it was made from. The
+ * review is run again here (not taken from the screen) so the decisions in the link are exactly
+ * the decisions of the card text in the link, even mid-typing.
+ */
+export function snapshotOf(workspace: WorkspaceState): { state: SnapshotLinkState; review: Review } {
+  const review = runReview(workspace.cardText, workspace.profile, workspace.context, workspace.taskClasses);
+  // The task classes reviewed, listed: a link opened after the engine gains a built-in still shows the same rows.
+  const taskClasses = workspace.taskClasses
+    ? [...workspace.taskClasses]
+    : review.taskClasses.map((taskClass) => taskClass.id);
+  const state: SnapshotLinkState = {
+    cardText: workspace.cardText,
+    profile: workspace.profile,
+    context: workspace.context,
+    taskClasses,
+    engineVersion: review.engine.version,
+    ...(workspace.cardUrl ? { cardUrl: workspace.cardUrl } : {}),
+    decisions: decisionMapOf(review),
+  };
+  return { state, review };
+}

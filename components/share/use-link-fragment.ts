@@ -1,0 +1,96 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { DecodedLink } from "@/lib/share";
+import { clearLocationFragment, linkFragmentOf } from "./link-location";
+import { loadShare, type ShareModule } from "./load-share";
+
+/**
+ * The review link in the address bar, read on load and on every hashchange/popstate. `gen` grows
+ * with every reading, so opening the same link again (after edits) starts a fresh session.
+ */
+export type LinkPhase =
+  /** Not read yet: the server render and the first client render. */
+  | { phase: "idle" }
+  | { phase: "none"; gen: number }
+  | { phase: "decoding"; gen: number; fragment: string }
+  | { phase: "failed"; gen: number; fragment: string; message: string }
+  | { phase: "decoded"; gen: number; fragment: string; link: DecodedLink; share: ShareModule };
+
+export interface LinkFragment {
+  state: LinkPhase;
+  /** Forget the link (and the fragment) and show the default workspace. */
+  startFresh: () => void;
+  /** The user changed the review: the fragment no longer describes it, so it leaves the address bar. */
+  markEdited: () => void;
+}
+
+const LOADER_FAILED =
+  "Parley could not load the part of the page that reads review links (the network may be down). Reload the page to try again.";
+
+export function useLinkFragment(): LinkFragment {
+  const [state, setState] = useState<LinkPhase>({ phase: "idle" });
+  const gen = useRef(0);
+  const current = useRef<LinkPhase>(state);
+  const fragmentShown = useRef(false);
+
+  const set = useCallback((next: LinkPhase) => {
+    current.current = next;
+    setState(next);
+  }, []);
+
+  const read = useCallback(() => {
+    const fragment = linkFragmentOf(window.location.hash, (id) => document.getElementById(id) !== null);
+    const now = current.current;
+    if (fragment === undefined) {
+      // An in-page anchor or an empty hash. Only leaving a link (Back) returns to the default
+      // workspace; a skip-link click must not throw away the user's session.
+      // The first reading keeps gen 0, so the default session rendered before it is not remounted.
+      if (now.phase === "idle") set({ phase: "none", gen: gen.current });
+      else if (now.phase !== "none" && fragmentShown.current) set({ phase: "none", gen: ++gen.current });
+      return;
+    }
+    if (now.phase !== "idle" && now.phase !== "none" && now.fragment === fragment && fragmentShown.current) return;
+    const mine = ++gen.current;
+    fragmentShown.current = true;
+    set({ phase: "decoding", gen: mine, fragment });
+    loadShare().then(
+      (share) => {
+        if (gen.current !== mine) return;
+        const decoded = share.decodeReviewLink(fragment);
+        set(
+          decoded.ok
+            ? { phase: "decoded", gen: mine, fragment, link: decoded.link, share }
+            : { phase: "failed", gen: mine, fragment, message: share.describeLinkError(decoded.error) },
+        );
+      },
+      () => {
+        if (gen.current === mine) set({ phase: "failed", gen: mine, fragment, message: LOADER_FAILED });
+      },
+    );
+  }, [set]);
+
+  useEffect(() => {
+    read();
+    window.addEventListener("hashchange", read);
+    window.addEventListener("popstate", read);
+    return () => {
+      window.removeEventListener("hashchange", read);
+      window.removeEventListener("popstate", read);
+    };
+  }, [read]);
+
+  const startFresh = useCallback(() => {
+    fragmentShown.current = false;
+    clearLocationFragment();
+    set({ phase: "none", gen: ++gen.current });
+  }, [set]);
+
+  const markEdited = useCallback(() => {
+    if (!fragmentShown.current) return;
+    fragmentShown.current = false;
+    clearLocationFragment();
+  }, []);
+
+  return { state, startFresh, markEdited };
+}
