@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "@/lib/negotiation/zod";
 import { ClientProfile } from "@/lib/negotiation/profile";
 
 /** Saved profiles live in this browser only (localStorage), versioned so a schema change can migrate. */

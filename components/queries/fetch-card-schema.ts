@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "@/lib/negotiation/zod";
 
 /**
  * The wire contract of POST /api/fetch-card, shared by the route handler (parses the body) and
@@ -7,9 +7,11 @@ import { z } from "zod";
 export const FetchCardRequest = z.strictObject({
   url: z
     .string({ error: "give the URL of an agent or of its card" })
-    .trim()
-    .min(1, { error: "give the URL of an agent or of its card" })
-    .max(2048, { error: "that URL is longer than 2048 characters" }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "give the URL of an agent or of its card" }),
+      z.maxLength(2048, { error: "that URL is longer than 2048 characters" }),
+    ),
 });
 export type FetchCardRequest = z.infer<typeof FetchCardRequest>;
 
@@ -45,6 +47,6 @@ export const FetchedCardResponse = z.object({
   size: z.number(),
   sha256: z.string(),
   text: z.string(),
-  redirects: z.array(z.string()).optional(),
+  redirects: z.optional(z.array(z.string())),
 });
 export type FetchedCardResponse = z.infer<typeof FetchedCardResponse>;

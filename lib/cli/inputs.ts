@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { z } from "zod";
+import type * as z from "../negotiation/zod";
 import { type FetchedCard, fetchCard, isCardFetchError } from "../fetch/safe-fetch";
 import { ReviewContext } from "../negotiation/context";
 import { INCIDENT_CARDS } from "../negotiation/examples/incidents";

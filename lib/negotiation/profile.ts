@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod";
 
 /**
  * What a client can do, fixed at negotiation time. A field left out means *unknown*, not *cannot*:
@@ -6,41 +6,41 @@ import { z } from "zod";
  * own fields (buffering, live-only modes, the callback's mTLS) keep the rule's defaults when left
  * out: no buffering, no live-only modes, a plain HTTPS listener (see `resolveRuleDefaults`).
  */
-const modeList = z.array(z.string().trim().min(1, { error: "a mode must be a non-empty string" }));
+const modeList = z.array(z.string().check(z.trim(), z.minLength(1, { error: "a mode must be a non-empty string" })));
 
 export const CallbackProfile = z.strictObject({
   /** The client runs a callback listener that can receive push notifications. */
-  supported: z.boolean().optional(),
+  supported: z.optional(z.boolean()),
   /** The listener completes mutual-TLS handshakes. */
-  mtls: z.boolean().optional(),
+  mtls: z.optional(z.boolean()),
   /** The client can turn mTLS on for its listener by its own configuration. */
-  mtlsConfigurable: z.boolean().optional(),
+  mtlsConfigurable: z.optional(z.boolean()),
 });
 
 export const ClientProfile = z.strictObject({
-  name: z.string().trim().min(1, { error: "the profile needs a name" }),
-  description: z.string().optional(),
+  name: z.string().check(z.trim(), z.minLength(1, { error: "the profile needs a name" })),
+  description: z.optional(z.string()),
   /** Bindings the client speaks: JSONRPC, GRPC, HTTP+JSON (case-insensitive). */
-  transports: z.array(z.string().trim().min(1)).optional(),
+  transports: z.optional(z.array(z.string().check(z.trim(), z.minLength(1)))),
   /** The client can consume server streams (SSE / server-streaming). */
-  streaming: z.boolean().optional(),
+  streaming: z.optional(z.boolean()),
   /** Input modes the client sends. */
-  inputModes: modeList.optional(),
+  inputModes: z.optional(modeList),
   /** Input modes the client only has live (chunk by chunk), e.g. a microphone. */
-  liveOnlyInputModes: modeList.optional(),
+  liveOnlyInputModes: z.optional(modeList),
   /** Live modes the client can buffer whole before sending. */
-  bufferableInputModes: modeList.optional(),
+  bufferableInputModes: z.optional(modeList),
   /** Output modes the client can consume. Left out: any (A2A's own default for acceptedOutputModes). */
-  acceptedOutputModes: modeList.optional(),
-  callback: CallbackProfile.optional(),
+  acceptedOutputModes: z.optional(modeList),
+  callback: z.optional(CallbackProfile),
   /** The client can poll tasks/get (GetTask) to learn completion. */
-  canPoll: z.boolean().optional(),
+  canPoll: z.optional(z.boolean()),
   /** False: the client can renegotiate its own capabilities (the rule then defers). Default true. */
-  fixed: z.boolean().optional(),
+  fixed: z.optional(z.boolean()),
   /** Extension URIs the client supports. */
-  supportedExtensions: z.array(z.string()).optional(),
+  supportedExtensions: z.optional(z.array(z.string())),
   /** Security scheme kinds the client can satisfy (apiKey, http, oauth2, openIdConnect, mutualTLS). */
-  securitySchemes: z.array(z.string()).optional(),
+  securitySchemes: z.optional(z.array(z.string())),
 });
 export type ClientProfile = z.infer<typeof ClientProfile>;
 

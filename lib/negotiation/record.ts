@@ -1,6 +1,6 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { z } from "zod";
+import * as z from "./zod";
 import { DECISIONS, type Review } from "./decision-types";
 import { ENGINE_NAME, ENGINE_VERSION } from "./version";
 
@@ -31,7 +31,7 @@ export const DECISION_RECORD_VERSION = 1;
 export const MAX_RECORD_LENGTH = 1_000_000;
 
 const messageValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
-const pointer = z.string().max(10_000);
+const pointer = z.string().check(z.maxLength(10_000));
 const pathSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("input"), modes: z.array(z.string()) }),
   z.object({ kind: z.literal("completion"), channel: z.enum(["push", "polling", "stream", "response"]) }),
@@ -39,25 +39,25 @@ const pathSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("transport") }),
 ]);
 const decisionKind = z.enum(DECISIONS);
-const ruleId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+const ruleId = z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/));
 
 export const DecisionRecord = z.object({
   type: z.literal(DECISION_RECORD_TYPE),
   v: z.literal(DECISION_RECORD_VERSION),
-  engine: z.string().regex(/^[a-z0-9-]+\/\d+\.\d+\.\d+/),
+  engine: z.string().check(z.regex(/^[a-z0-9-]+\/\d+\.\d+\.\d+/)),
   decision: decisionKind,
-  taskClass: z.string().min(1).max(200),
-  target: z.enum(["server", "card"]).optional(),
-  rules: z.array(ruleId).max(100),
+  taskClass: z.string().check(z.minLength(1), z.maxLength(200)),
+  target: z.optional(z.enum(["server", "card"])),
+  rules: z.array(ruleId).check(z.maxLength(100)),
   card: z.object({
-    name: z.string().optional(),
-    url: z.string().optional(),
-    digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+    name: z.optional(z.string()),
+    url: z.optional(z.string()),
+    digest: z.string().check(z.regex(/^sha256:[0-9a-f]{64}$/)),
   }),
   profile: z.string(),
   evidence: z
-    .array(z.object({ source: z.enum(["card", "profile", "context"]), pointer, value: z.unknown().optional() }))
-    .max(10_000),
+    .array(z.object({ source: z.enum(["card", "profile", "context"]), pointer, value: z.optional(z.unknown()) }))
+    .check(z.maxLength(10_000)),
   degradations: z
     .array(
       z.object({
@@ -68,17 +68,17 @@ export const DecisionRecord = z.object({
         fallback: z.array(z.string()),
       }),
     )
-    .max(1_000),
+    .check(z.maxLength(1_000)),
   reasons: z
     .array(
       z.object({
-        reason: z.string().min(1),
+        reason: z.string().check(z.minLength(1)),
         outcome: decisionKind,
-        invariant: ruleId.optional(),
+        invariant: z.optional(ruleId),
         data: z.record(z.string(), messageValue),
       }),
     )
-    .max(1_000),
+    .check(z.maxLength(1_000)),
 });
 export type DecisionRecord = z.infer<typeof DecisionRecord>;
 

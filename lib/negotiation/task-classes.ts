@@ -1,12 +1,12 @@
-import { z } from "zod";
+import * as z from "./zod";
 
 /**
  * A task class is data: the lifecycle paths a kind of task needs. Invariants decide whether they
  * concern a class from these fields alone, so users can define more classes without code.
  */
 export const TaskClass = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "task class ids are kebab-case" }),
-  title: z.string().min(1),
+  id: z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "task class ids are kebab-case" })),
+  title: z.string().check(z.minLength(1)),
   description: z.string(),
   /** How the input reaches the server: whole (one message) or live (chunk by chunk as produced). */
   input: z.enum(["whole", "live"]),

@@ -1,6 +1,6 @@
 import { deflateSync } from "fflate";
 import { sha256 } from "@noble/hashes/sha2.js";
-import type { z } from "zod";
+import type * as z from "../negotiation/zod";
 import { DICTIONARY_V1 } from "./dictionary-v1";
 import { decodeBase64Url, encodeBase64Url } from "./base64url";
 import type { CorruptReason, LinkError, LinkIssue } from "./errors";
@@ -204,7 +204,7 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
 
 const MAX_ISSUES = 20;
 
-function invalidState(error: z.ZodError): LinkError {
+function invalidState(error: z.core.$ZodError): LinkError {
   const issues: LinkIssue[] = error.issues.slice(0, MAX_ISSUES).map((issue) => {
     const path = issue.path.map((key) => (typeof key === "symbol" ? String(key) : key));
     return { pointer: toPointer(path), path, issue: issue.code, detail: issue.message };

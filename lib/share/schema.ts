@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../negotiation/zod";
 import { ReviewContext } from "../negotiation/context";
 import { DECISIONS } from "../negotiation/decision-types";
 import { ClientProfile } from "../negotiation/profile";
@@ -12,19 +12,19 @@ const MAX_URL_LENGTH = 2048;
 
 const TaskClassId = z
   .string()
-  .max(100)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "task class ids are kebab-case" });
+  .check(z.maxLength(100), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "task class ids are kebab-case" }));
 
 /** Only http(s): the UI renders it as a link and fetches it, so `javascript:` and friends never get in. */
 const CardUrl = z
   .string()
-  .max(MAX_URL_LENGTH)
-  .refine(isHttpUrl, { error: "the card URL must be an absolute http(s) URL" });
+  .check(z.maxLength(MAX_URL_LENGTH), z.refine(isHttpUrl, { error: "the card URL must be an absolute http(s) URL" }));
 
 const EngineVersion = z
   .string()
-  .max(64)
-  .regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$/, { error: "the engine version must be a semantic version" });
+  .check(
+    z.maxLength(64),
+    z.regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$/, { error: "the engine version must be a semantic version" }),
+  );
 
 /** Task class id → decision. Keys are kebab-case, which also keeps `__proto__` and friends out. */
 export const DecisionMap = z.record(TaskClassId, z.enum(DECISIONS));
@@ -34,7 +34,7 @@ export type DecisionMap = z.infer<typeof DecisionMap>;
 export const LinkTaskClass = z.union([TaskClassId, TaskClass]);
 export type LinkTaskClass = z.infer<typeof LinkTaskClass>;
 
-export const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, { error: "a digest is 64 lowercase hex digits" });
+export const Sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/, { error: "a digest is 64 lowercase hex digits" }));
 
 /** Everything a snapshot link carries except the card bytes, which travel unescaped after the JSON. */
 const SnapshotMeta = z.strictObject({
@@ -42,9 +42,9 @@ const SnapshotMeta = z.strictObject({
   engineVersion: EngineVersion,
   profile: ClientProfile,
   context: ReviewContext,
-  taskClasses: z.array(LinkTaskClass).optional(),
-  cardUrl: CardUrl.optional(),
-  decisions: DecisionMap.optional(),
+  taskClasses: z.optional(z.array(LinkTaskClass)),
+  cardUrl: z.optional(CardUrl),
+  decisions: z.optional(DecisionMap),
 });
 
 const LiveMeta = z.strictObject({
@@ -53,20 +53,20 @@ const LiveMeta = z.strictObject({
   cardUrl: CardUrl,
   profile: ClientProfile,
   context: ReviewContext,
-  taskClasses: z.array(LinkTaskClass).optional(),
-  snapshotDigest: Sha256Hex.optional(),
-  snapshotDecisions: DecisionMap.optional(),
+  taskClasses: z.optional(z.array(LinkTaskClass)),
+  snapshotDigest: z.optional(Sha256Hex),
+  snapshotDecisions: z.optional(DecisionMap),
 });
 
 export const LinkMeta = z.discriminatedUnion("kind", [SnapshotMeta, LiveMeta]);
 export type LinkMeta = z.infer<typeof LinkMeta>;
 
 /** A snapshot link: the exact card text plus everything needed to reproduce its review. */
-export const SnapshotLinkState = SnapshotMeta.omit({ kind: true }).extend({ cardText: z.string() });
+export const SnapshotLinkState = z.extend(z.omit(SnapshotMeta, { kind: true }), { cardText: z.string() });
 export type SnapshotLinkState = z.infer<typeof SnapshotLinkState>;
 
 /** A live link: where to fetch the card, and (when made from a snapshot) what it looked like then. */
-export const LiveLinkState = LiveMeta.omit({ kind: true });
+export const LiveLinkState = z.omit(LiveMeta, { kind: true });
 export type LiveLinkState = z.infer<typeof LiveLinkState>;
 
 function isHttpUrl(value: string): boolean {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "../zod";
 import type { ProblemCode } from "./problem-codes";
 import { describeJsonType, type ProblemSink } from "./problems";
 import { pointerFromPath } from "./pointer";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod";
 import { isObject, readBoolish } from "../json-value";
 
 /**
@@ -20,26 +20,26 @@ export const pushNotificationsValue = z.custom<unknown>((v) => readBoolish(v) !=
 });
 
 export const pushNotificationsObject = z.looseObject({
-  supported: boolish.nullish(),
-  securityScheme: z.string().nullish(),
+  supported: z.nullish(boolish),
+  securityScheme: z.nullish(z.string()),
 });
 
 export const modeList = z.array(z.string());
-export const requiredModeList = z.array(z.string()).min(1);
+export const requiredModeList = z.array(z.string()).check(z.minLength(1));
 
-export const extension = z.looseObject({ required: boolish.nullish() });
+export const extension = z.looseObject({ required: z.nullish(boolish) });
 
 export const capabilities = z.looseObject({
-  streaming: boolish.nullish(),
-  pushNotifications: pushNotificationsValue.nullish(),
-  extensions: z.array(extension).nullish(),
+  streaming: z.nullish(boolish),
+  pushNotifications: z.nullish(pushNotificationsValue),
+  extensions: z.nullish(z.array(extension)),
 });
 
 export const criticalSkill = z.looseObject({
-  inputModes: modeList.nullish(),
-  outputModes: modeList.nullish(),
-  security: z.array(z.looseObject({})).nullish(),
-  securityRequirements: z.array(z.looseObject({})).nullish(),
+  inputModes: z.nullish(modeList),
+  outputModes: z.nullish(modeList),
+  security: z.nullish(z.array(z.looseObject({}))),
+  securityRequirements: z.nullish(z.array(z.looseObject({}))),
 });
 
 export const securitySchemes = z.record(z.string(), z.looseObject({}));
@@ -50,16 +50,16 @@ export const criticalBase = {
   name: z.string(),
   capabilities,
   skills: z.array(criticalSkill),
-  securitySchemes: securitySchemes.nullish(),
-  resubscribeOnlyOutputModes: modeList.nullish(),
+  securitySchemes: z.nullish(securitySchemes),
+  resubscribeOnlyOutputModes: z.nullish(modeList),
 };
 
 export const legacyInterface = z.looseObject({ url: z.string(), transport: z.string() });
 
 /** 0.3 endpoint fields (also the 0.3 projection inside a hybrid card). */
 export const endpoint03 = {
-  preferredTransport: z.string().nullish(),
-  additionalInterfaces: z.array(legacyInterface).nullish(),
+  preferredTransport: z.nullish(z.string()),
+  additionalInterfaces: z.nullish(z.array(legacyInterface)),
 };
 
 export const supportedInterface = z.looseObject({ url: z.string() });
@@ -71,26 +71,26 @@ export const specSkill = z.looseObject({
   name: z.string(),
   description: z.string(),
   tags: z.array(z.string()),
-  examples: z.array(z.string()).nullish(),
+  examples: z.nullish(z.array(z.string())),
 });
 
 /** 0.1 made only id and name required on a skill. */
-export const specSkill01 = specSkill.extend({
-  description: z.string().nullish(),
-  tags: z.array(z.string()).nullish(),
+export const specSkill01 = z.extend(specSkill, {
+  description: z.nullish(z.string()),
+  tags: z.nullish(z.array(z.string())),
 });
 
 /** 1.0: required arrays must be non-empty (D10 §5.7). */
-export const specSkill10 = specSkill.extend({ tags: z.array(z.string()).min(1) });
+export const specSkill10 = z.extend(specSkill, { tags: z.array(z.string()).check(z.minLength(1)) });
 
-export const provider = z.looseObject({ url: z.string().nullish() });
+export const provider = z.looseObject({ url: z.nullish(z.string()) });
 
 export const specBase = {
   description: z.string(),
   version: z.string(),
-  documentationUrl: z.string().nullish(),
-  iconUrl: z.string().nullish(),
-  provider: provider.nullish(),
+  documentationUrl: z.nullish(z.string()),
+  iconUrl: z.nullish(z.string()),
+  provider: z.nullish(provider),
 };
 
 export const signatures = z.array(z.looseObject({ protected: z.string(), signature: z.string() }));

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "../../zod";
 import type { CardShape } from "../model";
 import { card01 } from "./v0-1";
 import { card02 } from "./v0-2";
@@ -9,9 +9,9 @@ import { cardUnknown } from "./unknown";
 
 export interface ShapeSchemas {
   /** Issues here are errors: negotiation reads these fields. */
-  critical: z.ZodType;
+  critical: z.ZodMiniType;
   /** Issues here are warnings: the spec wants them, negotiation does not read them. */
-  spec: z.ZodType;
+  spec: z.ZodMiniType;
 }
 
 export const CARD_SCHEMAS: Record<CardShape, ShapeSchemas> = {

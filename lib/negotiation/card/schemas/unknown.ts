@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod";
 import { capabilities, requiredModeList } from "./fields";
 
 /** Not recognisably A2A: report what an A2A card would need, in 1.0 terms. */

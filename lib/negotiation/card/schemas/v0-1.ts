@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod";
 import { criticalBase, modeList, specBase, specSkill01 } from "./fields";
 
 /** 0.1.0 (J01/D01): one JSON-RPC `url`, `authentication.schemes` by name, optional modes. */
@@ -6,13 +6,13 @@ export const card01 = {
   critical: z.looseObject({
     ...criticalBase,
     url: z.string(),
-    defaultInputModes: modeList.nullish(),
-    defaultOutputModes: modeList.nullish(),
+    defaultInputModes: z.nullish(modeList),
+    defaultOutputModes: z.nullish(modeList),
   }),
   spec: z.looseObject({
     ...specBase,
-    description: z.string().nullish(),
+    description: z.nullish(z.string()),
     skills: z.array(specSkill01),
-    authentication: z.looseObject({ schemes: z.array(z.string()), credentials: z.string().nullish() }).nullish(),
+    authentication: z.nullish(z.looseObject({ schemes: z.array(z.string()), credentials: z.nullish(z.string()) })),
   }),
 };

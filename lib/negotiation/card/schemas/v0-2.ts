@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod";
 import { boolish, criticalBase, requiredModeList, requirementList, specBase, specSkill } from "./fields";
 
 /** 0.2.x (J020–J026): `url`, required modes, OpenAPI-style schemes, `security` map list. */
@@ -8,12 +8,12 @@ export const card02 = {
     url: z.string(),
     defaultInputModes: requiredModeList,
     defaultOutputModes: requiredModeList,
-    security: requirementList.nullish(),
+    security: z.nullish(requirementList),
   }),
   spec: z.looseObject({
     ...specBase,
     skills: z.array(specSkill),
-    protocolVersion: z.string().nullish(),
-    supportsAuthenticatedExtendedCard: boolish.nullish(),
+    protocolVersion: z.nullish(z.string()),
+    supportsAuthenticatedExtendedCard: z.nullish(boolish),
   }),
 };

@@ -1,8 +1,9 @@
+import * as z from "../../zod";
 import { card02 } from "./v0-2";
 import { endpoint03, signatures } from "./fields";
 
 /** 0.3.0 (J03): 0.2 plus `preferredTransport`, `additionalInterfaces`, signatures, mutualTLS. */
 export const card03 = {
-  critical: card02.critical.extend({ ...endpoint03 }),
-  spec: card02.spec.extend({ signatures: signatures.nullish() }),
+  critical: z.extend(card02.critical, { ...endpoint03 }),
+  spec: z.extend(card02.spec, { signatures: z.nullish(signatures) }),
 };

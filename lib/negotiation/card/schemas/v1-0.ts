@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod";
 import {
   boolish,
   criticalBase,
@@ -14,17 +14,17 @@ import {
 export const card10 = {
   critical: z.looseObject({
     ...criticalBase,
-    supportedInterfaces: z.array(supportedInterface).min(1),
+    supportedInterfaces: z.array(supportedInterface).check(z.minLength(1)),
     defaultInputModes: requiredModeList,
     defaultOutputModes: requiredModeList,
-    securityRequirements: requirementList.nullish(),
+    securityRequirements: z.nullish(requirementList),
     // Stale 0.3 name, still read (warned elsewhere).
-    security: requirementList.nullish(),
+    security: z.nullish(requirementList),
   }),
   spec: z.looseObject({
     ...specBase,
-    skills: z.array(specSkill10).min(1),
-    signatures: signatures.nullish(),
-    capabilities: z.looseObject({ extendedAgentCard: boolish.nullish() }),
+    skills: z.array(specSkill10).check(z.minLength(1)),
+    signatures: z.nullish(signatures),
+    capabilities: z.looseObject({ extendedAgentCard: z.nullish(boolish) }),
   }),
 };
