@@ -40,16 +40,24 @@ describe("Open review from a decision record", () => {
     expect(open?.ok === false && open.why).toMatch(/^The review link on this line cannot be opened: ./);
   });
 
-  it("builds a live link from the card URL and a preset profile, carrying the digest and decision", () => {
+  it("builds a live link from the card's origin and a preset profile, carrying the digest and decision", () => {
     const open = buildOpenReview(readLogLine(RECORD));
     expect(open).toMatchObject({ ok: true, kind: "live", source: "record" });
     const link = decodeHref(open?.ok ? open.href : "");
     if (link.kind !== "live") throw new Error("expected a live link");
-    expect(link.state.cardUrl).toBe("https://agents.contoso.example/a2a/v1");
+    // card.url is the agent's endpoint; the card is discovered from its origin.
+    expect(link.state.cardUrl).toBe("https://agents.contoso.example");
     expect(link.state.profile).toEqual(NORTHWIND);
     expect(link.state.context).toEqual({});
     expect(`sha256:${link.state.snapshotDigest}`).toBe(digestCardText(CONTOSO.text));
     expect(link.state.snapshotDecisions).toEqual({ "live-input": "reject" });
+  });
+
+  it("prefers the record's card.source, where the card was actually fetched from", () => {
+    const source = "https://cards.contoso.example/voice-desk.json";
+    const line = writeDecisionRecord(review(CONTOSO.text, NORTHWIND), "live-input", CONTOSO.text, { cardSource: source });
+    const link = decodeHref(buildOpenReview(readLogLine(line))?.ok ? (buildOpenReview(readLogLine(line)) as { href: string }).href : "");
+    expect(link.kind === "live" && link.state.cardUrl).toBe(source);
   });
 
   it.each(PRESETS.map((p) => [p.name]))("finds the preset %s by name", (name) => {
@@ -71,8 +79,8 @@ describe("Open review from a decision record", () => {
 
   it.each([
     ["a profile that is not a preset", withFields(RECORD, { profile: "Acme client" }), /"Acme client" is neither/],
-    ["no card URL", RECORD.replace(/"url":"[^"]*",/, ""), /needs the card's URL/],
-    ["a non-http card URL", RECORD.replace(/"url":"[^"]*"/, '"url":"javascript:alert(1)"'), /cannot be linked/],
+    ["no card URL", RECORD.replace(/"url":"[^"]*",/, ""), /needs where the card is \(card.source or card.url\)/],
+    ["a non-http card URL", RECORD.replace(/"url":"[^"]*"/, '"url":"javascript:alert(1)"'), /needs where the card is/],
   ])("says why a record with %s cannot open a review", (_name, line, why) => {
     const open = buildOpenReview(readLogLine(line));
     expect(open?.ok).toBe(false);

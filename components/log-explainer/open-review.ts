@@ -27,6 +27,22 @@ export function buildOpenReview(entry: LogEntry): OpenReview | undefined {
   return liveLinkFromRecord(entry.record);
 }
 
+/**
+ * Where to fetch the card again: `card.source` (where it was fetched from) when the record has it;
+ * else the origin of `card.url`, the agent's endpoint, which the workspace's fetch discovers the card
+ * from (/.well-known/agent-card.json, then agent.json). The endpoint itself serves tasks, not the card.
+ */
+function cardLocation(record: DecisionRecord): string | undefined {
+  if (record.card.source) return record.card.source;
+  if (!record.card.url) return undefined;
+  try {
+    const url = new URL(record.card.url);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** "https://host/#v1.abc" or "#v1.abc" → "v1.abc" (the link is re-rooted on this site). */
 function fragmentOf(link: string): string {
   const hash = link.indexOf("#");
@@ -34,7 +50,8 @@ function fragmentOf(link: string): string {
 }
 
 function liveLinkFromRecord(record: DecisionRecord): OpenReview {
-  if (!record.card.url) return { ok: false, why: "To open the review, the record needs the card's URL (card.url) or a reviewLink field." };
+  const cardUrl = cardLocation(record);
+  if (!cardUrl) return { ok: false, why: "To open the review, the record needs where the card is (card.source or card.url) or a reviewLink field." };
   const preset = findPreset(record.profile);
   if (!preset) {
     return {
@@ -47,7 +64,7 @@ function liveLinkFromRecord(record: DecisionRecord): OpenReview {
   const profile = renegotiable ? { ...preset, fixed: false } : preset;
   const digest = record.card.digest.replace(/^sha256:/, "");
   const encoded = tryEncodeLiveLink({
-    cardUrl: record.card.url,
+    cardUrl,
     profile,
     context: contextFromRecord(record),
     engineVersion: ENGINE_VERSION,

@@ -46,6 +46,19 @@ describe("decision records", () => {
     expect(value.evidence).toContainEqual({ source: "profile", pointer: "/liveOnlyInputModes", value: ["audio/pcm"] });
   });
 
+  it("carries the card's source and a review link when the writer has them, and reads them back", () => {
+    const line = writeDecisionRecord(r, "live-input", CONTOSO.text, {
+      cardSource: "https://agents.contoso.example/.well-known/agent-card.json",
+      reviewLink: "https://parley.example/#v1.abc",
+    });
+    const value = JSON.parse(line);
+    expect(Object.keys(value).at(-1)).toBe("reviewLink");
+    expect(Object.keys(value.card)).toEqual(["name", "url", "source", "digest"]);
+    const parsed = parseDecisionRecord(line);
+    expect(parsed.ok && parsed.record.reviewLink).toBe("https://parley.example/#v1.abc");
+    expect(parsed.ok && parsed.record.card.source).toBe("https://agents.contoso.example/.well-known/agent-card.json");
+  });
+
   it("records the degradation and the rule that drove an accept-degraded", () => {
     const value = JSON.parse(writeDecisionRecord(r, "async-completion", CONTOSO.text));
     expect(value.decision).toBe("accept-degraded");

@@ -16,13 +16,16 @@ import { ENGINE_NAME, ENGINE_VERSION } from "./version";
  *    "taskClass":"live-input",          the task class decided (decisions are task-class scoped)
  *    "target":"server",                 reject only: "server", or "card" (invalid or stale card: refetch)
  *    "rules":["live-input-needs-streaming"],  invariant ids whose findings produced this decision
- *    "card":{"name":"…","url":"…","digest":"sha256:<hex>"},  digest of the exact card bytes (UTF-8)
+ *    "card":{"name":"…","url":"…","source":"…","digest":"sha256:<hex>"},  digest of the exact card bytes (UTF-8);
+ *                                       source = where the card was fetched from, when it was fetched
  *    "profile":"Northwind discovery agent",   client profile name
  *    "evidence":[{"source":"card","pointer":"/capabilities/streaming","value":false}, …],
  *    "degradations":[{"taskClass","invariant","path","lost","fallback"}, …],
- *    "reasons":[{"reason","outcome","invariant"?,"data"}, …]}
+ *    "reasons":[{"reason","outcome","invariant"?,"data"}, …],
+ *    "reviewLink":"https://…/#v1.…"}     optional: a review link (docs/review-links.md) reopening this review
  *
- * `card.name` / `card.url` are left out when the card does not say. Unknown extra keys are ignored
+ * `card.name` / `card.url` are left out when the card does not say; `card.source` and `reviewLink`
+ * when the writer was not given them. Unknown extra keys are ignored
  * by the parser (forward compatible); a different `v` is refused.
  */
 export const DECISION_RECORD_TYPE = "parley.decision";
@@ -52,6 +55,7 @@ export const DecisionRecord = z.object({
   card: z.object({
     name: z.optional(z.string()),
     url: z.optional(z.string()),
+    source: z.optional(z.string().check(z.maxLength(10_000))),
     digest: z.string().check(z.regex(/^sha256:[0-9a-f]{64}$/)),
   }),
   profile: z.string(),
@@ -79,6 +83,7 @@ export const DecisionRecord = z.object({
       }),
     )
     .check(z.maxLength(1_000)),
+  reviewLink: z.optional(z.string().check(z.maxLength(2_100_000))),
 });
 export type DecisionRecord = z.infer<typeof DecisionRecord>;
 
@@ -97,11 +102,18 @@ export function digestCardText(cardText: string): string {
   return `sha256:${bytesToHex(sha256(utf8ToBytes(cardText)))}`;
 }
 
+export interface RecordOptions {
+  /** Where the card was fetched from (a URL), so the record can be replayed against the live card. */
+  cardSource?: string;
+  /** A review link that reopens this exact review (one click from the log line to the matrix). */
+  reviewLink?: string;
+}
+
 /**
  * The record line for one task class of a review. `cardText` must be the exact text reviewed (the
  * digest identifies those bytes). Returns "" when the review has no decision for that class.
  */
-export function writeDecisionRecord(review: Review, taskClassId: string, cardText: string): string {
+export function writeDecisionRecord(review: Review, taskClassId: string, cardText: string, options: RecordOptions = {}): string {
   const decision = review.decisions.find((d) => d.taskClass === taskClassId);
   if (!decision) return "";
   const rules: string[] = [];
@@ -111,8 +123,8 @@ export function writeDecisionRecord(review: Review, taskClassId: string, cardTex
     }
   }
   const evidence = decision.findings.filter((f) => rules.includes(f.invariant)).flatMap((f) => f.evidence);
-  // Built in the documented key order: name, url, digest (undefined keys are dropped by stringify).
-  const card = { name: review.card?.name, url: review.card?.url, digest: digestCardText(cardText) };
+  // Built in the documented key order: name, url, source, digest (undefined keys are dropped by stringify).
+  const card = { name: review.card?.name, url: review.card?.url, source: options.cardSource, digest: digestCardText(cardText) };
   const record: Record<string, unknown> = {
     type: DECISION_RECORD_TYPE,
     v: DECISION_RECORD_VERSION,
@@ -126,6 +138,7 @@ export function writeDecisionRecord(review: Review, taskClassId: string, cardTex
     evidence,
     degradations: decision.degradations,
     reasons: decision.reasons,
+    reviewLink: options.reviewLink,
   };
   return JSON.stringify(record);
 }
