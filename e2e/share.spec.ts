@@ -4,7 +4,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import { ENGINE_VERSION } from "../lib/negotiation/version";
-import { encodeReviewLink } from "../lib/share";
+import { encodeLiveLink, encodeReviewLink } from "../lib/share";
 import { expectDecision, matrix, openWorkspace, TASK_CLASSES } from "./workspace-helpers";
 
 // Review links: made in one browser, opened in another (a fresh context shares nothing but the URL).
@@ -15,11 +15,15 @@ const STREAMING_CONTOSO = CONTOSO.text.replace('"streaming": false', '"streaming
 let server: Server;
 let vendor: string;
 let servedCard = CONTOSO.text;
+let vendorDown = false;
 
 test.beforeAll(async () => {
   // A vendor whose card can change between making a live link and opening it.
   server = createServer((request, response) => {
-    if (request.url === "/.well-known/agent-card.json") {
+    if (vendorDown) {
+      response.writeHead(503, { "content-type": "text/plain" });
+      response.end("down for maintenance");
+    } else if (request.url === "/.well-known/agent-card.json") {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(servedCard);
     } else {
@@ -85,6 +89,17 @@ test("a snapshot link reopens the same review in a fresh browser, and leaves the
   expect(await copy(other, "Copy link")).toBe(link);
   expect(other.url()).toBe(link);
 
+  // An in-page anchor (the skip link) is not a link: the review stays, and Back returns to the link.
+  await other.evaluate(() => {
+    window.location.hash = "review-heading";
+  });
+  await expect.poll(() => new URL(other.url()).hash).toBe("#review-heading");
+  await other.goBack();
+  expect(other.url()).toBe(link);
+  await expect(other.getByTestId("link-notice")).toHaveAttribute("data-notice", "snapshot");
+  await expect(other.getByTestId("profile-form").getByLabel("Name")).toHaveValue("On-call triage client");
+  expect(await decisionsOf(other)).toEqual(before);
+
   // The first edit takes the link out of the address bar; a reload then opens the plain workspace.
   await other.getByLabel("Prior task history").uncheck();
   await expect.poll(() => new URL(other.url()).hash).toBe("");
@@ -127,6 +142,31 @@ test("a live link opened after the card changed shows the drift and the decision
   await expect(notice).toContainText("no drift");
   await expect(notice).toContainText("No decision moved.");
   await opener.close();
+});
+
+test("a live link whose card cannot be fetched keeps its profile, loads no card and offers to fetch again", async ({ page }) => {
+  const renamed = { ...NORTHWIND, name: "Live-link client" };
+  const fragment = encodeLiveLink({ cardUrl: `${vendor}/.well-known/agent-card.json`, profile: renamed, context: {}, engineVersion: ENGINE_VERSION });
+  servedCard = CONTOSO.text;
+  vendorDown = true;
+  try {
+    await page.goto(`/#${fragment}`);
+    const notice = page.getByTestId("link-notice");
+    await expect(notice).toHaveAttribute("data-notice", "fetchFailed");
+    await expect(notice).toContainText(`could not be fetched from ${vendor}/.well-known/agent-card.json`);
+    await expect(page.getByTestId("no-card")).toBeVisible();
+    await expect(page.getByTestId("profile-form").getByLabel("Name")).toHaveValue("Live-link client");
+
+    // The vendor is back: fetching again opens the review, with the link's profile.
+    vendorDown = false;
+    await page.getByRole("button", { name: "Fetch again" }).click();
+    await expect(notice).toHaveAttribute("data-notice", "live");
+    await expect(notice).toContainText("nothing to compare");
+    await expect(page.getByTestId("profile-form").getByLabel("Name")).toHaveValue("Live-link client");
+    await expectDecision(page, "live-input", "reject");
+  } finally {
+    vendorDown = false;
+  }
 });
 
 test("a link made with another engine version shows both versions and the decision that differs", async ({ page }) => {

@@ -11,7 +11,8 @@ const TONE = {
 
 /**
  * What the opened link did: engine versions, card drift, decisions that moved, or why it could
- * not be opened. Errors offer "Start fresh" (the default workspace); other notices can be dismissed.
+ * not be opened. An error offers "Start fresh" (the default workspace) until the user has started
+ * working in the empty workspace; then, like every other notice, it can simply be dismissed.
  */
 export function LinkBanner({
   notice,
@@ -58,7 +59,7 @@ export function LinkBanner({
             Fetch again
           </button>
         )}
-        {isError ? (
+        {isError && !edited ? (
           <button type="button" className={BUTTON} onClick={onStartFresh}>
             Dismiss and start fresh
           </button>

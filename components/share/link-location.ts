@@ -3,12 +3,18 @@
  * in-page anchor ("#review-heading" from the skip link must not be read as a broken link).
  */
 
-/** The fragment to decode, or undefined when the hash holds no link attempt. */
-export function linkFragmentOf(hash: string, isAnchor: (id: string) => boolean): string | undefined {
+export type HashContent =
+  | { kind: "empty" }
+  /** An id on this page: leave it to the browser, it says nothing about the review. */
+  | { kind: "anchor" }
+  | { kind: "link"; fragment: string };
+
+/** What the hash holds: nothing, an in-page anchor, or a link attempt to decode (maybe a broken one). */
+export function readHash(hash: string, isAnchor: (id: string) => boolean): HashContent {
   const fragment = hash.startsWith("#") ? hash.slice(1) : hash;
-  if (fragment.trim() === "") return undefined;
-  if (isPlainAnchor(fragment) && isAnchor(fragment)) return undefined;
-  return fragment;
+  if (fragment.trim() === "") return { kind: "empty" };
+  if (isPlainAnchor(fragment) && isAnchor(fragment)) return { kind: "anchor" };
+  return { kind: "link", fragment };
 }
 
 /** Ids on this page are kebab-case words; checking the shape first keeps getElementById off huge hashes. */

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
-import { clearLocationFragment, linkFragmentOf } from "./link-location";
+import { clearLocationFragment, readHash } from "./link-location";
 import { loadShare, type ShareModule } from "./load-share";
 
 /**
@@ -40,16 +40,21 @@ export function useLinkFragment(): LinkFragment {
   }, []);
 
   const read = useCallback(() => {
-    const fragment = linkFragmentOf(window.location.hash, (id) => document.getElementById(id) !== null);
+    const hash = readHash(window.location.hash, (id) => document.getElementById(id) !== null);
     const now = current.current;
-    if (fragment === undefined) {
-      // An in-page anchor or an empty hash. Only leaving a link (Back) returns to the default
-      // workspace; a skip-link click must not throw away the user's session.
+    if (hash.kind === "anchor") {
+      // The skip link: the review on screen is unchanged, whatever it came from.
+      if (now.phase === "idle") set({ phase: "none", gen: gen.current });
+      return;
+    }
+    if (hash.kind === "empty") {
       // The first reading keeps gen 0, so the default session rendered before it is not remounted.
       if (now.phase === "idle") set({ phase: "none", gen: gen.current });
+      // Back from a link (not yet edited) to the plain address: back to the plain workspace.
       else if (now.phase !== "none" && fragmentShown.current) set({ phase: "none", gen: ++gen.current });
       return;
     }
+    const { fragment } = hash;
     if (now.phase !== "idle" && now.phase !== "none" && now.fragment === fragment && fragmentShown.current) return;
     const mine = ++gen.current;
     fragmentShown.current = true;
