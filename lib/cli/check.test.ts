@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { json, startTestServer, type TestServer } from "../fetch/test-server";
 import { CONTOSO } from "../negotiation/examples/incidents";
+import { decodeReviewLink } from "../share";
 import { runCli } from "./test-io";
 
 const CORPUS = fileURLToPath(new URL("../../../shared/a2a/cards/", import.meta.url));
@@ -135,6 +136,18 @@ describe("check on real corpus cards", () => {
     expect(parse(r.stdout).decisions["live-input"]?.decision).toBe("reject");
   });
 
+  it("with --link-base, every decision record carries a review link that reopens this exact review", async () => {
+    const r = await runCli(["check", "--card", contosoPath, "--profile", "northwind", "--format", "json", "--link-base", "https://parley.example.com/"]);
+    const doc = parse(r.stdout) as unknown as { records: Array<{ reviewLink?: string; taskClass: string; decision: string }> };
+    expect(doc.records).toHaveLength(5);
+    const link = doc.records[0]?.reviewLink ?? "";
+    expect(link.startsWith("https://parley.example.com/#v1.")).toBe(true);
+    const decoded = decodeReviewLink(link);
+    if (!decoded.ok || decoded.link.kind !== "snapshot") throw new Error("the record's link does not decode");
+    expect(decoded.link.state.cardText).toBe(readFileSync(contosoPath, "utf8"));
+    expect(decoded.link.state.decisions?.["live-input"]).toBe("reject");
+  });
+
   it("reports text that is not JSON with its line and column", async () => {
     const broken = file("broken.json", '{\n  "name": "x",\n  oops\n}');
     const r = await runCli(["check", "--card", broken, "--profile", "northwind"]);
@@ -160,6 +173,7 @@ describe("check: unusable input exits 2 with a message saying what and where", (
     ],
     ["context fails the schema", () => ["check", "--card", contosoPath, "--profile", "northwind", "--context", file("c.json", '{"cardKnownStale":"yes"}')], /--context .* is not a valid review context: \/cardKnownStale/],
     ["unknown task class lists them", () => ["check", "--card", contosoPath, "--profile", "northwind", "--task-class", "live-video"], /unknown task class "live-video"\. Task classes: request-response, live-input/],
+    ["bad --link-base", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "json", "--link-base", "javascript:alert(1)"], /--link-base must be an http\(s\) URL/],
     ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "xml"], /--format must be text or json/],
     ["unknown flag", () => ["check", "--card", contosoPath, "--profile", "northwind", "--verbose"], /Unknown option '--verbose'/],
     ["stray argument", () => ["check", "extra"], /check: /],

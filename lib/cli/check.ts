@@ -4,7 +4,7 @@ import { review } from "../negotiation/review";
 import { formatReviewText } from "./format-text";
 import { loadCard, loadContext, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
-import { buildRecords } from "./records";
+import { buildRecords, parseLinkBase } from "./records";
 import { hasRejection, toReviewJson } from "./review-json";
 import { checkUsage } from "./usage";
 
@@ -22,6 +22,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
 
   // Cheap argument checks first, so a typo is reported before a network fetch.
   const taskClasses = resolveTaskClasses(values["task-class"]);
+  const linkBase = parseLinkBase(values["link-base"]);
   const profile = await loadProfile(values.profile, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
   const card = await loadCard(values.card, io);
@@ -40,7 +41,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
       card: { name: result.card?.name ?? null, ...source },
       profile: result.profile.name,
       ...json,
-      records: buildRecords(result, card),
+      records: buildRecords(result, card, { context, linkBase }),
       exitCode,
     };
     await writeOut(io.stdout, JSON.stringify(doc, null, 2) + "\n");
@@ -64,6 +65,7 @@ function parseCheckArgs(argv: string[]) {
         "task-class": { type: "string", multiple: true },
         context: { type: "string" },
         format: { type: "string" },
+        "link-base": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

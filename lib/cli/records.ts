@@ -1,14 +1,52 @@
+import type { ReviewContext } from "../negotiation/context";
 import type { Review } from "../negotiation/decision-types";
-import { writeDecisionRecord } from "../negotiation/record";
+import { type RecordOptions, writeDecisionRecord } from "../negotiation/record";
+import { ENGINE_VERSION } from "../negotiation/version";
+import { describeLinkError, tryEncodeReviewLink } from "../share";
 import type { LoadedCard } from "./inputs";
+import { UsageError } from "./io";
 
 /**
  * One decision record per task class (docs/decision-record.md), as objects so `--format json`
- * stays one JSON document; re-serialize one with JSON.stringify to get its log line.
+ * stays one JSON document; re-serialize one with JSON.stringify to get its log line. A fetched card
+ * records where it came from; with `linkBase`, every record carries a snapshot review link, so the
+ * log line opens the exact review in the workspace in one click.
  */
-export function buildRecords(review: Review, card: LoadedCard): unknown[] {
+export function buildRecords(review: Review, card: LoadedCard, opts: { context?: ReviewContext; linkBase?: string } = {}): unknown[] {
+  const options: RecordOptions = {};
+  if (card.fetched) options.cardSource = card.fetched.finalUrl;
+  if (opts.linkBase) options.reviewLink = reviewLink(review, card, opts.context ?? {}, opts.linkBase);
   return review.decisions
-    .map((d) => writeDecisionRecord(review, d.taskClass, card.text))
+    .map((d) => writeDecisionRecord(review, d.taskClass, card.text, options))
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as unknown);
+}
+
+function reviewLink(review: Review, card: LoadedCard, context: ReviewContext, linkBase: string): string {
+  const encoded = tryEncodeReviewLink({
+    cardText: card.text,
+    profile: review.profile,
+    context,
+    engineVersion: ENGINE_VERSION,
+    taskClasses: review.taskClasses.map((t) => t.id),
+    decisions: Object.fromEntries(review.decisions.map((d) => [d.taskClass, d.decision])),
+    ...(card.fetched ? { cardUrl: card.fetched.finalUrl } : {}),
+  });
+  if (!encoded.ok) throw new UsageError(`check: cannot make a review link for this card: ${describeLinkError(encoded.error)}`);
+  return `${linkBase.replace(/\/+$/, "")}/#${encoded.fragment}`;
+}
+
+/** `--link-base URL`: the workspace's address (http or https), e.g. https://parley.example.com. */
+export function parseLinkBase(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`check: --link-base must be an absolute http(s) URL of the Parley workspace, not "${value}".`, true);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UsageError(`check: --link-base must be an http(s) URL, not "${url.protocol}".`, true);
+  }
+  return url.origin + url.pathname;
 }

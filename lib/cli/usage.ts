@@ -26,6 +26,8 @@ Options:
                         ${BUILT_IN_TASK_CLASS_IDS.join(", ")}
   --context FILE        a review context JSON file (conditions of validity)
   --format text|json    output format (default text)
+  --link-base URL       with --format json: each decision record carries a review link to the
+                        workspace at URL (e.g. https://parley.example.com) reopening this review
   -h, --help            this help
 
 Exit codes: 0 no requested task class rejected; 1 at least one rejected; 2 unusable input
