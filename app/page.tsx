@@ -1,4 +1,5 @@
 import { Workspace } from "@/components/review/workspace";
+import { SiteHeader } from "@/components/ui/site-header";
 import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
@@ -16,13 +17,13 @@ export default function WorkspacePage() {
       >
         Skip to the review
       </a>
-      <header className="mb-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h1 className="text-xl font-bold tracking-tight">Parley</h1>
+      <SiteHeader current="workspace">
+        <h1 className="sr-only">Review workspace</h1>
         <p className="text-sm text-slate-600">
           Can this client complete this kind of task against this A2A agent, given what its card says? Decided per
           task class, before the first task is sent.
         </p>
-      </header>
+      </SiteHeader>
       {/* Hides the default example until a review link in the fragment is read: see PENDING_LINK_SCRIPT. */}
       <script dangerouslySetInnerHTML={{ __html: PENDING_LINK_SCRIPT }} />
       <Workspace

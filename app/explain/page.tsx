@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { buildExampleLines } from "@/components/log-explainer/example-lines";
 import { LogExplainer } from "@/components/log-explainer/log-explainer";
-import { SiteHeader } from "@/components/rules/site-header";
+import { SiteHeader } from "@/components/ui/site-header";
 
 export const metadata: Metadata = {
   title: "Explain a log line — Parley",

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { RuleIndex } from "@/components/rules/rule-index";
-import { SiteHeader } from "@/components/rules/site-header";
+import { SiteHeader } from "@/components/ui/site-header";
 
 export const metadata: Metadata = {
   title: "Rules — Parley",

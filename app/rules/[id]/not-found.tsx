@@ -1,4 +1,4 @@
-import { SiteHeader } from "@/components/rules/site-header";
+import { SiteHeader } from "@/components/ui/site-header";
 import { INVARIANT_IDS } from "@/lib/negotiation/invariants";
 import { docsPath } from "@/lib/negotiation/invariants/types";
 

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 
 const LINKS = [
   { href: "/", label: "Workspace", key: "workspace" },
@@ -6,13 +7,16 @@ const LINKS = [
   { href: "/rules", label: "Rules", key: "rules" },
 ] as const;
 
-/** Title and navigation for the explainer and the rule pages (the workspace has its own header). */
-export function SiteHeader({ current }: { current: (typeof LINKS)[number]["key"] }) {
+/** Title and navigation shared by every page; `children` is an optional tagline beside the title. */
+export function SiteHeader({ current, children }: { current: (typeof LINKS)[number]["key"]; children?: ReactNode }) {
   return (
     <header className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-slate-200 pb-3">
-      <Link href="/" className="text-xl font-bold tracking-tight text-slate-900">
-        Parley
-      </Link>
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <Link href="/" className="text-xl font-bold tracking-tight text-slate-900">
+          Parley
+        </Link>
+        {children}
+      </div>
       <nav aria-label="Main">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {LINKS.map((link) => (
