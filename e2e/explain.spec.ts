@@ -50,14 +50,14 @@ test("a pasted decision record is explained, and Open review leads to the worksp
   await expect(page.getByTestId("review-matrix")).toBeVisible();
 });
 
-test("a record without a link opens a live review from its card URL and preset profile", async ({ page }) => {
+test("a record without a link opens a live review discovered from its card endpoint's origin and preset profile", async ({ page }) => {
   await openExplainer(page);
   await paste(page, RECORD);
   const open = entries(page).first().getByTestId("open-review");
   await expect(open).toHaveAttribute("data-link-kind", "live");
   const decoded = decodeReviewLink((await open.getAttribute("href")) ?? "");
   if (!decoded.ok || decoded.link.kind !== "live") throw new Error("expected a live link");
-  expect(decoded.link.state.cardUrl).toBe("https://agents.contoso.example/a2a/v1");
+  expect(decoded.link.state.cardUrl).toBe("https://agents.contoso.example");
   expect(decoded.link.state.profile).toEqual(NORTHWIND);
   expect(decoded.link.state.snapshotDecisions).toEqual({ "live-input": "reject" });
 });
