@@ -40,14 +40,17 @@ test("a pasted decision record is explained, and Open review leads to the worksp
   await expect(open).toHaveAttribute("data-link-kind", "snapshot");
   const href = (await open.getAttribute("href")) ?? "";
   expect(href).toBe(`/#${SNAPSHOT}`);
-  // The workspace's reading of the fragment is wired separately: check the link carries the exact review.
+  // The link carries the exact review (card bytes and profile)...
   const decoded = decodeReviewLink(href);
   expect(decoded.ok && decoded.link.kind === "snapshot" && decoded.link.state.cardText).toBe(CONTOSO.text);
   expect(decoded.ok && decoded.link.state.profile).toEqual(NORTHWIND);
 
   await open.click();
   await expect(page).toHaveURL(new RegExp(`/#${SNAPSHOT.slice(0, 40)}`));
-  await expect(page.getByTestId("review-matrix")).toBeVisible();
+  // The workspace shows the review the record came from: live-input rejected, request-response accepted.
+  await expect(page.getByTestId("decision-live-input")).toHaveAttribute("data-decision", "reject");
+  await expect(page.getByTestId("decision-request-response")).toHaveAttribute("data-decision", "accept");
+  await expect(page.locator(".cm-content")).toContainText("Contoso Voice Desk");
 });
 
 test("a record without a link opens a live review discovered from its card endpoint's origin and preset profile", async ({ page }) => {

@@ -39,7 +39,9 @@ test("a rule page's failing example opens in the workspace with the claimed deci
 
   await open.click();
   await expect(page).toHaveURL(/\/#v1\./);
-  await expect(page.getByTestId("review-matrix")).toBeVisible();
+  // The workspace opens the example's review: the decision the rule page claims is in the matrix.
+  await expect(page.getByTestId("decision-async-completion")).toHaveAttribute("data-decision", "reject");
+  await expect(page.locator(".cm-content")).toContainText("contosoMtls");
 });
 
 test("a rule page shows the decision under each condition of validity", async ({ page }) => {
