@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { NavLink } from "./nav-link";
 
 const LINKS = [
   { href: "/", label: "Workspace", key: "workspace" },
@@ -12,22 +12,22 @@ export function SiteHeader({ current, children }: { current: (typeof LINKS)[numb
   return (
     <header className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-slate-200 pb-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <Link href="/" className="text-xl font-bold tracking-tight text-slate-900">
+        <NavLink href="/" className="text-xl font-bold tracking-tight text-slate-900">
           Parley
-        </Link>
+        </NavLink>
         {children}
       </div>
       <nav aria-label="Main">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {LINKS.map((link) => (
             <li key={link.key}>
-              <Link
+              <NavLink
                 href={link.href}
                 aria-current={current === link.key ? "page" : undefined}
                 className="text-sky-800 underline-offset-2 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
               >
                 {link.label}
-              </Link>
+              </NavLink>
             </li>
           ))}
         </ul>
