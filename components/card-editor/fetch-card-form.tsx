@@ -1,27 +1,62 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { fetchCardKeys, postFetchCard, type FetchCardFailure } from "@/components/queries/fetch-card";
 import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import { NO_FETCH_STATUS, viewFetchForm, type FetchRequest, type FetchStatus } from "./fetch-status";
 
-/** Fetch a card by URL through Parley's server (SSRF-safe), then hand its bytes to the editor. */
+type RunnerModule = typeof import("./fetch-card-runner");
+
+let pendingRunner: Promise<RunnerModule> | undefined;
+
+/** One load per page; a failed chunk load may be retried by the next press. */
+function loadRunner(): Promise<RunnerModule> {
+  if (!pendingRunner) {
+    pendingRunner = import("./fetch-card-runner");
+    pendingRunner.catch(() => {
+      pendingRunner = undefined;
+    });
+  }
+  return pendingRunner;
+}
+
+/**
+ * Fetch a card by URL through Parley's server (SSRF-safe), then hand its bytes to the editor.
+ * The fetching itself (react-query and its mutation) is loaded when the user shows intent —
+ * focus or pointer on the form, or a press of Fetch — so it is not in the workspace's first download.
+ */
 export function FetchCardForm({ onFetched }: { onFetched: (card: FetchedCardResponse) => void }) {
   const inputId = useId();
   const errorId = useId();
   const [url, setUrl] = useState("");
-  const mutation = useMutation<FetchedCardResponse, FetchCardFailure, string>({
-    mutationKey: fetchCardKeys.all,
-    mutationFn: (target) => postFetchCard(target),
-    onSuccess: onFetched,
-  });
+  const [runner, setRunner] = useState<RunnerModule | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [request, setRequest] = useState<FetchRequest | null>(null);
+  const [status, setStatus] = useState<FetchStatus>(NO_FETCH_STATUS);
+
+  const load = () => {
+    if (runner) return;
+    loadRunner().then(
+      (module) => {
+        setLoadFailed(false);
+        setRunner(() => module);
+      },
+      () => setLoadFailed(true),
+    );
+  };
+
+  const { pending, error } = viewFetchForm(request, status, loadFailed);
+
   return (
     <form
       className="flex flex-col gap-1"
       aria-label="Fetch a card by URL"
+      onPointerEnter={load}
+      onFocus={load}
       onSubmit={(event) => {
         event.preventDefault();
-        mutation.mutate(url);
+        setLoadFailed(false);
+        setRequest({ url, seq: (request?.seq ?? 0) + 1 });
+        load();
       }}
     >
       <label htmlFor={inputId} className="text-xs font-medium text-slate-600">
@@ -36,23 +71,24 @@ export function FetchCardForm({ onFetched }: { onFetched: (card: FetchedCardResp
           placeholder="https://agent.example"
           className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-sm"
           value={url}
-          aria-describedby={mutation.isError ? errorId : undefined}
-          aria-invalid={mutation.isError || undefined}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
           onChange={(event) => setUrl(event.target.value)}
         />
         <button
           type="submit"
-          disabled={mutation.isPending}
+          disabled={pending}
           className="rounded bg-slate-800 px-3 py-1 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60"
         >
-          {mutation.isPending ? "Fetching…" : "Fetch"}
+          {pending ? "Fetching…" : "Fetch"}
         </button>
       </div>
-      {mutation.isError && (
+      {error && (
         <p id={errorId} data-testid="fetch-error" role="status" className="rounded bg-rose-50 px-2 py-1 text-sm text-rose-800">
-          <span className="font-semibold">Not fetched ({mutation.error.code}).</span> {mutation.error.message}
+          <span className="font-semibold">Not fetched ({error.code}).</span> {error.message}
         </p>
       )}
+      {runner && <runner.FetchCardRunner request={request} onFetched={onFetched} onStatus={setStatus} />}
     </form>
   );
 }

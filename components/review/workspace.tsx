@@ -1,16 +1,32 @@
 "use client";
 
-import { useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import type { CardSource } from "@/components/card-editor/card-panel";
 import type { MatrixSelection } from "@/components/matrix/review-matrix";
 import { PENDING_STYLE_ID } from "@/components/share/link-location";
 import { LinkPending } from "@/components/share/link-pending";
-import { LiveLinkSession } from "@/components/share/live-link-session";
 import { seedFromFailedLink, seedFromSnapshot } from "@/components/share/open-link";
 import { useLinkFragment } from "@/components/share/use-link-fragment";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { SessionSeed } from "./session-seed";
 import { WorkspaceSession } from "./workspace-session";
+
+// Only a live link needs it, and it brings react-query: loaded when one is opened.
+const LiveLinkSession = lazy(() =>
+  import("@/components/share/live-link-session").then(
+    (m) => ({ default: m.LiveLinkSession }),
+    () => ({ default: LiveLinkUnavailable }),
+  ),
+);
+
+function LiveLinkUnavailable({ onStartFresh }: { onStartFresh: () => void }) {
+  return (
+    <LinkPending
+      message="Parley could not load the part of the page that opens live links (the network may be down). Reload the page to try again."
+      onCancel={onStartFresh}
+    />
+  );
+}
 
 interface WorkspaceProps {
   initialCard: { text: string; source: CardSource | null };
@@ -54,7 +70,9 @@ export function Workspace({ initialCard, initialProfile, initialSelection }: Wor
   if (state.phase === "decoding") return <LinkPending message="Opening the review link…" onCancel={startFresh} />;
   if (state.phase === "decoded" && state.link.kind === "live") {
     return (
-      <LiveLinkSession key={`live-${state.gen}`} state={state.link.state} share={state.share} onEdit={markEdited} onStartFresh={startFresh} />
+      <Suspense fallback={<LinkPending message="Opening the live link…" onCancel={startFresh} />}>
+        <LiveLinkSession key={`live-${state.gen}`} state={state.link.state} share={state.share} onEdit={markEdited} onStartFresh={startFresh} />
+      </Suspense>
     );
   }
   if (linkSeed && (state.phase === "failed" || state.phase === "decoded")) {

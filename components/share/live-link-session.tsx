@@ -3,28 +3,35 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { fetchCardQuery } from "@/components/queries/fetch-card";
+import { QueryProvider } from "@/components/queries/query-provider";
 import { WorkspaceSession } from "@/components/review/workspace-session";
 import type { LiveLinkState } from "@/lib/share";
 import { LinkPending } from "./link-pending";
 import type { ShareModule } from "./load-share";
 import { seedFromFailedFetch, seedFromLive } from "./open-link";
 
-/**
- * A live link: fetch the card as it is now (through the same SSRF-safe route as the fetch form),
- * then review it with the link's profile and context and say what drifted. Mounted once per
- * opening of the link, so opening it again fetches again.
- */
-export function LiveLinkSession({
-  state,
-  share,
-  onEdit,
-  onStartFresh,
-}: {
+interface LiveLinkSessionProps {
   state: LiveLinkState;
   share: ShareModule;
   onEdit: () => void;
   onStartFresh: () => void;
-}) {
+}
+
+/**
+ * A live link: fetch the card as it is now (through the same SSRF-safe route as the fetch form),
+ * then review it with the link's profile and context and say what drifted. Mounted once per
+ * opening of the link, so opening it again fetches again. Loaded on demand (with react-query)
+ * by the workspace, only when a live link is opened.
+ */
+export function LiveLinkSession(props: LiveLinkSessionProps) {
+  return (
+    <QueryProvider>
+      <LiveLinkFetch {...props} />
+    </QueryProvider>
+  );
+}
+
+function LiveLinkFetch({ state, share, onEdit, onStartFresh }: LiveLinkSessionProps) {
   const query = useQuery(fetchCardQuery(state.cardUrl));
   const settled = query.isFetchedAfterMount && !query.isFetching;
   const seed = useMemo(() => {

@@ -1,0 +1,45 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { fetchCardKeys, postFetchCard, type FetchCardFailure } from "@/components/queries/fetch-card";
+import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import { QueryProvider } from "@/components/queries/query-provider";
+import type { FetchRequest, FetchStatus } from "./fetch-status";
+
+interface RunnerProps {
+  request: FetchRequest | null;
+  onFetched: (card: FetchedCardResponse) => void;
+  onStatus: (status: FetchStatus) => void;
+}
+
+/**
+ * The fetch form's react-query half, loaded on demand (see FetchCardForm). It renders nothing:
+ * the form's fields stay mounted while this loads, so focus and the typed URL are never lost.
+ */
+export function FetchCardRunner(props: RunnerProps) {
+  return (
+    <QueryProvider>
+      <Runner {...props} />
+    </QueryProvider>
+  );
+}
+
+function Runner({ request, onFetched, onStatus }: RunnerProps) {
+  const mutation = useMutation<FetchedCardResponse, FetchCardFailure, FetchRequest>({
+    mutationKey: fetchCardKeys.all,
+    mutationFn: ({ url }) => postFetchCard(url),
+    onSuccess: (card) => onFetched(card),
+  });
+  const { mutate, isPending, error, variables } = mutation;
+  // A ref, not state: StrictMode's second effect run must not post the same press twice.
+  const sent = useRef(0);
+  useEffect(() => {
+    if (!request || request.seq <= sent.current) return;
+    sent.current = request.seq;
+    mutate(request);
+  }, [request, mutate]);
+  const seq = variables?.seq ?? 0;
+  useEffect(() => onStatus({ seq, pending: isPending, error }), [seq, isPending, error, onStatus]);
+  return null;
+}
