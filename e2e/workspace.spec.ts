@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createHash } from "node:crypto";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { expectDecision, loadExample, openWorkspace, pasteCard, revisionOf } from "./workspace-helpers";
 
@@ -61,4 +62,17 @@ test("clicking a card field in the explanation highlights it in the editor", asy
   await expect(panel).toContainText("What it checks");
   await panel.getByRole("button", { name: /capabilities\/streaming/ }).first().click();
   await expect(page.getByTestId("card-editor").locator(".cm-parley-highlight")).toContainText("false");
+});
+
+test("the decision record names the exact card bytes by their SHA-256, and follows the card as it is edited", async ({ page }) => {
+  const sha256 = (text: string) => "sha256:" + createHash("sha256").update(text, "utf8").digest("hex");
+  await openWorkspace(page);
+  const block = page.getByTestId("decision-record");
+  await expect(block.locator("pre")).toContainText(`"digest": "${sha256(CONTOSO.text)}"`);
+  await expect(block.getByRole("button", { name: "Copy JSON" })).toBeVisible();
+
+  const edited = CONTOSO.text.replace("Contoso Voice Desk", "Contoso Voice Desk ✓");
+  await pasteCard(page, edited);
+  await expect(block.locator("pre")).toContainText(`"digest": "${sha256(edited)}"`);
+  await expect(block.locator("pre")).toContainText('"name": "Contoso Voice Desk ✓"');
 });

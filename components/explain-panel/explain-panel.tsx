@@ -12,6 +12,7 @@ import {
 } from "@/components/review/core";
 import type { MatrixSelection } from "@/components/matrix/review-matrix";
 import { describeCut } from "@/components/matrix/describe-cut";
+import { useCardDigest } from "@/components/review/use-card-digest";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
@@ -20,17 +21,28 @@ import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 import type { ReactNode } from "react";
 import { FieldList } from "./field-list";
 
-function JsonBlock({ title, value }: { title: string; value: unknown }) {
+function JsonBlock({ title, value, note, testId }: { title: string; value: unknown; note?: string; testId?: string }) {
   const text = JSON.stringify(value, null, 2);
   return (
-    <div>
+    <div data-testid={testId}>
       <div className="mb-0.5 flex items-center justify-between gap-2">
         <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
-        <CopyButton text={text} label="Copy JSON" />
+        {note ? <span className="text-xs text-slate-500">{note}</span> : <CopyButton text={text} label="Copy JSON" />}
       </div>
-      <pre className="max-h-64 overflow-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100">{text}</pre>
+      <pre aria-busy={note ? true : undefined} className="max-h-64 overflow-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100">
+        {text}
+      </pre>
     </div>
   );
+}
+
+/** The record needs the card's digest, computed asynchronously; it is copyable once known. */
+function DecisionRecordBlock({ review, taskClass, cardText }: { review: Review; taskClass: string; cardText: string }) {
+  const digest = useCardDigest(cardText);
+  const value = decisionRecordFor(review, taskClass, digest.status === "ready" ? digest.digest : undefined);
+  const note =
+    digest.status === "pending" ? "Computing the card digest…" : digest.status === "failed" ? "Could not compute the card digest." : undefined;
+  return <JsonBlock title="Decision record (log line)" value={value} note={note} testId="decision-record" />;
 }
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
@@ -81,7 +93,7 @@ export function ExplainPanel({
             </Part>
           )}
           {decision.degradations.length > 0 && <JsonBlock title="Degradation records" value={decision.degradations} />}
-          <JsonBlock title="Decision record (log line)" value={decisionRecordFor(review, decision.taskClass, cardText)} />
+          <DecisionRecordBlock review={review} taskClass={decision.taskClass} cardText={cardText} />
         </div>
       </Section>
     );
@@ -132,7 +144,7 @@ export function ExplainPanel({
         )}
         {degradations.length > 0 && <JsonBlock title="Degradation record" value={degradations} />}
         {finding.status === "violated" && (
-          <JsonBlock title="Decision record (log line)" value={decisionRecordFor(review, decision.taskClass, cardText)} />
+          <DecisionRecordBlock review={review} taskClass={decision.taskClass} cardText={cardText} />
         )}
         <JsonBlock title="Finding (JSON)" value={finding} />
       </div>

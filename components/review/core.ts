@@ -14,7 +14,6 @@ import {
   locatePointer,
   review,
   whatWouldChange,
-  writeDecisionRecord,
   type DecisionReason,
   type DegradationRecord,
   type Finding,
@@ -26,6 +25,7 @@ import {
   type ValidityProblem,
 } from "@/lib/negotiation";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { formatDecisionRecord } from "@/lib/negotiation/record-format";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
 import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
@@ -94,9 +94,15 @@ export const textOfAdvisory = (result: Review): string => (result.advisory ? exp
 export const changesFor = (finding: Finding, decision?: TaskClassDecision): string[] => whatWouldChange(finding, decision);
 export const locateInText = locateNearest;
 
-/** The decision record as an object for display; the core writes it as one JSON log line. */
-export function decisionRecordFor(result: Review, taskClass: string, cardText: string): unknown {
-  const line = writeDecisionRecord(result, taskClass, cardText);
+/** What a record shows in place of the card digest while the browser computes it. */
+export const DIGEST_PENDING = "sha256:(computing…)";
+
+/**
+ * The decision record as an object for display; the core writes it as one JSON log line. The
+ * digest is computed apart (WebCrypto, asynchronously): until it is known, DIGEST_PENDING stands in.
+ */
+export function decisionRecordFor(result: Review, taskClass: string, cardDigest: string | undefined): unknown {
+  const line = formatDecisionRecord(result, taskClass, cardDigest ?? DIGEST_PENDING);
   try {
     return JSON.parse(line) as unknown;
   } catch {

@@ -49,9 +49,11 @@ export {
   DECISION_RECORD_VERSION,
   MAX_RECORD_LENGTH,
   digestCardText,
+  formatDecisionRecord,
   parseDecisionRecord,
   writeDecisionRecord,
   type ParseRecordResult,
+  type RecordOptions,
   type RecordParseError,
 } from "./record";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "./examples/incidents";
 import { NORTHWIND } from "./profile";
-import { digestCardText, parseDecisionRecord, writeDecisionRecord } from "./record";
+import { digestCardText, formatDecisionRecord, parseDecisionRecord, writeDecisionRecord } from "./record";
 import { review } from "./review";
 import { ENGINE_VERSION } from "./version";
 
@@ -21,6 +21,19 @@ describe("decision records", () => {
       expect(digestCardText(text)).toBe(`sha256:${hex}`);
     },
   );
+
+  it.each(["live-input", "request-response", "async-completion"])(
+    "formats the same %s record from a digest computed elsewhere (the browser's WebCrypto)",
+    (taskClass) => {
+      expect(formatDecisionRecord(r, taskClass, digestCardText(CONTOSO.text))).toBe(writeDecisionRecord(r, taskClass, CONTOSO.text));
+    },
+  );
+
+  it("puts the given digest in the record, untouched", () => {
+    const digest = "sha256:" + "ab".repeat(32);
+    expect(JSON.parse(formatDecisionRecord(r, "live-input", digest)).card.digest).toBe(digest);
+    expect(formatDecisionRecord(r, "no-such-class", digest)).toBe("");
+  });
 
   it("writes one JSON line with the documented keys, in order", () => {
     const line = writeDecisionRecord(r, "live-input", CONTOSO.text);

@@ -1,35 +1,15 @@
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+/**
+ * Decision records (format v1, described in ./record-format.ts and docs/decision-record.md):
+ * writing one from a review (hashing the card here), and reading a pasted line back.
+ */
 import * as z from "./zod";
 import { DECISIONS, type Review } from "./decision-types";
-import { ENGINE_NAME, ENGINE_VERSION } from "./version";
+import { digestCardText } from "./digest";
+import { DECISION_RECORD_TYPE, DECISION_RECORD_VERSION, formatDecisionRecord, type RecordOptions } from "./record-format";
 
-/**
- * Decision record: the one-line JSON log entry a client writes for every decision, so an on-call
- * engineer holding a "rejected but valid" line can paste it into the explainer. Format v1 (also in
- * docs/decision-record.md), keys always in this order, one line, no trailing newline:
- *
- *   {"type":"parley.decision",          constant: what this line is
- *    "v":1,                             format version; bumped only on an incompatible change
- *    "engine":"parley/0.1.0",           engine that decided (ENGINE_NAME/ENGINE_VERSION)
- *    "decision":"reject",               accept | accept-degraded | reject | escalate | defer
- *    "taskClass":"live-input",          the task class decided (decisions are task-class scoped)
- *    "target":"server",                 reject only: "server", or "card" (invalid or stale card: refetch)
- *    "rules":["live-input-needs-streaming"],  invariant ids whose findings produced this decision
- *    "card":{"name":"…","url":"…","source":"…","digest":"sha256:<hex>"},  digest of the exact card bytes (UTF-8);
- *                                       source = where the card was fetched from, when it was fetched
- *    "profile":"Northwind discovery agent",   client profile name
- *    "evidence":[{"source":"card","pointer":"/capabilities/streaming","value":false}, …],
- *    "degradations":[{"taskClass","invariant","path","lost","fallback"}, …],
- *    "reasons":[{"reason","outcome","invariant"?,"data"}, …],
- *    "reviewLink":"https://…/#v1.…"}     optional: a review link (docs/review-links.md) reopening this review
- *
- * `card.name` / `card.url` are left out when the card does not say; `card.source` and `reviewLink`
- * when the writer was not given them. Unknown extra keys are ignored
- * by the parser (forward compatible); a different `v` is refused.
- */
-export const DECISION_RECORD_TYPE = "parley.decision";
-export const DECISION_RECORD_VERSION = 1;
+export { digestCardText } from "./digest";
+export { DECISION_RECORD_TYPE, DECISION_RECORD_VERSION, formatDecisionRecord, type RecordOptions } from "./record-format";
+
 /** Longest line parseDecisionRecord reads: a record is a log line, not a document. */
 export const MAX_RECORD_LENGTH = 1_000_000;
 
@@ -98,49 +78,14 @@ export interface RecordParseError {
 
 export type ParseRecordResult = { ok: true; record: DecisionRecord } | { ok: false; error: RecordParseError };
 
-export function digestCardText(cardText: string): string {
-  return `sha256:${bytesToHex(sha256(utf8ToBytes(cardText)))}`;
-}
-
-export interface RecordOptions {
-  /** Where the card was fetched from (a URL), so the record can be replayed against the live card. */
-  cardSource?: string;
-  /** A review link that reopens this exact review (one click from the log line to the matrix). */
-  reviewLink?: string;
-}
-
 /**
  * The record line for one task class of a review. `cardText` must be the exact text reviewed (the
  * digest identifies those bytes). Returns "" when the review has no decision for that class.
+ * Browsers that already hold the digest (WebCrypto) call formatDecisionRecord and skip the hashing.
  */
 export function writeDecisionRecord(review: Review, taskClassId: string, cardText: string, options: RecordOptions = {}): string {
-  const decision = review.decisions.find((d) => d.taskClass === taskClassId);
-  if (!decision) return "";
-  const rules: string[] = [];
-  for (const reason of decision.reasons) {
-    if (reason.outcome === decision.decision && reason.invariant && !rules.includes(reason.invariant)) {
-      rules.push(reason.invariant);
-    }
-  }
-  const evidence = decision.findings.filter((f) => rules.includes(f.invariant)).flatMap((f) => f.evidence);
-  // Built in the documented key order: name, url, source, digest (undefined keys are dropped by stringify).
-  const card = { name: review.card?.name, url: review.card?.url, source: options.cardSource, digest: digestCardText(cardText) };
-  const record: Record<string, unknown> = {
-    type: DECISION_RECORD_TYPE,
-    v: DECISION_RECORD_VERSION,
-    engine: `${ENGINE_NAME}/${ENGINE_VERSION}`,
-    decision: decision.decision,
-    taskClass: decision.taskClass,
-    target: decision.target,
-    rules,
-    card,
-    profile: review.profile.name,
-    evidence,
-    degradations: decision.degradations,
-    reasons: decision.reasons,
-    reviewLink: options.reviewLink,
-  };
-  return JSON.stringify(record);
+  if (!review.decisions.some((d) => d.taskClass === taskClassId)) return "";
+  return formatDecisionRecord(review, taskClassId, digestCardText(cardText), options);
 }
 
 /** Reads a pasted log line back. Never throws, whatever the line holds. */
