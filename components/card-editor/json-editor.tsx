@@ -1,6 +1,19 @@
 "use client";
 
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import {
+  cursorMatchingBracket,
+  deleteLine,
+  history,
+  historyKeymap,
+  indentLess,
+  indentMore,
+  indentWithTab,
+  insertBlankLine,
+  selectLine,
+  simplifySelection,
+  standardKeymap,
+  toggleTabFocusMode,
+} from "@codemirror/commands";
 import { json } from "@codemirror/lang-json";
 import {
   bracketMatching,
@@ -20,6 +33,7 @@ import {
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
+  type KeyBinding,
   type DecorationSet,
 } from "@codemirror/view";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
@@ -52,6 +66,28 @@ interface JsonEditorProps {
   className?: string;
   testId?: string;
 }
+
+/**
+ * The keys of CodeMirror's default keymap that mean something in a JSON document: the standard
+ * keys (arrows, Home/End, Page Up/Down, selection, select all, delete, Enter), undo/redo, folding,
+ * indentation and a way out of the Tab trap (Ctrl-M, or Escape then Tab). Left out: comment
+ * toggles (JSON has no comments), multiple cursors (not enabled) and the syntax-aware moves and
+ * line moves, whose code is most of @codemirror/commands and of the workspace's JavaScript budget.
+ */
+const EDITOR_KEYS: KeyBinding[] = [
+  { key: "Escape", run: simplifySelection },
+  { key: "Mod-Enter", run: insertBlankLine },
+  { key: "Alt-l", mac: "Ctrl-l", run: selectLine },
+  { key: "Mod-[", run: indentLess },
+  { key: "Mod-]", run: indentMore },
+  { key: "Shift-Mod-k", run: deleteLine },
+  { key: "Shift-Mod-\\", run: cursorMatchingBracket },
+  { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabFocusMode },
+  ...standardKeymap,
+  ...historyKeymap,
+  ...foldKeymap,
+  indentWithTab,
+];
 
 const setHighlight = StateEffect.define<{ from: number; to: number } | null>();
 const highlightMark = Decoration.mark({ class: "cm-parley-highlight" });
@@ -123,7 +159,7 @@ export function JsonEditor({
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           json(),
           highlightField,
-          keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
+          keymap.of(EDITOR_KEYS),
           EditorView.contentAttributes.of({ "aria-label": label }),
           EditorView.lineWrapping,
           EditorView.updateListener.of((update) => {

@@ -2,28 +2,24 @@
  * The workspace's single door into the core: every core name the UI uses is imported here, so the
  * components stay thin and a change in the core's surface is absorbed in one file.
  */
+// Each name from the module that defines it, not from the core's index: the index also re-exports
+// what the workspace never runs (the decision-record schema, the log reader), and module-level
+// code there (zod schemas) would ship with the page.
+import { locatePointer } from "@/lib/negotiation/card/locate";
+import type { ValidityProblem } from "@/lib/negotiation/card/validity";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { DecisionReason, DegradationRecord, Review, ReviewInputError, TaskClassDecision } from "@/lib/negotiation/decision-types";
 import {
-  describeInvariant,
   explainAdvisory,
   explainDecision,
   explainDegradation,
-  explainFinding,
   explainInputError,
   explainReason,
-  INVARIANTS,
-  locatePointer,
-  review,
-  whatWouldChange,
-  type DecisionReason,
-  type DegradationRecord,
-  type Finding,
-  type InvariantMeta,
-  type Review,
-  type ReviewContext,
-  type ReviewInputError,
-  type TaskClassDecision,
-  type ValidityProblem,
-} from "@/lib/negotiation";
+} from "@/lib/negotiation/explain/decisions";
+import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
+import { INVARIANTS } from "@/lib/negotiation/invariants";
+import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
+import { review } from "@/lib/negotiation/review";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { formatDecisionRecord } from "@/lib/negotiation/record-format";
 import type { ClientProfile } from "@/lib/negotiation/profile";
