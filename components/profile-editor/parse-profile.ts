@@ -1,4 +1,4 @@
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { findJsonSyntaxError, type JsonSyntaxCode } from "@/lib/negotiation/card/json-scan";
 import { ClientProfile } from "@/lib/negotiation/profile";
 
 /** A problem in the profile JSON, placed where it is: a text offset or a JSON pointer. */
@@ -10,45 +10,39 @@ export interface ProfileIssue {
 
 export type ProfileParse = { ok: true; profile: ClientProfile } | { ok: false; issues: ProfileIssue[] };
 
-export function formatProfile(profile: ClientProfile): string {
-  return JSON.stringify(profile, null, 2) + "\n";
-}
+export { formatProfile } from "./format-profile";
 
 function toPointer(path: readonly PropertyKey[]): string {
   return path.map((part) => "/" + String(part).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
-const PARSE_WORDS: Record<string, string> = {
-  InvalidSymbol: "unexpected character",
-  InvalidNumberFormat: "malformed number",
-  PropertyNameExpected: "a property name (in double quotes) is expected",
-  ValueExpected: "a value is expected",
-  ColonExpected: "a colon is expected",
-  CommaExpected: "a comma is expected",
-  CloseBraceExpected: "a closing } is expected",
-  CloseBracketExpected: "a closing ] is expected",
-  EndOfFileExpected: "nothing may follow the profile object",
-  InvalidCommentToken: "comments are not JSON",
-  UnexpectedEndOfComment: "unterminated comment",
-  UnexpectedEndOfString: "unterminated string",
-  UnexpectedEndOfNumber: "unterminated number",
-  InvalidUnicode: "invalid unicode escape",
-  InvalidEscapeCharacter: "invalid escape character",
-  InvalidCharacter: "invalid character in a string",
+const PARSE_WORDS: Record<JsonSyntaxCode, string> = {
+  invalidSymbol: "unexpected character",
+  propertyNameExpected: "a property name (in double quotes) is expected",
+  valueExpected: "a value is expected",
+  colonExpected: "a colon is expected",
+  commaExpected: "a comma is expected",
+  closeBraceExpected: "a closing } is expected",
+  closeBracketExpected: "a closing ] is expected",
+  endOfFileExpected: "nothing may follow the profile object",
+  invalidCommentToken: "comments are not JSON",
+  unexpectedEndOfString: "unterminated string",
+  unexpectedEndOfNumber: "unterminated number",
+  invalidUnicode: "invalid unicode escape",
+  invalidEscapeCharacter: "invalid escape character",
+  invalidCharacter: "invalid character in a string",
 };
 
-/** Parses profile JSON text; never throws. Syntax errors carry offsets, schema errors pointers. */
+/** Parses profile JSON text; never throws. A syntax error carries its offset, schema errors pointers. */
 export function parseProfileText(text: string): ProfileParse {
-  const errors: ParseError[] = [];
-  const value: unknown = parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
-  if (errors.length > 0) {
-    return {
-      ok: false,
-      issues: errors.slice(0, 5).map((error) => {
-        const code = printParseErrorCode(error.error);
-        return { message: `Not JSON: ${PARSE_WORDS[code] ?? code}.`, offset: error.offset };
-      }),
-    };
+  const syntax = findJsonSyntaxError(text);
+  if (syntax) return { ok: false, issues: [{ message: `Not JSON: ${PARSE_WORDS[syntax.code]}.`, offset: syntax.offset }] };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Only text nested deeper than the scanner follows gets here.
+    return { ok: false, issues: [{ message: "Not JSON: it nests too deeply to read.", offset: 0 }] };
   }
   const result = ClientProfile.safeParse(value);
   if (result.success) return { ok: true, profile: result.data };

@@ -1,4 +1,4 @@
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { findJsonSyntaxError } from "./json-scan";
 import { makeProblem } from "./problems";
 import type { ValidityProblem } from "./validity";
 
@@ -50,22 +50,13 @@ function describeSyntaxError(text: string, error: unknown): ValidityProblem {
   return problem;
 }
 
-/** jsonc-parser names the first error and its offset in a way we can word ourselves. */
+/** The scanner names the first error and its offset in a way we can word ourselves. */
 function locateSyntaxError(text: string, error: unknown): { offset: number; reason: string } {
   if (text.trim() === "") return { offset: text.length, reason: "emptyDocument" };
-  try {
-    const errors: ParseError[] = [];
-    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-    const first = errors[0];
-    if (first) return { offset: first.offset, reason: lowerFirst(printParseErrorCode(first.error)) };
-  } catch {
-    // jsonc-parser recurses; on absurd nesting fall through to the engine's own offset.
-  }
+  const first = findJsonSyntaxError(text);
+  if (first) return { offset: first.offset, reason: first.code };
+  // Nested past what the scanner follows: the engine's own offset, when it gives one.
   const message = error instanceof Error ? error.message : "";
   const match = /position (\d+)/.exec(message);
   return { offset: match ? Number(match[1]) : 0, reason: "invalidSyntax" };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

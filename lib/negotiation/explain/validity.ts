@@ -49,7 +49,7 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
     "Security scheme {{scheme}} has neither a type nor a 1.0 wrapper key, so Parley cannot tell what it requires.",
 };
 
-/** jsonc-parser error names (camelCased) → what a person would say. */
+/** JSON syntax error codes (card/json-scan.ts, named as jsonc-parser names them) → what a person would say. */
 const SYNTAX_REASONS: Record<string, string> = {
   invalidSymbol: "an unexpected character",
   invalidNumberFormat: "a malformed number",
