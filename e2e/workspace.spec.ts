@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { NORTHWIND } from "../lib/negotiation/profile";
 import { expectDecision, loadExample, openWorkspace, pasteCard, revisionOf } from "./workspace-helpers";
 
 test("opens on the incident: Contoso × Northwind, decided per task class", async ({ page }) => {
@@ -67,7 +68,7 @@ test("clicking a card field in the explanation highlights it in the editor", asy
 test("the decision record names the exact card bytes by their SHA-256, and follows the card as it is edited", async ({ page }) => {
   const sha256 = (text: string) => "sha256:" + createHash("sha256").update(text, "utf8").digest("hex");
   await openWorkspace(page);
-  const block = page.getByTestId("decision-record");
+  const block = page.getByTestId("log-record");
   await expect(block.locator("pre")).toContainText(`"digest": "${sha256(CONTOSO.text)}"`);
   await expect(block.getByRole("button", { name: "Copy JSON" })).toBeVisible();
 
@@ -75,4 +76,37 @@ test("the decision record names the exact card bytes by their SHA-256, and follo
   await pasteCard(page, edited);
   await expect(block.locator("pre")).toContainText(`"digest": "${sha256(edited)}"`);
   await expect(block.locator("pre")).toContainText('"name": "Contoso Voice Desk ✓"');
+});
+
+test("the profile as JSON: in step with the form, a syntax error shown where it is, a valid edit applied to the review", async ({ page }) => {
+  await openWorkspace(page);
+  await page.getByRole("group", { name: "Profile view" }).getByRole("button", { name: "JSON" }).click();
+  const editor = page.getByTestId("profile-json-editor");
+  await expect(editor).toContainText('"name": "Northwind discovery agent"');
+
+  // A preset picked elsewhere rewrites the JSON.
+  await page.getByLabel("Preset or saved profile").selectOption({ label: "Northwind with audio buffering" });
+  await expect(editor).toContainText('"name": "Northwind with audio buffering"');
+  await expectDecision(page, "live-input", "accept");
+
+  // Broken JSON: the error is listed and marked in the text; the review keeps the last valid profile.
+  const content = editor.locator(".cm-content");
+  const paste = (text: string) =>
+    content.evaluate((element, pasted) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", pasted);
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await paste(JSON.stringify({ ...NORTHWIND, name: "Edited" }, null, 2).replace('"Edited",', '"Edited"'));
+  await expect(page.getByTestId("profile-json-issues")).toContainText("Not JSON: a comma is expected.");
+  await expect(editor.locator(".cm-lintRange-error").first()).toBeVisible();
+  await expectDecision(page, "live-input", "accept");
+
+  // Fixed: the edited profile (no buffering) reviews at once.
+  await page.keyboard.press("ControlOrMeta+a");
+  await paste(JSON.stringify({ ...NORTHWIND, name: "Edited" }, null, 2));
+  await expect(page.getByTestId("profile-json-issues")).toHaveCount(0);
+  await expectDecision(page, "live-input", "reject");
 });

@@ -2,22 +2,10 @@
 
 import { useId, useState } from "react";
 import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { NO_FETCH_STATUS, viewFetchForm, type FetchRequest, type FetchStatus } from "./fetch-status";
 
-type RunnerModule = typeof import("./fetch-card-runner");
-
-let pendingRunner: Promise<RunnerModule> | undefined;
-
-/** One load per page; a failed chunk load may be retried by the next press. */
-function loadRunner(): Promise<RunnerModule> {
-  if (!pendingRunner) {
-    pendingRunner = import("./fetch-card-runner");
-    pendingRunner.catch(() => {
-      pendingRunner = undefined;
-    });
-  }
-  return pendingRunner;
-}
+const RUNNER = lazyModule(() => import("./fetch-card-runner"));
 
 /**
  * Fetch a card by URL through Parley's server (SSRF-safe), then hand its bytes to the editor.
@@ -28,21 +16,9 @@ export function FetchCardForm({ onFetched }: { onFetched: (card: FetchedCardResp
   const inputId = useId();
   const errorId = useId();
   const [url, setUrl] = useState("");
-  const [runner, setRunner] = useState<RunnerModule | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { module: runner, failed: loadFailed, request: load } = useLazyModule(RUNNER);
   const [request, setRequest] = useState<FetchRequest | null>(null);
   const [status, setStatus] = useState<FetchStatus>(NO_FETCH_STATUS);
-
-  const load = () => {
-    if (runner) return;
-    loadRunner().then(
-      (module) => {
-        setLoadFailed(false);
-        setRunner(() => module);
-      },
-      () => setLoadFailed(true),
-    );
-  };
 
   const { pending, error } = viewFetchForm(request, status, loadFailed);
 
@@ -54,7 +30,6 @@ export function FetchCardForm({ onFetched }: { onFetched: (card: FetchedCardResp
       onFocus={load}
       onSubmit={(event) => {
         event.preventDefault();
-        setLoadFailed(false);
         setRequest({ url, seq: (request?.seq ?? 0) + 1 });
         load();
       }}

@@ -42,7 +42,7 @@ function DecisionRecordBlock({ review, taskClass, cardText }: { review: Review; 
   const value = decisionRecordFor(review, taskClass, digest.status === "ready" ? digest.digest : undefined);
   const note =
     digest.status === "pending" ? "Computing the card digest…" : digest.status === "failed" ? "Could not compute the card digest." : undefined;
-  return <JsonBlock title="Decision record (log line)" value={value} note={note} testId="decision-record" />;
+  return <JsonBlock title="Decision record (log line)" value={value} note={note} testId="log-record" />;
 }
 
 function Part({ title, children }: { title: string; children: ReactNode }) {

@@ -2,10 +2,10 @@
 
 import { useId, useState, useSyncExternalStore } from "react";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
+import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { Section } from "@/components/ui/section";
 import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
 import { ProfileForm } from "./profile-form";
-import { ProfileJsonView } from "./profile-json-view";
 import { sameProfile } from "./same-profile";
 import {
   deleteSavedProfile,
@@ -16,6 +16,9 @@ import {
 } from "./saved-profiles";
 
 type View = "form" | "json";
+
+// The JSON view (and its parser) loads when the user reaches for it: most reviews use the form.
+const JSON_VIEW = lazyModule(() => import("./profile-json-view"));
 
 export function ProfileEditor({
   profile,
@@ -29,6 +32,7 @@ export function ProfileEditor({
 }) {
   const pickerId = useId();
   const [view, setView] = useState<View>("form");
+  const jsonView = useLazyModule(JSON_VIEW);
   const saved = useSyncExternalStore(subscribeSavedProfiles, getSavedProfiles, getServerSavedProfiles);
 
   const presetIndex = PRESETS.findIndex((p) => sameProfile(p, profile));
@@ -73,14 +77,23 @@ export function ProfileEditor({
         {profile.description && <p className="text-xs text-slate-500">{profile.description}</p>}
       </div>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Profile view" className="inline-flex overflow-hidden rounded border border-slate-300 text-sm">
+        <div
+          role="group"
+          aria-label="Profile view"
+          className="inline-flex overflow-hidden rounded border border-slate-300 text-sm"
+          onPointerEnter={jsonView.request}
+          onFocus={jsonView.request}
+        >
           {(["form", "json"] as const).map((v) => (
             <button
               key={v}
               type="button"
               aria-pressed={view === v}
               className={`px-3 py-0.5 ${view === v ? "bg-slate-800 text-white" : "bg-white hover:bg-slate-100"}`}
-              onClick={() => setView(v)}
+              onClick={() => {
+                setView(v);
+                if (v === "json") jsonView.request();
+              }}
             >
               {v === "form" ? "Form" : "JSON"}
             </button>
@@ -108,8 +121,12 @@ export function ProfileEditor({
       </div>
       {view === "form" ? (
         <ProfileForm profile={profile} onChange={onChange} />
+      ) : jsonView.module ? (
+        <jsonView.module.ProfileJsonView profile={profile} onChange={onChange} handleRef={jsonHandleRef} />
       ) : (
-        <ProfileJsonView profile={profile} onChange={onChange} handleRef={jsonHandleRef} />
+        <p role="status" className="text-sm text-slate-600">
+          {jsonView.failed ? "Could not load the JSON view (the network may be down); press JSON to try again." : "Loading the JSON view…"}
+        </p>
       )}
     </Section>
   );

@@ -7,8 +7,8 @@ import { ContextPanel } from "@/components/context-panel/context-panel";
 import { ExplainPanel } from "@/components/explain-panel/explain-panel";
 import { ReviewMatrix, type MatrixSelection } from "@/components/matrix/review-matrix";
 import { ProfileEditor } from "@/components/profile-editor/profile-editor";
-import { formatProfile } from "@/components/profile-editor/parse-profile";
-import { LinkBanner } from "@/components/share/link-banner";
+import { formatProfile } from "@/components/profile-editor/format-profile";
+import { LinkBannerSlot } from "@/components/share/link-banner-slot";
 import { ShareBar } from "@/components/share/share-bar";
 import type { WorkspaceState } from "@/components/share/snapshot";
 import { Section } from "@/components/ui/section";
@@ -95,7 +95,7 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
 
   return (
     <>
-      {seed.notice && <LinkBanner notice={seed.notice} edited={edited} onStartFresh={onStartFresh} onRetry={onRetry} />}
+      {seed.notice && <LinkBannerSlot notice={seed.notice} edited={edited} onStartFresh={onStartFresh} onRetry={onRetry} />}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)]">
         <div className="flex min-w-0 flex-col gap-4">
           <CardPanel

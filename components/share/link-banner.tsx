@@ -9,23 +9,20 @@ const TONE = {
   error: "border-rose-400 bg-rose-50 text-rose-950",
 } as const;
 
-/**
- * What the opened link did: engine versions, card drift, decisions that moved, or why it could
- * not be opened. An error offers "Start fresh" (the default workspace) until the user has started
- * working in the empty workspace; then, like every other notice, it can simply be dismissed.
- */
-export function LinkBanner({
-  notice,
-  edited,
-  onStartFresh,
-  onRetry,
-}: {
+export interface LinkBannerProps {
   notice: LinkNotice;
   /** The user has changed the review since: the notice describes the link, not what is on screen. */
   edited: boolean;
   onStartFresh: () => void;
   onRetry?: () => void;
-}) {
+}
+
+/**
+ * What the opened link did: engine versions, card drift, decisions that moved, or why it could
+ * not be opened. An error offers "Start fresh" (the default workspace) until the user has started
+ * working in the empty workspace; then, like every other notice, it can simply be dismissed.
+ */
+export function LinkBanner({ notice, edited, onStartFresh, onRetry }: LinkBannerProps) {
   const [dismissed, setDismissed] = useState(false);
   if (dismissed) return null;
   const text = describeNotice(notice);

@@ -8,7 +8,7 @@ import { WorkspaceSession } from "@/components/review/workspace-session";
 import type { LiveLinkState } from "@/lib/share";
 import { LinkPending } from "./link-pending";
 import type { ShareModule } from "./load-share";
-import { seedFromFailedFetch, seedFromLive } from "./open-link";
+import { seedFromFailedFetch, seedFromLive } from "./open-live-link";
 
 interface LiveLinkSessionProps {
   state: LiveLinkState;

@@ -1,3 +1,5 @@
+import { loadOnce } from "@/components/ui/load-once";
+
 /**
  * The review-link codec (fflate, its dictionary, the link schemas) is loaded only when a link is
  * copied or the page opens with a fragment: most visits do neither, so it stays out of the
@@ -5,14 +7,4 @@
  */
 export type ShareModule = typeof import("@/lib/share");
 
-let pending: Promise<ShareModule> | undefined;
-
-export function loadShare(): Promise<ShareModule> {
-  if (!pending) {
-    pending = import("@/lib/share");
-    pending.catch(() => {
-      pending = undefined;
-    });
-  }
-  return pending;
-}
+export const loadShare: () => Promise<ShareModule> = loadOnce(() => import("@/lib/share"));

@@ -5,7 +5,8 @@ import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND, PRESETS } from "@/lib/negotiation/profile";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import * as share from "@/lib/share";
-import { seedFromFailedFetch, seedFromFailedLink, seedFromLive, seedFromSnapshot } from "./open-link";
+import { seedFromFailedLink, seedFromSnapshot } from "./open-link";
+import { seedFromFailedFetch, seedFromLive } from "./open-live-link";
 import { snapshotOf } from "./snapshot";
 
 const STREAMING_CONTOSO = CONTOSO.text.replace('"streaming": false', '"streaming": true');

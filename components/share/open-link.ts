@@ -1,13 +1,12 @@
 import { runReview } from "@/components/review/core";
 import type { SessionSeed } from "@/components/review/session-seed";
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
-import type { LiveLinkState, SnapshotLinkState } from "@/lib/share";
+import type { SnapshotLinkState } from "@/lib/share";
 import type { ShareModule } from "./load-share";
 import { decisionMapOf } from "./snapshot";
 
-type Compare = Pick<ShareModule, "compareSnapshot" | "digestCardText">;
+export type Compare = Pick<ShareModule, "compareSnapshot" | "digestCardText">;
 
 /**
  * A snapshot link → the workspace it reproduces. The link's decisions are compared with this
@@ -27,48 +26,6 @@ export function seedFromSnapshot(state: SnapshotLinkState, share: Compare): Sess
     context: state.context,
     taskClasses: state.taskClasses,
     notice: { kind: "snapshot", engineThen: state.engineVersion, engineNow: ENGINE_VERSION, comparison },
-  };
-}
-
-/** A live link whose card arrived: review it now and say whether the card and its decisions drifted. */
-export function seedFromLive(state: LiveLinkState, fetched: FetchedCardResponse, share: Compare): SessionSeed {
-  const now = runReview(fetched.text, state.profile, state.context, state.taskClasses);
-  const digestNow = share.digestCardText(fetched.text);
-  const then = state.snapshotDigest
-    ? {
-        digest: state.snapshotDigest,
-        comparison: share.compareSnapshot(
-          { digest: state.snapshotDigest, ...(state.snapshotDecisions ? { decisions: state.snapshotDecisions } : {}) },
-          { digest: digestNow, decisions: decisionMapOf(now) },
-        ),
-      }
-    : undefined;
-  return {
-    cardText: fetched.text,
-    source: { kind: "fetch", card: fetched },
-    profile: state.profile,
-    context: state.context,
-    taskClasses: state.taskClasses,
-    notice: {
-      kind: "live",
-      cardUrl: state.cardUrl,
-      engineThen: state.engineVersion,
-      engineNow: ENGINE_VERSION,
-      digestNow,
-      ...(then ? { then } : {}),
-    },
-  };
-}
-
-/** A live link whose fetch failed: its profile and context, no card, and why. */
-export function seedFromFailedFetch(state: LiveLinkState, failure: { code: string; message: string }): SessionSeed {
-  return {
-    cardText: "",
-    source: null,
-    profile: state.profile,
-    context: state.context,
-    taskClasses: state.taskClasses,
-    notice: { kind: "fetchFailed", cardUrl: state.cardUrl, code: failure.code, message: failure.message },
   };
 }
 

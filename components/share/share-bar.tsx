@@ -1,12 +1,16 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { renderDecisionMarkdown } from "./decision-markdown";
-import { linkUrl } from "./link-location";
+import { loadOnce } from "@/components/ui/load-once";
 import { loadShare } from "./load-share";
-import { snapshotOf, type WorkspaceState } from "./snapshot";
+import type { CopyKind } from "./share-text";
+import type { WorkspaceState } from "./snapshot";
 
-type CopyKind = "link" | "live" | "markdown";
+// What is copied is made on a press, so its code (and the Markdown table's) loads then, warmed
+// with the codec on hover or focus.
+const loadShareText = loadOnce(() => import("./share-text"));
+
+const LOAD_FAILED = "Could not load the link maker (the network may be down); try again.";
 
 const WHAT: Record<CopyKind, string> = { link: "the link", live: "the live link", markdown: "the Markdown" };
 
@@ -48,7 +52,10 @@ export function ShareBar({
     setBusy(true);
     setStatus(null);
     try {
-      const text = await textFor(kind, getState());
+      const text = await loadShareText().then(
+        (maker) => maker.textFor(kind, getState()),
+        () => ({ ok: false as const, message: LOAD_FAILED }),
+      );
       if (!text.ok) {
         setFallback(null);
         setStatus({ text: text.message, error: true });
@@ -66,7 +73,10 @@ export function ShareBar({
     }
   };
 
-  const warm = () => void loadShare().catch(() => undefined);
+  const warm = () => {
+    void loadShare().catch(() => undefined);
+    void loadShareText().catch(() => undefined);
+  };
   const disabled = busy || disabledReason !== undefined;
   return (
     <section aria-labelledby={`${fieldId}-title`} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm" data-testid="share-bar">
@@ -113,27 +123,6 @@ export function ShareBar({
       )}
     </section>
   );
-}
-
-async function textFor(kind: CopyKind, workspace: WorkspaceState): Promise<{ ok: true; value: string } | { ok: false; message: string }> {
-  let share;
-  try {
-    share = await loadShare();
-  } catch {
-    return { ok: false, message: "Could not load the link maker (the network may be down); try again." };
-  }
-  const { state, review } = snapshotOf(workspace);
-  const origin = window.location.origin;
-  if (kind === "live") {
-    const live = share.liveStateFromSnapshot(state);
-    if (!live) return { ok: false, message: "A live link needs the URL the card was fetched from." };
-    const encoded = share.tryEncodeLiveLink(live);
-    return encoded.ok ? { ok: true, value: linkUrl(origin, encoded.fragment) } : { ok: false, message: `No live link: ${share.describeLinkError(encoded.error)}` };
-  }
-  const encoded = share.tryEncodeReviewLink(state);
-  if (!encoded.ok) return { ok: false, message: `No link: ${share.describeLinkError(encoded.error)}` };
-  const url = linkUrl(origin, encoded.fragment);
-  return { ok: true, value: kind === "markdown" ? renderDecisionMarkdown(review, url) : url };
 }
 
 async function writeClipboard(text: string): Promise<boolean> {

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
 import { clearLocationFragment, readHash } from "./link-location";
+import { LINK_BANNER } from "./link-banner-slot";
 import { loadShare, type ShareModule } from "./load-share";
 
 /**
@@ -59,6 +60,8 @@ export function useLinkFragment(): LinkFragment {
     const mine = ++gen.current;
     fragmentShown.current = true;
     set({ phase: "decoding", gen: mine, fragment });
+    // Whatever the link holds, the workspace will say something about it: load the banner alongside.
+    void LINK_BANNER.load().catch(() => undefined);
     loadShare().then(
       (share) => {
         if (gen.current !== mine) return;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { INCIDENT_CARDS } from "@/lib/negotiation/examples/incidents";
+import { INCIDENT_ENTRIES } from "./incident-entries";
 import { EXAMPLE_GROUPS, LARGE_CARD_ID, loadExampleText } from "./index";
 
 describe("built-in examples", () => {
@@ -17,6 +19,11 @@ describe("built-in examples", () => {
   it("the large card has 200 skills", async () => {
     const card = JSON.parse((await loadExampleText(LARGE_CARD_ID))!) as { skills: unknown[] };
     expect(card.skills).toHaveLength(200);
+  });
+
+  it("list every incident card of the core, with its title, and load its exact text", async () => {
+    expect(INCIDENT_ENTRIES).toEqual(INCIDENT_CARDS.map(({ id, title, description }) => ({ id, title, description })));
+    for (const card of INCIDENT_CARDS) expect(await loadExampleText(card.id)).toBe(card.text);
   });
 
   it("an unknown id loads nothing", async () => {

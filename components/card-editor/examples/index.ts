@@ -1,4 +1,4 @@
-import { INCIDENT_CARDS } from "@/lib/negotiation/examples/incidents";
+import { INCIDENT_ENTRIES } from "./incident-entries";
 import { REAL_CARDS, type ExampleEntry } from "./real-cards";
 
 export type { ExampleEntry };
@@ -6,7 +6,7 @@ export type { ExampleEntry };
 export const LARGE_CARD_ID = "contoso-200-skills";
 
 export const EXAMPLE_GROUPS: readonly { label: string; cards: readonly ExampleEntry[] }[] = [
-  { label: "The rule's incidents", cards: INCIDENT_CARDS },
+  { label: "The rule's incidents", cards: INCIDENT_ENTRIES },
   { label: "Real cards", cards: REAL_CARDS },
   {
     label: "Generated",
@@ -25,12 +25,13 @@ export function findExample(id: string): ExampleEntry | undefined {
 }
 
 /**
- * The text of an example. The incident cards ship with the core; the others are loaded on first
- * use so a visitor who never opens the picker does not download them.
+ * The text of an example, loaded on first use so a visitor who never opens the picker does not
+ * download them (the workspace opens on a card the server sends with the page).
  */
 export async function loadExampleText(id: string): Promise<string | undefined> {
-  const incident = INCIDENT_CARDS.find((card) => card.id === id);
-  if (incident) return incident.text;
+  if (INCIDENT_ENTRIES.some((entry) => entry.id === id)) {
+    return (await import("@/lib/negotiation/examples/incidents")).INCIDENT_CARDS.find((card) => card.id === id)?.text;
+  }
   if (id === LARGE_CARD_ID) return (await import("./large-card")).buildLargeCard(200);
   return (await import("./real-card-texts")).REAL_CARD_TEXTS[id];
 }

@@ -1,0 +1,33 @@
+import { renderDecisionMarkdown } from "./decision-markdown";
+import { linkUrl } from "./link-location";
+import { loadShare } from "./load-share";
+import { snapshotOf, type WorkspaceState } from "./snapshot";
+
+/**
+ * The text each share button copies: a review link, a live link, or a Markdown table with the
+ * link. Loaded on a press (warmed on hover or focus) by the share bar, with the link codec.
+ */
+export type CopyKind = "link" | "live" | "markdown";
+
+const LOAD_FAILED = "Could not load the link maker (the network may be down); try again.";
+
+export async function textFor(kind: CopyKind, workspace: WorkspaceState): Promise<{ ok: true; value: string } | { ok: false; message: string }> {
+  let share;
+  try {
+    share = await loadShare();
+  } catch {
+    return { ok: false, message: LOAD_FAILED };
+  }
+  const { state, review } = snapshotOf(workspace);
+  const origin = window.location.origin;
+  if (kind === "live") {
+    const live = share.liveStateFromSnapshot(state);
+    if (!live) return { ok: false, message: "A live link needs the URL the card was fetched from." };
+    const encoded = share.tryEncodeLiveLink(live);
+    return encoded.ok ? { ok: true, value: linkUrl(origin, encoded.fragment) } : { ok: false, message: `No live link: ${share.describeLinkError(encoded.error)}` };
+  }
+  const encoded = share.tryEncodeReviewLink(state);
+  if (!encoded.ok) return { ok: false, message: `No link: ${share.describeLinkError(encoded.error)}` };
+  const url = linkUrl(origin, encoded.fragment);
+  return { ok: true, value: kind === "markdown" ? renderDecisionMarkdown(review, url) : url };
+}
