@@ -27,7 +27,7 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
  */
 export async function startProductionServer(root: string, port: number): Promise<RunningServer> {
   if (!existsSync(join(root, ".next", "BUILD_ID"))) {
-    throw new Error("No production build in .next/: run `npx next build` first.");
+    throw new Error("No production build in .next/: run `npm run build` first.");
   }
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
