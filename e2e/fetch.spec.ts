@@ -70,3 +70,21 @@ test("a non-http scheme is refused", async ({ page }) => {
   await page.getByRole("button", { name: "Fetch" }).click();
   await expect(page.getByTestId("fetch-error")).toContainText(/blockedScheme|badUrl/);
 });
+
+test("the fetch route refuses bad requests with a clear JSON error and never buffers a huge body", async ({ request }) => {
+  const notJson = await request.post("/api/fetch-card", { data: Buffer.from("nope"), headers: { "content-type": "application/json" } });
+  expect(notJson.status()).toBe(400);
+  expect(await notJson.json()).toEqual({ code: "badRequest", message: "The request body is not JSON." });
+
+  const noUrl = await request.post("/api/fetch-card", { data: {} });
+  expect(noUrl.status()).toBe(400);
+  expect((await noUrl.json()).code).toBe("badRequest");
+
+  const huge = await request.post("/api/fetch-card", { data: Buffer.from(JSON.stringify({ url: "x".repeat(5_000_000) })), headers: { "content-type": "application/json" } });
+  expect(huge.status()).toBe(413);
+  expect(await huge.json()).toMatchObject({ code: "tooLarge" });
+
+  const metadata = await request.post("/api/fetch-card", { data: { url: "http://169.254.169.254/" } });
+  expect(metadata.status()).toBe(403);
+  expect(await metadata.json()).toMatchObject({ code: "blockedAddress" });
+});
