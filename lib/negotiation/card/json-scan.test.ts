@@ -4,6 +4,7 @@ import { REAL_CARD_TEXTS } from "@/components/card-editor/examples/real-card-tex
 import { INCIDENT_CARDS } from "../examples/incidents";
 import { findJsonSyntaxError, locateSegments, MAX_SCAN_DEPTH } from "./json-scan";
 import { joinPointer, parsePointer } from "./pointer";
+import { createRandom } from "../testing/random";
 
 const CARDS = [...INCIDENT_CARDS.map((card) => card.text), ...Object.values(REAL_CARD_TEXTS)];
 
@@ -70,17 +71,6 @@ function jsoncFirstError(text: string) {
   return { offset: first.offset, code: name.charAt(0).toLowerCase() + name.slice(1) };
 }
 
-/** Deterministic pseudo-random numbers, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NOISE = ['"', "\\", ",", ":", "{", "}", "[", "]", "/", "*", "-", "0", "1", ".", "e", "+", "u", "t", "n", " ", "\n", "\t", "'", "x", "\u0001"];
 
@@ -101,7 +91,7 @@ function breakText(text: string, next: () => number): string {
 
 describe("findJsonSyntaxError agrees with jsonc-parser (strict)", () => {
   it("on 3000 randomly broken cards", () => {
-    const next = random(20_260_517);
+    const next = createRandom(20_260_517);
     let broken = 0;
     for (let i = 0; i < 3000; i++) {
       const text = breakText(CARDS[i % CARDS.length]!, next);
@@ -113,7 +103,7 @@ describe("findJsonSyntaxError agrees with jsonc-parser (strict)", () => {
   });
 
   it("on 3000 short strings of JSON punctuation", () => {
-    const next = random(7);
+    const next = createRandom(7);
     for (let i = 0; i < 3000; i++) {
       let text = "";
       const length = Math.floor(next() * 12);

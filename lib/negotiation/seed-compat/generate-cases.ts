@@ -10,17 +10,7 @@ export interface SeedCase {
   task_class: unknown;
 }
 
-/** mulberry32: tiny, seeded, good enough to spread cases. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from "../testing/random";
 
 /** Marks a key as left out of the object (the reference then uses its `.get` default). */
 const ABSENT = Symbol("absent");
