@@ -17,6 +17,11 @@ export class ProblemSink {
     this.problems.push(makeProblem(code, pointer, data));
   }
 
+  /** Is a problem already reported at this pointer? (A null that is already an error needs no "read as absent".) */
+  hasAt(pointer: Pointer): boolean {
+    return this.problems.some((p) => p.pointer === pointer);
+  }
+
   hasError(): boolean {
     return this.problems.some((p) => p.severity === "error");
   }

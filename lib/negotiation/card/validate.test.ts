@@ -118,6 +118,12 @@ describe("problems per field", () => {
     expect(validateCardValue(card).valid).toBe(severity === "warning" ? !found.some((t) => t.startsWith("error:")) : false);
   });
 
+  it("reports a null where the negotiation needs a value as one error, not also as 'read as absent'", () => {
+    const found = tags(edit10((c) => Object.assign(c, { capabilities: null })));
+    expect(found).toContain("error:wrongType@/capabilities");
+    expect(found).not.toContain("warning:nullValue@/capabilities");
+  });
+
   it("takes every problem's severity from the code table", () => {
     const card = edit10((c) => Object.assign(c, { capabilities: [], security: [{ ghost: [] }], defaultInputModes: ["text"] }));
     for (const problem of validateCardValue(card).problems) {

@@ -17,7 +17,9 @@ export function checkNulls(card: JsonObject, sink: ProblemSink): void {
 
 function reportNulls(obj: JsonObject, pointer: string, prefix: string, sink: ProblemSink): void {
   for (const key of Object.keys(obj)) {
-    if (obj[key] === null) sink.add("nullValue", joinPointer(pointer, key), { field: prefix + key });
+    if (obj[key] !== null) continue;
+    const at = joinPointer(pointer, key);
+    if (!sink.hasAt(at)) sink.add("nullValue", at, { field: prefix + key });
   }
 }
 
