@@ -3,6 +3,7 @@
  * writing one from a review (hashing the card here), and reading a pasted line back.
  */
 import * as z from "./zod";
+import { pointerFromPath } from "./card/pointer";
 import { DECISIONS, type Review } from "./decision-types";
 import { digestCardText } from "./digest";
 import { DECISION_RECORD_TYPE, DECISION_RECORD_VERSION, formatDecisionRecord, type RecordOptions } from "./record-format";
@@ -106,8 +107,7 @@ export function parseDecisionRecord(line: string): ParseRecordResult {
   const parsed = DecisionRecord.safeParse(value);
   if (parsed.success) return { ok: true, record: parsed.data };
   const issue = parsed.error.issues[0];
-  const where = (issue?.path ?? []).map((k) => "/" + String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
-  return fail("invalidField", where, issue?.code);
+  return fail("invalidField", pointerFromPath(issue?.path ?? []), issue?.code);
 }
 
 function fail(code: RecordParseError["code"], pointer: string, detail?: string): ParseRecordResult {

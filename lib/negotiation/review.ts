@@ -1,4 +1,5 @@
 import { loadCard } from "./card/load";
+import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
@@ -115,7 +116,7 @@ function checkArgument(
     return true;
   }
   for (const issue of parsed.error.issues.slice(0, 20)) {
-    errors.push({ code, pointer: base + toPointer(issue.path), data: { issue: issue.code, detail: issue.message } });
+    errors.push({ code, pointer: base + pointerFromPath(issue.path), data: { issue: issue.code, detail: issue.message } });
   }
   return false;
 }
@@ -146,7 +147,7 @@ function resolveTaskClasses(requested: ReadonlyArray<string | TaskClass>, errors
         const issue = parsed.error.issues[0];
         errors.push({
           code: "invalidTaskClass",
-          pointer: pointer + toPointer(issue?.path ?? []),
+          pointer: pointer + pointerFromPath(issue?.path ?? []),
           data: { issue: issue?.code ?? "invalid", detail: issue?.message ?? "" },
         });
         continue;
@@ -159,12 +160,6 @@ function resolveTaskClasses(requested: ReadonlyArray<string | TaskClass>, errors
     }
     out.push(taskClass);
   }
-  return out;
-}
-
-function toPointer(path: ReadonlyArray<PropertyKey>): string {
-  let out = "";
-  for (const key of path) out += "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1");
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { parsePointer } from "../card/pointer";
 import type { DecisionReason, ReasonId, TaskClassDecision } from "../decision-types";
 import { isInvariantId } from "../invariants";
 import type { EvidenceRef, Finding, InvariantId, MessageData } from "../invariants/types";
@@ -112,5 +113,5 @@ function modesOf(data: MessageData): string[] {
 }
 
 function lastSegment(pointer: string): string {
-  return (pointer.split("/").pop() ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+  return parsePointer(pointer)?.at(-1) ?? "";
 }
