@@ -1,4 +1,5 @@
 import type { NormalizedCard, Pointer } from "../card/model";
+import { normalizeMode } from "./modes";
 
 /**
  * Where a mode is declared on the card: the card-wide default list and every skill's override.
@@ -34,7 +35,7 @@ function addModes(
   for (let i = 0; i < modes.length; i++) {
     const mode = modes[i];
     if (typeof mode !== "string") continue;
-    const key = mode.trim().toLowerCase();
+    const key = normalizeMode(mode);
     if (seen.has(key)) continue;
     seen.add(key);
     // A defaulted list has no elements in the text to point at: point at where it would be.
