@@ -89,27 +89,22 @@ function* splitLines(text: string): Generator<string> {
 
 export function readLogLine(line: string, lineNumber = 1): LogEntry {
   const base = { line: lineNumber, excerpt: excerptOf(line), length: line.length };
-  const link = findReviewLink(line);
-  const withLink = <T extends object>(entry: T) => (link === undefined ? entry : { ...entry, reviewLink: link });
   try {
     const result = classify(line);
-    if (result.kind === "record" && result.reviewLink !== undefined) {
-      const { reviewLink, ...rest } = result;
-      return { ...base, ...rest, reviewLink };
-    }
-    return withLink({ ...base, ...result }) as LogEntry;
+    // A record's own reviewLink field wins over a link fragment found elsewhere on the line.
+    const link = (result.kind === "record" && result.record.reviewLink) || findReviewLink(line);
+    return link === undefined ? { ...base, ...result } : { ...base, ...result, reviewLink: link };
   } catch {
     // A bug in a reader must not lose the line: it is listed, as unreadable.
     return { ...base, kind: "unreadable", reason: { code: "nothingRecognised" } };
   }
 }
 
-function classify(line: string): LogEntryResult & { reviewLink?: string } {
+function classify(line: string): LogEntryResult {
   const json = readRecordLine(line);
   if (json.kind === "record") {
     const rules = json.record.rules.map((id) => ({ id, known: isInvariantId(id) }));
-    const entry = { kind: "record" as const, record: json.record, rules, prefix: json.prefix };
-    return json.reviewLink === undefined ? entry : { ...entry, reviewLink: json.reviewLink };
+    return { kind: "record", record: json.record, rules, prefix: json.prefix };
   }
   if (json.kind === "badRecord") return { kind: "unreadable", reason: { code: "badRecord", error: json.error } };
 

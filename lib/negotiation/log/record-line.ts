@@ -1,13 +1,12 @@
 import { parseDecisionRecord, type DecisionRecord, type RecordParseError } from "../record";
 import { DECISION_RECORD_TYPE } from "../record";
-import { MAX_LINK_CHARS } from "./limits";
 
 /**
  * A decision record in a log line, with or without a log prefix before the JSON
  * (`2026-11-08T10:00:00Z WARN parley {"type":"parley.decision",…}`).
  */
 export type RecordLineReading =
-  | { kind: "record"; record: DecisionRecord; prefix: string; reviewLink?: string }
+  | { kind: "record"; record: DecisionRecord; prefix: string }
   /** It is a decision record (or says it is) but cannot be read. */
   | { kind: "badRecord"; error: RecordParseError }
   /** JSON, but another kind of log object: its string values, for a seed message inside. */
@@ -24,12 +23,7 @@ export function readRecordLine(line: string): RecordLineReading {
   const close = trimmed.lastIndexOf("}");
   const candidate = close > open ? trimmed.slice(open, close + 1) : trimmed.slice(open);
   const parsed = parseDecisionRecord(candidate);
-  if (parsed.ok) {
-    const reading: RecordLineReading = { kind: "record", record: parsed.record, prefix: trimmed.slice(0, open).trim() };
-    const link = readLinkField(candidate);
-    if (link !== undefined) reading.reviewLink = link;
-    return reading;
-  }
+  if (parsed.ok) return { kind: "record", record: parsed.record, prefix: trimmed.slice(0, open).trim() };
   const { error } = parsed;
   if (error.code === "notJson") {
     // A line that claims to be a record but does not parse is a broken record, not free text.
@@ -38,16 +32,6 @@ export function readRecordLine(line: string): RecordLineReading {
   }
   if (error.code === "notRecord") return { kind: "otherJson", strings: topLevelStrings(candidate) };
   return { kind: "badRecord", error };
-}
-
-/**
- * The record's optional `reviewLink` (not part of the v1 schema, which ignores unknown keys): a
- * review-link fragment or a workspace URL carrying one. Returned as written; the UI decodes it.
- */
-function readLinkField(json: string): string | undefined {
-  if (!json.includes('"reviewLink"')) return undefined;
-  const value = parseObject(json)?.reviewLink;
-  return typeof value === "string" && value.length > 0 && value.length <= MAX_LINK_CHARS ? value : undefined;
 }
 
 function topLevelStrings(json: string): string[] {
