@@ -10,7 +10,7 @@ import type {
 } from "./decision-types";
 import { DECISIONS } from "./decision-types";
 import { listHas } from "./invariants/modes";
-import type { Finding, MessageData } from "./invariants/types";
+import type { Finding, InvariantId, MessageData } from "./invariants/types";
 import type { ClientProfile } from "./profile";
 import type { Path, TaskClass } from "./task-classes";
 
@@ -223,6 +223,18 @@ function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input:
     return { reason: "staleCard", outcome: "reject", invariant: finding.invariant, data: base };
   }
   return { reason: "requiredPathCut", outcome: "reject", invariant: finding.invariant, data: base };
+}
+
+/**
+ * Invariants whose findings produced the decision: those of reasons with the decision's own outcome
+ * (a reject's rules, not the degradations it also records). A decision record's `rules` field.
+ */
+export function rulesOf(decision: TaskClassDecision): InvariantId[] {
+  const out: InvariantId[] = [];
+  for (const reason of decision.reasons) {
+    if (reason.outcome === decision.decision && reason.invariant && !out.includes(reason.invariant)) out.push(reason.invariant);
+  }
+  return out;
 }
 
 function noViolation(taskClass: TaskClass, findings: Finding[]): DecisionReason {

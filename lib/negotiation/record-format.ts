@@ -1,3 +1,4 @@
+import { rulesOf } from "./decide";
 import type { Review } from "./decision-types";
 import { ENGINE_NAME, ENGINE_VERSION } from "./version";
 
@@ -45,12 +46,7 @@ export interface RecordOptions {
 export function formatDecisionRecord(review: Review, taskClassId: string, cardDigest: string, options: RecordOptions = {}): string {
   const decision = review.decisions.find((d) => d.taskClass === taskClassId);
   if (!decision) return "";
-  const rules: string[] = [];
-  for (const reason of decision.reasons) {
-    if (reason.outcome === decision.decision && reason.invariant && !rules.includes(reason.invariant)) {
-      rules.push(reason.invariant);
-    }
-  }
+  const rules = rulesOf(decision);
   const evidence = decision.findings.filter((f) => rules.includes(f.invariant)).flatMap((f) => f.evidence);
   // Built in the documented key order: name, url, source, digest (undefined keys are dropped by stringify).
   const card = { name: review.card?.name, url: review.card?.url, source: options.cardSource, digest: cardDigest };

@@ -6,9 +6,10 @@ export {
   listConcernedTaskClasses,
   listRulePageIds,
   reviewExample,
-  rulesOf,
   type ConditionRow,
   type ExampleResult,
   type RulePage,
 } from "./page";
+/** The same rules a decision record names (decide.ts owns the definition). */
+export { rulesOf } from "../decide";
 export { CONDITION_IDS, type ConditionId, type RuleDoc, type RuleExample, type RuleWhy } from "./types";

@@ -1,4 +1,5 @@
 import type { ReviewContext } from "../context";
+import { rulesOf } from "../decide";
 import type { DecisionKind, Review, TaskClassDecision } from "../decision-types";
 import { getInvariant, INVARIANT_IDS, isInvariantId } from "../invariants";
 import type { InvariantId, InvariantMeta } from "../invariants/types";
@@ -85,15 +86,6 @@ function summarize(example: RuleExample, result: Review): ExampleResult {
   const decisionMap: Record<string, DecisionKind> = {};
   for (const d of result.decisions) decisionMap[d.taskClass] = d.decision;
   return { example, review: result, decisions, decisionMap };
-}
-
-/** Invariants whose findings produced the decision (those of its own outcome). */
-export function rulesOf(decision: TaskClassDecision): InvariantId[] {
-  const out: InvariantId[] = [];
-  for (const reason of decision.reasons) {
-    if (reason.outcome === decision.decision && reason.invariant && !out.includes(reason.invariant)) out.push(reason.invariant);
-  }
-  return out;
 }
 
 function buildConditionRow(doc: RuleDoc, failing: ExampleResult, condition: ConditionDef): ConditionRow {
