@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { digestCardText as digestForRecord } from "../negotiation/digest";
 import { NORTHWIND } from "../negotiation/profile";
 import {
   compareSnapshot,
@@ -22,6 +23,11 @@ describe("digestCardText", () => {
 
   it("changes when one byte of the card changes (whitespace included)", () => {
     expect(digestCardText('{"a":1}')).not.toBe(digestCardText('{"a":1} '));
+  });
+
+  it.each(['{"name":"Météo 🌦️"}', "lone \uD83D surrogate", ""])("is a decision record's card.digest without its prefix (%j)", (text) => {
+    // A live link's snapshotDigest and a record's card.digest must name the same card the same way.
+    expect(`sha256:${digestCardText(text)}`).toBe(digestForRecord(text));
   });
 });
 

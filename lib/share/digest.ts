@@ -1,13 +1,14 @@
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { digestCardText as digestForRecord } from "../negotiation/digest";
 
-const utf8 = new TextEncoder();
+const PREFIX = "sha256:";
 
 /**
- * sha256 (lowercase hex) of the card's UTF-8 bytes: the identity of "this exact card".
+ * sha256 (lowercase hex, no prefix) of the card's UTF-8 bytes: the identity of "this exact card"
+ * as a v1 live link carries it (`snapshotDigest`). The same hash as a decision record's
+ * `card.digest`, which adds the "sha256:" prefix; one implementation, so the two never disagree.
  * Lone surrogates become U+FFFD on the way to UTF-8, exactly as in a snapshot link, so a card
  * and its snapshot always share a digest.
  */
 export function digestCardText(cardText: string): string {
-  return bytesToHex(sha256(utf8.encode(cardText)));
+  return digestForRecord(cardText).slice(PREFIX.length);
 }
