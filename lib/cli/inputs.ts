@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { pointerFromPath } from "../negotiation/card/pointer";
 import type * as z from "../negotiation/zod";
 import { type FetchedCard, fetchCard, isCardFetchError } from "../fetch/safe-fetch";
 import { ReviewContext } from "../negotiation/context";
@@ -105,7 +106,7 @@ export function listPresets(): string {
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 10)
-    .map((i) => `${i.path.length ? "/" + i.path.map(String).join("/") : "(root)"}: ${i.message}`)
+    .map((i) => `${pointerFromPath(i.path) || "(root)"}: ${i.message}`)
     .join("; ");
 }
 

@@ -1,5 +1,6 @@
 import { deflateSync } from "fflate";
 import { sha256 } from "@noble/hashes/sha2.js";
+import { pointerFromPath } from "../negotiation/card/pointer";
 import type * as z from "../negotiation/zod";
 import { DICTIONARY_V1 } from "./dictionary-v1";
 import { decodeBase64Url, encodeBase64Url } from "./base64url";
@@ -207,13 +208,9 @@ const MAX_ISSUES = 20;
 function invalidState(error: z.core.$ZodError): LinkError {
   const issues: LinkIssue[] = error.issues.slice(0, MAX_ISSUES).map((issue) => {
     const path = issue.path.map((key) => (typeof key === "symbol" ? String(key) : key));
-    return { pointer: toPointer(path), path, issue: issue.code, detail: issue.message };
+    return { pointer: pointerFromPath(issue.path), path, issue: issue.code, detail: issue.message };
   });
   return { code: "invalidState", issues, total: error.issues.length };
-}
-
-function toPointer(path: (string | number)[]): string {
-  return path.map((key) => "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
 function corrupt(reason: CorruptReason): DecodeResult {
