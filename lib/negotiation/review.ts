@@ -8,7 +8,7 @@ import type { Review, ReviewInputError, TaskClassDecision } from "./decision-typ
 import { INVARIANTS } from "./invariants";
 import type { Finding } from "./invariants/types";
 import { ClientProfile } from "./profile";
-import { BUILT_IN_TASK_CLASSES, TaskClass } from "./task-classes";
+import { BUILT_IN_TASK_CLASSES, BUILT_IN_TASK_CLASS_IDS, findTaskClass, TaskClass } from "./task-classes";
 import { ENGINE_NAME, ENGINE_VERSION } from "./version";
 
 /**
@@ -132,12 +132,12 @@ function resolveTaskClasses(requested: ReadonlyArray<string | TaskClass>, errors
     const pointer = `/taskClasses/${i}`;
     let taskClass: TaskClass | undefined;
     if (typeof entry === "string") {
-      taskClass = BUILT_IN_TASK_CLASSES.find((t) => t.id === entry);
+      taskClass = findTaskClass(entry);
       if (!taskClass) {
         errors.push({
           code: "unknownTaskClass",
           pointer,
-          data: { id: entry.slice(0, 200), known: BUILT_IN_TASK_CLASSES.map((t) => t.id) },
+          data: { id: entry.slice(0, 200), known: [...BUILT_IN_TASK_CLASS_IDS] },
         });
         continue;
       }

@@ -68,8 +68,10 @@ export const BUILT_IN_TASK_CLASSES: readonly TaskClass[] = [
 
 export const BUILT_IN_TASK_CLASS_IDS = BUILT_IN_TASK_CLASSES.map((t) => t.id);
 
+/** A built-in task class by id, else one of `extra` (user-defined). No copy of the lists per call. */
 export function findTaskClass(id: string, extra: readonly TaskClass[] = []): TaskClass | undefined {
-  return [...BUILT_IN_TASK_CLASSES, ...extra].find((t) => t.id === id);
+  const byId = (t: TaskClass) => t.id === id;
+  return BUILT_IN_TASK_CLASSES.find(byId) ?? extra.find(byId);
 }
 
 /** One lifecycle channel an invariant can cut. */

@@ -11,7 +11,7 @@ import {
   type SeedMessage,
   type UnreadableReason,
 } from "../log";
-import { BUILT_IN_TASK_CLASSES } from "../task-classes";
+import { findTaskClass } from "../task-classes";
 import { ENGINE_NAME, ENGINE_VERSION } from "../version";
 import { explainDecision, explainDegradation } from "./decisions";
 import { explainFinding, whatWouldChange } from "./findings";
@@ -168,7 +168,7 @@ function explainMention(rules: InvariantId[], taskClass: string | undefined): Lo
       ? renderTemplate("This line names {{rules}}.", { rules: names })
       : renderTemplate("This line names {{rules}}, for task class {{taskClass}}.", { rules: names, taskClass });
   const meaning: string[] = [];
-  const builtIn = BUILT_IN_TASK_CLASSES.find((t) => t.id === taskClass);
+  const builtIn = taskClass === undefined ? undefined : findTaskClass(taskClass);
   for (const id of rules) {
     const meta = getInvariant(id)?.meta;
     if (!meta) continue;

@@ -1,12 +1,12 @@
 import type { NormalizedCard } from "../card/model";
 import type { ReviewContext } from "../context";
 import type { ClientProfile } from "../profile";
-import { BUILT_IN_TASK_CLASSES, type TaskClass } from "../task-classes";
+import { findTaskClass, type TaskClass } from "../task-classes";
 import type { Finding, Invariant } from "./types";
 
 /** Shared by the invariant table tests: run one check with sensible defaults. */
 export function taskClass(id: string): TaskClass {
-  const found = BUILT_IN_TASK_CLASSES.find((t) => t.id === id);
+  const found = findTaskClass(id);
   if (!found) throw new Error(`no built-in task class ${id}`);
   return found;
 }
