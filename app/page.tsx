@@ -13,7 +13,7 @@ export default function WorkspacePage() {
     <main className="mx-auto max-w-[1600px] p-3 sm:p-4">
       <a
         href="#review-heading"
-        className="sr-only rounded bg-slate-800 px-2 py-1 text-sm text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 lg:hidden"
+        className="sr-only rounded bg-slate-800 px-2 py-1 text-sm text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
       >
         Skip to the review
       </a>
