@@ -36,7 +36,7 @@ import {
   type KeyBinding,
   type DecorationSet,
 } from "@codemirror/view";
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 
 export interface EditorDiagnostic {
   from: number;
@@ -128,6 +128,7 @@ export function JsonEditor({
   className,
   testId,
 }: JsonEditorProps) {
+  const hintId = useId();
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const [mounted, setMounted] = useState(false);
@@ -160,7 +161,7 @@ export function JsonEditor({
           json(),
           highlightField,
           keymap.of(EDITOR_KEYS),
-          EditorView.contentAttributes.of({ "aria-label": label }),
+          EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": hintId }),
           EditorView.lineWrapping,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChangeRef.current(update.state.doc.toString());
@@ -215,14 +216,20 @@ export function JsonEditor({
   }, [diagnostics, diagnosticsText, mounted]);
 
   return (
-    <div className={`parley-editor relative overflow-hidden rounded border border-slate-300 bg-white ${className ?? ""}`} data-testid={testId}>
-      <div ref={hostRef} className="h-full" />
-      {!mounted && (
-        // Server render and first paint: the text is readable before the editor loads.
-        <pre aria-label={label} className="h-full overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">
-          {initialText}
-        </pre>
-      )}
+    <div>
+      <div className={`parley-editor relative overflow-hidden rounded border border-slate-300 bg-white ${className ?? ""}`} data-testid={testId}>
+        <div ref={hostRef} className="h-full" />
+        {!mounted && (
+          // Server render and first paint: the text is readable before the editor loads.
+          <pre aria-label={label} className="h-full overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">
+            {initialText}
+          </pre>
+        )}
+      </div>
+      {/* Tab indents in the editor (indentWithTab), so a keyboard user must be told the way out. */}
+      <p id={hintId} className="mt-0.5 text-[11px] text-slate-500">
+        Tab indents here; to move on, press Esc and then Tab.
+      </p>
     </div>
   );
 }
