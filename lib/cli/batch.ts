@@ -1,10 +1,10 @@
 import type { Readable, Writable } from "node:stream";
 import type { ReviewContext } from "../negotiation/context";
 import type { Review } from "../negotiation/decision-types";
+import { explainInputError } from "../negotiation/explain";
 import type { ClientProfile } from "../negotiation/profile";
 import { review } from "../negotiation/review";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
-import { inputErrorMessage } from "./messages";
 import { DEFAULT_MAX_LINE_BYTES, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
 import { hasRejection, type ReviewJson, toReviewJson } from "./review-json";
@@ -81,7 +81,7 @@ function describeInputErrors(result: Review): string | undefined {
   // A task class listed twice is reviewed once; that is not worth failing the line for.
   const fatal = result.inputErrors?.filter((e) => e.code !== "duplicateTaskClass") ?? [];
   if (fatal.length === 0) return undefined;
-  return fatal.map(inputErrorMessage).join(" ");
+  return fatal.map(explainInputError).join(" ");
 }
 
 function failed(id: BatchId, error: string): { output: BatchOutput; rejected: boolean } {

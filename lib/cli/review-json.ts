@@ -4,7 +4,7 @@ import type { DecisionKind, DegradationRecord, Review, TaskClassDecision } from 
 import type { EvidenceRef, Finding, FindingStatus, InvariantId, RuleException } from "../negotiation/invariants/types";
 import { docsPath } from "../negotiation/invariants/types";
 import type { Path } from "../negotiation/task-classes";
-import { advisoryMessage, findingMessage, problemMessage, reasonMessage } from "./messages";
+import { describeProblem, explainAdvisory, explainFinding, explainReason } from "../negotiation/explain";
 
 /**
  * The machine-readable review shared by `check --format json` and every `batch` output line.
@@ -72,7 +72,7 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
     valid: review.validity.valid,
     shape: review.shape,
     validity: review.validity.problems.map((p) => {
-      const v: ValidityJson = { severity: p.severity, code: p.code, pointer: p.pointer, message: problemMessage(p) };
+      const v: ValidityJson = { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) };
       if (p.position) {
         v.line = p.position.line;
         v.column = p.position.column;
@@ -81,7 +81,7 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
     }),
     decisions: {},
   };
-  if (review.advisory) out.advisory = advisoryMessage(review.advisory);
+  if (review.advisory) out.advisory = explainAdvisory(review.advisory);
   for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full);
   return out;
 }
@@ -90,7 +90,7 @@ function toDecisionJson(d: TaskClassDecision, full: boolean): DecisionJson {
   const out: DecisionJson = {
     decision: d.decision,
     reasons: d.reasons.map((r) => {
-      const j: ReasonJson = { reason: r.reason, outcome: r.outcome, message: reasonMessage(r) };
+      const j: ReasonJson = { reason: r.reason, outcome: r.outcome, message: explainReason(r) };
       if (r.invariant) j.invariant = r.invariant;
       return j;
     }),
@@ -109,7 +109,7 @@ function toFindingJson(f: Finding, full: boolean): FindingJson {
     invariant: f.invariant,
     status: f.status,
     messageId: f.messageId,
-    message: findingMessage(f),
+    message: explainFinding(f),
   };
   if (full) out.docs = docsPath(f.invariant);
   if (f.cuts) out.cuts = f.cuts;
