@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pointerFromPath } from "../negotiation/card/pointer";
 import type * as z from "../negotiation/zod";
-import { type FetchedCard, fetchCard, isCardFetchError } from "../fetch/safe-fetch";
+import { type FetchedCard, fetchCard, isCardFetchError, LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { ReviewContext } from "../negotiation/context";
 import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
 import { ClientProfile, findPreset, PRESETS, presetSlug } from "../negotiation/profile";
@@ -31,7 +31,7 @@ export async function loadCard(spec: string, io: CliIo): Promise<LoadedCard> {
   }
   if (/^https?:\/\//i.test(spec)) {
     try {
-      const fetched = await fetchCard(spec, { allowLoopback: io.env.PARLEY_ALLOW_LOOPBACK_FETCH === "1" });
+      const fetched = await fetchCard(spec, { allowLoopback: io.env[LOOPBACK_ENV] === "1" });
       const { text, ...meta } = fetched;
       return { text, source: spec, fetched: meta };
     } catch (e) {
