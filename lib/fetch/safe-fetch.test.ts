@@ -257,6 +257,13 @@ describe("limits", () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it("times out a DNS lookup that never answers (the budget covers resolution too)", async () => {
+    const started = Date.now();
+    const e = await failure(fetchCard("https://hangs.test/card", { timeoutMs: 300, resolveHost: () => new Promise(() => {}) }));
+    expect(e.code).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it("times out a body that trickles forever", async () => {
     server = await startTestServer({
       "/trickle": (_q, s) => {
