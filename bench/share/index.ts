@@ -7,7 +7,7 @@ import { NORTHWIND, type ClientProfile } from "../../lib/negotiation/profile";
 import { review } from "../../lib/negotiation/review";
 import { ENGINE_VERSION } from "../../lib/negotiation/version";
 import { decodeReviewLink, encodeReviewLink, type DecisionMap, type SnapshotLinkState } from "../../lib/share";
-import type { BenchResult, BenchSection } from "../harness";
+import { type BenchResult, type BenchSection, formatResult, median } from "../harness";
 
 /**
  * Issue 4's targets for snapshot links, measured over every card in ../shared/a2a/cards:
@@ -88,8 +88,7 @@ export function runShareBench(options: { log?: (line: string) => void; cardsDir?
   const neverLongerPass = longerThanLzString.length === 0;
 
   log("");
-  log(`${neverLongerPass ? "PASS" : "FAIL"}  never longer than lz-string: ${rows.length - longerThanLzString.length}/${rows.length} cards${neverLongerPass ? "" : `; longer: ${longerThanLzString.join(", ")}`}`);
-  log(`${medianPass ? "PASS" : "FAIL"}  median link/raw: ${percent(medianRatio)} (target <= ${percent(MAX_MEDIAN_RATIO)})`);
+  // The PASS/FAIL lines are the results below, printed by whoever runs them (run.ts, or main here).
   log(`      for comparison: lz-string median ${percent(median(rows.map((r) => r.lzString / r.rawJson)))}, plain deflate-raw (no dictionary) ${percent(plainDeflateMedianRatio)}, v1 with a non-preset profile ${percent(customProfileMedianRatio)}`);
 
   const results: BenchResult[] = [
@@ -162,12 +161,6 @@ function base64UrlLength(bytes: number): number {
   return Math.ceil((bytes * 4) / 3);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 function pad(n: number, width: number): string {
   return String(n).padStart(width);
 }
@@ -178,5 +171,7 @@ function percent(ratio: number): string {
 
 // `npx tsx bench/share/index.ts`: run alone, exit 1 when a target is missed.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = runShareBench().pass ? 0 : 1;
+  const result = runShareBench();
+  for (const r of result.results) console.log(formatResult(r));
+  process.exitCode = result.pass ? 0 : 1;
 }
