@@ -5,7 +5,7 @@ import { shareLinksSection } from "./share";
 import type { BenchSection } from "./harness";
 
 /**
- * Every section `npm run bench` knows, in the order they run. To add one (web budgets, share-link
- * lengths …), export a BenchSection from bench/cases/<id>.ts and list it here.
+ * Every section `npm run bench` knows, in the order they run. To add one, export a BenchSection
+ * (from bench/cases/<id>.ts, or a folder of its own like bench/share and bench/web) and list it here.
  */
 export const SECTIONS: BenchSection[] = [reviewThroughput, batchThroughput, shareLinksSection, webBudgets];

@@ -1,8 +1,8 @@
 /**
  * The v1 preset dictionary for deflate-raw. It is part of the v1 wire format: a v1 link can only
  * be inflated with exactly these bytes, so this text is FROZEN. Never edit it; a different
- * dictionary means a new format version (v2) with its own file. `dictionary-v1.test.ts` pins
- * its sha256 so an accidental edit fails a test.
+ * dictionary means a new format version (v2) with its own file. `golden.test.ts` pins its
+ * sha256 so an accidental edit fails a test.
  *
  * Why a dictionary: a review link is a small document (a card of 0.2–5 KB plus a profile), and
  * deflate on a small input has nothing earlier to point back at. Priming the window with the
