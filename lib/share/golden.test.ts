@@ -16,6 +16,8 @@ const CARD =
   '{\n  "name": "Contoso Voice Desk",\n  "capabilities": { "streaming": false, "pushNotifications": true },\n' +
   '  "defaultInputModes": ["text/plain", "audio/pcm"],\n  "defaultOutputModes": ["text/plain"],\n  "skills": []\n}\n';
 
+// A copy of the Northwind preset as it was when these goldens were made, not an import: the golden
+// must keep pinning these bytes even if the preset changes later (old links still carry this copy).
 const NORTHWIND_V1 = {
   name: "Northwind discovery agent",
   description:
