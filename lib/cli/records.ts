@@ -1,6 +1,6 @@
 import type { ReviewContext } from "../negotiation/context";
 import type { Review } from "../negotiation/decision-types";
-import { type RecordOptions, writeDecisionRecord } from "../negotiation/record";
+import { digestCardText, formatDecisionRecord, type RecordOptions } from "../negotiation/record";
 import { ENGINE_VERSION } from "../negotiation/version";
 import { describeLinkError, tryEncodeReviewLink } from "../share";
 import type { LoadedCard } from "./inputs";
@@ -16,10 +16,9 @@ export function buildRecords(review: Review, card: LoadedCard, opts: { context?:
   const options: RecordOptions = {};
   if (card.fetched) options.cardSource = card.fetched.finalUrl;
   if (opts.linkBase) options.reviewLink = reviewLink(review, card, opts.context ?? {}, opts.linkBase);
-  return review.decisions
-    .map((d) => writeDecisionRecord(review, d.taskClass, card.text, options))
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as unknown);
+  // One digest for all records: the card is the same for every task class.
+  const digest = digestCardText(card.text);
+  return review.decisions.map((d) => JSON.parse(formatDecisionRecord(review, d.taskClass, digest, options)) as unknown);
 }
 
 function reviewLink(review: Review, card: LoadedCard, context: ReviewContext, linkBase: string): string {
