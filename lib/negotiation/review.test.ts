@@ -206,6 +206,17 @@ describe("review: task classes and hostile arguments", () => {
     expect(r.inputErrors?.[0]).toMatchObject({ code: "invalidContext", pointer: "/context/priorTaskHistory" });
   });
 
+  it("decides on the profile as its schema reads it: a padded transport is the same binding", () => {
+    const padded: ClientProfile = { ...NORTHWIND, transports: [" jsonrpc "] };
+    const r = review(CONTOSO.text, padded);
+    expect(r.inputErrors).toBeUndefined();
+    expect(decisionsOf(r)).toEqual(decisionsOf(review(CONTOSO.text, NORTHWIND)));
+    const transport = decisionFor(r, "request-response").findings.find((f) => f.invariant === "shared-transport");
+    expect(transport?.status).toBe("holds");
+    // The review still reports the profile it was given.
+    expect(r.profile).toBe(padded);
+  });
+
   it("never throws on hostile card input", () => {
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
     const hostile: unknown[] = [deep, "\u0000", "{\"__proto__\": {\"x\": 1}}", { capabilities: null }, [], Symbol("x"), () => 1];

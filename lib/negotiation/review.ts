@@ -1,4 +1,5 @@
 import { loadCard } from "./card/load";
+import { jsonEqual } from "./card/json-value";
 import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
@@ -33,6 +34,7 @@ export interface ReviewOptions {
 
 const ENGINE = Object.freeze({ name: ENGINE_NAME, version: ENGINE_VERSION });
 const ALL_BUILT_INS = BUILT_IN_TASK_CLASSES as TaskClass[];
+/** Arguments whose schema reading equals the object itself (the usual case, e.g. a preset): reused as is. */
 const validatedProfiles = new WeakSet<object>();
 const validatedContexts = new WeakSet<object>();
 
@@ -46,9 +48,11 @@ export function review(cardInput: unknown, profile: ClientProfile, options?: Rev
 
 function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOptions | undefined): Review {
   const inputErrors: ReviewInputError[] = [];
-  const profileOk = checkArgument(profile, ClientProfile, validatedProfiles, "/profile", "invalidProfile", inputErrors);
+  // Invariants read what the schemas read (" JSONRPC " is JSONRPC), not the raw argument; the review
+  // still reports the profile and context as given.
+  const parsedProfile = parseArgument(profile, ClientProfile, validatedProfiles, "/profile", "invalidProfile", inputErrors);
   const context = options?.context ?? EMPTY_CONTEXT;
-  const contextOk = checkArgument(context, ReviewContext, validatedContexts, "/context", "invalidContext", inputErrors);
+  const parsedContext = parseArgument(context, ReviewContext, validatedContexts, "/context", "invalidContext", inputErrors);
   const taskClasses = options?.taskClasses ? resolveTaskClasses(options.taskClasses, inputErrors) : ALL_BUILT_INS;
 
   const loaded = loadCard(cardInput);
@@ -69,8 +73,8 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
     };
   }
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
-  if (profileOk && contextOk) {
-    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, loaded.validity, profile, context));
+  if (parsedProfile && parsedContext) {
+    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, loaded.validity, parsedProfile, parsedContext));
   }
   return result;
 }
@@ -92,8 +96,8 @@ function decideTaskClass(
   return decide({ taskClass, findings, profile, context, validity, card });
 }
 
-interface SafeParser {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<Issue> } };
+interface SafeParser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<Issue> } };
 }
 interface Issue {
   code: string;
@@ -101,24 +105,31 @@ interface Issue {
   message: string;
 }
 
-function checkArgument(
+/**
+ * The schema's reading of an argument, or undefined (with its issues in `errors`) when it is invalid.
+ * Only an argument the schema reads unchanged is remembered: a cached copy of a trimmed reading
+ * would go stale if the caller later changed the object.
+ */
+function parseArgument<T>(
   value: unknown,
-  schema: SafeParser,
+  schema: SafeParser<T>,
   cache: WeakSet<object>,
   base: string,
   code: "invalidProfile" | "invalidContext",
   errors: ReviewInputError[],
-): boolean {
-  if (typeof value === "object" && value !== null && cache.has(value)) return true;
+): T | undefined {
+  const cacheable = typeof value === "object" && value !== null;
+  if (cacheable && cache.has(value)) return value as T;
   const parsed = schema.safeParse(value);
   if (parsed.success) {
-    if (typeof value === "object" && value !== null) cache.add(value);
-    return true;
+    if (!cacheable || !jsonEqual(parsed.data, value)) return parsed.data;
+    cache.add(value);
+    return value as T;
   }
   for (const issue of parsed.error.issues.slice(0, 20)) {
     errors.push({ code, pointer: base + pointerFromPath(issue.path), data: { issue: issue.code, detail: issue.message } });
   }
-  return false;
+  return undefined;
 }
 
 function resolveTaskClasses(requested: ReadonlyArray<string | TaskClass>, errors: ReviewInputError[]): TaskClass[] {

@@ -35,3 +35,13 @@ export function isStringArray(value: unknown): value is string[] {
   for (const item of value) if (typeof item !== "string") return false;
   return true;
 }
+
+/** Structural equality of JSON data (own keys, any order). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => has(b, key) && jsonEqual(a[key], b[key]));
+}
