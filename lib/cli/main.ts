@@ -31,11 +31,18 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
     }
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    const usage = !e.showUsage ? "" : command === "check" ? checkUsage() : command === "batch" ? BATCH_USAGE : command === "seed-check" ? SEED_CHECK_USAGE : MAIN_USAGE;
+    const usage = e.showUsage ? (USAGE_OF.get(command ?? "")?.() ?? MAIN_USAGE) : "";
     await writeOut(io.stderr, `review: ${e.message}\n${usage ? "\n" + usage : ""}`);
     return EXIT.unusable;
   }
 }
+
+/** The usage printed after a flag mistake in a command; an unknown command gets the main usage. */
+const USAGE_OF = new Map<string, () => string>([
+  ["check", checkUsage],
+  ["batch", () => BATCH_USAGE],
+  ["seed-check", () => SEED_CHECK_USAGE],
+]);
 
 async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
   const { values } = parseFlags("batch", () =>
