@@ -1,6 +1,7 @@
 import type { ProblemCode } from "../card/problem-codes";
 import type { ValidityProblem } from "../card/validity";
-import { formatList } from "./template";
+import type { MessageData } from "../invariants/types";
+import { formatList, renderTemplate } from "./template";
 
 /**
  * English for card validity problems: one template per problem code, `{{name}}` filled from the
@@ -90,17 +91,15 @@ function renderValue(key: string, value: unknown): string {
   return String(value);
 }
 
-/** Fills `{{name}}`; an unknown name stays visible so a test can catch it. */
-export function fillTemplate(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) && values[name] !== undefined ? renderValue(name, values[name]) : whole,
-  );
-}
-
 /** One plain sentence: what is wrong with the card, and where. */
 export function describeProblem(problem: ValidityProblem): string {
   const template = (VALIDITY_TEMPLATES as Record<string, string | undefined>)[problem.code];
   const pointer = problem.pointer === "" ? "the top of the card" : problem.pointer;
   if (template === undefined) return `Problem "${problem.code}" at ${pointer}.`;
-  return fillTemplate(template, { ...problem.data, pointer });
+  // Values are worded here (types get their article, syntax codes their phrase); renderTemplate fills them.
+  const words: MessageData = { pointer };
+  for (const [key, value] of Object.entries(problem.data)) {
+    if (value !== undefined) words[key] = renderValue(key, value);
+  }
+  return renderTemplate(template, words);
 }
