@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { ReviewContext } from "../negotiation/context";
+import { explainInputError } from "../negotiation/explain";
 import { review } from "../negotiation/review";
 import { formatReviewText } from "./format-text";
 import { loadCard, loadContext, loadProfile, resolveTaskClasses } from "./inputs";
@@ -30,7 +31,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   const result = review(card.text, profile, { context, taskClasses });
   if (result.inputErrors?.length) {
     // The CLI validated profile, context and task classes already; this is an engine failure.
-    throw new UsageError(`check: the review could not run: ${result.inputErrors.map((e) => `${e.code} at ${e.pointer || "/"}`).join("; ")}`);
+    throw new UsageError(`check: the review could not run: ${result.inputErrors.map(explainInputError).join(" ")}`);
   }
   const json = toReviewJson(result);
   const exitCode = hasRejection(result) ? EXIT.rejected : EXIT.ok;
