@@ -2,11 +2,12 @@
  * Parity shim for the rule's Python reference check (`spec/seed_reference.py`): raises exactly
  * where `check_card_negotiable` raises UnnegotiableAgentCardError, for the same invariant, with
  * the byte-identical message. The messages are the reference's own literal text, so they live
- * here rather than in explain/. Where the reference itself crashes (AttributeError, TypeError,
+ * with this shim (seed-compat/messages.ts) rather than in explain/. Where the reference itself crashes (AttributeError, TypeError,
  * IndexError), this throws a SeedInputError that says which field is wrong instead.
  *
  * This is not Parley's answer: `review()` is (DESIGN.md, point 10).
  */
+import { formatSeedMessage, type SeedInvariant } from "./seed-compat/messages";
 import { findJsonDataProblem, joinPath, MAX_NESTING } from "./seed-compat/json-data";
 import { pyRepr, pyStr } from "./seed-compat/python-repr";
 import { addToSet, intersectSets, sortSet, subtractSets, type PySet } from "./seed-compat/python-set";
@@ -23,7 +24,7 @@ import {
   type PyDict,
 } from "./seed-compat/python-values";
 
-export type SeedInvariant = 1 | 2 | 3;
+export type { SeedInvariant };
 
 export class UnnegotiableAgentCardError extends Error {
   readonly invariant: SeedInvariant;
@@ -191,12 +192,7 @@ export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskC
     const unservable = subtractSets(intersectSets(inputModes, liveOnly), bufferable);
     if (unservable.size > 0) {
       const modes = renderSorted(unservable, "card.defaultInputModes", 1);
-      throw new UnnegotiableAgentCardError(
-        `task_class=${pyRepr(taskClass)}: card advertises live-only input modes ${modes} but ` +
-          `capabilities.streaming is False; client cannot buffer these modes.`,
-        1,
-        taskClass,
-      );
+      throw new UnnegotiableAgentCardError(formatSeedMessage(1, pyRepr(taskClass), modes), 1, taskClass);
     }
   }
 
@@ -208,13 +204,7 @@ export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskC
     // Only ASCII letters lower-case to m, t, l or s, so JS and Python lower() agree on this test.
     if (found && pyStr(found.value).toLowerCase().includes("mtls")) {
       if (!isTruthy(dictGet(profile, "callback_supports_mtls", false))) {
-        throw new UnnegotiableAgentCardError(
-          `task_class=${pyRepr(taskClass)}: server push notifications require mTLS ` +
-            `under scheme ${pyRepr(pushScheme)}, but client callback listener is ` +
-            `plain HTTPS; registration would silently drop callbacks.`,
-          2,
-          taskClass,
-        );
+        throw new UnnegotiableAgentCardError(formatSeedMessage(2, pyRepr(taskClass), pyRepr(pushScheme)), 2, taskClass);
       }
     }
   }
@@ -226,13 +216,7 @@ export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskC
     const unreachable = intersectSets(outputModes, resubOnly);
     if (unreachable.size > 0) {
       const modes = renderSorted(unreachable, "card.defaultOutputModes", 3);
-      throw new UnnegotiableAgentCardError(
-        `task_class=${pyRepr(taskClass)}: output modes ${modes} are ` +
-          `emitted only on tasks/resubscribe, but streaming is disabled; ` +
-          `these modes are declared and unreachable.`,
-        3,
-        taskClass,
-      );
+      throw new UnnegotiableAgentCardError(formatSeedMessage(3, pyRepr(taskClass), modes), 3, taskClass);
     }
   }
 }

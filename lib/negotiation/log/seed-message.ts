@@ -1,4 +1,5 @@
 import type { InvariantId } from "../invariants/types";
+import { SEED_MESSAGE_FORMS, type SeedInvariant } from "../seed-compat/messages";
 import { readPyList, readPyString, readPyValue, type LiteralExpectation } from "./python-literal";
 
 /**
@@ -7,7 +8,7 @@ import { readPyList, readPyString, readPyValue, type LiteralExpectation } from "
  * the log's prefix (timestamp, level, "UnnegotiableAgentCardError:"); the fixed text of each
  * message is matched literally, the values in between with a Python literal reader.
  */
-export type SeedInvariant = 1 | 2 | 3;
+export type { SeedInvariant };
 
 export interface SeedMessage {
   seedInvariant: SeedInvariant;
@@ -46,29 +47,6 @@ const MARKER = "task_class=";
 /** A hostile line may repeat the marker: try a few, not all. */
 const MAX_ATTEMPTS = 5;
 
-const FORMS = [
-  {
-    seedInvariant: 1,
-    invariant: "live-input-needs-streaming",
-    head: ": card advertises live-only input modes ",
-    value: "list",
-    tail: " but capabilities.streaming is False; client cannot buffer these modes.",
-  },
-  {
-    seedInvariant: 2,
-    invariant: "push-callback-mtls",
-    head: ": server push notifications require mTLS under scheme ",
-    value: "scalar",
-    tail: ", but client callback listener is plain HTTPS; registration would silently drop callbacks.",
-  },
-  {
-    seedInvariant: 3,
-    invariant: "resubscribe-only-output",
-    head: ": output modes ",
-    value: "list",
-    tail: " are emitted only on tasks/resubscribe, but streaming is disabled; these modes are declared and unreachable.",
-  },
-] as const;
 
 export function readSeedMessage(line: string): SeedReading {
   let from = line.indexOf(MARKER);
@@ -87,7 +65,7 @@ function readAt(line: string, markerAt: number): { ok: true; message: SeedMessag
   const taskClass = readPyString(line, markerAt + MARKER.length);
   if (!taskClass.ok) return miss(taskClass.at, taskClass.at === markerAt + MARKER.length ? "taskClass" : taskClass.expected);
   const at = taskClass.end;
-  const form = FORMS.find((f) => line.startsWith(f.head, at));
+  const form = SEED_MESSAGE_FORMS.find((f) => line.startsWith(f.head, at));
   if (!form) return miss(at, "messageText");
   const valueAt = at + form.head.length;
   const value = form.value === "list" ? readPyList(line, valueAt) : readPyValue(line, valueAt);
