@@ -8,7 +8,10 @@ import {
   textOfFinding,
   textOfInvariant,
   textOfDegradation,
+  type Finding,
+  type InvariantMeta,
   type Review,
+  type TaskClassDecision,
 } from "@/components/review/core";
 import type { MatrixSelection } from "@/components/matrix/review-matrix";
 import { describeCut } from "@/components/matrix/describe-cut";
@@ -17,8 +20,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { Section } from "@/components/ui/section";
-import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
-import type { ReactNode } from "react";
+import { docsPath, type EvidenceRef } from "@/lib/negotiation/invariants/types";
+import { memo, type ReactNode } from "react";
 import { FieldList } from "./field-list";
 
 function JsonBlock({ title, value, note, testId }: { title: string; value: unknown; note?: string; testId?: string }) {
@@ -54,7 +57,104 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ExplainPanel({
+function DecisionView({ review, decision, taskTitle, cardText, note }: {
+  review: Review;
+  decision: TaskClassDecision;
+  taskTitle: string;
+  cardText: string;
+  note?: string;
+}) {
+  return (
+    <>
+      <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        {taskTitle}: <DecisionBadge decision={decision.decision} />
+      </h3>
+      {note && <p className="text-xs text-slate-600">{note}</p>}
+      <p className="text-sm">{textOfDecision(decision, review)}</p>
+      {decision.degradations.length > 0 && (
+        <>
+          <Part title="What it gives up">
+            <ul className="list-disc pl-5">
+              {decision.degradations.map((record, i) => (
+                <li key={i}>{textOfDegradation(record)}</li>
+              ))}
+            </ul>
+          </Part>
+          <JsonBlock title="Degradation records" value={decision.degradations} />
+        </>
+      )}
+      <DecisionRecordBlock review={review} taskClass={decision.taskClass} cardText={cardText} />
+    </>
+  );
+}
+
+function FindingView({ review, decision, finding, meta, taskTitle, cardText, onHighlight }: {
+  review: Review;
+  decision: TaskClassDecision;
+  finding: Finding;
+  meta: InvariantMeta;
+  taskTitle: string;
+  cardText: string;
+  onHighlight: (ref: EvidenceRef) => void;
+}) {
+  const style = STATUS_STYLE[finding.status];
+  const cardRefs = finding.evidence.filter((e) => e.source === "card");
+  const profileRefs = finding.evidence.filter((e) => e.source === "profile");
+  const contextRefs = finding.evidence.filter((e) => e.source === "context");
+  const changes = changesFor(finding, decision);
+  const degradations = decision.degradations.filter((d) => d.invariant === finding.invariant);
+  return (
+    <>
+      <h3 className="text-base font-semibold">
+        {meta.title} × {taskTitle}:{" "}
+        <span className={`rounded px-1 ${style.className}`}>
+          <span aria-hidden="true">{style.symbol} </span>
+          {style.label}
+        </span>
+      </h3>
+      <Part title="What it checks">
+        {textOfInvariant(meta)}{" "}
+        {/* A new tab: leaving the workspace would lose the card and profile being reviewed. */}
+        <a href={docsPath(meta.id)} target="_blank" rel="noopener" className="text-sky-800 underline">
+          Rule page<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Part>
+      <Part title={finding.status === "violated" ? "Why it fired here" : "Here"}>
+        {textOfFinding(finding)}
+        {finding.cuts && <span className="block text-xs text-slate-600">{describeCut(finding.cuts)}</span>}
+      </Part>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <FieldList title="Card fields (click to highlight)" refs={cardRefs} onHighlight={onHighlight} />
+        <FieldList title="Profile fields" refs={profileRefs} onHighlight={onHighlight} />
+        <FieldList title="Context" refs={contextRefs} />
+      </div>
+      {finding.missing && finding.missing.length > 0 && (
+        <Part title="Declare in the profile to evaluate">
+          <code className="text-xs">{finding.missing.join(", ")}</code>
+        </Part>
+      )}
+      {changes.length > 0 && (
+        <Part title="What would change the answer">
+          <ul className="list-disc pl-5">
+            {changes.map((change, i) => (
+              <li key={i}>{change}</li>
+            ))}
+          </ul>
+        </Part>
+      )}
+      {degradations.length > 0 && <JsonBlock title="Degradation record" value={degradations} />}
+      {finding.status === "violated" && <DecisionRecordBlock review={review} taskClass={decision.taskClass} cardText={cardText} />}
+      <JsonBlock title="Finding (JSON)" value={finding} />
+    </>
+  );
+}
+
+/**
+ * The explanation of the selected matrix cell. A cell whose finding is gone (the card stopped
+ * parsing after it was selected) shows its row's decision instead of vanishing: that decision
+ * says why nothing was checked.
+ */
+export const ExplainPanel = memo(function ExplainPanel({
   review,
   cardText,
   selection,
@@ -74,80 +174,31 @@ export function ExplainPanel({
     );
   }
   const taskTitle = review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
-
-  if (!selection.invariant) {
-    return (
-      <Section title="Explanation" id="explain-heading">
-        <div className="flex flex-col gap-3" data-testid="explain-panel">
-          <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold">
-            {taskTitle}: <DecisionBadge decision={decision.decision} />
-          </h3>
-          <p className="text-sm">{textOfDecision(decision, review)}</p>
-          {decision.degradations.length > 0 && (
-            <Part title="What it gives up">
-              <ul className="list-disc pl-5">
-                {decision.degradations.map((record, i) => (
-                  <li key={i}>{textOfDegradation(record)}</li>
-                ))}
-              </ul>
-            </Part>
-          )}
-          {decision.degradations.length > 0 && <JsonBlock title="Degradation records" value={decision.degradations} />}
-          <DecisionRecordBlock review={review} taskClass={decision.taskClass} cardText={cardText} />
-        </div>
-      </Section>
-    );
-  }
-
-  const finding = decision.findings.find((f) => f.invariant === selection.invariant);
-  const meta = findInvariantMeta(selection.invariant);
-  if (!finding || !meta) return null;
-  const style = STATUS_STYLE[finding.status];
-  const cardRefs = finding.evidence.filter((e) => e.source === "card");
-  const profileRefs = finding.evidence.filter((e) => e.source === "profile");
-  const contextRefs = finding.evidence.filter((e) => e.source === "context");
-  const changes = changesFor(finding, decision);
-  const degradations = decision.degradations.filter((d) => d.invariant === finding.invariant);
+  const finding = selection.invariant ? decision.findings.find((f) => f.invariant === selection.invariant) : undefined;
+  const meta = selection.invariant ? findInvariantMeta(selection.invariant) : undefined;
   return (
     <Section title="Explanation" id="explain-heading">
       <div className="flex flex-col gap-3" data-testid="explain-panel">
-        <h3 className="text-base font-semibold">
-          {meta.title} × {taskTitle}:{" "}
-          <span className={`rounded px-1 ${style.className}`}>
-            <span aria-hidden="true">{style.symbol} </span>
-            {style.label}
-          </span>
-        </h3>
-        <Part title="What it checks">{textOfInvariant(meta)}</Part>
-        <Part title={finding.status === "violated" ? "Why it fired here" : "Here"}>
-          {textOfFinding(finding)}
-          {finding.cuts && <span className="block text-xs text-slate-600">{describeCut(finding.cuts)}</span>}
-        </Part>
-        <div className="grid gap-2 sm:grid-cols-2">
-          <FieldList title="Card fields (click to highlight)" refs={cardRefs} onHighlight={onHighlight} />
-          <FieldList title="Profile fields" refs={profileRefs} onHighlight={onHighlight} />
-          <FieldList title="Context" refs={contextRefs} />
-        </div>
-        {finding.missing && finding.missing.length > 0 && (
-          <Part title="Declare in the profile to evaluate">
-            <code className="text-xs">{finding.missing.join(", ")}</code>
-          </Part>
+        {finding && meta ? (
+          <FindingView
+            review={review}
+            decision={decision}
+            finding={finding}
+            meta={meta}
+            taskTitle={taskTitle}
+            cardText={cardText}
+            onHighlight={onHighlight}
+          />
+        ) : (
+          <DecisionView
+            review={review}
+            decision={decision}
+            taskTitle={taskTitle}
+            cardText={cardText}
+            note={selection.invariant ? `No finding of ${meta?.title ?? selection.invariant} for this task class in this review.` : undefined}
+          />
         )}
-        {changes.length > 0 && (
-          <Part title="What would change the answer">
-            <ul className="list-disc pl-5">
-              {changes.map((change, i) => (
-                <li key={i}>{change}</li>
-              ))}
-            </ul>
-          </Part>
-        )}
-        {degradations.length > 0 && <JsonBlock title="Degradation record" value={degradations} />}
-        {finding.status === "violated" && (
-          <DecisionRecordBlock review={review} taskClass={decision.taskClass} cardText={cardText} />
-        )}
-        <JsonBlock title="Finding (JSON)" value={finding} />
       </div>
     </Section>
   );
-}
+});
