@@ -49,6 +49,8 @@ export interface EditorDiagnostic {
 export interface JsonEditorHandle {
   /** Replace the whole document (an example, a fetched card, a dropped file). */
   setText: (text: string) => void;
+  /** The document as it is now: where a pointer is located before it is highlighted. */
+  getText: () => string;
   /** Mark a range (a card field clicked in an explanation) and scroll it into view. */
   highlight: (from: number, to: number) => void;
 }
@@ -194,6 +196,9 @@ export function JsonEditor({
       const view = viewRef.current;
       if (!view) return;
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    getText() {
+      return viewRef.current?.state.doc.toString() ?? "";
     },
     highlight(from, to) {
       const view = viewRef.current;

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import type { Finding, InvariantMeta, Review } from "@/components/review/core";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
@@ -50,8 +51,11 @@ function FindingCell({
   );
 }
 
-/** Rows: task classes; columns: invariants; the last column: the decision. */
-export function ReviewMatrix({
+/**
+ * Rows: task classes; columns: invariants; the last column: the decision. Memoized: a keystroke's
+ * urgent render (the review not yet redone) leaves it alone.
+ */
+export const ReviewMatrix = memo(function ReviewMatrix({
   review,
   invariants,
   revision,
@@ -130,4 +134,4 @@ export function ReviewMatrix({
       </table>
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { textOfAdvisory, textOfInputError, textOfProblem, type Review } from "./core";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
 
@@ -13,7 +14,13 @@ const SHAPE_LABEL: Record<string, string> = {
 };
 
 /** Validity comes first: a card with errors gets no accept, and the page says why before anything else. */
-export function ValiditySummary({ review, onLocate }: { review: Review; onLocate: (problem: ValidityProblem) => void }) {
+export const ValiditySummary = memo(function ValiditySummary({
+  review,
+  onLocate,
+}: {
+  review: Review;
+  onLocate: (problem: ValidityProblem) => void;
+}) {
   const { validity } = review;
   const errors = validity.problems.filter((p) => p.severity === "error");
   const warnings = validity.problems.filter((p) => p.severity === "warning");
@@ -71,4 +78,4 @@ export function ValiditySummary({ review, onLocate }: { review: Review; onLocate
       )}
     </div>
   );
-}
+});

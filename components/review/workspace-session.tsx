@@ -1,13 +1,12 @@
 "use client";
 
-import { useDeferredValue, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { CardPanel, type CardSource } from "@/components/card-editor/card-panel";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { ContextPanel } from "@/components/context-panel/context-panel";
 import { ExplainPanel } from "@/components/explain-panel/explain-panel";
 import { ReviewMatrix, type MatrixSelection } from "@/components/matrix/review-matrix";
 import { ProfileEditor } from "@/components/profile-editor/profile-editor";
-import { formatProfile } from "@/components/profile-editor/format-profile";
 import { LinkBannerSlot } from "@/components/share/link-banner-slot";
 import { ShareBar } from "@/components/share/share-bar";
 import type { WorkspaceState } from "@/components/share/snapshot";
@@ -76,22 +75,16 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
     ...(cardUrl ? { cardUrl } : {}),
   });
 
-  const highlightPointer = (target: "card" | "profile", pointer: string) => {
-    if (target === "card") {
-      const range = locateInText(card.text, pointer);
-      if (range) cardEditor.current?.highlight(range.from, range.to);
-    } else {
-      const range = locateInText(formatProfile(profile), pointer);
-      if (range) profileEditor.current?.highlight(range.from, range.to);
-    }
-  };
-  const onHighlight = (ref: EvidenceRef) => {
-    if (ref.source === "card" || ref.source === "profile") highlightPointer(ref.source, ref.pointer);
-  };
-  const onLocateProblem = (problem: ValidityProblem) => {
+  // Located in the editor's own text (the profile's may be laid out as the user typed it), so these
+  // callbacks never change and the memoized review panels skip the keystroke's urgent render.
+  const onHighlight = useCallback((ref: EvidenceRef) => {
+    if (ref.source !== "card" && ref.source !== "profile") return;
+    highlightPointer(ref.source === "card" ? cardEditor.current : profileEditor.current, ref.pointer);
+  }, []);
+  const onLocateProblem = useCallback((problem: ValidityProblem) => {
     if (problem.position) cardEditor.current?.highlight(problem.position.offset, problem.position.offset + 1);
-    else highlightPointer("card", problem.pointer);
-  };
+    else highlightPointer(cardEditor.current, problem.pointer);
+  }, []);
 
   return (
     <>
@@ -166,6 +159,12 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
       </div>
     </>
   );
+}
+
+function highlightPointer(editor: JsonEditorHandle | null, pointer: string): void {
+  if (!editor) return;
+  const range = locateInText(editor.getText(), pointer);
+  if (range) editor.highlight(range.from, range.to);
 }
 
 /** The URL a live link would refetch: the one the user fetched, or the one a snapshot link remembered. */
