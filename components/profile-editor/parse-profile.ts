@@ -55,8 +55,10 @@ export function parseProfileText(text: string): ProfileParse {
           pointer: toPointer([...issue.path, key]),
         }));
       }
-      const at = issue.path.length > 0 ? issue.path.join(".") : "the profile";
-      return [{ message: `${at}: ${issue.message}`, pointer: toPointer(issue.path) }];
+      // The pointer is shown beside the message (and the editor underlines the place): naming the
+      // path again in the message read "/streaming streaming: …".
+      const message = issue.path.length > 0 ? issue.message : `The profile: ${issue.message}`;
+      return [{ message, pointer: toPointer(issue.path) }];
     }),
   };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { Section } from "@/components/ui/section";
@@ -32,13 +32,20 @@ export function ProfileEditor({
 }) {
   const pickerId = useId();
   const [view, setView] = useState<View>("form");
+  const [jsonOpened, setJsonOpened] = useState(false);
   const jsonView = useLazyModule(JSON_VIEW);
   const saved = useSyncExternalStore(subscribeSavedProfiles, getSavedProfiles, getServerSavedProfiles);
 
-  const presetIndex = PRESETS.findIndex((p) => sameProfile(p, profile));
-  const savedIndex = saved.findIndex((p) => sameProfile(p, profile));
-  const pickerValue = presetIndex >= 0 ? `preset:${presetIndex}` : savedIndex >= 0 ? `saved:${savedIndex}` : "";
-  const isSaved = savedIndex >= 0;
+  // Every keystroke in the card re-renders this section; the canonical-JSON comparisons need only
+  // run when the profile or the saved list changes.
+  const { pickerValue, isSaved } = useMemo(() => {
+    const presetIndex = PRESETS.findIndex((p) => sameProfile(p, profile));
+    const savedIndex = saved.findIndex((p) => sameProfile(p, profile));
+    return {
+      pickerValue: presetIndex >= 0 ? `preset:${presetIndex}` : savedIndex >= 0 ? `saved:${savedIndex}` : "",
+      isSaved: savedIndex >= 0,
+    };
+  }, [profile, saved]);
 
   return (
     <Section title="Client profile" id="profile-heading">
@@ -92,7 +99,10 @@ export function ProfileEditor({
               className={`px-3 py-0.5 ${view === v ? "bg-slate-800 text-white" : "bg-white hover:bg-slate-100"}`}
               onClick={() => {
                 setView(v);
-                if (v === "json") jsonView.request();
+                if (v === "json") {
+                  setJsonOpened(true);
+                  jsonView.request();
+                }
               }}
             >
               {v === "form" ? "Form" : "JSON"}
@@ -119,11 +129,15 @@ export function ProfileEditor({
           )}
         </div>
       </div>
-      {view === "form" ? (
-        <ProfileForm profile={profile} onChange={onChange} />
-      ) : jsonView.module ? (
-        <jsonView.module.ProfileJsonView profile={profile} onChange={onChange} handleRef={jsonHandleRef} />
-      ) : (
+      {view === "form" && <ProfileForm profile={profile} onChange={onChange} />}
+      {/* Once opened, the JSON view stays mounted (hidden under the form): a draft that does not
+          parse yet survives a look at the form instead of being replaced by the last valid profile. */}
+      {jsonView.module && jsonOpened && (
+        <div hidden={view !== "json"}>
+          <jsonView.module.ProfileJsonView profile={profile} onChange={onChange} handleRef={jsonHandleRef} />
+        </div>
+      )}
+      {view === "json" && !jsonView.module && (
         <p role="status" className="text-sm text-slate-600">
           {jsonView.failed ? "Could not load the JSON view (the network may be down); press JSON to try again." : "Loading the JSON view…"}
         </p>

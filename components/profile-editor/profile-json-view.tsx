@@ -61,7 +61,7 @@ export function ProfileJsonView({
         <ul data-testid="profile-json-issues" className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800">
           {issues.map((issue, i) => (
             <li key={i}>
-              {issue.pointer ? <code className="mr-1">{issue.pointer || "/"}</code> : null}
+              {issue.pointer && <code className="mr-1">{issue.pointer}</code>}
               {issue.message}
             </li>
           ))}
