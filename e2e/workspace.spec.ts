@@ -43,6 +43,8 @@ test("a broken card gets inline errors and no accept anywhere", async ({ page })
   // The problem is marked in the editor text itself, not only listed.
   await expect(page.getByTestId("card-editor").locator(".cm-lintRange-error").first()).toBeVisible();
   await expect(page.getByTestId("validity-problems")).toBeVisible();
+  // The cell selected before the card broke has no finding now: its row's decision explains why.
+  await expect(page.getByTestId("explain-panel")).toContainText("not valid");
   const decisions = page.locator("[data-decision]");
   await expect(decisions.first()).toBeVisible();
   for (const value of await decisions.evaluateAll((cells) => cells.map((c) => c.getAttribute("data-decision")))) {
@@ -104,9 +106,28 @@ test("the profile as JSON: in step with the form, a syntax error shown where it 
   await expect(editor.locator(".cm-lintRange-error").first()).toBeVisible();
   await expectDecision(page, "live-input", "accept");
 
+  // A look at the form does not throw the unfinished JSON away.
+  const views = page.getByRole("group", { name: "Profile view" });
+  await views.getByRole("button", { name: "Form" }).click();
+  await views.getByRole("button", { name: "JSON" }).click();
+  await expect(page.getByTestId("profile-json-issues")).toContainText("Not JSON: a comma is expected.");
+  await content.click();
+
   // Fixed: the edited profile (no buffering) reviews at once.
   await page.keyboard.press("ControlOrMeta+a");
   await paste(JSON.stringify({ ...NORTHWIND, name: "Edited" }, null, 2));
   await expect(page.getByTestId("profile-json-issues")).toHaveCount(0);
   await expectDecision(page, "live-input", "reject");
+});
+
+test("by keyboard: the skip link reaches the matrix, Enter explains a cell", async ({ page }) => {
+  await openWorkspace(page);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to the review" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  const first = page.getByTestId("decision-request-response").getByRole("button");
+  await expect(first).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("explain-panel")).toContainText("Request–response");
 });
