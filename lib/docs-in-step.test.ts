@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { INCIDENT_CARDS } from "./negotiation/examples/incidents";
 import { INVARIANT_IDS } from "./negotiation/invariants/types";
 import { INVARIANTS } from "./negotiation/invariants";
+import { PRESETS, presetSlug } from "./negotiation/profile";
 import { BUILT_IN_TASK_CLASS_IDS } from "./negotiation/task-classes";
 
 // The README is where a newcomer meets the rules and the commands; keep it in step with the code.
@@ -26,5 +28,22 @@ describe("README stays in step with the engine", () => {
   it("shows the two fresh-machine commands", () => {
     expect(readme).toContain("npm ci && npm run dev");
     expect(readme).toContain("npm ci && npm test");
+  });
+});
+
+// docs/cli.md spells out what `--profile` and `--card example:` accept; the CLI lists them from code.
+const cliDoc = readFileSync(path.resolve(__dirname, "../docs/cli.md"), "utf8");
+
+describe("docs/cli.md stays in step with the CLI", () => {
+  it.each(PRESETS.map((p) => presetSlug(p)))("names preset %s", (slug) => {
+    expect(cliDoc).toContain(`\`${slug}\``);
+  });
+
+  it.each(INCIDENT_CARDS.map((c) => c.id))("names example card example:%s", (id) => {
+    expect(cliDoc).toContain(`\`example:${id}\``);
+  });
+
+  it.each(BUILT_IN_TASK_CLASS_IDS)("names task class %s", (id) => {
+    expect(cliDoc).toContain(`\`${id}\``);
   });
 });
