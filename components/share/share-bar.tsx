@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { writeClipboard } from "@/components/ui/clipboard";
 import { loadOnce } from "@/components/ui/load-once";
 import { loadShare } from "./load-share";
 import type { CopyKind } from "./share-text";
@@ -123,16 +124,6 @@ export function ShareBar({
       )}
     </section>
   );
-}
-
-async function writeClipboard(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const BUTTON =
