@@ -8,3 +8,6 @@ import { loadOnce } from "@/components/ui/load-once";
 export type ShareModule = typeof import("@/lib/share");
 
 export const loadShare: () => Promise<ShareModule> = loadOnce(() => import("@/lib/share"));
+
+/** What the share bar says when the codec (or the text maker) could not be loaded. */
+export const SHARE_LOAD_FAILED = "Could not load the link maker (the network may be down); try again.";

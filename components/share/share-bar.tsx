@@ -3,15 +3,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { writeClipboard } from "@/components/ui/clipboard";
 import { loadOnce } from "@/components/ui/load-once";
-import { loadShare } from "./load-share";
+import { loadShare, SHARE_LOAD_FAILED } from "./load-share";
 import type { CopyKind } from "./share-text";
 import type { WorkspaceState } from "./snapshot";
 
 // What is copied is made on a press, so its code (and the Markdown table's) loads then, warmed
 // with the codec on hover or focus.
 const loadShareText = loadOnce(() => import("./share-text"));
-
-const LOAD_FAILED = "Could not load the link maker (the network may be down); try again.";
 
 const WHAT: Record<CopyKind, string> = { link: "the link", live: "the live link", markdown: "the Markdown" };
 
@@ -55,7 +53,7 @@ export function ShareBar({
     try {
       const text = await loadShareText().then(
         (maker) => maker.textFor(kind, getState()),
-        () => ({ ok: false as const, message: LOAD_FAILED }),
+        () => ({ ok: false as const, message: SHARE_LOAD_FAILED }),
       );
       if (!text.ok) {
         setFallback(null);

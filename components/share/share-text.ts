@@ -1,6 +1,6 @@
 import { renderDecisionMarkdown } from "./decision-markdown";
 import { linkUrl } from "./link-location";
-import { loadShare } from "./load-share";
+import { loadShare, SHARE_LOAD_FAILED } from "./load-share";
 import { snapshotOf, type WorkspaceState } from "./snapshot";
 
 /**
@@ -9,14 +9,12 @@ import { snapshotOf, type WorkspaceState } from "./snapshot";
  */
 export type CopyKind = "link" | "live" | "markdown";
 
-const LOAD_FAILED = "Could not load the link maker (the network may be down); try again.";
-
 export async function textFor(kind: CopyKind, workspace: WorkspaceState): Promise<{ ok: true; value: string } | { ok: false; message: string }> {
   let share;
   try {
     share = await loadShare();
   } catch {
-    return { ok: false, message: LOAD_FAILED };
+    return { ok: false, message: SHARE_LOAD_FAILED };
   }
   const { state, review } = snapshotOf(workspace);
   const origin = window.location.origin;
