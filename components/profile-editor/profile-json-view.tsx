@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { JsonEditor, type EditorDiagnostic, type JsonEditorHandle } from "@/components/card-editor/json-editor";
-import { locateInText } from "@/components/review/core";
+import { locateNearest } from "@/components/review/core";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { formatProfile, parseProfileText, type ProfileIssue } from "./parse-profile";
 import { sameProfile } from "./same-profile";
@@ -10,7 +10,7 @@ import { sameProfile } from "./same-profile";
 function toDiagnostics(text: string, issues: readonly ProfileIssue[]): EditorDiagnostic[] {
   return issues.map((issue) => {
     if (issue.offset !== undefined) return { from: issue.offset, to: issue.offset + 1, severity: "error", message: issue.message };
-    const range = (issue.pointer !== undefined && locateInText(text, issue.pointer)) || { from: 0, to: 1 };
+    const range = (issue.pointer !== undefined && locateNearest(text, issue.pointer)) || { from: 0, to: 1 };
     return { from: range.from, to: range.to, severity: "error", message: issue.message };
   });
 }

@@ -88,7 +88,6 @@ export const textOfInvariant = (meta: InvariantMeta): string => describeInvarian
 export const textOfInputError = (error: ReviewInputError): string => explainInputError(error);
 export const textOfAdvisory = (result: Review): string => (result.advisory ? explainAdvisory(result.advisory) : "");
 export const changesFor = (finding: Finding, decision?: TaskClassDecision): string[] => whatWouldChange(finding, decision);
-export const locateInText = locateNearest;
 
 /** What a record shows in place of the card digest while the browser computes it. */
 export const DIGEST_PENDING = "sha256:(computing…)";

@@ -15,7 +15,7 @@ import type { ReviewContext } from "@/lib/negotiation/context";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
-import { INVARIANT_METAS, locateInText, problemDiagnostics, runReview } from "./core";
+import { INVARIANT_METAS, locateNearest, problemDiagnostics, runReview } from "./core";
 import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
 
@@ -163,7 +163,7 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
 
 function highlightPointer(editor: JsonEditorHandle | null, pointer: string): void {
   if (!editor) return;
-  const range = locateInText(editor.getText(), pointer);
+  const range = locateNearest(editor.getText(), pointer);
   if (range) editor.highlight(range.from, range.to);
 }
 
