@@ -1,9 +1,21 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { RulePage } from "@/lib/negotiation/rule-docs";
 import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
 import { ConditionsList } from "./conditions-list";
 import { ExamplePanel } from "./example-panel";
 import { OriginBadge } from "./origin-badge";
+
+function RuleSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** A rule page, from the invariant's metadata, its docs and the reviews computed from them. */
 export function RulePageView({ page }: { page: RulePage }) {
@@ -28,10 +40,7 @@ export function RulePageView({ page }: { page: RulePage }) {
         </p>
       </header>
 
-      <section aria-labelledby="why">
-        <h2 id="why" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
-          Why
-        </h2>
+      <RuleSection id="why" title="Why">
         <p className="mt-1 text-xs text-slate-600">{doc.why.heading}</p>
         {doc.why.source === "rule" ? (
           <blockquote className="mt-1 border-l-4 border-indigo-300 pl-3 text-sm text-slate-800">
@@ -48,13 +57,10 @@ export function RulePageView({ page }: { page: RulePage }) {
             </p>
           ))
         )}
-      </section>
+      </RuleSection>
 
       <div className="grid gap-5 md:grid-cols-2">
-        <section aria-labelledby="fields">
-          <h2 id="fields" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
-            Spec fields it reads
-          </h2>
+        <RuleSection id="fields" title="Spec fields it reads">
           <h3 className="mt-1 text-xs text-slate-600">Card</h3>
           <ul className="text-sm" data-testid="card-fields">
             {meta.cardFields.map((f) => (
@@ -71,11 +77,8 @@ export function RulePageView({ page }: { page: RulePage }) {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="task-classes">
-          <h2 id="task-classes" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
-            Task classes it concerns
-          </h2>
+        </RuleSection>
+        <RuleSection id="task-classes" title="Task classes it concerns">
           <ul className="mt-1 text-sm" data-testid="concerned-task-classes">
             {BUILT_IN_TASK_CLASSES.map((tc) => (
               <li key={tc.id} data-concerned={concerned.has(tc.id)} className={concerned.has(tc.id) ? "" : "text-slate-400"}>
@@ -86,31 +89,25 @@ export function RulePageView({ page }: { page: RulePage }) {
               </li>
             ))}
           </ul>
-        </section>
+        </RuleSection>
       </div>
 
-      <section aria-labelledby="examples">
-        <h2 id="examples" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
-          Examples
-        </h2>
+      <RuleSection id="examples" title="Examples">
         <p className="mb-2 text-xs text-slate-600">Decisions computed by this engine&rsquo;s review of each card, for every task class.</p>
         <div className="grid gap-3 lg:grid-cols-2">
           <ExamplePanel which="failing" result={page.failing} ruleId={page.id} focusTaskClass={doc.focusTaskClass} />
           <ExamplePanel which="passing" result={page.passing} ruleId={page.id} focusTaskClass={doc.focusTaskClass} />
         </div>
-      </section>
+      </RuleSection>
 
-      <section aria-labelledby="conditions">
-        <h2 id="conditions" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
-          Under each condition of validity
-        </h2>
+      <RuleSection id="conditions" title="Under each condition of validity">
         <p className="mb-2 text-xs text-slate-600">
           The failing example&rsquo;s decision for <code>{doc.focusTaskClass}</code>
           {page.conditions.some((c) => c.inputs.taskClass !== doc.focusTaskClass) ? " (or the task class named)" : ""}, reviewed
           again with one thing changed.
         </p>
         <ConditionsList page={page} />
-      </section>
+      </RuleSection>
     </article>
   );
 }
