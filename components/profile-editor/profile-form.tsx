@@ -7,6 +7,15 @@ import { ModeListField } from "./mode-list-field";
 
 const TRANSPORTS = ["JSONRPC", "GRPC", "HTTP+JSON"] as const;
 
+type ModeKey = "inputModes" | "liveOnlyInputModes" | "bufferableInputModes" | "acceptedOutputModes";
+
+const MODE_FIELDS: readonly { key: ModeKey; label: string; hint: string }[] = [
+  { key: "inputModes", label: "Input modes it sends", hint: "What the client can send at all." },
+  { key: "liveOnlyInputModes", label: "Live-only input modes", hint: "Produced chunk by chunk (a microphone): cannot be sent whole." },
+  { key: "bufferableInputModes", label: "Bufferable input modes", hint: "Live modes the client can record whole before sending." },
+  { key: "acceptedOutputModes", label: "Accepted output modes", hint: "What the client can consume. Left out: any." },
+];
+
 /** Sets or removes a key: `undefined` means *unknown*, which the profile expresses by leaving it out. */
 function withField<K extends keyof ClientProfile>(profile: ClientProfile, key: K, value: ClientProfile[K]): ClientProfile {
   const next = { ...profile };
@@ -93,25 +102,15 @@ export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onC
           onChange={(v) => onChange(withCallback(profile, "mtlsConfigurable", v))}
         />
       </fieldset>
-      <ModeListField label="Input modes it sends" hint="What the client can send at all." value={profile.inputModes} onChange={(v) => set("inputModes", v)} />
-      <ModeListField
-        label="Live-only input modes"
-        hint="Produced chunk by chunk (a microphone): cannot be sent whole."
-        value={profile.liveOnlyInputModes}
-        onChange={(v) => set("liveOnlyInputModes", v)}
-      />
-      <ModeListField
-        label="Bufferable input modes"
-        hint="Live modes the client can record whole before sending."
-        value={profile.bufferableInputModes}
-        onChange={(v) => set("bufferableInputModes", v)}
-      />
-      <ModeListField
-        label="Accepted output modes"
-        hint="What the client can consume. Left out: any."
-        value={profile.acceptedOutputModes}
-        onChange={(v) => set("acceptedOutputModes", v)}
-      />
+      {MODE_FIELDS.map((field) => (
+        <ModeListField
+          key={field.key}
+          label={field.label}
+          hint={field.hint}
+          value={profile[field.key]}
+          onChange={(v) => set(field.key, v)}
+        />
+      ))}
       <p className="text-xs text-slate-500">Supported extensions and security schemes: edit them in the JSON view.</p>
     </div>
   );
