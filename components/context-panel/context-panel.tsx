@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Section } from "@/components/ui/section";
 import type { ReviewContext } from "@/lib/negotiation/context";
 
@@ -95,6 +95,30 @@ function ListField({
   );
 }
 
+function ToggleRow({
+  label,
+  explain,
+  checked,
+  onChange,
+}: {
+  label: string;
+  explain: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <li>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-1" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+        <span>
+          <span className="font-medium">{label}</span>
+          <span className="block text-xs text-slate-500">{explain}</span>
+        </span>
+      </label>
+    </li>
+  );
+}
+
 /** The rule's conditions of validity: what is known besides the card and the profile. */
 export function ContextPanel({
   context,
@@ -119,37 +143,24 @@ export function ContextPanel({
         What you know besides the card. All off: the card is the only discovery channel.
       </p>
       <ul className="flex flex-col gap-2">
-        <li>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-1"
-              checked={renegotiable}
-              onChange={(event) => onRenegotiableChange(event.target.checked)}
-            />
-            <span>
-              <span className="font-medium">Client can renegotiate</span>
-              <span className="block text-xs text-slate-500">
-                The client can change its own capabilities (profile <code>fixed: false</code>): a would-be rejection defers.
-              </span>
-            </span>
-          </label>
-        </li>
+        <ToggleRow
+          label="Client can renegotiate"
+          explain={
+            <>
+              The client can change its own capabilities (profile <code>fixed: false</code>): a would-be rejection defers.
+            </>
+          }
+          checked={renegotiable}
+          onChange={onRenegotiableChange}
+        />
         {TOGGLES.map((toggle) => (
-          <li key={toggle.key}>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-1"
-                checked={context[toggle.key] === true}
-                onChange={(event) => setKey(toggle.key, event.target.checked)}
-              />
-              <span>
-                <span className="font-medium">{toggle.label}</span>
-                <span className="block text-xs text-slate-500">{toggle.explain}</span>
-              </span>
-            </label>
-          </li>
+          <ToggleRow
+            key={toggle.key}
+            label={toggle.label}
+            explain={toggle.explain}
+            checked={context[toggle.key] === true}
+            onChange={(checked) => setKey(toggle.key, checked)}
+          />
         ))}
         {LISTS.map((list) => (
           <li key={list.key}>
