@@ -11,7 +11,7 @@ import type {
 import { DECISIONS } from "./decision-types";
 import { listHas } from "./invariants/modes";
 import type { Finding, InvariantId, MessageData } from "./invariants/types";
-import type { ClientProfile } from "./profile";
+import { type ClientProfile, resolveRuleDefaults } from "./profile";
 import type { Path, TaskClass } from "./task-classes";
 
 /**
@@ -200,7 +200,7 @@ function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input:
       data: { extensions: honored, declaredOnCard: onCard, notOnCard: honored.filter((u) => !onCard.includes(u)) },
     });
   }
-  if (profile.fixed === false) {
+  if (!resolveRuleDefaults(profile).fixed) {
     applicable.push({ reason: "renegotiableClient", outcome: "defer", data: {} });
   }
   const channels: string[] = [];

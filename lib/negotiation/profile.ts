@@ -71,62 +71,71 @@ export const NORTHWIND: ClientProfile = {
   fixed: true,
 };
 
-export const PRESETS: readonly ClientProfile[] = [
-  NORTHWIND,
+/** The built-in client profiles, each with the short id the CLI and links use (`--profile northwind`). */
+const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
+  { id: "northwind", profile: NORTHWIND },
   {
-    ...NORTHWIND,
-    name: "Northwind with audio buffering",
-    description: "Northwind after it learned to buffer audio/pcm whole before sending.",
-    bufferableInputModes: ["audio/pcm"],
+    id: "northwind-buffering",
+    profile: {
+      ...NORTHWIND,
+      name: "Northwind with audio buffering",
+      description: "Northwind after it learned to buffer audio/pcm whole before sending.",
+      bufferableInputModes: ["audio/pcm"],
+    },
   },
   {
-    ...NORTHWIND,
-    name: "Northwind with mTLS listener",
-    description: "Northwind whose callback listener terminates mutual TLS.",
-    callback: { supported: true, mtls: true, mtlsConfigurable: true },
+    id: "northwind-mtls",
+    profile: {
+      ...NORTHWIND,
+      name: "Northwind with mTLS listener",
+      description: "Northwind whose callback listener terminates mutual TLS.",
+      callback: { supported: true, mtls: true, mtlsConfigurable: true },
+    },
   },
   {
-    name: "Text-only JSON-RPC client",
-    description: "A chat-style client: text in and out, no streaming, no callbacks, polls.",
-    transports: ["JSONRPC"],
-    streaming: false,
-    inputModes: ["text/plain"],
-    liveOnlyInputModes: [],
-    bufferableInputModes: [],
-    acceptedOutputModes: ["text/plain", "application/json"],
-    callback: { supported: false, mtls: false, mtlsConfigurable: false },
-    canPoll: true,
-    fixed: true,
+    id: "text-only",
+    profile: {
+      name: "Text-only JSON-RPC client",
+      description: "A chat-style client: text in and out, no streaming, no callbacks, polls.",
+      transports: ["JSONRPC"],
+      streaming: false,
+      inputModes: ["text/plain"],
+      liveOnlyInputModes: [],
+      bufferableInputModes: [],
+      acceptedOutputModes: ["text/plain", "application/json"],
+      callback: { supported: false, mtls: false, mtlsConfigurable: false },
+      canPoll: true,
+      fixed: true,
+    },
   },
   {
-    name: "Full-featured SDK client",
-    description: "Speaks every core binding, streams, buffers audio, has an mTLS-capable listener.",
-    transports: ["JSONRPC", "GRPC", "HTTP+JSON"],
-    streaming: true,
-    inputModes: ["text/plain", "application/json", "audio/pcm", "image/png"],
-    liveOnlyInputModes: [],
-    bufferableInputModes: ["audio/pcm"],
-    callback: { supported: true, mtls: true, mtlsConfigurable: true },
-    canPoll: true,
-    fixed: false,
+    id: "full-sdk",
+    profile: {
+      name: "Full-featured SDK client",
+      description: "Speaks every core binding, streams, buffers audio, has an mTLS-capable listener.",
+      transports: ["JSONRPC", "GRPC", "HTTP+JSON"],
+      streaming: true,
+      inputModes: ["text/plain", "application/json", "audio/pcm", "image/png"],
+      liveOnlyInputModes: [],
+      bufferableInputModes: ["audio/pcm"],
+      callback: { supported: true, mtls: true, mtlsConfigurable: true },
+      canPoll: true,
+      fixed: false,
+    },
   },
 ];
 
-/** Short ids for the presets, for the CLI and links (`--profile northwind`). Order follows PRESETS. */
-const PRESET_IDS = ["northwind", "northwind-buffering", "northwind-mtls", "text-only", "full-sdk"] as const;
+export const PRESETS: readonly ClientProfile[] = PRESET_ENTRIES.map((e) => e.profile);
 
 /** Finds a preset by its short id (`northwind`), its full name, or its name's slug. */
 export function findPreset(nameOrSlug: string): ClientProfile | undefined {
   const key = slugify(nameOrSlug);
-  const byId = PRESET_IDS.indexOf(key as (typeof PRESET_IDS)[number]);
-  if (byId >= 0) return PRESETS[byId];
-  return PRESETS.find((p) => slugify(p.name) === key);
+  return (PRESET_ENTRIES.find((e) => e.id === key) ?? PRESET_ENTRIES.find((e) => slugify(e.profile.name) === key))?.profile;
 }
 
 /** The short id of a preset (`northwind`), or the slug of a profile's name when it is not a preset. */
 export function presetSlug(profile: ClientProfile): string {
-  const index = PRESETS.findIndex((p) => p.name === profile.name);
-  return index >= 0 && PRESET_IDS[index] ? PRESET_IDS[index] : slugify(profile.name);
+  return PRESET_ENTRIES.find((e) => e.profile.name === profile.name)?.id ?? slugify(profile.name);
 }
 
 function slugify(s: string): string {

@@ -1,3 +1,4 @@
+import { resolveRuleDefaults } from "../profile";
 import { collectCardModes } from "./card-modes";
 import { cardRef, makeFinding, notConcerned, profileRef } from "./finding";
 import { listHas } from "./modes";
@@ -35,8 +36,7 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
     const streamingRef = cardRef(card.streaming.pointer, card.streaming.value);
     if (card.streaming.value) return makeFinding(meta, taskClass, "holds", "cardStreams", {}, [streamingRef]);
 
-    const liveOnly = profile.liveOnlyInputModes ?? [];
-    const bufferable = profile.bufferableInputModes ?? [];
+    const { liveOnlyInputModes: liveOnly, bufferableInputModes: bufferable } = resolveRuleDefaults(profile);
     const unservable: string[] = [];
     const buffered: string[] = [];
     const evidence: EvidenceRef[] = [streamingRef];

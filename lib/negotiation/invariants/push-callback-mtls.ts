@@ -1,4 +1,5 @@
 import type { NormalizedCard } from "../card/model";
+import { resolveRuleDefaults } from "../profile";
 import { cardRef, makeFinding, notConcerned, profileRef } from "./finding";
 import type { EvidenceRef, Invariant, InvariantMeta } from "./types";
 
@@ -117,7 +118,8 @@ export const pushCallbackMtls: Invariant<MessageId> = {
     }
     const evidence = [pushRef, ...reading.evidence, profileRef("/callback/mtls", callback?.mtls)];
     const data = { schemes: reading.schemes, via: reading.via };
-    if (callback?.mtls === true) {
+    const { callbackMtls, callbackMtlsAssumed: assumed } = resolveRuleDefaults(profile);
+    if (callbackMtls) {
       return makeFinding(meta, taskClass, "holds", "clientListenerMtls", data, evidence);
     }
     if (callback?.mtlsConfigurable === true) {
@@ -126,7 +128,6 @@ export const pushCallbackMtls: Invariant<MessageId> = {
         exception: "client-configurable",
       });
     }
-    const assumed = callback?.mtls === undefined;
     const messageId: MessageId =
       reading.via === "pushScheme"
         ? assumed
