@@ -79,7 +79,7 @@ function liveLinkFromRecord(record: DecisionRecord): OpenReview {
  * What the record says about the review context: the conditions of validity its reasons name and
  * the context values in its evidence. Everything else stays unknown (an empty context).
  */
-export function contextFromRecord(record: DecisionRecord): ReviewContext {
+function contextFromRecord(record: DecisionRecord): ReviewContext {
   const context: ReviewContext = {};
   for (const reason of record.reasons) {
     const data = reason.data;

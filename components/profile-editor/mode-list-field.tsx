@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 
-export const COMMON_MODES = ["text/plain", "application/json", "audio/pcm", "image/png", "video/mp4"] as const;
+const COMMON_MODES = ["text/plain", "application/json", "audio/pcm", "image/png", "video/mp4"] as const;
 
 /**
  * A list of MIME modes that may also be left out (unknown). Common modes are checkboxes; any other

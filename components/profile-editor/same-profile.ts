@@ -1,7 +1,7 @@
 import type { ClientProfile } from "@/lib/negotiation/profile";
 
 /** Key order does not matter to a profile; compare canonical JSON. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))

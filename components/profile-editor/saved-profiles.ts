@@ -2,7 +2,7 @@ import * as z from "@/lib/negotiation/zod";
 import { ClientProfile } from "@/lib/negotiation/profile";
 
 /** Saved profiles live in this browser only (localStorage), versioned so a schema change can migrate. */
-export const SAVED_PROFILES_KEY = "parley.savedProfiles.v1";
+const SAVED_PROFILES_KEY = "parley.savedProfiles.v1";
 
 const Stored = z.array(z.unknown());
 const EMPTY: readonly ClientProfile[] = [];

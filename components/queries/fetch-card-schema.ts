@@ -15,7 +15,7 @@ export const FetchCardRequest = z.strictObject({
 });
 export type FetchCardRequest = z.infer<typeof FetchCardRequest>;
 
-export const FETCH_ERROR_CODES = [
+const FETCH_ERROR_CODES = [
   "badRequest",
   "badUrl",
   "blockedScheme",

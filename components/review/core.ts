@@ -90,7 +90,7 @@ export const textOfAdvisory = (result: Review): string => (result.advisory ? exp
 export const changesFor = (finding: Finding, decision?: TaskClassDecision): string[] => whatWouldChange(finding, decision);
 
 /** What a record shows in place of the card digest while the browser computes it. */
-export const DIGEST_PENDING = "sha256:(computing…)";
+const DIGEST_PENDING = "sha256:(computing…)";
 
 /**
  * The decision record as an object for display; the core writes it as one JSON log line. The
