@@ -11,6 +11,20 @@ const KIND_LABEL: Record<LogEntry["kind"], { label: string; className: string }>
   unreadable: { label: "unreadable", className: "bg-amber-100 text-amber-950 ring-amber-600" },
 };
 
+function SentenceList({ title, sentences, testId }: { title: string; sentences: readonly string[]; testId: string }) {
+  if (sentences.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
+      <ul className="mt-1 list-disc pl-5 text-sm" data-testid={testId}>
+        {sentences.map((sentence) => (
+          <li key={sentence}>{sentence}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** One pasted line and what it means. A client leaf's child: rendered in the browser. */
 export function LogEntryView({ entry }: { entry: LogEntry }) {
   const text = useMemo(() => explainLogEntry(entry), [entry]);
@@ -71,26 +85,8 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
         </dl>
       )}
 
-      {text.meaning.length > 0 && (
-        <>
-          <h3 className="mt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">What it means</h3>
-          <ul className="mt-1 list-disc pl-5 text-sm" data-testid="log-meaning">
-            {text.meaning.map((sentence) => (
-              <li key={sentence}>{sentence}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {text.changes.length > 0 && (
-        <>
-          <h3 className="mt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">What would change it</h3>
-          <ul className="mt-1 list-disc pl-5 text-sm" data-testid="log-changes">
-            {text.changes.map((sentence) => (
-              <li key={sentence}>{sentence}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      <SentenceList title="What it means" sentences={text.meaning} testId="log-meaning" />
+      <SentenceList title="What would change it" sentences={text.changes} testId="log-changes" />
       {text.notes.length > 0 && (
         <ul className="mt-2 text-xs text-slate-600">
           {text.notes.map((note) => (
