@@ -1,17 +1,16 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { startLocalServer } from "./local-server";
 import { expectDecision, loadExample, openWorkspace } from "./workspace-helpers";
 
-let server: Server;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
 let base: string;
 const hits: string[] = [];
 
 test.beforeAll(async () => {
   // A vendor that only serves the legacy well-known path, so discovery has to fall back.
-  server = createServer((request, response) => {
+  server = await startLocalServer((request, response) => {
     hits.push(request.url ?? "");
     if (request.url === "/.well-known/agent.json") {
       response.writeHead(200, { "content-type": "application/json" });
@@ -21,13 +20,10 @@ test.beforeAll(async () => {
       response.end("not here");
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
 
-test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+test.afterAll(() => server.close());
 
 test("fetching a card from a server gives the same review as pasting it, with its provenance", async ({ page }) => {
   await openWorkspace(page);

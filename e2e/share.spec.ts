@@ -1,10 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import { ENGINE_VERSION } from "../lib/negotiation/version";
 import { encodeLiveLink, encodeReviewLink } from "../lib/share";
+import { startLocalServer } from "./local-server";
 import { expectDecision, matrix, openWorkspace, TASK_CLASSES } from "./workspace-helpers";
 
 // Review links: made in one browser, opened in another (a fresh context shares nothing but the URL).
@@ -12,14 +11,14 @@ import { expectDecision, matrix, openWorkspace, TASK_CLASSES } from "./workspace
 const CLIPBOARD = ["clipboard-read", "clipboard-write"];
 const STREAMING_CONTOSO = CONTOSO.text.replace('"streaming": false', '"streaming": true');
 
-let server: Server;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
 let vendor: string;
 let servedCard = CONTOSO.text;
 let vendorDown = false;
 
 test.beforeAll(async () => {
   // A vendor whose card can change between making a live link and opening it.
-  server = createServer((request, response) => {
+  server = await startLocalServer((request, response) => {
     if (vendorDown) {
       response.writeHead(503, { "content-type": "text/plain" });
       response.end("down for maintenance");
@@ -31,13 +30,10 @@ test.beforeAll(async () => {
       response.end("not here");
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  vendor = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  vendor = server.url;
 });
 
-test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+test.afterAll(() => server.close());
 
 async function freshContext(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
   return browser.newContext({ baseURL, permissions: CLIPBOARD });
