@@ -15,13 +15,17 @@ const HEADLINES = {
   "accept-degraded": "Accept {{taskClass}}, degraded.",
   reject: "Reject {{taskClass}} before the first task is created: the server cannot complete it for this client.",
   rejectCard: "Reject the card for {{taskClass}} and refetch it: the card, not the server, is what fails.",
+  rejectInvalidCard: "Reject the card for {{taskClass}}: it is not a valid Agent Card, so nothing can be negotiated on it.",
   escalate: "Escalate {{taskClass}} to out-of-band negotiation.",
   defer: "Defer the decision for {{taskClass}}: the card alone does not decide it.",
 } as const;
 
 export function explainDecision(decision: TaskClassDecision, review?: Review): string {
   const title = review?.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
-  const key = decision.decision === "reject" && decision.target === "card" ? "rejectCard" : decision.decision;
+  // An invalid card is fixed at its source (fix the JSON, or ask the vendor); "refetch" is for a stale one.
+  const invalid = decision.reasons.some((r) => r.reason === "invalidCard");
+  const key =
+    decision.decision === "reject" && decision.target === "card" ? (invalid ? "rejectInvalidCard" : "rejectCard") : decision.decision;
   const parts = [renderTemplate(HEADLINES[key], { taskClass: title })];
   // Degradation records are told by their optionalPathCut reasons (with the fallback).
   for (const reason of decision.reasons) parts.push(explainReason(reason));
