@@ -14,7 +14,7 @@ import {
   type TaskClassDecision,
 } from "@/components/review/core";
 import type { MatrixSelection } from "@/components/matrix/review-matrix";
-import { describeCut } from "@/components/matrix/describe-cut";
+import { describeCut } from "@/lib/negotiation/explain/cut-label";
 import { useCardDigest } from "@/components/review/use-card-digest";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DecisionBadge } from "@/components/ui/decision-badge";

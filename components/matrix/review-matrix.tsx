@@ -4,7 +4,7 @@ import { memo } from "react";
 import type { Finding, InvariantMeta, Review } from "@/components/review/core";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { describeCut } from "./describe-cut";
+import { describeCut } from "@/lib/negotiation/explain/cut-label";
 
 export interface MatrixSelection {
   taskClass: string;

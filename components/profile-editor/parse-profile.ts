@@ -1,5 +1,6 @@
 import { findJsonSyntaxError, type JsonSyntaxCode } from "@/lib/negotiation/card/json-scan";
 import { ClientProfile } from "@/lib/negotiation/profile";
+import { pointerFromPath } from "@/lib/negotiation/card/pointer";
 
 /** A problem in the profile JSON, placed where it is: a text offset or a JSON pointer. */
 export interface ProfileIssue {
@@ -12,9 +13,6 @@ export type ProfileParse = { ok: true; profile: ClientProfile } | { ok: false; i
 
 export { formatProfile } from "./format-profile";
 
-function toPointer(path: readonly PropertyKey[]): string {
-  return path.map((part) => "/" + String(part).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
-}
 
 const PARSE_WORDS: Record<JsonSyntaxCode, string> = {
   invalidSymbol: "unexpected character",
@@ -52,13 +50,13 @@ export function parseProfileText(text: string): ProfileParse {
       if (issue.code === "unrecognized_keys") {
         return issue.keys.map((key) => ({
           message: `"${key}" is not a client profile field.`,
-          pointer: toPointer([...issue.path, key]),
+          pointer: pointerFromPath([...issue.path, key]),
         }));
       }
       // The pointer is shown beside the message (and the editor underlines the place): naming the
       // path again in the message read "/streaming streaming: …".
       const message = issue.path.length > 0 ? issue.message : `The profile: ${issue.message}`;
-      return [{ message, pointer: toPointer(issue.path) }];
+      return [{ message, pointer: pointerFromPath(issue.path) }];
     }),
   };
 }

@@ -12,3 +12,4 @@ export { formatList, renderTemplate, templatePlaceholders, UnfilledPlaceholderEr
 export { explainRecordError } from "./record";
 // Validity problems are explained by explain/validity.ts (owned by the card-parsing work).
 export { describeProblem } from "./validity";
+export { describeCut } from "./cut-label";

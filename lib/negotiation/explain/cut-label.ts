@@ -1,6 +1,6 @@
-import type { Path } from "@/lib/negotiation/task-classes";
+import type { Path } from "../task-classes";
 
-/** A short label for the path a violated finding cuts, for a matrix cell (the panel has the prose). */
+/** A short label for the path a violated finding cuts, for a matrix cell (the explanation has the prose). */
 export function describeCut(path: Path): string {
   switch (path.kind) {
     case "input":

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Path } from "@/lib/negotiation/task-classes";
-import { describeCut } from "./describe-cut";
+import type { Path } from "../task-classes";
+import { describeCut } from "./cut-label";
 
 describe("describeCut", () => {
   it.each<[Path, string]>([
