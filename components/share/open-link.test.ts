@@ -19,7 +19,7 @@ function fetched(text: string): FetchedCardResponse {
     status: 200,
     contentType: "application/json",
     size: text.length,
-    sha256: share.digestCardText(text),
+    sha256: share.cardDigestHex(text),
     text,
   };
 }
@@ -73,7 +73,7 @@ describe("live links", () => {
     expect(seed.source).toMatchObject({ kind: "fetch" });
     expect(seed.notice).toMatchObject({
       kind: "live",
-      then: { digest: share.digestCardText(CONTOSO.text), comparison: { cardChanged: true } },
+      then: { digest: share.cardDigestHex(CONTOSO.text), comparison: { cardChanged: true } },
     });
     const moved = seed.notice?.kind === "live" ? seed.notice.then?.comparison.moved : undefined;
     expect(moved).toContainEqual({ taskClass: "live-input", from: "reject", to: "accept" });

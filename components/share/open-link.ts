@@ -6,7 +6,7 @@ import type { SnapshotLinkState } from "@/lib/share";
 import type { ShareModule } from "./load-share";
 import { decisionMapOf } from "./snapshot";
 
-export type Compare = Pick<ShareModule, "compareSnapshot" | "digestCardText">;
+export type Compare = Pick<ShareModule, "compareSnapshot" | "cardDigestHex">;
 
 /**
  * A snapshot link → the workspace it reproduces. The link's decisions are compared with this

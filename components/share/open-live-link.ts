@@ -11,7 +11,7 @@ import { decisionMapOf } from "./snapshot";
 /** A live link whose card arrived: review it now and say whether the card and its decisions drifted. */
 export function seedFromLive(state: LiveLinkState, fetched: FetchedCardResponse, share: Compare): SessionSeed {
   const now = runReview(fetched.text, state.profile, state.context, state.taskClasses);
-  const digestNow = share.digestCardText(fetched.text);
+  const digestNow = share.cardDigestHex(fetched.text);
   const then = state.snapshotDigest
     ? {
         digest: state.snapshotDigest,

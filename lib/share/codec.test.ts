@@ -6,7 +6,7 @@ import { NORTHWIND, PRESETS, type ClientProfile } from "../negotiation/profile";
 import { ENGINE_VERSION } from "../negotiation/version";
 import {
   decodeReviewLink,
-  digestCardText,
+  cardDigestHex,
   encodeLiveLink,
   encodeReviewLink,
   MAX_PAYLOAD_BYTES,
@@ -46,7 +46,7 @@ describe("snapshot links round-trip every corpus card byte for byte", () => {
     expect(fragment).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
     const back = decodeSnapshot(fragment);
     expect(back.cardText).toBe(text);
-    expect(digestCardText(back.cardText)).toBe(digestCardText(text));
+    expect(cardDigestHex(back.cardText)).toBe(cardDigestHex(text));
     expect(back).toEqual(state);
   });
 });
@@ -82,7 +82,7 @@ describe("card text is kept exactly, whatever it contains", () => {
     const back = decodeSnapshot(encodeReviewLink(snapshot(text)));
     expect(back.cardText).toBe('{"name":"half \uFFFD of an emoji"}');
     // The link and the digest agree on what "this card" is, so a live link made from it shows no change.
-    expect(digestCardText(back.cardText)).toBe(digestCardText(text));
+    expect(cardDigestHex(back.cardText)).toBe(cardDigestHex(text));
   });
 
   it("round-trips a card with many distinct bytes across inflate steps", () => {
@@ -176,7 +176,7 @@ describe("live links", () => {
     context: { serverKnownGood: true },
     taskClasses: ["live-input", "async-completion"],
     engineVersion: ENGINE_VERSION,
-    snapshotDigest: digestCardText(card),
+    snapshotDigest: cardDigestHex(card),
     snapshotDecisions: { "live-input": "reject", "async-completion": "accept-degraded" },
   };
 

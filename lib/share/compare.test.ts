@@ -4,7 +4,7 @@ import { NORTHWIND } from "../negotiation/profile";
 import {
   compareSnapshot,
   decodeReviewLink,
-  digestCardText,
+  cardDigestHex,
   encodeLiveLink,
   liveStateFromSnapshot,
   type DecisionMap,
@@ -12,22 +12,22 @@ import {
   type SnapshotSide,
 } from "./index";
 
-describe("digestCardText", () => {
+describe("cardDigestHex", () => {
   it.each([
     // Published SHA-256 test vectors (FIPS 180-2 "abc", and the empty string).
     { text: "", hex: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
     { text: "abc", hex: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
   ])("sha256($text)", ({ text, hex }) => {
-    expect(digestCardText(text)).toBe(hex);
+    expect(cardDigestHex(text)).toBe(hex);
   });
 
   it("changes when one byte of the card changes (whitespace included)", () => {
-    expect(digestCardText('{"a":1}')).not.toBe(digestCardText('{"a":1} '));
+    expect(cardDigestHex('{"a":1}')).not.toBe(cardDigestHex('{"a":1} '));
   });
 
   it.each(['{"name":"Météo 🌦️"}', "lone \uD83D surrogate", ""])("is a decision record's card.digest without its prefix (%j)", (text) => {
     // A live link's snapshotDigest and a record's card.digest must name the same card the same way.
-    expect(`sha256:${digestCardText(text)}`).toBe(digestForRecord(text));
+    expect(`sha256:${cardDigestHex(text)}`).toBe(digestForRecord(text));
   });
 });
 
@@ -105,12 +105,12 @@ describe("liveStateFromSnapshot", () => {
       profile: NORTHWIND,
       context: {},
       engineVersion: "0.1.0",
-      snapshotDigest: digestCardText(snapshot.cardText),
+      snapshotDigest: cardDigestHex(snapshot.cardText),
       snapshotDecisions: { "live-input": "reject" },
     });
     const decoded = decodeReviewLink(encodeLiveLink(live!));
     if (!decoded.ok || decoded.link.kind !== "live") throw new Error("live link did not decode");
-    const now: SnapshotSide = { digest: digestCardText('{"name":"x","v":2}'), decisions: { "live-input": "accept" } };
+    const now: SnapshotSide = { digest: cardDigestHex('{"name":"x","v":2}'), decisions: { "live-input": "accept" } };
     const state = decoded.link.state;
     expect(compareSnapshot({ digest: state.snapshotDigest!, decisions: state.snapshotDecisions }, now)).toEqual({
       cardChanged: true,

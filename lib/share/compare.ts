@@ -2,7 +2,7 @@ import type { DecisionKind } from "../negotiation/decision-types";
 import type { DecisionMap } from "./schema";
 
 export interface SnapshotSide {
-  /** sha256 hex of the card bytes (see digestCardText). */
+  /** sha256 hex of the card bytes (see cardDigestHex). */
   digest: string;
   /** Task class id → decision; left out when that side has none to compare. */
   decisions?: DecisionMap;

@@ -9,6 +9,6 @@ const PREFIX = "sha256:";
  * Lone surrogates become U+FFFD on the way to UTF-8, exactly as in a snapshot link, so a card
  * and its snapshot always share a digest.
  */
-export function digestCardText(cardText: string): string {
+export function cardDigestHex(cardText: string): string {
   return digestForRecord(cardText).slice(PREFIX.length);
 }

@@ -11,7 +11,7 @@ export {
   type EncodeResult,
 } from "./codec";
 export { compareSnapshot, type DecisionMove, type SnapshotComparison, type SnapshotSide } from "./compare";
-export { digestCardText } from "./digest";
+export { cardDigestHex } from "./digest";
 export { LINK_ERROR_CODES, type CorruptReason, type LinkError, type LinkErrorCode, type LinkIssue } from "./errors";
 export { MAX_FRAGMENT_LENGTH, MAX_PAYLOAD_BYTES, MAX_STATE_JSON_BYTES, PREFIX_V1 } from "./format-v1";
 export { liveStateFromSnapshot } from "./live";

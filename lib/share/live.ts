@@ -1,4 +1,4 @@
-import { digestCardText } from "./digest";
+import { cardDigestHex } from "./digest";
 import type { LiveLinkState, SnapshotLinkState } from "./schema";
 
 /**
@@ -17,7 +17,7 @@ export function liveStateFromSnapshot(
     context: snapshot.context,
     ...(snapshot.taskClasses ? { taskClasses: snapshot.taskClasses } : {}),
     engineVersion: snapshot.engineVersion,
-    snapshotDigest: digestCardText(snapshot.cardText),
+    snapshotDigest: cardDigestHex(snapshot.cardText),
     ...(snapshot.decisions ? { snapshotDecisions: snapshot.decisions } : {}),
   };
 }
