@@ -120,3 +120,12 @@ describe("explaining unreadable lines and limits", () => {
     expect(reading.notice && explainLogNotice(reading.notice)).toMatchInlineSnapshot(`"Only the first 500 non-blank lines were read; 2 more were not. Paste the rest separately."`);
   });
 });
+
+describe("a decision record cut short", () => {
+  it("says the record was probably truncated, not that the line is not a record", () => {
+    const line = writeDecisionRecord(review(CONTOSO.text, NORTHWIND), "live-input", CONTOSO.text).slice(0, 180);
+    const entry = readLogLine(line);
+    if (entry.kind !== "unreadable") throw new Error("a truncated record must be unreadable");
+    expect(explainUnreadable(entry.reason)).toMatch(/^This looks like a Parley decision record, but it is not complete JSON: it was probably cut short/);
+  });
+});

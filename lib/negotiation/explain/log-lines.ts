@@ -203,7 +203,10 @@ const SEED_EXPECTATIONS: Record<SeedExpectation, string> = {
 export function explainUnreadable(reason: UnreadableReason): string {
   switch (reason.code) {
     case "badRecord":
-      return explainRecordError(reason.error);
+      // The line claims "parley.decision" but does not parse: almost always a record cut at a log length limit.
+      return reason.error.code === "notJson"
+        ? "This looks like a Parley decision record, but it is not complete JSON: it was probably cut short (log pipelines often truncate long lines). Paste the whole record."
+        : explainRecordError(reason.error);
     case "badSeedMessage":
       return renderTemplate(
         "This looks like an UnnegotiableAgentCardError message, but at column {{column}} it expected {{expected}}, so it cannot be read.",
