@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import { writeDecisionRecord } from "../lib/negotiation/record";

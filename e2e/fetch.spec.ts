@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { startLocalServer } from "./local-server";
 import { expectDecision, loadExample, openWorkspace } from "./workspace-helpers";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { CONTOSO_PUSH_MTLS } from "../lib/negotiation/examples/incidents";
 import { getInvariant, INVARIANT_IDS } from "../lib/negotiation/invariants";
 import { review } from "../lib/negotiation/review";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectDecision, openWorkspace } from "./workspace-helpers";
 
 // The README's screenshot is taken here so it always shows the workspace as it is.

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import { ENGINE_VERSION } from "../lib/negotiation/version";

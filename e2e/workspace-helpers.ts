@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures";
 
 export const TASK_CLASSES = ["request-response", "live-input", "async-completion", "fire-and-forget", "streaming-output"];
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createHash } from "node:crypto";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
