@@ -22,6 +22,7 @@ type MessageId =
 const meta: InvariantMeta<MessageId> = {
   id: "completion-channel-available",
   title: "Completion channel available",
+  shortTitle: "Completion",
   description: "Refuse notification-completed task classes when the client can neither receive push nor poll",
   specRef: "DESIGN.md#the-decision-model (Parley invariant: the completion-notification path)",
   cardFields: ["/capabilities/pushNotifications"],

@@ -13,6 +13,7 @@ type MessageId = "notConcerned" | "cardStreams" | "noLiveOnlyModes" | "clientBuf
 const meta: InvariantMeta<MessageId> = {
   id: "live-input-needs-streaming",
   title: "Live input needs streaming",
+  shortTitle: "Live input",
   description: "Refuse live-only input modes on a card that does not stream, unless the client buffers them",
   specRef: "negotiability-rule.md#core-distinction (invariant 1)",
   cardFields: ["/capabilities/streaming", "/defaultInputModes", "/skills/*/inputModes"],

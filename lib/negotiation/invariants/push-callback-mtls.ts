@@ -27,6 +27,7 @@ type MessageId =
 const meta: InvariantMeta<MessageId> = {
   id: "push-callback-mtls",
   title: "Push callbacks need a listener that does mTLS",
+  shortTitle: "Push mTLS",
   description: "Refuse push callbacks that require mutual TLS when the client's callback listener is plain HTTPS",
   specRef: "negotiability-rule.md#core-distinction (invariant 2)",
   cardFields: [

@@ -22,6 +22,7 @@ type MessageId =
 const meta: InvariantMeta<MessageId> = {
   id: "resubscribe-only-output",
   title: "Resubscribe-only output needs streaming",
+  shortTitle: "Resubscribe output",
   description: "Refuse output modes the server emits only on tasks/resubscribe when no stream can carry them",
   specRef: "negotiability-rule.md#core-distinction (invariant 3)",
   cardFields: ["/capabilities/streaming", "/defaultOutputModes", "/skills/*/outputModes", "/resubscribeOnlyOutputModes"],

@@ -10,6 +10,7 @@ type MessageId = "noInterfaces" | "transportsUnknown" | "sharedBinding" | "noSha
 const meta: InvariantMeta<MessageId> = {
   id: "shared-transport",
   title: "Shared transport",
+  shortTitle: "Transport",
   description: "Refuse a card whose interfaces use no protocol binding the client speaks",
   specRef: "DESIGN.md#the-decision-model (Parley invariant: every path rides a shared binding)",
   cardFields: ["/supportedInterfaces", "/url", "/preferredTransport", "/additionalInterfaces"],

@@ -10,6 +10,7 @@ type MessageId = "notConcerned" | "bothStream" | "clientStreamingUnknown" | "car
 const meta: InvariantMeta<MessageId> = {
   id: "stream-channel-available",
   title: "Stream channel available",
+  shortTitle: "Stream",
   description: "Refuse stream-completed task classes unless both the card and the client stream",
   specRef: "DESIGN.md#the-decision-model (Parley invariant: the stream completion path)",
   cardFields: ["/capabilities/streaming"],

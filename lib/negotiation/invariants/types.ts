@@ -54,8 +54,10 @@ export interface CheckInput {
 
 export interface InvariantMeta<M extends string = string> {
   id: InvariantId;
-  /** Short noun phrase for column headers. */
+  /** Noun phrase naming the invariant (rule pages, explanations, a header's full title). */
   title: string;
+  /** One or two words for a matrix column header; the full title goes on hover and focus. */
+  shortTitle: string;
   /** One-line imperative description, ESLint-style. */
   description: string;
   /** Where in ../shared/spec/negotiability-rule.md (or Parley's design) the invariant comes from. */
