@@ -1,16 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { deflateSync } from "fflate";
 import LZString from "lz-string";
 import { EMPTY_CONTEXT } from "../../lib/negotiation/context";
 import { NORTHWIND, type ClientProfile } from "../../lib/negotiation/profile";
 import { review } from "../../lib/negotiation/review";
 import { ENGINE_VERSION } from "../../lib/negotiation/version";
+import { CARDS_DIR } from "../../fixtures/corpus";
 import { decodeReviewLink, encodeReviewLink, type DecisionMap, type SnapshotLinkState } from "../../lib/share";
 import { type BenchResult, type BenchSection, formatResult, median } from "../harness";
 
 /**
- * Issue 4's targets for snapshot links, measured over every card in ../shared/a2a/cards:
+ * The snapshot-link targets, measured over every real card in fixtures/cards:
  * the link is never longer than lz-string's compressToEncodedURIComponent of the same state, and
  * the median link is at most 45 % of that state's raw JSON.
  *
@@ -19,7 +20,6 @@ import { type BenchResult, type BenchSection, formatResult, median } from "../ha
  * JSON.stringify(state), so all three columns carry exactly the same information.
  */
 export const MAX_MEDIAN_RATIO = 0.45;
-const CARDS_DIR = fileURLToPath(new URL("../../../shared/a2a/cards/", import.meta.url));
 
 /** A profile that is not a preset, to show the dictionary is not only paying off for presets. */
 const CUSTOM_PROFILE: ClientProfile = {

@@ -1,14 +1,12 @@
-import { readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { readCorpusCard } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { NORTHWIND } from "../negotiation/profile";
 import { runBatch } from "./batch";
 import { runCli } from "./test-io";
 
-const CORPUS = fileURLToPath(new URL("../../../shared/a2a/cards/", import.meta.url));
-const geospatial = readFileSync(CORPUS + "a2a-spec-main-geospatial.json", "utf8");
+const geospatial = readCorpusCard("a2a-spec-main-geospatial.json");
 const contoso = JSON.parse(CONTOSO.text) as unknown;
 
 interface OutLine {

@@ -1,15 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { corpusCardPath } from "@/fixtures/corpus";
 import { json, startTestServer, type TestServer } from "../fetch/test-server";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { decodeReviewLink } from "../share";
 import { runCli } from "./test-io";
 
-const CORPUS = fileURLToPath(new URL("../../../shared/a2a/cards/", import.meta.url));
-const corpus = (file: string) => path.join(CORPUS, file);
+const corpus = corpusCardPath;
 
 let dir: string;
 const file = (name: string, content: string) => {

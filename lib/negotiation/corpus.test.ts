@@ -1,13 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { loadCard } from "./card/load";
 import type { CardShape, NormalizedCard } from "./card/model";
 import { INCIDENT_CARDS, CONTOSO, CONTOSO_RESUBSCRIBE_ONLY } from "./examples/incidents";
 
-// The corpus lives next to the project: /work/main → ../shared/a2a/cards.
-const CARDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/a2a/cards");
 
 interface Expected {
   shape: CardShape;
@@ -352,7 +348,7 @@ const EXPECTED: Record<string, Expected> = {
   },
 };
 
-const corpusFiles = readdirSync(CARDS_DIR).filter((file) => file.endsWith(".json"));
+const corpusFiles = corpusCardNames();
 const tag = (p: { code: string; pointer: string }) => `${p.code}@${p.pointer}`;
 
 describe("the card corpus", () => {
@@ -362,7 +358,7 @@ describe("the card corpus", () => {
   });
 
   it.each(corpusFiles)("%s loads as expected", (file) => {
-    const text = readFileSync(path.join(CARDS_DIR, file), "utf8");
+    const text = readCorpusCard(file);
     const expected = EXPECTED[file];
     if (!expected) throw new Error(`no expectation for ${file}`);
     const result = loadCard(text);
@@ -380,10 +376,10 @@ describe("the card corpus", () => {
   });
 
   it("names the missing fields of documents that are not A2A cards", () => {
-    const pubnub = loadCard(readFileSync(path.join(CARDS_DIR, "wild-pubnub-wordle-NOT-A2A.json"), "utf8"));
+    const pubnub = loadCard(readCorpusCard("wild-pubnub-wordle-NOT-A2A.json"));
     const missing = pubnub.validity.problems.filter((p) => p.code === "missingField").map((p) => p.data.field);
     expect(missing.sort()).toEqual(["defaultInputModes", "defaultOutputModes", "name"]);
-    const ahp = loadCard(readFileSync(path.join(CARDS_DIR, "wild-ahp-NOT-A2A.json"), "utf8"));
+    const ahp = loadCard(readCorpusCard("wild-ahp-NOT-A2A.json"));
     const capabilities = ahp.validity.problems.find((p) => p.pointer === "/capabilities");
     expect(capabilities?.data).toEqual({ field: "capabilities", expected: "object", found: "array" });
   });

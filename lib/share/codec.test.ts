@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
 import { NORTHWIND, PRESETS, type ClientProfile } from "../negotiation/profile";
 import { ENGINE_VERSION } from "../negotiation/version";
@@ -17,11 +16,7 @@ import {
 } from "./index";
 import { readLinkByTheBook } from "./v1-reference.testkit";
 
-const CARDS_DIR = join(process.cwd(), "../shared/a2a/cards");
-const corpus = readdirSync(CARDS_DIR)
-  .filter((name) => name.endsWith(".json"))
-  .sort()
-  .map((name) => ({ name, text: readFileSync(join(CARDS_DIR, name), "utf8") }));
+const corpus = corpusCardNames().map((name) => ({ name, text: readCorpusCard(name) }));
 
 function snapshot(cardText: string, extra: Partial<SnapshotLinkState> = {}): SnapshotLinkState {
   return { cardText, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION, ...extra };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { INCIDENT_CARDS } from "@/lib/negotiation/examples/incidents";
+import { readCorpusCard } from "@/fixtures/corpus";
 import { INCIDENT_ENTRIES } from "./incident-entries";
+import { REAL_CARDS } from "./real-cards";
 import { EXAMPLE_GROUPS, LARGE_CARD_ID, loadExampleText } from "./index";
 
 describe("built-in examples", () => {
@@ -29,4 +31,15 @@ describe("built-in examples", () => {
   it("an unknown id loads nothing", async () => {
     expect(await loadExampleText("no-such-card")).toBeUndefined();
   });
+});
+
+describe("real-card examples", () => {
+  it.each(REAL_CARDS.map((entry) => [entry.id, entry.description] as const))(
+    "%s is byte for byte its fixture file (%s)",
+    async (id, description) => {
+      const file = description.replace(/^fixtures\/cards\//, "");
+      expect(file).not.toBe(description);
+      expect(await loadExampleText(id)).toBe(readCorpusCard(file));
+    },
+  );
 });

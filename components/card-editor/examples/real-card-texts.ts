@@ -1,6 +1,7 @@
 /**
- * Real cards written by others, copied from ../shared/a2a/cards/ (see MANIFEST.tsv there for their
- * sources) so the app never reads outside its own tree. Generated once; re-copy, do not edit by hand.
+ * Real cards written by others, from fixtures/cards/ (MANIFEST.tsv there gives each one's source and
+ * licence). The browser bundle cannot read that folder, so the texts are copied here; a test checks
+ * every copy is byte for byte the fixture file. Re-copy, never edit by hand.
  */
 /** Exact bytes of each real card, keyed by example id: exact bytes, exact digests. */
 export const REAL_CARD_TEXTS: Readonly<Record<string, string>> = {
