@@ -1,18 +1,11 @@
 "use client";
 
-import {
-  changesFor,
-  decisionRecordFor,
-  findInvariantMeta,
-  textOfDecision,
-  textOfFinding,
-  textOfInvariant,
-  textOfDegradation,
-  type Finding,
-  type InvariantMeta,
-  type Review,
-  type TaskClassDecision,
-} from "@/components/review/core";
+import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
+import { explainDecision, explainDegradation } from "@/lib/negotiation/explain/decisions";
+import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
+import { getInvariant } from "@/lib/negotiation/invariants";
+import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
+import { decisionRecordFor } from "@/components/review/workspace-review";
 import type { MatrixSelection } from "@/components/matrix/review-matrix";
 import { describeCut } from "@/lib/negotiation/explain/cut-label";
 import { useCardDigest } from "@/components/review/use-card-digest";
@@ -70,13 +63,13 @@ function DecisionView({ review, decision, taskTitle, cardText, note }: {
         {taskTitle}: <DecisionBadge decision={decision.decision} />
       </h3>
       {note && <p className="text-xs text-slate-600">{note}</p>}
-      <p className="text-sm">{textOfDecision(decision, review)}</p>
+      <p className="text-sm">{explainDecision(decision, review)}</p>
       {decision.degradations.length > 0 && (
         <>
           <Part title="What it gives up">
             <ul className="list-disc pl-5">
               {decision.degradations.map((record, i) => (
-                <li key={i}>{textOfDegradation(record)}</li>
+                <li key={i}>{explainDegradation(record)}</li>
               ))}
             </ul>
           </Part>
@@ -101,7 +94,7 @@ function FindingView({ review, decision, finding, meta, taskTitle, cardText, onH
   const cardRefs = finding.evidence.filter((e) => e.source === "card");
   const profileRefs = finding.evidence.filter((e) => e.source === "profile");
   const contextRefs = finding.evidence.filter((e) => e.source === "context");
-  const changes = changesFor(finding, decision);
+  const changes = whatWouldChange(finding, decision);
   const degradations = decision.degradations.filter((d) => d.invariant === finding.invariant);
   return (
     <>
@@ -113,14 +106,14 @@ function FindingView({ review, decision, finding, meta, taskTitle, cardText, onH
         </span>
       </h3>
       <Part title="What it checks">
-        {textOfInvariant(meta)}{" "}
+        {describeInvariant(meta.id)}{" "}
         {/* A new tab: leaving the workspace would lose the card and profile being reviewed. */}
         <a href={docsPath(meta.id)} target="_blank" rel="noopener" className="text-sky-800 underline">
           Rule page<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </Part>
       <Part title={finding.status === "violated" ? "Why it fired here" : "Here"}>
-        {textOfFinding(finding)}
+        {explainFinding(finding)}
         {finding.cuts && <span className="block text-xs text-slate-600">{describeCut(finding.cuts)}</span>}
       </Part>
       <div className="grid gap-2 sm:grid-cols-2">
@@ -175,7 +168,7 @@ export const ExplainPanel = memo(function ExplainPanel({
   }
   const taskTitle = review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
   const finding = selection.invariant ? decision.findings.find((f) => f.invariant === selection.invariant) : undefined;
-  const meta = selection.invariant ? findInvariantMeta(selection.invariant) : undefined;
+  const meta = selection.invariant ? getInvariant(selection.invariant)?.meta : undefined;
   return (
     <Section title="Explanation" id="explain-heading">
       <div className="flex flex-col gap-3" data-testid="explain-panel">

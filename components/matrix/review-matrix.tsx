@@ -1,7 +1,8 @@
 "use client";
 
 import { memo } from "react";
-import type { Finding, InvariantMeta, Review } from "@/components/review/core";
+import type { Review } from "@/lib/negotiation/decision-types";
+import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { describeCut } from "@/lib/negotiation/explain/cut-label";

@@ -3,7 +3,7 @@ import type { MatrixSelection } from "@/components/matrix/review-matrix";
 import type { LinkNotice } from "@/components/share/link-notice";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { TaskClassSelection } from "./core";
+import type { TaskClassSelection } from "./workspace-review";
 
 /**
  * What one workspace session starts from: the default example, a review link, or nothing (a link

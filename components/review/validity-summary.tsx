@@ -1,7 +1,9 @@
 "use client";
 
 import { memo } from "react";
-import { textOfAdvisory, textOfInputError, textOfProblem, type Review } from "./core";
+import type { Review } from "@/lib/negotiation/decision-types";
+import { explainAdvisory, explainInputError } from "@/lib/negotiation/explain/decisions";
+import { describeProblem } from "@/lib/negotiation/explain/validity";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
 
 const SHAPE_LABEL: Record<string, string> = {
@@ -45,13 +47,13 @@ export const ValiditySummary = memo(function ValiditySummary({
       {review.inputErrors && review.inputErrors.length > 0 && (
         <ul data-testid="input-errors" className="rounded bg-rose-50 px-2 py-1 text-sm text-rose-800">
           {review.inputErrors.map((error, i) => (
-            <li key={i}>{textOfInputError(error)}</li>
+            <li key={i}>{explainInputError(error)}</li>
           ))}
         </ul>
       )}
       {review.advisory && (
         <p data-testid="advisory" className="rounded bg-sky-50 px-2 py-1 text-sm text-sky-900">
-          <span className="font-semibold">Advisory review.</span> {textOfAdvisory(review)}
+          <span className="font-semibold">Advisory review.</span> {explainAdvisory(review.advisory)}
         </p>
       )}
       {validity.problems.length > 0 && (
@@ -62,7 +64,7 @@ export const ValiditySummary = memo(function ValiditySummary({
                 {problem.severity === "error" ? "✗ error" : "! warning"}
               </span>
               <span className="min-w-0 flex-1">
-                {textOfProblem(problem)}{" "}
+                {describeProblem(problem)}{" "}
                 <button
                   type="button"
                   className="font-mono text-xs text-sky-800 underline decoration-dotted"

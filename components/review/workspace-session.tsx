@@ -15,9 +15,13 @@ import type { ReviewContext } from "@/lib/negotiation/context";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
-import { INVARIANT_METAS, locateNearest, problemDiagnostics, runReview } from "./core";
+import { INVARIANTS } from "@/lib/negotiation/invariants";
+import { locateNearest, problemDiagnostics, runReview } from "./workspace-review";
 import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
+
+/** Registry order = column order in the matrix. */
+const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
 
 interface WorkspaceSessionProps {
   seed: SessionSeed;
@@ -146,7 +150,7 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
                 <ValiditySummary review={review} onLocate={onLocateProblem} />
                 <ReviewMatrix
                   review={review}
-                  invariants={INVARIANT_METAS}
+                  invariants={MATRIX_COLUMNS}
                   revision={reviewed.revision}
                   selection={selection}
                   onSelect={setSelection}

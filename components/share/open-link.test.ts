@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runReview } from "@/components/review/core";
+import { runReview } from "@/components/review/workspace-review";
 import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND, PRESETS } from "@/lib/negotiation/profile";

@@ -1,4 +1,4 @@
-import { runReview } from "@/components/review/core";
+import { runReview } from "@/components/review/workspace-review";
 import type { SessionSeed } from "@/components/review/session-seed";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";

@@ -1,4 +1,5 @@
-import { runReview, type Review, type TaskClassSelection } from "@/components/review/core";
+import type { Review } from "@/lib/negotiation/decision-types";
+import { runReview, type TaskClassSelection } from "@/components/review/workspace-review";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { DecisionMap, SnapshotLinkState } from "@/lib/share";

@@ -1,42 +1,20 @@
 /**
- * The workspace's single door into the core: every core name the UI uses is imported here, so the
- * components stay thin and a change in the core's surface is absorbed in one file.
+ * What the workspace adds around the core: a review run with the workspace's arguments, editor
+ * ranges for pointers and problems, and a decision record as an object for display. Components
+ * import everything else straight from the core module that owns it.
  */
-// Each name from the module that defines it, not from the core's index: the index also re-exports
-// what the workspace never runs (the decision-record schema, the log reader), and module-level
-// code there (zod schemas) would ship with the page.
 import { locatePointer } from "@/lib/negotiation/card/locate";
-import type { ValidityProblem } from "@/lib/negotiation/card/validity";
 import type { ReviewContext } from "@/lib/negotiation/context";
-import type { DecisionReason, DegradationRecord, Review, ReviewInputError, TaskClassDecision } from "@/lib/negotiation/decision-types";
-import {
-  explainAdvisory,
-  explainDecision,
-  explainDegradation,
-  explainInputError,
-  explainReason,
-} from "@/lib/negotiation/explain/decisions";
-import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
-import { INVARIANTS } from "@/lib/negotiation/invariants";
-import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
-import { review } from "@/lib/negotiation/review";
+import type { Review } from "@/lib/negotiation/decision-types";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { review } from "@/lib/negotiation/review";
 import { formatDecisionRecord } from "@/lib/negotiation/record-format";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
 import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
 
-export type { Review, TaskClassDecision, Finding, InvariantMeta, TaskClass };
-
 /** Built-in ids or user-defined task classes in full, as a review link carries them. Absent: every built-in. */
 export type TaskClassSelection = ReadonlyArray<string | TaskClass>;
-
-/** Registry order = column order in the matrix. */
-export const INVARIANT_METAS: readonly InvariantMeta[] = INVARIANTS.map((invariant) => invariant.meta);
-
-export function findInvariantMeta(id: string): InvariantMeta | undefined {
-  return INVARIANT_METAS.find((meta) => meta.id === id);
-}
 
 export function runReview(
   cardText: string,
@@ -78,16 +56,6 @@ export function problemDiagnostics(result: Review, text: string): EditorDiagnost
     return { from: range.from, to: range.to, severity: problem.severity, message };
   });
 }
-
-export const textOfProblem = (problem: ValidityProblem): string => describeProblem(problem);
-export const textOfFinding = (finding: Finding): string => explainFinding(finding);
-export const textOfDecision = (decision: TaskClassDecision, result: Review): string => explainDecision(decision, result);
-export const textOfReason = (reason: DecisionReason): string => explainReason(reason);
-export const textOfDegradation = (record: DegradationRecord): string => explainDegradation(record);
-export const textOfInvariant = (meta: InvariantMeta): string => describeInvariant(meta.id);
-export const textOfInputError = (error: ReviewInputError): string => explainInputError(error);
-export const textOfAdvisory = (result: Review): string => (result.advisory ? explainAdvisory(result.advisory) : "");
-export const changesFor = (finding: Finding, decision?: TaskClassDecision): string[] => whatWouldChange(finding, decision);
 
 /** What a record shows in place of the card digest while the browser computes it. */
 const DIGEST_PENDING = "sha256:(computing…)";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
-import { locateNearest, problemDiagnostics, runReview } from "./core";
+import { locateNearest, problemDiagnostics, runReview } from "./workspace-review";
 
 describe("locateNearest", () => {
   const text = '{\n  "capabilities": {\n    "pushNotifications": true\n  }\n}\n';
