@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runReview } from "@/components/review/core";
+import { runReview } from "@/components/review/workspace-review";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
 import { escapeMarkdown, renderDecisionMarkdown } from "./decision-markdown";
@@ -63,5 +63,22 @@ describe("escapeMarkdown", () => {
     ["line breaks cannot start a new row", "one\n| two\r\nthree\u2028four", "one \\| two three four"],
   ])("%s", (_, input, expected) => {
     expect(escapeMarkdown(input)).toBe(expected);
+  });
+});
+
+describe("renderDecisionMarkdown, a rejection aimed at the card", () => {
+  it("says an invalid card is fixed at its source, not refetched", () => {
+    const rows = tableRows(renderDecisionMarkdown(runReview('{"name": 12}', NORTHWIND, {}), LINK));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).toContain("reject (the card: fix it at its source)");
+      expect(row).not.toContain("refetch");
+    }
+  });
+
+  it("says a stale card on a known-good server is refetched", () => {
+    const stale = runReview(CONTOSO.text, NORTHWIND, { cardKnownStale: true, serverKnownGood: true });
+    const liveInput = tableRows(renderDecisionMarkdown(stale, LINK)).find((row) => row.includes("`live-input`"));
+    expect(liveInput).toContain("reject (the card: refetch it)");
   });
 });

@@ -1,4 +1,5 @@
-import { textOfAdvisory, textOfInputError, textOfReason, type Review } from "@/components/review/core";
+import type { Review } from "@/lib/negotiation/decision-types";
+import { decisionLabel, explainAdvisory, explainInputError, explainReason } from "@/lib/negotiation/explain/decisions";
 
 /**
  * "Copy as Markdown": the review as a ticket comment. One table row per task class (decision and
@@ -16,17 +17,16 @@ export function renderDecisionMarkdown(review: Review, link: string): string {
     const errors = review.validity.problems.filter((p) => p.severity === "error").length;
     lines.push(`The card is not valid (${errors} error${errors === 1 ? "" : "s"}), so nothing is accepted.`, "");
   }
-  if (review.advisory) lines.push(escapeMarkdown(textOfAdvisory(review)), "");
+  if (review.advisory) lines.push(escapeMarkdown(explainAdvisory(review.advisory)), "");
   if (review.decisions.length === 0) {
-    const why = (review.inputErrors ?? []).map((error) => escapeMarkdown(textOfInputError(error)));
+    const why = (review.inputErrors ?? []).map((error) => escapeMarkdown(explainInputError(error)));
     lines.push(`No decisions: ${why.join(" ") || "nothing was reviewed."}`, "");
   } else {
     lines.push("| Task class | Decision | Why |", "| --- | --- | --- |");
     for (const decision of review.decisions) {
       const title = review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
-      const verdict = decision.decision === "reject" && decision.target === "card" ? "reject (the card: refetch it)" : decision.decision;
-      const why = decision.reasons.map((reason) => textOfReason(reason)).join(" ");
-      lines.push(`| ${escapeMarkdown(title)} (\`${decision.taskClass}\`) | ${verdict} | ${escapeMarkdown(why) || "—"} |`);
+      const why = decision.reasons.map((reason) => explainReason(reason)).join(" ");
+      lines.push(`| ${escapeMarkdown(title)} (\`${decision.taskClass}\`) | ${decisionLabel(decision)} | ${escapeMarkdown(why) || "—"} |`);
     }
     lines.push("");
   }

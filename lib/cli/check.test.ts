@@ -129,6 +129,13 @@ describe("check on real corpus cards", () => {
     expect(Object.values(doc.decisions).every((d) => d.decision === "reject")).toBe(true);
   });
 
+  it("says in text that an invalid card is fixed at its source, not refetched", async () => {
+    const r = await runCli(["check", "--card", corpus("wild-pubnub-wordle-NOT-A2A.json"), "--profile", "northwind"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/request-response\s+reject \(the card: fix it at its source\)/);
+    expect(r.stdout).not.toMatch(/refetch/);
+  });
+
   it("reviews a built-in incident card with --card example:ID (no file needed)", async () => {
     const r = await runCli(["check", "--card", "example:contoso-live-audio", "--profile", "northwind", "--task-class", "live-input", "--format", "json"]);
     expect(r.code).toBe(1);

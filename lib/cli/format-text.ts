@@ -1,5 +1,6 @@
 import type { Review } from "../negotiation/decision-types";
 import { docsPath, type EvidenceRef } from "../negotiation/invariants/types";
+import { decisionLabel } from "../negotiation/explain/decisions";
 import type { Path } from "../negotiation/task-classes";
 import type { LoadedCard } from "./inputs";
 import { isNotable, type ReviewJson } from "./review-json";
@@ -34,8 +35,7 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
   out.push(`${"TASK CLASS".padEnd(width)}  DECISION`);
   for (const id of ids) {
     const d = json.decisions[id]!;
-    const target = d.decision === "reject" && d.target === "card" ? " (the card, not the server)" : "";
-    out.push(`${id.padEnd(width)}  ${d.decision}${target}`);
+    out.push(`${id.padEnd(width)}  ${decisionLabel(d)}`);
   }
 
   for (const id of ids) {

@@ -226,6 +226,25 @@ function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input:
 }
 
 /**
+ * Why a rejection is aimed at the card rather than the server, the one reading every surface uses:
+ * an invalid card is fixed at its source; a stale card on a known-good server is refetched.
+ * Undefined for anything but a rejection of the card.
+ */
+export type CardFault = "invalid" | "stale";
+
+/** The part of a decision that says what is rejected: a decision, or one read back from JSON or a record. */
+export interface DecisionOutcome {
+  decision: DecisionKind;
+  target?: "server" | "card";
+  reasons: ReadonlyArray<{ reason: string }>;
+}
+
+export function cardFaultOf(decision: DecisionOutcome): CardFault | undefined {
+  if (decision.decision !== "reject" || decision.target !== "card") return undefined;
+  return decision.reasons.some((r) => r.reason === "invalidCard") ? "invalid" : "stale";
+}
+
+/**
  * Invariants whose findings produced the decision: those of reasons with the decision's own outcome
  * (a reject's rules, not the degradations it also records). A decision record's `rules` field.
  */

@@ -5,6 +5,7 @@ import type {
   ReviewInputError,
   TaskClassDecision,
 } from "../decision-types";
+import { cardFaultOf, type CardFault, type DecisionOutcome } from "../decide";
 import type { MessageData } from "../invariants/types";
 import { formatList, formatValue, renderTemplate } from "./template";
 
@@ -20,12 +21,34 @@ const HEADLINES = {
   defer: "Defer the decision for {{taskClass}}: the card alone does not decide it.",
 } as const;
 
+/** What to do about a card a rejection is aimed at: short (a verdict label) and as a step to take. */
+const CARD_FAULT: Record<CardFault, { short: string; step: string }> = {
+  invalid: {
+    short: "the card: fix it at its source",
+    step: "Card: fix it at its source (correct the JSON, or ask its vendor to publish a valid card), then review it again.",
+  },
+  stale: {
+    short: "the card: refetch it",
+    step: "Card: refetch it from the server (the server is known good, the card out of date), then review it again.",
+  },
+};
+
+/** The decision as a short label: "reject (the card: fix it at its source)", or the decision itself. */
+export function decisionLabel(decision: DecisionOutcome): string {
+  const fault = cardFaultOf(decision);
+  return fault ? `${decision.decision} (${CARD_FAULT[fault].short})` : decision.decision;
+}
+
+/** The step that removes a rejection aimed at the card, or undefined when the rejection is not the card's. */
+export function cardFaultStep(decision: DecisionOutcome): string | undefined {
+  const fault = cardFaultOf(decision);
+  return fault ? CARD_FAULT[fault].step : undefined;
+}
+
 export function explainDecision(decision: TaskClassDecision, review?: Review): string {
   const title = review?.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
-  // An invalid card is fixed at its source (fix the JSON, or ask the vendor); "refetch" is for a stale one.
-  const invalid = decision.reasons.some((r) => r.reason === "invalidCard");
-  const key =
-    decision.decision === "reject" && decision.target === "card" ? (invalid ? "rejectInvalidCard" : "rejectCard") : decision.decision;
+  const fault = cardFaultOf(decision);
+  const key = fault === "invalid" ? "rejectInvalidCard" : fault === "stale" ? "rejectCard" : decision.decision;
   const parts = [renderTemplate(HEADLINES[key], { taskClass: title })];
   // Degradation records are told by their optionalPathCut reasons (with the fallback).
   for (const reason of decision.reasons) parts.push(explainReason(reason));

@@ -13,7 +13,7 @@ import {
 } from "../log";
 import { findTaskClass } from "../task-classes";
 import { ENGINE_NAME, ENGINE_VERSION } from "../version";
-import { explainDecision, explainDegradation } from "./decisions";
+import { cardFaultStep, explainDecision, explainDegradation } from "./decisions";
 import { explainFinding, whatWouldChange } from "./findings";
 import { explainRecordError } from "./record";
 import { formatList, renderTemplate } from "./template";
@@ -70,9 +70,8 @@ function explainRecordEntry(entry: Extract<LogEntry, { kind: "record" }>): LogLi
   for (const finding of findings) meaning.push(explainFinding(finding));
   for (const degradation of decision.degradations) meaning.push(explainDegradation(degradation));
   const changes = unique(findings.flatMap((finding) => whatWouldChange(finding, decision)));
-  if (record.decision === "reject" && record.target === "card") {
-    changes.push("Card: refetch the card from the server, then review it again.");
-  }
+  const cardStep = cardFaultStep(decision);
+  if (cardStep) changes.push(cardStep);
   const notes: string[] = [];
   const engine = `${ENGINE_NAME}/${ENGINE_VERSION}`;
   if (record.engine !== engine) {
