@@ -1,12 +1,12 @@
 import { findNodeAtLocation, parse as parseJsonc, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
-import { REAL_CARD_TEXTS } from "@/components/card-editor/examples/real-card-texts";
+import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { INCIDENT_CARDS } from "../examples/incidents";
 import { findJsonSyntaxError, locateSegments, MAX_SCAN_DEPTH } from "./json-scan";
 import { joinPointer, parsePointer } from "./pointer";
 import { createRandom } from "../testing/random";
 
-const CARDS = [...INCIDENT_CARDS.map((card) => card.text), ...Object.values(REAL_CARD_TEXTS)];
+const CARDS = [...INCIDENT_CARDS.map((card) => card.text), ...corpusCardNames().map(readCorpusCard)];
 
 describe("findJsonSyntaxError", () => {
   it.each([

@@ -1,6 +1,7 @@
 /**
  * Differential test: the TS shim against the real Python reference over thousands of generated
- * cases. Node built-ins are fine here: this file is a test, not part of the pure core.
+ * cases. It runs a Python process, so it lives outside lib/negotiation, whose files (tests too)
+ * import no Node built-ins.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -8,13 +9,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCardNegotiable, SeedInputError, UnnegotiableAgentCardError } from "./seed-compat";
-import { CORNER_CASES, generateCases } from "./seed-compat/generate-cases";
+import { checkCardNegotiable, SeedInputError, UnnegotiableAgentCardError } from "./negotiation/seed-compat";
+import { CORNER_CASES, generateCases } from "./negotiation/seed-compat/generate-cases";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
-const REPO_ROOT = resolve(HERE, "../..");
+const REPO_ROOT = resolve(HERE, "..");
 const REFERENCE = resolve(REPO_ROOT, "../shared/spec/seed_reference.py");
-const DRIVER = join(HERE, "seed-compat/reference-driver.py");
+const DRIVER = join(HERE, "negotiation/seed-compat/reference-driver.py");
 
 const SEED = 20261108;
 const RANDOM_CASES = 5000;
