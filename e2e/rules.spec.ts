@@ -19,7 +19,7 @@ test("/rules lists every invariant with its page", async ({ page }) => {
 test("a rule page's failing example opens in the workspace with the claimed decision", async ({ page }) => {
   await page.goto("/rules/push-callback-mtls");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Push callbacks need a listener that does mTLS");
-  await expect(page.getByText("silently dropped every callback")).toBeVisible();
+  await expect(page.getByText("every notification is lost")).toBeVisible();
   const failing = page.getByTestId("example-failing");
   const row = failing.locator('[data-task-class="async-completion"]');
   await expect(row).toHaveAttribute("data-decision", "reject");
@@ -58,4 +58,17 @@ test("an unknown rule id gives a 404 page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "No such rule" })).toBeVisible();
   await expect(page.getByRole("link", { name: "shared-transport" })).toHaveAttribute("href", "/rules/shared-transport");
+});
+
+test("a rule page links its section of the rule, which opens on that section and links back", async ({ page }) => {
+  await page.goto("/rules/push-callback-mtls");
+  await page.getByTestId("spec-ref").click();
+  await expect(page).toHaveURL(/\/rule#invariant-2-push-callbacks-behind-mutual-tls$/);
+  const section = page.locator("#invariant-2-push-callbacks-behind-mutual-tls");
+  await expect(section).toHaveText(/Invariant 2/);
+  await expect(section).toBeInViewport();
+  const document = page.getByTestId("rule-document");
+  await expect(document.getByRole("heading", { name: "The reference check" })).toBeVisible();
+  await document.getByRole("link", { name: "push-callback-mtls" }).click();
+  await expect(page).toHaveURL(/\/rules\/push-callback-mtls$/);
 });

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { INCIDENT_CARDS } from "./negotiation/examples/incidents";
-import { INVARIANT_IDS } from "./negotiation/invariants/types";
+import { INVARIANT_IDS, specHref } from "./negotiation/invariants/types";
+import { RULE_DOCUMENT_PATH, renderRuleDocument } from "./docs/rule-document";
 import { INVARIANTS } from "./negotiation/invariants";
 import { PRESETS, presetSlug } from "./negotiation/profile";
 import { BUILT_IN_TASK_CLASS_IDS } from "./negotiation/task-classes";
@@ -45,5 +46,34 @@ describe("docs/cli.md stays in step with the CLI", () => {
 
   it.each(BUILT_IN_TASK_CLASS_IDS)("names task class %s", (id) => {
     expect(cliDoc).toContain(`\`${id}\``);
+  });
+});
+
+// docs/rule.md is the rule in Parley's words; every invariant's specRef names one of its sections,
+// and the app serves it as /rule with the same heading ids.
+const rule = renderRuleDocument(readFileSync(RULE_DOCUMENT_PATH, "utf8"));
+const ruleSectionIds = [...rule.html.matchAll(/<h[2-4] id="([^"]+)"/g)].map((m) => m[1]);
+
+describe("docs/rule.md stays in step with the invariants", () => {
+  it.each(INVARIANTS.map((i) => [i.meta.id, i.meta.specRef] as const))("%s's specRef (%s) names a section that exists", (_id, specRef) => {
+    const [file, anchor] = specRef.split("#");
+    expect(file).toBe("docs/rule.md");
+    expect(ruleSectionIds).toContain(anchor);
+    expect(specHref(specRef)).toBe(`/rule#${anchor}`);
+  });
+
+  it.each(INVARIANTS.map((i) => i.meta.id))("links %s's rule page from its section (a repository link on a code host, /rules/<id> in the app)", (id) => {
+    expect(rule.html).toContain(`href="/rules/${id}"`);
+  });
+
+  it("covers the rule's scope, conditions of validity, decision boundary and reference check", () => {
+    for (const section of ["scope", "when-the-rule-binds-conditions-of-validity", "the-decision-boundary", "the-reference-check", "where-it-is-narrower-than-the-rule"]) {
+      expect(ruleSectionIds).toContain(section);
+    }
+  });
+
+  it("links nothing outside the repository by a relative path", () => {
+    const relative = [...readFileSync(RULE_DOCUMENT_PATH, "utf8").matchAll(/\]\((\.\.\/\.\.[^)]*|\/work[^)]*)\)/g)].map((m) => m[1]);
+    expect(relative).toEqual([]);
   });
 });

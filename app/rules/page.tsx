@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { RuleIndex } from "@/components/rules/rule-index";
 import { SiteHeader } from "@/components/ui/site-header";
 
@@ -15,7 +16,8 @@ export default function RulesPage() {
       <p className="mb-4 max-w-3xl text-sm text-slate-600">
         Each rule (invariant) is checked per task class; when it cuts a path the task class needs, that class is
         rejected before the first task is created. Three come from the negotiability rule, three are Parley&rsquo;s
-        baseline.
+        baseline. <Link href="/rule" className="text-sky-800 underline">Read the rule</Link>: its scope, conditions of
+        validity, decision boundary and reference check.
       </p>
       <RuleIndex />
     </main>

@@ -32,7 +32,7 @@ export function ConditionsList({ page }: { page: RulePage }) {
               </p>
             </div>
             <div className="text-sm">
-              <p className="text-slate-600 italic">&ldquo;{row.condition.ruleText}&rdquo;</p>
+              <p className="text-slate-600">{row.condition.ruleText}</p>
               <p className="mt-1 text-xs text-slate-600">
                 Changed:{" "}
                 {row.inputs.changes.map((change, i) => (

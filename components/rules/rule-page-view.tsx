@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { RulePage } from "@/lib/negotiation/rule-docs";
+import { specHref } from "@/lib/negotiation/invariants/types";
 import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
 import { ConditionsList } from "./conditions-list";
 import { ExamplePanel } from "./example-panel";
@@ -36,27 +37,25 @@ export function RulePageView({ page }: { page: RulePage }) {
         </div>
         <p className="mt-1 text-base">{meta.description}.</p>
         <p className="mt-1 text-xs text-slate-600">
-          Source: <code>{meta.specRef}</code>
+          Source:{" "}
+          <Link href={specHref(meta.specRef)} className="underline" data-testid="spec-ref">
+            {meta.specRef}
+          </Link>
         </p>
       </header>
 
       <RuleSection id="why" title="Why">
         <p className="mt-1 text-xs text-slate-600">{doc.why.heading}</p>
-        {doc.why.source === "rule" ? (
-          <blockquote className="mt-1 border-l-4 border-indigo-300 pl-3 text-sm text-slate-800">
-            {doc.why.paragraphs.map((p) => (
-              <p key={p} className="mt-1">
-                {p}
-              </p>
-            ))}
-          </blockquote>
-        ) : (
-          doc.why.paragraphs.map((p) => (
-            <p key={p} className="mt-1 text-sm">
-              {p}
-            </p>
-          ))
-        )}
+        {doc.why.paragraphs.map((p) => (
+          <p key={p} className="mt-1 text-sm">
+            {p}
+          </p>
+        ))}
+        <p className="mt-1 text-sm">
+          <Link href={specHref(meta.specRef)} className="text-sky-800 underline">
+            Read this section of the rule
+          </Link>
+        </p>
       </RuleSection>
 
       <div className="grid gap-5 md:grid-cols-2">

@@ -24,7 +24,7 @@ const meta: InvariantMeta<MessageId> = {
   title: "Completion channel available",
   shortTitle: "Completion",
   description: "Refuse notification-completed task classes when the client can neither receive push nor poll",
-  specRef: "DESIGN.md#the-decision-model (Parley invariant: the completion-notification path)",
+  specRef: "docs/rule.md#completion-channel",
   cardFields: ["/capabilities/pushNotifications"],
   profileFields: ["/canPoll", "/callback/supported"],
   concerns: (taskClass) => taskClass.completion === "notification",

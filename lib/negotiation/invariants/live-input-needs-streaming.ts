@@ -15,7 +15,7 @@ const meta: InvariantMeta<MessageId> = {
   title: "Live input needs streaming",
   shortTitle: "Live input",
   description: "Refuse live-only input modes on a card that does not stream, unless the client buffers them",
-  specRef: "negotiability-rule.md#core-distinction (invariant 1)",
+  specRef: "docs/rule.md#invariant-1-live-input-on-a-card-that-does-not-stream",
   cardFields: ["/capabilities/streaming", "/defaultInputModes", "/skills/*/inputModes"],
   profileFields: ["/liveOnlyInputModes", "/bufferableInputModes"],
   concerns: (taskClass) => taskClass.input === "live",

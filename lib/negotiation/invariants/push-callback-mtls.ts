@@ -29,7 +29,7 @@ const meta: InvariantMeta<MessageId> = {
   title: "Push callbacks need a listener that does mTLS",
   shortTitle: "Push mTLS",
   description: "Refuse push callbacks that require mutual TLS when the client's callback listener is plain HTTPS",
-  specRef: "negotiability-rule.md#core-distinction (invariant 2)",
+  specRef: "docs/rule.md#invariant-2-push-callbacks-behind-mutual-tls",
   cardFields: [
     "/capabilities/pushNotifications",
     "/capabilities/pushNotifications/securityScheme",

@@ -24,7 +24,7 @@ const meta: InvariantMeta<MessageId> = {
   title: "Resubscribe-only output needs streaming",
   shortTitle: "Resubscribe output",
   description: "Refuse output modes the server emits only on tasks/resubscribe when no stream can carry them",
-  specRef: "negotiability-rule.md#core-distinction (invariant 3)",
+  specRef: "docs/rule.md#invariant-3-output-only-reachable-by-resubscribing",
   cardFields: ["/capabilities/streaming", "/defaultOutputModes", "/skills/*/outputModes", "/resubscribeOnlyOutputModes"],
   profileFields: ["/acceptedOutputModes", "/streaming"],
   concerns: (taskClass) => taskClass.output === "required",

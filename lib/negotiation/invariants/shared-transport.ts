@@ -12,7 +12,7 @@ const meta: InvariantMeta<MessageId> = {
   title: "Shared transport",
   shortTitle: "Transport",
   description: "Refuse a card whose interfaces use no protocol binding the client speaks",
-  specRef: "DESIGN.md#the-decision-model (Parley invariant: every path rides a shared binding)",
+  specRef: "docs/rule.md#shared-transport",
   cardFields: ["/supportedInterfaces", "/url", "/preferredTransport", "/additionalInterfaces"],
   profileFields: ["/transports"],
   concerns: () => true,

@@ -12,7 +12,7 @@ const meta: InvariantMeta<MessageId> = {
   title: "Stream channel available",
   shortTitle: "Stream",
   description: "Refuse stream-completed task classes unless both the card and the client stream",
-  specRef: "DESIGN.md#the-decision-model (Parley invariant: the stream completion path)",
+  specRef: "docs/rule.md#stream-channel",
   cardFields: ["/capabilities/streaming"],
   profileFields: ["/streaming"],
   concerns: (taskClass) => taskClass.completion === "stream",

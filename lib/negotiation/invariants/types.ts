@@ -60,7 +60,7 @@ export interface InvariantMeta<M extends string = string> {
   shortTitle: string;
   /** One-line imperative description, ESLint-style. */
   description: string;
-  /** Where in ../shared/spec/negotiability-rule.md (or Parley's design) the invariant comes from. */
+  /** The section of docs/rule.md the invariant comes from: `docs/rule.md#<heading id>`. */
   specRef: string;
   /** Card fields the invariant reads (JSON pointers, version-neutral). */
   cardFields: string[];
@@ -80,4 +80,10 @@ export interface Invariant<M extends string = string> {
 
 export function docsPath(id: InvariantId): string {
   return `/rules/${id}`;
+}
+
+/** Where the app shows a specRef's section: docs/rule.md is served as /rule, with the same heading ids. */
+export function specHref(specRef: string): string {
+  const hash = specRef.indexOf("#");
+  return hash === -1 ? "/rule" : `/rule${specRef.slice(hash)}`;
 }

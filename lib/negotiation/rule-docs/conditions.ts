@@ -16,7 +16,7 @@ export interface ConditionInputs {
 export interface ConditionDef {
   id: ConditionId;
   title: string;
-  /** Where the condition comes from: the rule's own words, shortened. */
+  /** What the rule says about the condition, in Parley's words (docs/rule.md has the whole of it). */
   ruleText: string;
   apply: (doc: RuleDoc) => ConditionInputs;
 }
@@ -46,38 +46,38 @@ export const CONDITIONS: Record<ConditionId, ConditionDef> = {
   "renegotiable-client": {
     id: "renegotiable-client",
     title: "Renegotiable client",
-    ruleText: "If the client can renegotiate its own capabilities, defer the decision.",
+    ruleText: "A client that can acquire capabilities at negotiation time is outside the rule's fixed-profile condition: the decision waits.",
     apply: (doc) => changeProfile(doc, { fixed: false }, [["/fixed", false]]),
   },
   "honored-extension": {
     id: "honored-extension",
     title: "Honored vendor extension",
     ruleText:
-      "Escalate to out-of-band negotiation when the card is internally contradictory but the server is known to honor a vendor extension that resolves it.",
+      "A card that contradicts itself, from a server known to honor an extension that resolves the contradiction, is neither accepted nor refused: negotiate out of band.",
     apply: (doc) => changeContext(doc, { honoredExtensions: [doc.extensionUri] }),
   },
   "out-of-band-exchange": {
     id: "out-of-band-exchange",
     title: "Out-of-band capability exchange",
-    ruleText: "If there is an out-of-band capability exchange, the card-level invariant is not the binding constraint.",
+    ruleText: "When capabilities were also exchanged outside the card, the card is not the only discovery channel, so its claim alone does not bind.",
     apply: (doc) => changeContext(doc, { outOfBandCapabilityExchange: true }),
   },
   "prior-task-history": {
     id: "prior-task-history",
     title: "Prior task history",
-    ruleText: "If there is prior task history with this server, the card-level invariant is not the binding constraint.",
+    ruleText: "When the client has completed tasks with this server before, that history is a discovery channel too, so the card's claim alone does not bind.",
     apply: (doc) => changeContext(doc, { priorTaskHistory: true }),
   },
   "stale-card": {
     id: "stale-card",
     title: "Stale card, known-good server",
-    ruleText: "If the server is known-good and the card is known-stale, reject the card, not the server.",
+    ruleText: "When the server is known to work and its card is known to be out of date, the card is what is wrong: refuse the card, not the server.",
     apply: (doc) => changeContext(doc, { cardKnownStale: true, serverKnownGood: true }),
   },
   "fire-and-forget": {
     id: "fire-and-forget",
     title: "Fire-and-forget task",
-    ruleText: "For fire-and-forget tasks/send with no polling, the push-notification invariant does not bind.",
+    ruleText: "A send that waits for no notification never depends on push callbacks, so the push invariant does not bind.",
     apply: (doc) => ({
       profile: doc.failing.profile,
       context: doc.failing.context,
@@ -89,13 +89,13 @@ export const CONDITIONS: Record<ConditionId, ConditionDef> = {
     id: "client-polls",
     title: "Client can poll",
     ruleText:
-      "Refuse to register a pushNotificationConfig the client cannot honor, falling back to polling with an explicit degradation record.",
+      "A push config the client could not receive is not registered; the client learns of completion by polling instead and records the degradation.",
     apply: (doc) => changeProfile(doc, { canPoll: true }, [["/canPoll", true]]),
   },
   "client-buffers": {
     id: "client-buffers",
     title: "Client buffers the live mode",
-    ruleText: "The rule does not hold when the client is itself capable of buffering.",
+    ruleText: "A client that can collect the live mode whole and send it as one message is not stuck on a non-streaming card.",
     apply: (doc) =>
       changeProfile(doc, { bufferableInputModes: [...(doc.failing.profile.bufferableInputModes ?? []), ...LIVE_MODES] }, [
         ["/bufferableInputModes", LIVE_MODES],
@@ -104,7 +104,7 @@ export const CONDITIONS: Record<ConditionId, ConditionDef> = {
   "client-configurable-mtls": {
     id: "client-configurable-mtls",
     title: "Client can turn on mTLS",
-    ruleText: "The rule does not hold when the security scheme mismatch is resolvable by the client's own configuration.",
+    ruleText: "A mismatch the client can fix itself, by turning mTLS on for its listener, is not a violation.",
     apply: (doc) =>
       changeProfile(doc, { callback: { ...doc.failing.profile.callback, mtlsConfigurable: true } }, [
         ["/callback/mtlsConfigurable", true],
@@ -114,7 +114,7 @@ export const CONDITIONS: Record<ConditionId, ConditionDef> = {
     id: "documented-fallback",
     title: "Documented fallback",
     ruleText:
-      "The rule does not hold when the unreachable output mode is reachable via a documented fallback the card omits but the server supports.",
+      "An output the card makes look unreachable is fine when the server documents another route to it that the card leaves out.",
     apply: (doc) => changeContext(doc, { documentedFallbackOutputModes: ["audio/pcm"] }),
   },
 };

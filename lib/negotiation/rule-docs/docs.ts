@@ -45,18 +45,16 @@ const ALL_ACCEPT = {
   "streaming-output": "accept",
 } as const;
 
-const RULE = "negotiability-rule.md";
-
 /** One entry per invariant, in INVARIANT_IDS order (the registry test keeps them in step). */
 export const RULE_DOCS: Record<InvariantId, RuleDoc> = {
   "live-input-needs-streaming": {
     id: "live-input-needs-streaming",
     why: {
       source: "rule",
-      heading: `${RULE}: the first invariant and the first incident`,
+      heading: "The rule's first invariant, and the incident behind it",
       paragraphs: [
-        "capabilities.streaming: false combined with defaultInputModes that include only non-idempotent content types (e.g., audio/pcm streamed chunk-wise). The card is valid: streaming is optional, input modes are legal. But the client has no way to deliver a streamed input to a non-streaming endpoint without buffering the entire payload, which for live audio is semantically equivalent to not supporting the input at all.",
-        "Northwind, seeing audio/pcm in input modes, opened a chunked upload of a live audio task. Contoso's endpoint returned HTTP 415 on the first chunk after the initial frame, because its non-streaming input path accepted only complete audio/pcm payloads under a size ceiling the card never exposed. Northwind had no fallback: it had already committed the task ID and begun streaming. The task entered input-required and never left it; both sides logged success at the discovery layer.",
+        "A card can turn streaming off and still list an input mode that a client only ever has live, such as microphone audio sent in chunks (audio/pcm). Both fields are legal. But a non-streaming endpoint takes each message whole, so the client would have to record all of the audio before sending it — for live audio, that is not supporting it at all.",
+        "In the incident, Northwind saw audio/pcm on Contoso's card and started a live audio task in chunks. Contoso's endpoint only took whole audio under a size limit the card never stated, and refused the second chunk with HTTP 415. The task ID was already committed and Northwind had no fallback; the task stayed in input-required for good, while both sides had logged a successful discovery.",
       ],
     },
     focusTaskClass: "live-input",
@@ -83,10 +81,10 @@ export const RULE_DOCS: Record<InvariantId, RuleDoc> = {
     id: "push-callback-mtls",
     why: {
       source: "rule",
-      heading: `${RULE}: the second invariant and the second incident`,
+      heading: "The rule's second invariant, and the incident behind it",
       paragraphs: [
-        "tasks.pushNotifications.supported: true with a pushNotificationConfig webhook URL on a different origin than the card's url, where the server's securitySchemes require mutual TLS. Structurally valid. But the client's push receiver is a plain HTTPS listener; it cannot complete the mTLS handshake the server's own security scheme mandates for outbound callbacks.",
-        "Northwind's push receiver accepted the pushNotificationConfig registration and then silently dropped every callback, because the server's outbound mTLS handshake failed against the receiver's plain listener. The server recorded \"notification dispatched\", the client recorded \"no notification received\", and the task sat in working until the client's own timeout fired 40 minutes later.",
+        "A card can offer push notifications, with the callback on another origin than the card's endpoint, while the security scheme the server uses for its outbound callbacks demands mutual TLS. Each field is legal. But a client whose callback listener is plain HTTPS cannot finish the handshake the server starts, so every notification is lost — while registering the push config itself succeeds.",
+        "In the incident, Northwind registered a push config with Contoso and then received nothing: every callback failed at the TLS handshake. The server logged each notification as dispatched, the client logged none received, and the task sat in working until the client's own 40-minute timeout.",
       ],
     },
     focusTaskClass: "async-completion",
@@ -113,9 +111,9 @@ export const RULE_DOCS: Record<InvariantId, RuleDoc> = {
     id: "resubscribe-only-output",
     why: {
       source: "rule",
-      heading: `${RULE}: the third invariant`,
+      heading: "The rule's third invariant",
       paragraphs: [
-        "defaultOutputModes containing a mode the server only emits on tasks/resubscribe, combined with capabilities.streaming: false. The server can produce the output, and the card says so; but the only channel that emits it is a streaming resubscription the server has disabled. The output mode is declared reachable and is in fact unreachable.",
+        "A card can list an output mode that the server only ever emits when a client resubscribes to the task's stream (tasks/resubscribe), while streaming is off. The server can produce that output and the card says so, but the one channel that carries it is disabled: the mode is declared and no request can ever receive it.",
       ],
     },
     focusTaskClass: "async-completion",
