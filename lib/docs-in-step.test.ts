@@ -13,12 +13,12 @@ const readme = readFileSync(path.resolve(__dirname, "../README.md"), "utf8");
 
 describe("README stays in step with the engine", () => {
   it.each(INVARIANTS.map((i) => [i.meta.id, i.meta.description] as const))("lists rule %s with its description", (id, description) => {
-    expect(readme).toContain(`[\`${id}\`](lib/negotiation/invariants/${id}.ts)`);
+    expect(readme).toContain(`[\`${id}\`](lib/negotiation/invariants/${id}/)`);
     expect(readme).toContain(description);
   });
 
   it("lists no rule the engine does not have", () => {
-    const listed = [...readme.matchAll(/\]\(lib\/negotiation\/invariants\/([a-z-]+)\.ts\)/g)].map((m) => m[1]);
+    const listed = [...readme.matchAll(/\]\(lib\/negotiation\/invariants\/([a-z-]+)\/\)/g)].map((m) => m[1]);
     expect(listed.sort()).toEqual([...INVARIANT_IDS].sort());
   });
 

@@ -2,26 +2,27 @@
 
 import { useId, useState, type ReactNode } from "react";
 import { Section } from "@/components/ui/section";
+import { HonoredExtensionsField } from "./honored-extensions-field";
 import type { ReviewContext } from "@/lib/negotiation/context";
 
 type BooleanKey = "priorTaskHistory" | "outOfBandCapabilityExchange" | "cardKnownStale" | "serverKnownGood";
-type ListKey = "honoredExtensions" | "documentedFallbackOutputModes" | "resubscribeOnlyOutputModes";
+type ListKey = "documentedFallbackOutputModes" | "resubscribeOnlyOutputModes";
 
 const TOGGLES: { key: BooleanKey; label: string; explain: string }[] = [
   {
     key: "priorTaskHistory",
     label: "Prior task history",
-    explain: "You have completed tasks with this server before: the card is not the only evidence, so defer to that history.",
+    explain: "You have completed tasks with this server before: a rejection that rests on what the card says defers to that history (one that rests on the client's own limits does not).",
   },
   {
     key: "outOfBandCapabilityExchange",
     label: "Out-of-band capability exchange",
-    explain: "Capabilities were agreed elsewhere (contract, registry): defer to that channel rather than reject on the card.",
+    explain: "Capabilities were agreed elsewhere (contract, registry): a rejection that rests on what the card says defers to that channel.",
   },
   {
     key: "cardKnownStale",
     label: "Card known stale",
-    explain: "The server changed since this card was published: a rejection targets the card (refetch it).",
+    explain: "The server changed since this card was published: with a known-good server, a rejection that rests on the card targets the card (refetch it).",
   },
   {
     key: "serverKnownGood",
@@ -31,12 +32,6 @@ const TOGGLES: { key: BooleanKey; label: string; explain: string }[] = [
 ];
 
 const LISTS: { key: ListKey; label: string; explain: string; placeholder: string }[] = [
-  {
-    key: "honoredExtensions",
-    label: "Extensions the server is known to honor",
-    explain: "A vendor extension that resolves the contradiction turns a rejection into an escalation.",
-    placeholder: "https://vendor.example/ext/buffered-audio",
-  },
   {
     key: "documentedFallbackOutputModes",
     label: "Documented fallback output modes",
@@ -147,7 +142,7 @@ export function ContextPanel({
           label="Client can renegotiate"
           explain={
             <>
-              The client can change its own capabilities (profile <code>fixed: false</code>): a would-be rejection defers.
+              The client can acquire capabilities at negotiation time (profile <code>fixed: false</code>): a rejection it could fix itself (streaming, an mTLS listener, buffering, an encoding) defers.
             </>
           }
           checked={renegotiable}
@@ -162,6 +157,9 @@ export function ContextPanel({
             onChange={(checked) => setKey(toggle.key, checked)}
           />
         ))}
+        <li>
+          <HonoredExtensionsField value={context.honoredExtensions} onChange={(value) => setKey("honoredExtensions", value)} />
+        </li>
         {LISTS.map((list) => (
           <li key={list.key}>
             <ListField

@@ -69,12 +69,12 @@ describe("Open review from a decision record", () => {
   });
 
   it("rebuilds the conditions of validity the record's reasons name", () => {
-    const context = { priorTaskHistory: true, honoredExtensions: ["https://contoso.example/ext/x"] };
+    const context = { priorTaskHistory: true, honoredExtensions: [{ uri: "https://contoso.example/ext/x", resolves: ["live-input-needs-streaming"] }] };
     const line = writeDecisionRecord(review(CONTOSO.text, { ...NORTHWIND, fixed: false }, { context }), "live-input", CONTOSO.text);
     const open = buildOpenReview(readLogLine(line));
     const link = decodeHref(open?.ok ? open.href : "");
     // honoredExtension won (escalate); the others are listed as otherConditions, not as their own reasons.
-    expect(link.state.context).toEqual({ honoredExtensions: ["https://contoso.example/ext/x"] });
+    expect(link.state.context).toEqual({ honoredExtensions: [{ uri: "https://contoso.example/ext/x", resolves: ["live-input-needs-streaming"] }] });
   });
 
   it.each([

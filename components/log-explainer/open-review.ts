@@ -83,7 +83,11 @@ function contextFromRecord(record: DecisionRecord): ReviewContext {
   const context: ReviewContext = {};
   for (const reason of record.reasons) {
     const data = reason.data;
-    if (reason.reason === "honoredExtension" && Array.isArray(data.extensions)) context.honoredExtensions = data.extensions;
+    if (reason.reason === "honoredExtension" && Array.isArray(data.extensions)) {
+      // The extensions escalated this reason's invariant: each resolves it (the record's own words).
+      const resolves = reason.invariant ? [reason.invariant] : [];
+      context.honoredExtensions = data.extensions.map((uri) => ({ uri, resolves }));
+    }
     if (reason.reason === "otherDiscoveryChannel" && Array.isArray(data.channels)) {
       if (data.channels.includes("outOfBandCapabilityExchange")) context.outOfBandCapabilityExchange = true;
       if (data.channels.includes("priorTaskHistory")) context.priorTaskHistory = true;

@@ -4,8 +4,10 @@ import type { RulePage } from "@/lib/negotiation/rule-docs";
 import { buildExampleHref } from "./example-link";
 
 /**
- * What the failing example's decision becomes under each condition of validity that applies to the
- * rule. Every decision here is review()'s, run on the example with that one thing changed.
+ * What the failing example's decision becomes under each condition of validity, and which
+ * conditions cannot reach this invariant's cut (they leave the rejection as it was, and the
+ * explanation says why). Every decision here is review()'s, run on the example with that one
+ * thing changed.
  */
 export function ConditionsList({ page }: { page: RulePage }) {
   return (
@@ -18,6 +20,7 @@ export function ConditionsList({ page }: { page: RulePage }) {
             key={row.condition.id}
             data-condition={row.condition.id}
             data-decision={row.after.decision}
+            data-applies={row.applies ? "true" : "false"}
             className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-3 shadow-sm md:grid-cols-[14rem_1fr]"
           >
             <div>
@@ -29,6 +32,7 @@ export function ConditionsList({ page }: { page: RulePage }) {
                 {otherClass && <code>{row.after.taskClass}</code>}
                 <DecisionBadge decision={row.after.decision} />
                 {row.after.target === "card" && <span className="text-slate-600">(the card)</span>}
+                {!row.applies && <span className="rounded bg-slate-100 px-1 text-slate-700">cannot change this cut</span>}
               </p>
             </div>
             <div className="text-sm">

@@ -14,14 +14,14 @@ function tableRows(markdown: string): string[] {
 describe("renderDecisionMarkdown", () => {
   it("writes the incident review as a ticket comment: one row per task class, the explain/ wording, the link", () => {
     expect(renderDecisionMarkdown(runReview(CONTOSO.text, NORTHWIND, {}), LINK)).toMatchInlineSnapshot(`
-      "**Parley review:** Contoso Voice Desk × Northwind discovery agent (engine parley 0.1.0)
+      "**Parley review:** Contoso Voice Desk × Northwind discovery agent (engine parley 0.2.0)
 
       | Task class | Decision | Why |
       | --- | --- | --- |
-      | Request–response (\`request-response\`) | accept | No invariant cuts a path request-response needs. |
+      | Request–response (\`request-response\`) | accept | No invariant cuts a path request-response needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1; the result comes in the reply. |
       | Live input (\`live-input\`) | reject | live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires. |
       | Async completion (\`async-completion\`) | accept-degraded | push-callback-mtls cuts push notifications, which async-completion can do without: it falls back to polling. |
-      | Fire and forget (\`fire-and-forget\`) | accept | No invariant cuts a path fire-and-forget needs. |
+      | Fire and forget (\`fire-and-forget\`) | accept | No invariant cuts a path fire-and-forget needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1; it awaits no completion. |
       | Streaming output (\`streaming-output\`) | reject | stream-channel-available cuts the stream its results arrive on, which streaming-output requires. |
 
       [Open this review in Parley](https://parley.example/#v1.abc)

@@ -12,7 +12,7 @@ import { isInvariantId } from "@/lib/negotiation/invariants";
  */
 export const RULE_DOCUMENT_PATH = path.join(process.cwd(), "docs", "rule.md");
 
-const INVARIANT_SOURCE = /^(?:\.\.\/)?lib\/negotiation\/invariants\/([a-z0-9-]+)\.ts$/;
+const INVARIANT_SOURCE = /^(?:\.\.\/)?lib\/negotiation\/invariants\/([a-z0-9-]+)\/?$/;
 
 /** The app's address for a link written for the repository. */
 export function appHrefFor(href: string): string {

@@ -32,7 +32,7 @@ const EXPECTED: Record<string, Expected> = {
     onlyWarnings: [],
     card: (c) => {
       expect(c.advisory).toBe(true);
-      expect(c.interfaces).toEqual([{ url: "https://example.com/agents/eightball", binding: "JSONRPC", pointer: "/url" }]);
+      expect(c.interfaces).toEqual([{ url: "https://example.com/agents/eightball", binding: "JSONRPC", callable: true, pointer: "/url" }]);
       expect(c.extensions).toEqual([{ uri: "https://example.com/ext/konami-code/v1", required: false, pointer: "/capabilities/extensions/0" }]);
     },
   },
@@ -52,9 +52,12 @@ const EXPECTED: Record<string, Expected> = {
     valid: true,
     onlyWarnings: [0, 1, 2].map((i) => `interfaceMissingProtocolVersion@/supportedInterfaces/${i}`),
     card: (c) => {
-      expect(c.advisory).toBe(false);
+      // No protocolVersion on any interface and none at card level: the 1.0 spec reads that as 0.3,
+      // so the card is outside the rule (advisory), and says which version it read.
+      expect(c.advisory).toBe(true);
+      expect(c.advisoryVersion).toEqual({ version: "0.3", via: "interfaces" });
       expect(c.interfaces.map((i) => i.tenant)).toEqual([undefined, undefined, undefined]); // tenant "" = none
-      expect(c.securitySchemes).toEqual([{ name: "google", kind: "openIdConnect", mtls: false, pointer: "/securitySchemes/google" }]);
+      expect(c.securitySchemes).toEqual([{ name: "google", kind: "openIdConnect", pointer: "/securitySchemes/google" }]);
     },
   },
   "a2a-pr1323-cli-full-hybrid.json": {
@@ -83,9 +86,8 @@ const EXPECTED: Record<string, Expected> = {
       "wrongType@/capabilities",
       "missingField@",
       "wrongType@/defaultInputModes",
-      "emptyList@/defaultOutputModes",
     ],
-    warnings: ["missingSpecField@/skills/0", "ignoredWrongType@/protocolVersion"],
+    warnings: ["missingSpecField@/skills/0", "ignoredWrongType@/protocolVersion", "emptyModeList@/defaultOutputModes"],
     card: (c) => {
       expect(c.name).toBeUndefined();
       expect(c.streaming).toEqual({ value: false, pointer: "/capabilities/streaming", defaulted: true });
@@ -114,9 +116,11 @@ const EXPECTED: Record<string, Expected> = {
       expect(bindings(c)).toEqual(["HTTP+JSON"]);
     },
   },
+  // Its only endpoint is an empty url: nothing can be sent, so the card is invalid (fix at source).
   "a2a-pr300-hyperwhales-wellknown.json": {
     shape: "0.1",
-    valid: true,
+    valid: false,
+    errors: ["noCallableInterface@/url"],
     onlyWarnings: ["urlNotAbsolute@/url", "missingSpecField@/authentication"],
   },
   "a2a-pr385-google-maps-prerelease.json": {
@@ -167,9 +171,10 @@ const EXPECTED: Record<string, Expected> = {
         url: "http://complex.agent.example.com/api",
         binding: "HTTP+JSON",
         protocolVersion: "0.3.0",
+        callable: true,
         pointer: "/url",
       });
-      const mtls = c.securitySchemes.filter((s) => s.mtls).map((s) => [s.name, s.kind]);
+      const mtls = c.securitySchemes.filter((s) => s.kind === "mutualTLS").map((s) => [s.name, s.kind]);
       expect(mtls).toEqual([["test_mtls", "mutualTLS"]]);
       expect(requirementSets(c)).toEqual([["test_oauth", "test_api_key"], ["test_http"], ["test_oidc"], ["test_mtls"]]);
     },
@@ -214,7 +219,7 @@ const EXPECTED: Record<string, Expected> = {
     valid: true,
     onlyWarnings: [],
     card: (c) => {
-      expect(c.securitySchemes).toEqual([{ name: "OAuth2", kind: "oauth2", mtls: false, pointer: "/authentication/schemes/0" }]);
+      expect(c.securitySchemes).toEqual([{ name: "OAuth2", kind: "oauth2", pointer: "/authentication/schemes/0" }]);
       expect(c.advisory).toBe(true);
     },
   },
@@ -292,16 +297,19 @@ const EXPECTED: Record<string, Expected> = {
     shape: "0.3",
     valid: true,
     onlyWarnings: [],
-    card: (c) => expect(c.securitySchemes.map((s) => [s.name, s.kind, s.mtls])).toEqual([["bearerAuth", "http", false]]),
+    card: (c) => expect(c.securitySchemes.map((s) => [s.name, s.kind])).toEqual([["bearerAuth", "http"]]),
   },
+  // The published card is a template (<LOOKER_URL>): no endpoint to call until someone fills it in.
   "wild-looker-placeholder-bearer-jwt.json": {
     shape: "0.2",
-    valid: true,
+    valid: false,
+    errors: ["noCallableInterface@/url"],
     onlyWarnings: ["urlPlaceholder@/url"],
   },
   "wild-ms365-dad-joke-hybrid.json": {
     shape: "hybrid",
-    valid: true,
+    valid: false,
+    errors: ["noCallableInterface@/supportedInterfaces/0/url"],
     warnings: [
       "urlPlaceholder@/supportedInterfaces/0/url",
       "interfaceMissingProtocolVersion@/supportedInterfaces/0",
@@ -313,7 +321,7 @@ const EXPECTED: Record<string, Expected> = {
       expect(c.securityRequirements).toEqual([]);
     },
   },
-  "wild-orbiads-placeholder-url.json": { shape: "0.3", valid: true, onlyWarnings: ["urlNotAbsolute@/url"] },
+  "wild-orbiads-placeholder-url.json": { shape: "0.3", valid: false, errors: ["noCallableInterface@/url"], onlyWarnings: ["urlNotAbsolute@/url"] },
   "wild-party-store-a2ui-extension.json": {
     shape: "0.3",
     valid: true,
@@ -399,7 +407,7 @@ describe("the rule's incident cards", () => {
       value: { supported: true, securityScheme: { value: "contosoMtls", pointer: "/capabilities/pushNotifications/securityScheme" } },
       pointer: "/capabilities/pushNotifications",
     });
-    expect(card.securitySchemes).toEqual([{ name: "contosoMtls", kind: "mutualTLS", mtls: true, pointer: "/securitySchemes/contosoMtls" }]);
+    expect(card.securitySchemes).toEqual([{ name: "contosoMtls", kind: "mutualTLS", pointer: "/securitySchemes/contosoMtls" }]);
     expect(requirementSets(card)).toEqual([["contosoMtls"]]);
     expect(card.defaultInputModes.value).toEqual(["text/plain", "audio/pcm"]);
   });

@@ -29,7 +29,7 @@ const resubAudio = makeCard({
   defaultOutputModes: outputModes("text/plain", "audio/pcm"),
   resubscribeOnlyOutputModes: { value: ["audio/pcm"], pointer: "/resubscribeOnlyOutputModes" },
 });
-const grpcOnly = makeCard({ interfaces: [{ url: "https://a.example", binding: "GRPC", pointer: "/supportedInterfaces/0" }] });
+const grpcOnly = makeCard({ interfaces: [{ url: "https://a.example", binding: "GRPC", callable: true, pointer: "/supportedInterfaces/0" }] });
 
 const cannotPoll: ClientProfile = { ...NORTHWIND, canPoll: false };
 const pollUnknown: ClientProfile = { ...NORTHWIND, canPoll: undefined };
@@ -50,7 +50,8 @@ describe("decide: required vs optional paths", () => {
     { name: "stream cut for a stream class", card: makeCard(), profile: NORTHWIND, taskClass: "streaming-output", decision: "reject", reason: "requiredPathCut" },
     { name: "push cut, client polls → degrade to polling", card: pushMtls, profile: NORTHWIND, taskClass: "async-completion", decision: "accept-degraded", reason: "optionalPathCut" },
     { name: "push cut, client cannot poll → push was the only path", card: pushMtls, profile: cannotPoll, taskClass: "async-completion", decision: "reject", reason: "requiredPathCut" },
-    { name: "push cut, canPoll unknown → degrade, not a guessed reject", card: pushMtls, profile: pollUnknown, taskClass: "async-completion", decision: "accept-degraded", reason: "optionalPathCut" },
+    // DESIGN 8: unknown is not "cannot" — whether push was the only path depends on canPoll, so defer.
+    { name: "push cut, canPoll unknown → defer until declared, not a guessed reject or degrade", card: pushMtls, profile: pollUnknown, taskClass: "async-completion", decision: "defer", reason: "profileUnknown" },
     { name: "point 11: no push offered, client polls → plain accept", card: makeCard(), profile: NORTHWIND, taskClass: "async-completion", decision: "accept", reason: "noViolation" },
     { name: "no push offered, client cannot poll → no completion path", card: makeCard(), profile: cannotPoll, taskClass: "async-completion", decision: "reject", reason: "requiredPathCut" },
     { name: "one accepted output lost, another reachable → degrade", card: resubAudio, profile: NORTHWIND, taskClass: "request-response", decision: "accept-degraded", reason: "optionalPathCut" },
@@ -78,11 +79,10 @@ describe("decide: required vs optional paths", () => {
         fallback: ["polling"],
       },
     ]);
-    expect(d.reasons[0]?.data.canPollUnknown).toBe(false);
   });
 
-  it("says canPoll should be declared when it degrades on an unknown canPoll", () => {
-    expect(decideFor(pushMtls, pollUnknown, "async-completion").reasons[0]?.data.canPollUnknown).toBe(true);
+  it("names canPoll as the field to declare when push is cut and polling is unknown", () => {
+    expect(decideFor(pushMtls, pollUnknown, "async-completion").reasons[0]?.data.missing).toEqual(["/canPoll"]);
   });
 
   it("records the output modes lost and the one kept", () => {
@@ -90,10 +90,17 @@ describe("decide: required vs optional paths", () => {
     expect(d.degradations[0]).toMatchObject({ lost: ["audio/pcm"], fallback: ["text/plain"] });
   });
 
-  it("accepts with a note when an invariant could not be evaluated, instead of guessing", () => {
+  it("defers, naming the field, when an invariant could not be evaluated on a required path", () => {
     const d = decideFor(makeCard(), pollUnknown, "async-completion");
-    expect(d.decision).toBe("accept");
-    expect(d.reasons[0]?.data).toMatchObject({ notEvaluated: ["completion-channel-available"], missing: ["/canPoll"] });
+    expect(d.decision).toBe("defer");
+    expect(d.reasons).toEqual([
+      expect.objectContaining({ reason: "profileUnknown", outcome: "defer", invariant: "completion-channel-available", data: expect.objectContaining({ missing: ["/canPoll"] }) }),
+    ]);
+  });
+
+  it("an accept says what makes it work: the binding, the endpoint and the completion path", () => {
+    const d = decideFor(makeCard(), NORTHWIND, "async-completion");
+    expect(d.reasons[0]?.data).toMatchObject({ bindings: ["JSONRPC"], url: "https://agent.example/a2a", completion: "notification", channels: ["polling"] });
   });
 
   it("keeps one finding per invariant, in registry order", () => {
@@ -117,47 +124,178 @@ describe("decide: the rule's exceptions are not violations", () => {
   });
 });
 
-describe("decide: conditions of validity turn a would-be rejection", () => {
-  const withExtension = { ...liveAudio, extensions: [{ uri: "https://contoso.example/ext/chunked-pcm", required: false, pointer: "/capabilities/extensions/0" }] };
-  const cases: Array<{ name: string; profile?: ClientProfile; context: ReviewContext; decision: DecisionKind; reason: string; target?: string }> = [
-    { name: "renegotiable client → defer", profile: { ...NORTHWIND, fixed: false }, context: {}, decision: "defer", reason: "renegotiableClient" },
-    { name: "server honors an extension → escalate", context: { honoredExtensions: ["https://contoso.example/ext/chunked-pcm"] }, decision: "escalate", reason: "honoredExtension" },
-    { name: "out-of-band capability exchange → defer", context: { outOfBandCapabilityExchange: true }, decision: "defer", reason: "otherDiscoveryChannel" },
-    { name: "prior task history → defer", context: { priorTaskHistory: true }, decision: "defer", reason: "otherDiscoveryChannel" },
-    { name: "stale card, good server → reject the card", context: { cardKnownStale: true, serverKnownGood: true }, decision: "reject", reason: "staleCard", target: "card" },
-    { name: "stale card alone → reject the server", context: { cardKnownStale: true }, decision: "reject", reason: "requiredPathCut", target: "server" },
-    { name: "good server alone → reject the server", context: { serverKnownGood: true }, decision: "reject", reason: "requiredPathCut", target: "server" },
-    { name: "escalate and defer both apply → escalate wins", profile: { ...NORTHWIND, fixed: false }, context: { honoredExtensions: ["urn:x"], priorTaskHistory: true }, decision: "escalate", reason: "honoredExtension" },
-  ];
+/**
+ * Conditions of validity change a would-be rejection per finding, and only the findings they can
+ * change (DESIGN 6, docs/rule.md "When the rule binds"). One scenario per kind of cut, each against
+ * every condition: the outcome says whether the condition applied or could not.
+ */
+describe("decide: every condition × every kind of cut", () => {
+  const fixedNo: ClientProfile = { ...NORTHWIND, fixed: false };
+  const streamsButClientCannot = makeCard({ streaming: streaming(true) });
+  const scenarios: Record<string, { card: NormalizedCard; profile: ClientProfile; taskClass: string; invariant: string }> = {
+    // Rule invariants: contradictions in the card, resting on its capabilities.
+    "live-input (client could buffer)": { card: liveAudio, profile: NORTHWIND, taskClass: "live-input", invariant: "live-input-needs-streaming" },
+    "push mTLS (client could get an mTLS listener)": { card: pushMtls, profile: cannotPoll, taskClass: "async-completion", invariant: "push-callback-mtls" },
+    "resubscribe-only output, card does not stream": { card: resubAudio, profile: { ...NORTHWIND, acceptedOutputModes: ["audio/pcm"] }, taskClass: "request-response", invariant: "resubscribe-only-output" },
+    // Baselines: no contradiction in the card.
+    "no shared binding": { card: grpcOnly, profile: NORTHWIND, taskClass: "request-response", invariant: "shared-transport" },
+    "card does not stream": { card: makeCard(), profile: NORTHWIND, taskClass: "streaming-output", invariant: "stream-channel-available" },
+    "client cannot consume streams": { card: streamsButClientCannot, profile: { ...NORTHWIND, streaming: false }, taskClass: "streaming-output", invariant: "stream-channel-available" },
+    "no completion channel, card offers no push": { card: makeCard(), profile: cannotPoll, taskClass: "async-completion", invariant: "completion-channel-available" },
+  };
+  type Scenario = keyof typeof scenarios;
+  const conditions: Record<string, { profile?: (p: ClientProfile) => ClientProfile; context?: (invariant: string) => ReviewContext }> = {
+    renegotiable: { profile: (p) => ({ ...p, fixed: false }) },
+    "extension resolving this invariant": { context: (inv) => ({ honoredExtensions: [{ uri: "urn:ext", resolves: [inv] }] }) },
+    "extension resolving another invariant": { context: () => ({ honoredExtensions: [{ uri: "urn:ext", resolves: ["some-other-invariant"] }] }) },
+    "bare extension URI": { context: () => ({ honoredExtensions: ["urn:ext"] }) },
+    "out-of-band exchange": { context: () => ({ outOfBandCapabilityExchange: true }) },
+    "prior task history": { context: () => ({ priorTaskHistory: true }) },
+    "stale card, good server": { context: () => ({ cardKnownStale: true, serverKnownGood: true }) },
+    "0.x card": {},
+  };
+  type Condition = keyof typeof conditions;
+  // [decision, reason] per scenario × condition. "reject" without a reason = requiredPathCut, server.
+  const R = ["reject", "requiredPathCut"] as const;
+  const expected: Record<Scenario, Record<Condition, readonly [DecisionKind, string]>> = {
+    "live-input (client could buffer)": {
+      renegotiable: ["defer", "renegotiableClient"],
+      "extension resolving this invariant": ["escalate", "honoredExtension"],
+      "extension resolving another invariant": R,
+      "bare extension URI": R,
+      "out-of-band exchange": ["defer", "otherDiscoveryChannel"],
+      "prior task history": ["defer", "otherDiscoveryChannel"],
+      "stale card, good server": ["reject", "staleCard"],
+      "0.x card": ["defer", "zeroXAdvisory"],
+    },
+    "push mTLS (client could get an mTLS listener)": {
+      renegotiable: ["defer", "renegotiableClient"],
+      "extension resolving this invariant": ["escalate", "honoredExtension"],
+      "extension resolving another invariant": R,
+      "bare extension URI": R,
+      "out-of-band exchange": ["defer", "otherDiscoveryChannel"],
+      "prior task history": ["defer", "otherDiscoveryChannel"],
+      "stale card, good server": ["reject", "staleCard"],
+      "0.x card": ["defer", "zeroXAdvisory"],
+    },
+    "resubscribe-only output, card does not stream": {
+      // The client cannot make the server stream.
+      renegotiable: R,
+      "extension resolving this invariant": ["escalate", "honoredExtension"],
+      "extension resolving another invariant": R,
+      "bare extension URI": R,
+      "out-of-band exchange": ["defer", "otherDiscoveryChannel"],
+      "prior task history": ["defer", "otherDiscoveryChannel"],
+      "stale card, good server": ["reject", "staleCard"],
+      "0.x card": ["defer", "zeroXAdvisory"],
+    },
+    "no shared binding": {
+      renegotiable: R,
+      "extension resolving this invariant": R,
+      "extension resolving another invariant": R,
+      "bare extension URI": R,
+      "out-of-band exchange": ["defer", "otherDiscoveryChannel"],
+      "prior task history": ["defer", "otherDiscoveryChannel"],
+      "stale card, good server": ["reject", "staleCard"],
+      "0.x card": R,
+    },
+    "card does not stream": {
+      renegotiable: R,
+      "extension resolving this invariant": R,
+      "extension resolving another invariant": R,
+      "bare extension URI": R,
+      "out-of-band exchange": ["defer", "otherDiscoveryChannel"],
+      "prior task history": ["defer", "otherDiscoveryChannel"],
+      "stale card, good server": ["reject", "staleCard"],
+      "0.x card": R,
+    },
+    "client cannot consume streams": {
+      renegotiable: ["defer", "renegotiableClient"],
+      "extension resolving this invariant": R,
+      "extension resolving another invariant": R,
+      "bare extension URI": R,
+      // A client that cannot consume streams cannot, whatever its history.
+      "out-of-band exchange": R,
+      "prior task history": R,
+      "stale card, good server": R,
+      "0.x card": R,
+    },
+    "no completion channel, card offers no push": {
+      renegotiable: R,
+      "extension resolving this invariant": R,
+      "extension resolving another invariant": R,
+      "bare extension URI": R,
+      "out-of-band exchange": ["defer", "otherDiscoveryChannel"],
+      "prior task history": ["defer", "otherDiscoveryChannel"],
+      "stale card, good server": ["reject", "staleCard"],
+      "0.x card": R,
+    },
+  };
 
-  it.each(cases)("$name", (c) => {
-    const d = decideFor(withExtension, c.profile ?? NORTHWIND, "live-input", c.context);
-    expect(d.decision).toBe(c.decision);
-    expect(d.reasons.map((r) => r.reason)).toEqual([c.reason]);
-    expect(d.reasons[0]?.invariant).toBe("live-input-needs-streaming");
-    expect(d.target).toBe(c.target);
+  const rows = (Object.keys(scenarios) as Scenario[]).flatMap((scenario) =>
+    (Object.keys(conditions) as Condition[]).map((condition) => [scenario, condition] as const),
+  );
+
+  it.each(rows)("%s under %s", (scenario, condition) => {
+    const s = scenarios[scenario]!;
+    const c = conditions[condition]!;
+    const card = condition === "0.x card" ? { ...s.card, shape: "0.3" as const, advisory: true, advisoryVersion: { version: "0.3.0", via: "shape" as const } } : s.card;
+    const baseline = decideFor(s.card, s.profile, s.taskClass);
+    expect(baseline.decision, "the scenario alone rejects").toBe("reject");
+    const d = decideFor(card, c.profile?.(s.profile) ?? s.profile, s.taskClass, c.context?.(s.invariant) ?? {});
+    const [decision, reason] = expected[scenario]![condition]!;
+    expect(d.decision).toBe(decision);
+    const own = d.reasons.find((r) => r.invariant === s.invariant);
+    expect(own?.reason).toBe(reason);
+    expect(d.target).toBe(decision !== "reject" ? undefined : reason === "staleCard" ? "card" : "server");
+    // A condition that could not change the finding says so, by name.
+    if (reason === "requiredPathCut" && condition !== "bare extension URI" && condition !== "extension resolving another invariant") {
+      expect(own?.data.notApplied).toEqual([
+        { renegotiable: "renegotiableClient", "extension resolving this invariant": "honoredExtension", "out-of-band exchange": "otherDiscoveryChannel", "prior task history": "otherDiscoveryChannel", "stale card, good server": "staleCard", "0.x card": "zeroXAdvisory" }[condition],
+      ]);
+    }
   });
 
-  it("names the conditions that also applied when escalate wins", () => {
-    const d = decideFor(liveAudio, { ...NORTHWIND, fixed: false }, "live-input", { honoredExtensions: ["urn:x"], outOfBandCapabilityExchange: true });
+  it("a bare extension URI (old form) still parses and changes nothing", () => {
+    const d = decideFor(liveAudio, NORTHWIND, "live-input", { honoredExtensions: ["urn:ext"] });
+    expect(d.decision).toBe("reject");
+    expect(d.reasons[0]?.data.notApplied).toEqual(["honoredExtension"]);
+  });
+
+  it("escalate outranks defer when both can apply, and names the other", () => {
+    const d = decideFor(liveAudio, fixedNo, "live-input", { honoredExtensions: [{ uri: "urn:x", resolves: ["live-input-needs-streaming"] }], outOfBandCapabilityExchange: true });
+    expect(d.decision).toBe("escalate");
     expect(d.reasons[0]?.data.otherConditions).toEqual(["renegotiableClient", "otherDiscoveryChannel"]);
   });
 
-  it("says which honored extensions the card declares", () => {
-    const d = decideFor(withExtension, NORTHWIND, "live-input", { honoredExtensions: ["https://contoso.example/ext/chunked-pcm", "urn:other"] });
-    expect(d.reasons[0]?.data).toMatchObject({
-      declaredOnCard: ["https://contoso.example/ext/chunked-pcm"],
-      notOnCard: ["urn:other"],
+  it("says which resolving extensions the card itself declares", () => {
+    const withExtension = { ...liveAudio, extensions: [{ uri: "https://contoso.example/ext/chunked-pcm", required: false, pointer: "/capabilities/extensions/0" }] };
+    const d = decideFor(withExtension, NORTHWIND, "live-input", {
+      honoredExtensions: [
+        { uri: "https://contoso.example/ext/chunked-pcm", resolves: ["live-input-needs-streaming"] },
+        { uri: "urn:other", resolves: ["live-input-needs-streaming"] },
+      ],
     });
+    expect(d.reasons[0]?.data).toMatchObject({ declaredOnCard: ["https://contoso.example/ext/chunked-pcm"], notOnCard: ["urn:other"] });
   });
 
-  it("does not touch optional cuts: a renegotiable client still degrades push → polling", () => {
-    const d = decideFor(pushMtls, { ...NORTHWIND, fixed: false }, "async-completion", { priorTaskHistory: true });
+  it("stale card or good server alone changes nothing", () => {
+    expect(decideFor(liveAudio, NORTHWIND, "live-input", { cardKnownStale: true }).target).toBe("server");
+    expect(decideFor(liveAudio, NORTHWIND, "live-input", { serverKnownGood: true }).target).toBe("server");
+  });
+
+  it("does not touch optional cuts: push → polling stays a degradation under every condition", () => {
+    const d = decideFor(pushMtls, fixedNo, "async-completion", { priorTaskHistory: true });
     expect(d.decision).toBe("accept-degraded");
   });
 
+  it("a safe degradation on a 0.x card stays accept-degraded", () => {
+    const card = { ...pushMtls, shape: "0.3" as const, advisory: true };
+    expect(decideFor(card, NORTHWIND, "async-completion").decision).toBe("accept-degraded");
+  });
+
   it("does not touch accepted classes", () => {
-    expect(decideFor(liveAudio, { ...NORTHWIND, fixed: false }, "request-response").decision).toBe("accept");
+    expect(decideFor(liveAudio, fixedNo, "request-response").decision).toBe("accept");
   });
 });
 
@@ -176,7 +314,6 @@ describe("decide: combining findings (severity order)", () => {
   const both = { ...resubAudio, pushNotifications: push(false) };
   const combos: Array<{ name: string; context: ReviewContext; profile: ClientProfile; decision: DecisionKind }> = [
     { name: "required cut + optional cut → reject", context: {}, profile: cannotPoll, decision: "reject" },
-    { name: "escalated cut + optional cut → escalate", context: { honoredExtensions: ["urn:x"] }, profile: cannotPoll, decision: "escalate" },
     { name: "deferred cut + optional cut → defer", context: { priorTaskHistory: true }, profile: cannotPoll, decision: "defer" },
     { name: "optional cut only → accept-degraded", context: {}, profile: NORTHWIND, decision: "accept-degraded" },
   ];
@@ -205,7 +342,7 @@ describe("decide: validity first", () => {
   it.each([
     { name: "findings alone would accept", profile: NORTHWIND, context: {} },
     { name: "a renegotiable client would defer", profile: { ...NORTHWIND, fixed: false }, context: {} },
-    { name: "an honored extension would escalate", profile: NORTHWIND, context: { honoredExtensions: ["urn:x"] } },
+    { name: "an honored extension would escalate", profile: NORTHWIND, context: { honoredExtensions: [{ uri: "urn:x", resolves: ["live-input-needs-streaming"] }] } },
   ])("an invalid card is rejected (target card) even when $name", (c) => {
     const d = decideFor(makeCard(), c.profile, "request-response", c.context, invalid);
     expect(d.decision).toBe("reject");

@@ -1,26 +1,29 @@
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
-import type { ReviewContext } from "./context";
+import { readHonoredExtensions, type ReviewContext } from "./context";
 import type {
+  ConditionName,
   DecisionKind,
   DecisionReason,
   DegradationRecord,
-  ReasonId,
   TaskClassDecision,
 } from "./decision-types";
 import { DECISIONS } from "./decision-types";
 import { listHas } from "./invariants/modes";
-import type { Finding, InvariantId, MessageData } from "./invariants/types";
-import { type ClientProfile, resolveRuleDefaults } from "./profile";
+import type { CutCause, Finding, InvariantId, MessageData } from "./invariants/types";
+import type { ClientProfile } from "./profile";
 import type { Path, TaskClass } from "./task-classes";
 
 /**
- * findings → one decision for one task class, exactly DESIGN.md's decision model:
+ * findings → one decision for one task class (DESIGN.md's decision model, docs/rule.md "How
+ * Parley decides"):
  * 1. validity first: an invalid card is rejected (the card, not the server) for every class;
  * 2-3. a violated finding that cuts a path the class requires is a would-be rejection;
  * 4. a violated finding that cuts only an optional path degrades (with a record);
- * 6. conditions of validity turn each would-be rejection, on its own, into escalate / defer /
- *    reject-the-card before findings are combined;
+ * 6. conditions of validity apply to each would-be rejection on its own, and only when they can
+ *    change that finding (its cause): escalate, defer, or reject the card instead of the server;
+ * 8. a finding that could not be evaluated defers the class when the path at stake is required;
+ * 9. a would-be rejection resting on the rule's invariants for a 0.x card defers (advisory fields);
  * 7. the most severe outcome wins: reject > escalate > defer > accept-degraded > accept.
  */
 export interface DecideInput {
@@ -52,23 +55,42 @@ export function decide(input: DecideInput): TaskClassDecision {
   let target: TaskClassDecision["target"];
 
   for (const finding of findings) {
-    if (finding.status !== "violated" || !finding.cuts) continue;
-    const cut = classifyCut(finding, finding.cuts, input);
-    if (cut.required) {
-      const reason = resolveWouldBeRejection(finding, cut.data, input);
-      reasons.push(reason);
-      if (reason.outcome === "reject") target = moreSevereTarget(target, reason.reason === "staleCard" ? "card" : "server");
-      decision = moreSevere(decision, reason.outcome);
-    } else {
-      degradations.push(cut.degradation);
+    if (!finding.cuts) continue;
+    if (finding.status === "not-evaluated") {
+      const stake = classifyCut(finding, finding.cuts, input);
+      // Unknown is not "cannot": defer until declared, but only where the class needs that path.
+      if (stake.kind === "optional") continue;
       reasons.push({
-        reason: "optionalPathCut",
-        outcome: "accept-degraded",
+        reason: "profileUnknown",
+        outcome: "defer",
         invariant: finding.invariant,
-        data: { ...cut.data, taskClass: taskClass.id },
+        data: { ...stake.data, taskClass: taskClass.id, missing: finding.missing ?? [] },
       });
-      decision = moreSevere(decision, "accept-degraded");
+      decision = moreSevere(decision, "defer");
+      continue;
     }
+    if (finding.status !== "violated") continue;
+    const cut = classifyCut(finding, finding.cuts, input);
+    if (cut.kind === "optional") {
+      degradations.push(cut.degradation);
+      reasons.push({ reason: "optionalPathCut", outcome: "accept-degraded", invariant: finding.invariant, data: { ...cut.data, taskClass: taskClass.id } });
+      decision = moreSevere(decision, "accept-degraded");
+      continue;
+    }
+    if (cut.kind === "unknown") {
+      reasons.push({
+        reason: "profileUnknown",
+        outcome: "defer",
+        invariant: finding.invariant,
+        data: { ...cut.data, taskClass: taskClass.id, missing: cut.missing },
+      });
+      decision = moreSevere(decision, "defer");
+      continue;
+    }
+    const reason = resolveWouldBeRejection(finding, cut.data, input);
+    reasons.push(reason);
+    if (reason.outcome === "reject") target = moreSevereTarget(target, reason.reason === "staleCard" ? "card" : "server");
+    decision = moreSevere(decision, reason.outcome);
   }
 
   if (reasons.length === 0) reasons.push(noViolation(taskClass, findings));
@@ -105,66 +127,48 @@ function rejectInvalidCard(taskClass: TaskClass, findings: Finding[], validity: 
 }
 
 type CutClass =
-  | { required: true; data: MessageData }
-  | { required: false; data: MessageData; degradation: DegradationRecord };
+  | { kind: "required"; data: MessageData }
+  | { kind: "optional"; data: MessageData; degradation: DegradationRecord }
+  /** Whether the path is required depends on a profile field left out (push, with canPoll unknown). */
+  | { kind: "unknown"; data: MessageData; missing: string[] };
 
-/** Is the cut path one the task class requires (reject) or can do without (degrade)? */
+/** Is the cut path one the task class requires (reject), can do without (degrade), or unknown? */
 function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass {
   const { taskClass, profile } = input;
   switch (path.kind) {
     case "input":
-      return { required: true, data: { path: "input", modes: path.modes } };
+      return { kind: "required", data: { path: "input", modes: path.modes } };
     case "transport":
-      return { required: true, data: { path: "transport" } };
+      return { kind: "required", data: { path: "transport" } };
     case "completion": {
       if (path.channel === "push" && taskClass.completion === "notification") {
         const pollingAlsoCut = input.findings.some(
           (f) => f.status === "violated" && f.cuts?.kind === "completion" && f.cuts.channel === "polling",
         );
-        // Push is the only completion path only when the client cannot poll. An unknown canPoll is
-        // not a "cannot": degrade, and say canPoll should be declared (DESIGN point 8).
         if (profile.canPoll === false || pollingAlsoCut) {
-          return { required: true, data: { path: "completion", channel: "push", canPoll: false } };
+          return { kind: "required", data: { path: "completion", channel: "push", canPoll: false } };
         }
-        const canPollUnknown = profile.canPoll === undefined;
-        return {
-          required: false,
-          data: { path: "completion", channel: "push", lost: ["push"], fallback: ["polling"], canPollUnknown },
-          degradation: {
-            taskClass: taskClass.id,
-            invariant: finding.invariant,
-            path,
-            lost: ["push"],
-            fallback: ["polling"],
-          },
-        };
+        // Push is the only completion path unless the client polls; an unknown canPoll decides nothing.
+        if (profile.canPoll === undefined) {
+          return { kind: "unknown", data: { path: "completion", channel: "push" }, missing: ["/canPoll"] };
+        }
+        const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: ["push"], fallback: ["polling"] };
+        return { kind: "optional", data: { path: "completion", channel: "push", lost: ["push"], fallback: ["polling"] }, degradation };
       }
       // A cut of the class's own completion channel (stream for a stream class, or polling when
       // push is gone too) leaves no way to learn of completion: required.
-      return { required: true, data: { path: "completion", channel: path.channel } };
+      return { kind: "required", data: { path: "completion", channel: path.channel } };
     }
     case "output": {
       if (taskClass.output !== "required") {
-        return {
-          required: false,
-          data: { path: "output", lost: path.modes, fallback: [] },
-          degradation: { taskClass: taskClass.id, invariant: finding.invariant, path, lost: path.modes, fallback: [] },
-        };
+        const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: path.modes, fallback: [] };
+        return { kind: "optional", data: { path: "output", lost: path.modes, fallback: [] }, degradation };
       }
       const cutModes = collectCutOutputModes(input.findings);
-      const reachable = readReachable(finding).filter((m) => !listHas(cutModes, m));
-      if (reachable.length === 0) return { required: true, data: { path: "output", modes: path.modes } };
-      return {
-        required: false,
-        data: { path: "output", lost: path.modes, fallback: reachable },
-        degradation: {
-          taskClass: taskClass.id,
-          invariant: finding.invariant,
-          path,
-          lost: path.modes,
-          fallback: reachable,
-        },
-      };
+      const reachable = path.reachable.filter((m) => !listHas(cutModes, m));
+      if (reachable.length === 0) return { kind: "required", data: { path: "output", modes: path.modes } };
+      const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: path.modes, fallback: reachable };
+      return { kind: "optional", data: { path: "output", lost: path.modes, fallback: reachable }, degradation };
     }
   }
 }
@@ -175,51 +179,87 @@ function collectCutOutputModes(findings: Finding[]): string[] {
   return out;
 }
 
-/** Output findings carry the accepted modes that stay reachable (`data.reachable`). */
-function readReachable(finding: Finding): string[] {
-  const reachable = finding.data.reachable;
-  return Array.isArray(reachable) ? reachable : [];
+interface ConditionVerdict {
+  condition: ConditionName;
+  /** Did it change this finding? */
+  applies: boolean;
+  outcome: DecisionKind;
+  data: MessageData;
 }
 
 /**
- * The rule's conditions of validity, applied to ONE would-be rejection. Escalate outranks defer when
- * both apply (severity order); the others that also applied are listed in `otherConditions`.
- * Stale card + good server only redirects a rejection that still stands (to the card): when the
- * client can renegotiate or another channel exists, the card is not the binding constraint at all.
+ * Every condition of validity the review brings (the profile and the context), judged against ONE
+ * would-be rejection by what the cut rests on (`finding.cause`). Only those present are listed.
  */
-function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input: DecideInput): DecisionReason {
+function judgeConditions(finding: Finding, input: DecideInput): ConditionVerdict[] {
   const { profile, context, card } = input;
-  const applicable: Array<{ reason: ReasonId; outcome: DecisionKind; data: MessageData }> = [];
+  const cause: CutCause = finding.cause ?? { acquirable: [] };
+  const verdicts: ConditionVerdict[] = [];
 
-  const honored = context.honoredExtensions ?? [];
+  const honored = readHonoredExtensions(context);
   if (honored.length > 0) {
-    const onCard = honored.filter((uri) => card?.extensions.some((e) => e.uri === uri) === true);
-    applicable.push({
-      reason: "honoredExtension",
+    const resolving = honored.filter((e) => e.resolves.includes(finding.invariant)).map((e) => e.uri);
+    const onCard = resolving.filter((uri) => card?.extensions.some((e) => e.uri === uri) === true);
+    verdicts.push({
+      condition: "honoredExtension",
+      applies: cause.contradiction === true && resolving.length > 0,
       outcome: "escalate",
-      data: { extensions: honored, declaredOnCard: onCard, notOnCard: honored.filter((u) => !onCard.includes(u)) },
+      data: {
+        extensions: resolving.length > 0 ? resolving : honored.map((e) => e.uri),
+        resolvesThis: resolving.length > 0,
+        contradiction: cause.contradiction === true,
+        declaredOnCard: onCard,
+        notOnCard: resolving.filter((u) => !onCard.includes(u)),
+      },
     });
   }
-  if (!resolveRuleDefaults(profile).fixed) {
-    applicable.push({ reason: "renegotiableClient", outcome: "defer", data: {} });
+  if (profile.fixed === false) {
+    verdicts.push({
+      condition: "renegotiableClient",
+      applies: cause.acquirable.length > 0,
+      outcome: "defer",
+      data: { acquirable: cause.acquirable },
+    });
   }
   const channels: string[] = [];
   if (context.outOfBandCapabilityExchange === true) channels.push("outOfBandCapabilityExchange");
   if (context.priorTaskHistory === true) channels.push("priorTaskHistory");
-  if (channels.length > 0) applicable.push({ reason: "otherDiscoveryChannel", outcome: "defer", data: { channels } });
-
-  const base = { ...pathData, taskClass: input.taskClass.id };
-  const winner = applicable[0];
-  if (winner) {
-    const otherConditions = applicable.slice(1).map((a) => a.reason);
-    return {
-      reason: winner.reason,
-      outcome: winner.outcome,
-      invariant: finding.invariant,
-      data: { ...base, ...winner.data, otherConditions },
-    };
+  if (channels.length > 0) {
+    verdicts.push({ condition: "otherDiscoveryChannel", applies: cause.cardClaim !== undefined, outcome: "defer", data: { channels } });
+  }
+  if (card?.advisory) {
+    verdicts.push({
+      condition: "zeroXAdvisory",
+      applies: cause.contradiction === true,
+      outcome: "defer",
+      data: { protocolVersion: card.protocolVersion ?? card.shape },
+    });
   }
   if (context.cardKnownStale === true && context.serverKnownGood === true) {
+    verdicts.push({ condition: "staleCard", applies: cause.cardClaim !== undefined, outcome: "reject", data: {} });
+  }
+  return verdicts;
+}
+
+/**
+ * The conditions of validity, applied to ONE would-be rejection: the most severe that can change
+ * it wins (escalate over defer); a stale card on a known-good server only redirects a rejection
+ * that still stands to the card. The reason lists what else applied and what could not apply.
+ */
+function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input: DecideInput): DecisionReason {
+  const verdicts = judgeConditions(finding, input);
+  const base: MessageData = {
+    ...pathData,
+    taskClass: input.taskClass.id,
+    notApplied: verdicts.filter((v) => !v.applies).map((v) => v.condition),
+  };
+  const changing = verdicts.filter((v) => v.applies && v.condition !== "staleCard");
+  const winner = changing.find((v) => v.outcome === "escalate") ?? changing[0];
+  if (winner) {
+    const otherConditions = changing.filter((v) => v !== winner).map((v) => v.condition);
+    return { reason: winner.condition, outcome: winner.outcome, invariant: finding.invariant, data: { ...base, ...winner.data, otherConditions } };
+  }
+  if (verdicts.some((v) => v.condition === "staleCard" && v.applies)) {
     return { reason: "staleCard", outcome: "reject", invariant: finding.invariant, data: base };
   }
   return { reason: "requiredPathCut", outcome: "reject", invariant: finding.invariant, data: base };
@@ -256,15 +296,27 @@ export function rulesOf(decision: TaskClassDecision): InvariantId[] {
   return out;
 }
 
+/**
+ * An accept says what makes it work: the binding and endpoint, the completion path, and the
+ * fields that could not be evaluated but only concern optional paths.
+ */
 function noViolation(taskClass: TaskClass, findings: Finding[]): DecisionReason {
   const notEvaluated: string[] = [];
   const missing: string[] = [];
+  const data: MessageData = { taskClass: taskClass.id, completion: taskClass.completion };
   for (const f of findings) {
-    if (f.status !== "not-evaluated") continue;
-    notEvaluated.push(f.invariant);
-    for (const m of f.missing ?? []) if (!missing.includes(m)) missing.push(m);
+    if (f.status === "not-evaluated") {
+      notEvaluated.push(f.invariant);
+      for (const m of f.missing ?? []) if (!missing.includes(m)) missing.push(m);
+    }
+    if (f.status !== "holds") continue;
+    if (f.invariant === "shared-transport" && f.messageId === "sharedBinding") {
+      data.bindings = f.data.bindings ?? [];
+      data.url = f.data.url ?? "";
+    }
+    if (f.invariant === "completion-channel-available" && f.messageId === "channelsAvailable") data.channels = f.data.channels ?? [];
   }
-  return { reason: "noViolation", outcome: "accept", data: { taskClass: taskClass.id, notEvaluated, missing } };
+  return { reason: "noViolation", outcome: "accept", data: { ...data, notEvaluated, missing } };
 }
 
 function unique(values: string[]): string[] {

@@ -10,14 +10,29 @@ export const DECISIONS = ["accept", "accept-degraded", "defer", "escalate", "rej
 export type DecisionKind = (typeof DECISIONS)[number];
 
 /** Why a would-be rejection became something else, or why a decision is what it is. */
-export type ReasonId =
-  | "noViolation"
-  | "optionalPathCut"
-  | "requiredPathCut"
-  | "invalidCard"
-  | "renegotiableClient"
+export const REASON_IDS = [
+  "noViolation",
+  "optionalPathCut",
+  "requiredPathCut",
+  "invalidCard",
+  "profileUnknown",
+  "renegotiableClient",
+  "honoredExtension",
+  "otherDiscoveryChannel",
+  "zeroXAdvisory",
+  "staleCard",
+] as const;
+export type ReasonId = (typeof REASON_IDS)[number];
+
+/**
+ * The conditions of validity (and the 0.x scope) a review can bring to bear on a would-be
+ * rejection. A reason lists, per finding, those that changed it and those that could not.
+ */
+export type ConditionName =
   | "honoredExtension"
+  | "renegotiableClient"
   | "otherDiscoveryChannel"
+  | "zeroXAdvisory"
   | "staleCard";
 
 export interface DecisionReason {

@@ -2,9 +2,11 @@ import * as z from "./zod";
 
 /**
  * What a client can do, fixed at negotiation time. A field left out means *unknown*, not *cannot*:
- * invariants that need it report that they could not be evaluated instead of guessing. The rule's
- * own fields (buffering, live-only modes, the callback's mTLS) keep the rule's defaults when left
- * out: no buffering, no live-only modes, a plain HTTPS listener (see `resolveRuleDefaults`).
+ * an invariant that needs it reports that it could not be evaluated and which field to declare,
+ * and the task class is deferred rather than decided on a guess. (The rule's reference check reads
+ * left-out fields as "no buffering, a plain listener"; only the seed-check shim does that.) Two
+ * fields have A2A's own defaults instead: `acceptedOutputModes` left out means any mode, and
+ * `fixed` left out means a fixed profile, the rule's premise.
  */
 const modeList = z.array(z.string().check(z.trim(), z.minLength(1, { error: "a mode must be a non-empty string" })));
 
@@ -15,6 +17,8 @@ export const CallbackProfile = z.strictObject({
   mtls: z.optional(z.boolean()),
   /** The client can turn mTLS on for its listener by its own configuration. */
   mtlsConfigurable: z.optional(z.boolean()),
+  /** Where the listener receives callbacks; on the same origin as the endpoint, the mTLS invariant does not bind. */
+  url: z.optional(z.string().check(z.trim(), z.minLength(1))),
 });
 
 export const ClientProfile = z.strictObject({
@@ -43,17 +47,6 @@ export const ClientProfile = z.strictObject({
   securitySchemes: z.optional(z.array(z.string())),
 });
 export type ClientProfile = z.infer<typeof ClientProfile>;
-
-/** The rule's own fields with the reference check's defaults applied. */
-export function resolveRuleDefaults(profile: ClientProfile) {
-  return {
-    liveOnlyInputModes: profile.liveOnlyInputModes ?? [],
-    bufferableInputModes: profile.bufferableInputModes ?? [],
-    callbackMtls: profile.callback?.mtls ?? false,
-    callbackMtlsAssumed: profile.callback?.mtls === undefined,
-    fixed: profile.fixed ?? true,
-  };
-}
 
 /** The client of the rule's incidents: live-only PCM audio, no buffering, plain HTTPS callbacks, polls. */
 export const NORTHWIND: ClientProfile = {

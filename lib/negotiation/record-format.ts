@@ -1,5 +1,6 @@
 import { rulesOf } from "./decide";
 import type { Review } from "./decision-types";
+import type { Finding } from "./invariants/types";
 import { ENGINE_NAME, ENGINE_VERSION } from "./version";
 
 /**
@@ -9,7 +10,7 @@ import { ENGINE_NAME, ENGINE_VERSION } from "./version";
  *
  *   {"type":"parley.decision",          constant: what this line is
  *    "v":1,                             format version; bumped only on an incompatible change
- *    "engine":"parley/0.1.0",           engine that decided (ENGINE_NAME/ENGINE_VERSION)
+ *    "engine":"parley/0.2.0",           engine that decided (ENGINE_NAME/ENGINE_VERSION)
  *    "decision":"reject",               accept | accept-degraded | reject | escalate | defer
  *    "taskClass":"live-input",          the task class decided (decisions are task-class scoped)
  *    "target":"server",                 reject only: "server", or "card" (invalid or stale card: refetch)
@@ -20,6 +21,10 @@ import { ENGINE_NAME, ENGINE_VERSION } from "./version";
  *    "evidence":[{"source":"card","pointer":"/capabilities/streaming","value":false}, …],
  *    "degradations":[{"taskClass","invariant","path","lost","fallback"}, …],
  *    "reasons":[{"reason","outcome","invariant"?,"data"}, …],
+ *    "findings":[{"invariant","status","messageId","data","cuts"?,"cause"?,"missing"?}, …],
+ *                                       the findings behind the decision: those that cut a path and
+ *                                       those that could not be evaluated (with the profile fields to
+ *                                       declare); absent in records from engines before 0.2
  *    "reviewLink":"https://…/#v1.…"}     optional: a review link (docs/review-links.md) reopening this review
  *
  * `card.name` / `card.url` are left out when the card does not say; `card.source` and `reviewLink`
@@ -63,7 +68,14 @@ export function formatDecisionRecord(review: Review, taskClassId: string, cardDi
     evidence,
     degradations: decision.degradations,
     reasons: decision.reasons,
+    findings: decision.findings.filter((f) => f.status === "violated" || (f.status === "not-evaluated" && f.missing)).map(recordFinding),
     reviewLink: options.reviewLink,
   };
   return JSON.stringify(record);
+}
+
+/** A finding as a record carries it: ids and data, no evidence (the record's evidence has that). */
+function recordFinding(finding: Finding): Record<string, unknown> {
+  const { invariant, status, messageId, data, cuts, cause, missing } = finding;
+  return { invariant, status, messageId, data, cuts, cause, missing };
 }

@@ -40,7 +40,18 @@ describe("decision records", () => {
     expect(line).not.toContain("\n");
     const value = JSON.parse(line);
     expect(Object.keys(value)).toEqual([
-      "type", "v", "engine", "decision", "taskClass", "target", "rules", "card", "profile", "evidence", "degradations", "reasons",
+      "type", "v", "engine", "decision", "taskClass", "target", "rules", "card", "profile", "evidence", "degradations", "reasons", "findings",
+    ]);
+    // The finding behind the rejection travels with it, ids and data (its text is the explainer's).
+    expect(value.findings).toEqual([
+      {
+        invariant: "live-input-needs-streaming",
+        status: "violated",
+        messageId: "liveOnlyModesUnservable",
+        data: { modes: ["audio/pcm"] },
+        cuts: { kind: "input", modes: ["audio/pcm"] },
+        cause: { acquirable: ["buffering"], cardClaim: "capabilities", contradiction: true },
+      },
     ]);
     expect(value).toMatchObject({
       type: "parley.decision",

@@ -19,7 +19,7 @@ const pointer = z.string().check(z.maxLength(10_000));
 const pathSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("input"), modes: z.array(z.string()) }),
   z.object({ kind: z.literal("completion"), channel: z.enum(["push", "polling", "stream", "response"]) }),
-  z.object({ kind: z.literal("output"), modes: z.array(z.string()) }),
+  z.object({ kind: z.literal("output"), modes: z.array(z.string()), reachable: z.optional(z.array(z.string())) }),
   z.object({ kind: z.literal("transport") }),
 ]);
 const decisionKind = z.enum(DECISIONS);
@@ -64,6 +64,27 @@ export const DecisionRecord = z.object({
       }),
     )
     .check(z.maxLength(1_000)),
+  findings: z.optional(
+    z
+      .array(
+        z.object({
+          invariant: ruleId,
+          status: z.enum(["violated", "not-evaluated"]),
+          messageId: z.string().check(z.minLength(1), z.maxLength(200)),
+          data: z.record(z.string(), messageValue),
+          cuts: z.optional(pathSchema),
+          cause: z.optional(
+            z.object({
+              acquirable: z.array(z.enum(["streaming", "mtls-listener", "buffering", "encoding"])),
+              cardClaim: z.optional(z.enum(["capabilities", "declarations"])),
+              contradiction: z.optional(z.boolean()),
+            }),
+          ),
+          missing: z.optional(z.array(pointer).check(z.maxLength(100))),
+        }),
+      )
+      .check(z.maxLength(1_000)),
+  ),
   reviewLink: z.optional(z.string().check(z.maxLength(2_100_000))),
 });
 export type DecisionRecord = z.infer<typeof DecisionRecord>;

@@ -68,7 +68,7 @@ describe("review: the rule's exceptions and conditions of validity on the incide
     { name: "Northwind with audio buffering → live input accepted", profile: preset("Northwind with audio buffering"), taskClass: "live-input", decision: "accept" },
     { name: "Northwind with mTLS listener → async completion accepted", profile: preset("Northwind with mTLS listener"), taskClass: "async-completion", decision: "accept" },
     { name: "renegotiable client → defer", profile: { ...NORTHWIND, fixed: false }, taskClass: "live-input", decision: "defer" },
-    { name: "server honors an extension → escalate", profile: NORTHWIND, context: { honoredExtensions: ["https://contoso.example/a2a/ext/chunked-pcm"] }, taskClass: "live-input", decision: "escalate" },
+    { name: "server honors an extension → escalate", profile: NORTHWIND, context: { honoredExtensions: [{ uri: "https://contoso.example/a2a/ext/chunked-pcm", resolves: ["live-input-needs-streaming"] }] }, taskClass: "live-input", decision: "escalate" },
     { name: "out-of-band capability exchange → defer", profile: NORTHWIND, context: { outOfBandCapabilityExchange: true }, taskClass: "live-input", decision: "defer" },
     { name: "prior task history → defer", profile: NORTHWIND, context: { priorTaskHistory: true }, taskClass: "streaming-output", decision: "defer" },
     { name: "stale card + good server → reject the card", profile: NORTHWIND, context: { cardKnownStale: true, serverKnownGood: true }, taskClass: "live-input", decision: "reject", target: "card" },
@@ -131,11 +131,27 @@ describe("review: 0.x cards are advisory", () => {
     skills: [{ id: "talk", name: "Talk", description: "Talks.", tags: ["voice"] }],
   };
 
-  it("marks the review advisory and decides exactly as for 1.0", () => {
+  // Rule, scope: "Does not apply to ... A2A v0.x, where capability fields were advisory only."
+  it("marks the review advisory and defers, not rejects, what rests on the rule's invariants", () => {
     const r = review(JSON.stringify(card03), NORTHWIND);
     expect(r.validity.valid).toBe(true);
-    expect(r.advisory).toEqual({ reason: "zeroXAdvisory", data: { shape: "0.3", protocolVersion: "0.3.0" } });
-    expect(decisionsOf(r)).toMatchObject({ "live-input": "reject", "request-response": "accept" });
+    expect(r.advisory).toEqual({ reason: "zeroXAdvisory", data: { shape: "0.3", protocolVersion: "0.3.0", via: "shape" } });
+    expect(decisionsOf(r)).toMatchObject({ "live-input": "defer", "request-response": "accept" });
+    expect(r.decisions.find((d) => d.taskClass === "live-input")?.reasons.map((x) => x.reason)).toEqual(["zeroXAdvisory"]);
+  });
+
+  it("still rejects structural facts on a 0.x card: no shared binding", () => {
+    const r = review(JSON.stringify({ ...card03, preferredTransport: "GRPC" }), NORTHWIND);
+    expect(r.advisory).toBeDefined();
+    expect(decisionsOf(r)).toMatchObject({ "request-response": "reject" });
+  });
+
+  it("reads a 1.0-shaped card whose every interface speaks 0.x as advisory, naming the version", () => {
+    const card = JSON.parse(CONTOSO.text) as { supportedInterfaces: Array<Record<string, unknown>> };
+    card.supportedInterfaces[0]!.protocolVersion = "0.3";
+    const r = review(JSON.stringify(card), NORTHWIND);
+    expect(r.advisory).toEqual({ reason: "zeroXAdvisory", data: { shape: "1.0", protocolVersion: "0.3", via: "interfaces" } });
+    expect(decisionsOf(r)["live-input"]).toBe("defer");
   });
 
   it("does not mark a 1.0 card advisory", () => {

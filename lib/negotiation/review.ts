@@ -66,10 +66,10 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
     decisions: [],
   };
   if (loaded.card) result.card = loaded.card;
-  if (loaded.card?.advisory) {
+  if (loaded.card?.advisoryVersion) {
     result.advisory = {
       reason: "zeroXAdvisory",
-      data: { shape: loaded.card.shape, protocolVersion: loaded.card.protocolVersion ?? "" },
+      data: { shape: loaded.card.shape, protocolVersion: loaded.card.advisoryVersion.version, via: loaded.card.advisoryVersion.via },
     };
   }
   if (inputErrors.length > 0) result.inputErrors = inputErrors;

@@ -74,9 +74,12 @@ export function findTaskClass(id: string, extra: readonly TaskClass[] = []): Tas
   return BUILT_IN_TASK_CLASSES.find(byId) ?? extra.find(byId);
 }
 
-/** One lifecycle channel an invariant can cut. */
+/**
+ * One lifecycle channel an invariant can cut. An output cut says which accepted modes stay
+ * reachable after it (`reachable`): none left makes the output path itself unreachable.
+ */
 export type Path =
   | { kind: "input"; modes: string[] }
   | { kind: "completion"; channel: "push" | "polling" | "stream" | "response" }
-  | { kind: "output"; modes: string[] }
+  | { kind: "output"; modes: string[]; reachable: string[] }
   | { kind: "transport" };

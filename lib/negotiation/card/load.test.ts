@@ -103,7 +103,7 @@ describe("loadCard keeps hostile keys inert", () => {
       securityRequirements: [{ schemes: JSON.parse('{"__proto__": {"list": []}}') }],
     };
     const result = loadCard(card);
-    expect(result.card?.securitySchemes).toEqual([{ name: "__proto__", kind: "mutualTLS", mtls: true, pointer: "/securitySchemes/__proto__" }]);
+    expect(result.card?.securitySchemes).toEqual([{ name: "__proto__", kind: "mutualTLS", pointer: "/securitySchemes/__proto__" }]);
     expect(result.card?.securityRequirements[0]?.schemes).toEqual(["__proto__"]);
     expect(result.validity.problems.map((p) => p.code)).not.toContain("undeclaredSecurityScheme");
     expect(({} as Record<string, unknown>).mtlsSecurityScheme).toBeUndefined();

@@ -24,17 +24,21 @@ export interface CardInterface {
   binding: string;
   protocolVersion?: string;
   tenant?: string;
+  /** An absolute URL (or host:port for gRPC) a client can call, not a template or placeholder. */
+  callable: boolean;
   pointer: Pointer;
 }
 
 export type SecuritySchemeKind = "apiKey" | "http" | "oauth2" | "openIdConnect" | "mutualTLS" | "unknown";
 
+/**
+ * A declared security scheme, by kind: 1.0 wrapper (`mtlsSecurityScheme`, …), 0.3/OpenAPI `type`
+ * (`mutualTLS`, …), or a 0.1 scheme name. Whether a scheme requires mutual TLS is its kind
+ * (`mutualTLS`), never the words in its description or URLs.
+ */
 export interface CardSecurityScheme {
   name: string;
   kind: SecuritySchemeKind;
-  /** The scheme requires mutual TLS: 0.3 `type: mutualTLS`, 1.0 `mtlsSecurityScheme`, or a scheme the
-   * incident way (`"mtls"` in its type, scheme or description). */
-  mtls: boolean;
   pointer: Pointer;
 }
 
@@ -68,8 +72,14 @@ export interface NormalizedCard {
   shape: CardShape;
   /** Protocol version the card declares (card-level, or the first interface's), as written. */
   protocolVersion?: string;
-  /** True when the card is 0.x: the rule says capability fields were advisory there. */
+  /**
+   * True when the card is 0.x, by its shape or because every interface of a 1.0-shaped card speaks
+   * 0.x (an interface with no protocolVersion speaks 0.3, as the 1.0 spec reads it): the rule does
+   * not apply there, capability fields being advisory.
+   */
   advisory: boolean;
+  /** The 0.x version that made the card advisory ("0.2", "0.3.0"), and how it was read. */
+  advisoryVersion?: { version: string; via: "shape" | "interfaces" };
   name?: string;
   description?: string;
   version?: string;

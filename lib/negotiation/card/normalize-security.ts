@@ -30,9 +30,6 @@ const NAME_KINDS: Record<string, SecuritySchemeKind> = {
 /** Names 0.1 cards use to say "no authentication". */
 const NO_AUTH = new Set(["", "none", "public", "anonymous"]);
 
-/** The incident way: the rule's reference tests `"mtls" in str(scheme).lower()`; also "mutual tls". */
-const MTLS_TEXT = /mtls|mutual[\s_-]?tls/i;
-
 function kindOf(scheme: JsonObject): SecuritySchemeKind {
   for (const key of Object.keys(scheme)) {
     const kind = WRAPPER_KINDS[key];
@@ -41,15 +38,6 @@ function kindOf(scheme: JsonObject): SecuritySchemeKind {
   const type = own(scheme, "type");
   if (typeof type === "string") return TYPE_KINDS[type.toLowerCase()] ?? "unknown";
   return "unknown";
-}
-
-/** Does any key or string inside the scheme mention mTLS? Bounded so hostile nesting stays cheap. */
-function mentionsMtls(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return MTLS_TEXT.test(value);
-  if (depth > 6 || typeof value !== "object" || value === null) return false;
-  if (Array.isArray(value)) return value.slice(0, 50).some((item) => mentionsMtls(item, depth + 1));
-  const keys = Object.keys(value).slice(0, 50);
-  return keys.some((key) => MTLS_TEXT.test(key) || mentionsMtls((value as JsonObject)[key], depth + 1));
 }
 
 export function readSecuritySchemes(card: JsonObject, shape: CardShape): CardSecurityScheme[] {
@@ -61,7 +49,7 @@ export function readSecuritySchemes(card: JsonObject, shape: CardShape): CardSec
     const scheme = map[name];
     if (!isObject(scheme)) continue;
     const kind = kindOf(scheme);
-    out.push({ name, kind, mtls: kind === "mutualTLS" || mentionsMtls(scheme), pointer: joinPointer("/securitySchemes", name) });
+    out.push({ name, kind, pointer: joinPointer("/securitySchemes", name) });
   }
   return out;
 }
@@ -74,7 +62,7 @@ function readAuthenticationSchemes(card: JsonObject): CardSecurityScheme[] {
   names.forEach((name, i) => {
     if (typeof name !== "string" || NO_AUTH.has(name.trim().toLowerCase())) return;
     const kind = NAME_KINDS[name.trim().toLowerCase()] ?? "unknown";
-    out.push({ name, kind, mtls: kind === "mutualTLS" || MTLS_TEXT.test(name), pointer: joinPointer("/authentication/schemes", i) });
+    out.push({ name, kind, pointer: joinPointer("/authentication/schemes", i) });
   });
   return out;
 }

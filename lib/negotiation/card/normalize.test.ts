@@ -21,9 +21,9 @@ describe("normalizeCard interfaces", () => {
       ],
     });
     expect(card.interfaces).toEqual([
-      { url: "https://a.example/rest", binding: "HTTP+JSON", protocolVersion: "1.0", tenant: "t1", pointer: "/supportedInterfaces/0" },
-      { url: "a.example:443", binding: "GRPC", protocolVersion: "1.0", pointer: "/supportedInterfaces/1" },
-      { url: "https://a.example/rpc", binding: "JSONRPC", pointer: "/supportedInterfaces/2" },
+      { url: "https://a.example/rest", binding: "HTTP+JSON", callable: true, protocolVersion: "1.0", tenant: "t1", pointer: "/supportedInterfaces/0" },
+      { url: "a.example:443", binding: "GRPC", callable: true, protocolVersion: "1.0", pointer: "/supportedInterfaces/1" },
+      { url: "https://a.example/rpc", binding: "JSONRPC", callable: true, pointer: "/supportedInterfaces/2" },
     ]);
     expect(card.url).toBe("https://a.example/rest");
     expect(card.protocolVersion).toBe("1.0");
@@ -49,8 +49,35 @@ describe("normalizeCard interfaces", () => {
   it("defaults the 0.3 preferred transport to JSONRPC and reads ≤0.2.3 cards as JSON-RPC at url", () => {
     expect(normalize({ ...core, url: "https://a.example", additionalInterfaces: [] }).interfaces[0]?.binding).toBe("JSONRPC");
     expect(normalize({ ...core, url: "https://a.example" }).interfaces).toEqual([
-      { url: "https://a.example", binding: "JSONRPC", pointer: "/url" },
+      { url: "https://a.example", binding: "JSONRPC", callable: true, pointer: "/url" },
     ]);
+  });
+
+  it("marks an interface whose URL is a template or placeholder as not callable", () => {
+    const card = normalize({
+      ...core,
+      supportedInterfaces: [
+        { url: "{BASE_URL}/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        { url: "https://a.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        { url: "grpc.a.example:443", protocolBinding: "GRPC", protocolVersion: "1.0" },
+      ],
+    });
+    expect(card.interfaces.map((i) => i.callable)).toEqual([false, true, true]);
+  });
+
+  it("reads a 1.0 card whose every interface speaks 0.x as advisory, naming the version", () => {
+    const noVersion = normalize({ ...core, supportedInterfaces: [{ url: "https://a.example", protocolBinding: "JSONRPC" }] });
+    expect(noVersion.shape).toBe("1.0");
+    expect(noVersion.advisory).toBe(true);
+    expect(noVersion.advisoryVersion).toEqual({ version: "0.3", via: "interfaces" });
+    const mixed = normalize({
+      ...core,
+      supportedInterfaces: [
+        { url: "https://a.example/old", protocolBinding: "JSONRPC", protocolVersion: "0.3" },
+        { url: "https://a.example/new", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+      ],
+    });
+    expect(mixed.advisory).toBe(false);
   });
 
   it("prefers the 1.0 view of a hybrid card, as the SDKs do", () => {
@@ -105,20 +132,23 @@ describe("normalizeCard capabilities", () => {
 });
 
 describe("normalizeCard security", () => {
-  it.each<[string, unknown, string, boolean]>([
-    ["0.3 type mutualTLS", { type: "mutualTLS" }, "mutualTLS", true],
-    ["0.3 type in another case", { type: "MUTUALTLS" }, "mutualTLS", true],
-    ["1.0 mtlsSecurityScheme", { mtlsSecurityScheme: {} }, "mutualTLS", true],
-    ["the incident way: description", { type: "http", scheme: "bearer", description: "mTLS required for callbacks" }, "http", true],
-    ["the incident way: scheme value", { type: "http", scheme: "MTLS" }, "http", true],
-    ["the incident way: mutual tls in prose", { apiKeySecurityScheme: { description: "Mutual TLS plus a key" } }, "apiKey", true],
-    ["plain bearer", { httpAuthSecurityScheme: { scheme: "Bearer" } }, "http", false],
-    ["oauth2", { type: "oauth2", flows: {} }, "oauth2", false],
-    ["openIdConnect wrapper", { openIdConnectSecurityScheme: { openIdConnectUrl: "https://x" } }, "openIdConnect", false],
-    ["unknown shape", { description: "?" }, "unknown", false],
-  ])("%s", (_label, scheme, kind, mtls) => {
+  // A scheme's kind says whether it requires mutual TLS; the words in it never do (the rule's
+  // reference check reads "mtls" in any text, which Parley keeps only in seed-check).
+  it.each<[string, unknown, string]>([
+    ["0.3 type mutualTLS", { type: "mutualTLS" }, "mutualTLS"],
+    ["0.3 type in another case", { type: "MUTUALTLS" }, "mutualTLS"],
+    ["1.0 mtlsSecurityScheme", { mtlsSecurityScheme: {} }, "mutualTLS"],
+    ["a bearer scheme whose description mentions mTLS", { type: "http", scheme: "bearer", description: "no mTLS required for callbacks" }, "http"],
+    ["an http scheme valued MTLS", { type: "http", scheme: "MTLS" }, "http"],
+    ["an API key whose prose mentions mutual TLS", { apiKeySecurityScheme: { description: "Mutual TLS plus a key" } }, "apiKey"],
+    ["OAuth2 on an mtls. token host (RFC 8705 alias)", { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://mtls.auth.example/token" } } }, "oauth2"],
+    ["plain bearer", { httpAuthSecurityScheme: { scheme: "Bearer" } }, "http"],
+    ["oauth2", { type: "oauth2", flows: {} }, "oauth2"],
+    ["openIdConnect wrapper", { openIdConnectSecurityScheme: { openIdConnectUrl: "https://x" } }, "openIdConnect"],
+    ["unknown shape", { description: "?" }, "unknown"],
+  ])("%s", (_label, scheme, kind) => {
     const card = normalize({ ...core, url: "https://a.example", securitySchemes: { s: scheme } });
-    expect(card.securitySchemes).toEqual([{ name: "s", kind, mtls, pointer: "/securitySchemes/s" }]);
+    expect(card.securitySchemes).toEqual([{ name: "s", kind, pointer: "/securitySchemes/s" }]);
   });
 
   it.each<[string, Record<string, unknown>, string[][], string]>([
@@ -135,9 +165,9 @@ describe("normalizeCard security", () => {
 
   it("maps 0.1 authentication scheme names and skips 'no auth' names", () => {
     const card = normalize({ ...core, url: "https://a.example", authentication: { schemes: ["Bearer", "mTLS", "none"] } });
-    expect(card.securitySchemes.map((s) => [s.name, s.kind, s.mtls])).toEqual([
-      ["Bearer", "http", false],
-      ["mTLS", "mutualTLS", true],
+    expect(card.securitySchemes.map((s) => [s.name, s.kind])).toEqual([
+      ["Bearer", "http"],
+      ["mTLS", "mutualTLS"],
     ]);
     expect(card.securityRequirements.map((r) => r.schemes)).toEqual([["Bearer"], ["mTLS"]]);
   });

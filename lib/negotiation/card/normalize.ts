@@ -10,7 +10,7 @@ import type {
 import { detectShape } from "./detect-shape";
 import { isObject, own, readBoolish, type JsonObject } from "./json-value";
 import { joinPointer } from "./pointer";
-import { canonicalBinding } from "./checks/endpoints";
+import { canonicalBinding, judgeUrl } from "./checks/endpoints";
 import { readSecurityRequirements, readSecuritySchemes } from "./normalize-security";
 
 /**
@@ -25,10 +25,13 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
   const caps = isObject(capabilities) ? capabilities : undefined;
   const interfaces = readInterfaces(value, shape);
   const cardVersion = own(value, "protocolVersion");
+  const protocolVersion = typeof cardVersion === "string" ? cardVersion : interfaces[0]?.protocolVersion;
+  const advisoryVersion = readAdvisoryVersion(shape, typeof cardVersion === "string" ? cardVersion : undefined, interfaces);
   return {
     shape,
-    protocolVersion: typeof cardVersion === "string" ? cardVersion : interfaces[0]?.protocolVersion,
-    advisory: shape === "0.1" || shape === "0.2" || shape === "0.3",
+    protocolVersion,
+    advisory: advisoryVersion !== undefined,
+    ...(advisoryVersion ? { advisoryVersion } : {}),
     name: readString(value, "name"),
     description: readString(value, "description"),
     version: readString(value, "version"),
@@ -44,6 +47,29 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
     securityRequirements: readSecurityRequirements(value, shape),
     skills: readSkills(value),
   };
+}
+
+/**
+ * The version an interface speaks: as written; else the card-level protocolVersion (a 0.3 field,
+ * but the author's stated intent); else, for a 1.0-shaped interface, 0.3 (the 1.0 spec's reading
+ * of an empty version).
+ */
+export function interfaceVersion(iface: CardInterface, shape: CardShape, cardLevel: string | undefined): string | undefined {
+  if (iface.protocolVersion !== undefined && iface.protocolVersion.trim() !== "") return iface.protocolVersion.trim();
+  if (cardLevel !== undefined && cardLevel.trim() !== "") return cardLevel.trim();
+  return shape === "1.0" || shape === "hybrid" ? "0.3" : undefined;
+}
+
+const isZeroX = (version: string) => /^0\./.test(version);
+
+function readAdvisoryVersion(shape: CardShape, cardLevel: string | undefined, interfaces: CardInterface[]): NormalizedCard["advisoryVersion"] {
+  if (shape === "0.1" || shape === "0.2" || shape === "0.3") {
+    return { version: cardLevel ?? interfaces[0]?.protocolVersion ?? shape, via: "shape" };
+  }
+  if ((shape !== "1.0" && shape !== "hybrid") || interfaces.length === 0) return undefined;
+  const versions = interfaces.map((iface) => interfaceVersion(iface, shape, cardLevel) ?? "");
+  if (!versions.every(isZeroX)) return undefined;
+  return { version: versions[0]!, via: "interfaces" };
 }
 
 function readString(obj: JsonObject, key: string): string | undefined {
@@ -142,7 +168,7 @@ function readSupportedInterfaces(card: JsonObject): CardInterface[] {
 }
 
 function makeInterface(url: string, binding: string, protocolVersion: string | undefined, pointer: string): CardInterface {
-  const found: CardInterface = { url, binding: canonicalBinding(binding), pointer };
+  const found: CardInterface = { url, binding: canonicalBinding(binding), callable: judgeUrl(url, binding) === "ok", pointer };
   if (protocolVersion !== undefined) found.protocolVersion = protocolVersion;
   return found;
 }

@@ -69,7 +69,9 @@ describe("problems per field", () => {
     ["push securityScheme not a string", edit10((c) => (c.capabilities.pushNotifications = { supported: true, securityScheme: ["m"] })), "error:wrongType@/capabilities/pushNotifications/securityScheme"],
     ["extension required not boolean", edit10((c) => (c.capabilities.extensions = [{ uri: "u", required: "yes" }])), "error:wrongType@/capabilities/extensions/0/required"],
     ["defaultInputModes a string", edit10((c) => (c.defaultInputModes = "text/plain")), "error:wrongType@/defaultInputModes"],
-    ["defaultOutputModes empty", edit10((c) => (c.defaultOutputModes = [])), "error:emptyList@/defaultOutputModes"],
+    // An empty list, as some SDKs serve it, means "modes unknown": a warning, not an invalid card.
+    ["defaultOutputModes empty", edit10((c) => (c.defaultOutputModes = [])), "warning:emptyModeList@/defaultOutputModes"],
+    ["every endpoint a placeholder", edit10((c) => (c.supportedInterfaces[0]!.url = "{BASE_URL}/a2a")), "error:noCallableInterface@/supportedInterfaces/0/url"],
     ["skill inputModes a string", edit10((c) => (c.skills[0]!.inputModes = "text/plain")), "error:wrongType@/skills/0/inputModes"],
     ["skills not an array", edit10((c) => Object.assign(c, { skills: {} })), "error:wrongType@/skills"],
     ["resubscribeOnlyOutputModes of numbers", edit10((c) => Object.assign(c, { resubscribeOnlyOutputModes: [1] })), "error:wrongType@/resubscribeOnlyOutputModes/0"],

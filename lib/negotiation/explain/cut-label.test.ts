@@ -5,7 +5,7 @@ import { describeCut } from "./cut-label";
 describe("describeCut", () => {
   it.each<[Path, string]>([
     [{ kind: "input", modes: ["audio/pcm"] }, "cuts input audio/pcm"],
-    [{ kind: "output", modes: ["audio/pcm", "video/mp4"] }, "cuts output audio/pcm, video/mp4"],
+    [{ kind: "output", modes: ["audio/pcm", "video/mp4"], reachable: [] }, "cuts output audio/pcm, video/mp4"],
     [{ kind: "completion", channel: "push" }, "cuts push completion"],
     [{ kind: "transport" }, "cuts transport"],
   ])("names the path a cell cuts (%o)", (path, label) => {

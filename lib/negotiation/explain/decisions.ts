@@ -1,4 +1,5 @@
 import type {
+  ConditionName,
   DecisionReason,
   DegradationRecord,
   Review,
@@ -18,7 +19,7 @@ const HEADLINES = {
   rejectCard: "Reject the card for {{taskClass}} and refetch it: the card, not the server, is what fails.",
   rejectInvalidCard: "Reject the card for {{taskClass}}: it is not a valid Agent Card, so nothing can be negotiated on it.",
   escalate: "Escalate {{taskClass}} to out-of-band negotiation.",
-  defer: "Defer the decision for {{taskClass}}: the card alone does not decide it.",
+  defer: "Defer the decision for {{taskClass}}.",
 } as const;
 
 /** What to do about a card a rejection is aimed at: short (a verdict label) and as a step to take. */
@@ -57,25 +58,31 @@ export function explainDecision(decision: TaskClassDecision, review?: Review): s
 
 const REASONS = {
   noViolation: "No invariant cuts a path {{taskClass}} needs.",
-  noViolationNotEvaluated: "No invariant cuts a path {{taskClass}} needs; {{notEvaluated}} could not be evaluated.",
-  noViolationMissing:
-    "No invariant cuts a path {{taskClass}} needs; {{notEvaluated}} could not be evaluated: declare {{missing}} in the profile.",
+  works: "It works over {{bindings}} at {{url}}; {{completionPath}}.",
+  notEvaluatedOptional: "{{notEvaluated}} could not be evaluated, but only optional paths are at stake: declare {{missing}} in the profile.",
+  notEvaluatedCard: "{{notEvaluated}} could not be evaluated.",
   optionalPath: "{{invariant}} cuts {{path}}, which {{taskClass}} can do without.",
   optionalPathFallback: "{{invariant}} cuts {{path}}, which {{taskClass}} can do without: it falls back to {{fallback}}.",
   requiredPathCut: "{{invariant}} cuts {{path}}, which {{taskClass}} requires.",
+  profileUnknown:
+    "The profile leaves out {{missing}}, which {{invariant}} needs to tell whether {{path}} is reachable: declare it. Until then {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
+  profileUnknownPush:
+    "{{invariant}} cuts push notifications, and the profile leaves out canPoll, whether the client can poll, which would then be its only completion path: declare it. Until then {{taskClass}} is deferred.",
   staleCard:
     "{{invariant}} cuts {{path}}, but the server is known good and the card known stale: reject the card and refetch it, not the server.",
   renegotiableClient:
-    "{{invariant}} would reject {{taskClass}} ({{path}}), but the client can renegotiate its own capabilities (fixed is false): defer.",
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but the client can renegotiate its own capabilities (fixed is false) and acquire {{acquirable}}, which would reopen it: defer.",
   honoredExtension:
-    "{{invariant}} would reject {{taskClass}} ({{path}}), but the server is known to honor {{extensions}}: escalate to out-of-band negotiation.",
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but the card contradicts itself and the server is known to honor {{extensions}}, which resolves {{invariant}}: escalate to out-of-band negotiation.",
   otherDiscoveryChannel:
-    "{{invariant}} would reject {{taskClass}} ({{path}}), but the client has {{channels}} besides the card, so the card is not the binding constraint: defer to that channel.",
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but the cut rests on what the card says and the client has {{channels}} besides the card, so the card is not the binding constraint: defer to that channel.",
+  zeroXAdvisory:
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but this is a {{protocolVersion}} card and the rule does not apply before A2A 1.0, where capability fields were advisory: confirm with the vendor or get a 1.0 card (defer).",
   invalidCard: "The card is not valid (errors: {{codes}}), so nothing can be accepted on it: reject the card.",
-  canPollUnknown: "The profile does not declare canPoll; declare it, since polling is now the only way to learn of completion.",
   extensionsOnCard: "Declared on the card: {{declaredOnCard}}.",
   extensionsNotOnCard: "Known from outside the card: {{notOnCard}}.",
   otherConditions: "(Also applies: {{otherConditions}}.)",
+  notApplied: "{{conditions}} cannot change this finding: {{why}}.",
 } as const;
 
 const CHANNEL_NAMES: Record<string, string> = {
@@ -83,10 +90,28 @@ const CHANNEL_NAMES: Record<string, string> = {
   priorTaskHistory: "a task history with this server",
 };
 
-const CONDITION_NAMES: Record<string, string> = {
+const CONDITION_NAMES: Record<ConditionName, string> = {
   honoredExtension: "an extension the server honors",
   renegotiableClient: "a renegotiable client",
   otherDiscoveryChannel: "another discovery channel",
+  zeroXAdvisory: "the 0.x scope",
+  staleCard: "a stale card on a known-good server",
+};
+
+/** Why a condition present in the review could not change a finding (by the finding's cause). */
+const CANNOT_APPLY: Record<ConditionName, string> = {
+  honoredExtension: "an extension only escalates a contradiction in the card that it is named as resolving (honoredExtensions[].resolves)",
+  renegotiableClient: "no capability the client could acquire (streaming, an mTLS listener, buffering, an encoding) would reopen the path",
+  otherDiscoveryChannel: "the cut rests on the client's own limits, not on what the card says",
+  zeroXAdvisory: "it is not one of the rule's invariants, and structural facts hold for 0.x cards too",
+  staleCard: "a refetched card would not change the client's own limits",
+};
+
+const ACQUIRABLE_NAMES: Record<string, string> = {
+  streaming: "stream consumption",
+  "mtls-listener": "an mTLS callback listener",
+  buffering: "buffering",
+  encoding: "a content encoding",
 };
 
 /** A cut path in words, from a reason's data (`path`, `modes`, `channel`, ...). */
@@ -94,7 +119,7 @@ export function describeCutPath(data: MessageData): string {
   const modes = formatValue(data.modes ?? data.lost);
   switch (data.path) {
     case "input":
-      return `the input path for ${modes}`;
+      return modes ? `the input path for ${modes}` : "the input path";
     case "transport":
       return "every transport binding";
     case "output":
@@ -113,6 +138,27 @@ export function describeCutPath(data: MessageData): string {
   }
 }
 
+const COMPLETION_PATHS: Record<string, string> = {
+  response: "the result comes in the reply",
+  stream: "results arrive over the server stream",
+  none: "it awaits no completion",
+};
+
+function describeCompletion(data: MessageData): string {
+  if (data.completion === "notification") {
+    const channels = asList(data.channels);
+    return channels.length > 0 ? `it learns of completion by ${formatList(channels)}` : "it learns of completion later";
+  }
+  return COMPLETION_PATHS[String(data.completion)] ?? "";
+}
+
+function explainNotApplied(reason: DecisionReason): string[] {
+  const names = asList(reason.data.notApplied) as ConditionName[];
+  return names.map((name) =>
+    renderTemplate(REASONS.notApplied, { conditions: upperFirst(CONDITION_NAMES[name] ?? name), why: CANNOT_APPLY[name] ?? "it does not reach this cut" }),
+  );
+}
+
 export function explainReason(reason: DecisionReason): string {
   const data: MessageData = {
     taskClass: "this task class",
@@ -123,20 +169,29 @@ export function explainReason(reason: DecisionReason): string {
   const suffix: string[] = [];
   const others = reason.data.otherConditions;
   if (Array.isArray(others) && others.length > 0) {
-    suffix.push(renderTemplate(REASONS.otherConditions, { otherConditions: others.map((c) => CONDITION_NAMES[c] ?? c) }));
+    suffix.push(renderTemplate(REASONS.otherConditions, { otherConditions: others.map((c) => CONDITION_NAMES[c as ConditionName] ?? c) }));
   }
+  suffix.push(...explainNotApplied(reason));
   switch (reason.reason) {
     case "noViolation": {
+      const parts = [renderTemplate(REASONS.noViolation, data)];
+      const completionPath = describeCompletion(reason.data);
+      if (asList(reason.data.bindings).length > 0 && completionPath) {
+        parts.push(renderTemplate(REASONS.works, { ...data, completionPath }));
+      }
       const notEvaluated = asList(reason.data.notEvaluated);
-      const missing = asList(reason.data.missing);
-      const key =
-        notEvaluated.length === 0 ? "noViolation" : missing.length === 0 ? "noViolationNotEvaluated" : "noViolationMissing";
-      return renderTemplate(REASONS[key], data);
+      if (notEvaluated.length > 0) {
+        parts.push(renderTemplate(asList(reason.data.missing).length > 0 ? REASONS.notEvaluatedOptional : REASONS.notEvaluatedCard, data));
+      }
+      return parts.join(" ");
     }
     case "optionalPathCut": {
       const key = asList(reason.data.fallback).length > 0 ? "optionalPathFallback" : "optionalPath";
-      const text = renderTemplate(REASONS[key], data);
-      return reason.data.canPollUnknown === true ? `${text} ${REASONS.canPollUnknown}` : text;
+      return renderTemplate(REASONS[key], data);
+    }
+    case "profileUnknown": {
+      const key = reason.data.path === "completion" && reason.data.channel === "push" ? "profileUnknownPush" : "profileUnknown";
+      return renderTemplate(REASONS[key], { ...data, missing: asList(reason.data.missing).map(fieldName) });
     }
     case "honoredExtension": {
       const parts = [renderTemplate(REASONS.honoredExtension, data)];
@@ -148,12 +203,25 @@ export function explainReason(reason: DecisionReason): string {
       const channels = asList(reason.data.channels).map((c) => CHANNEL_NAMES[c] ?? c);
       return [renderTemplate(REASONS.otherDiscoveryChannel, { ...data, channels: formatList(channels, "another channel") }), ...suffix].join(" ");
     }
-    case "renegotiableClient":
+    case "renegotiableClient": {
+      const acquirable = asList(reason.data.acquirable).map((c) => ACQUIRABLE_NAMES[c] ?? c);
+      return [renderTemplate(REASONS.renegotiableClient, { ...data, acquirable: formatList(acquirable) }), ...suffix].join(" ");
+    }
+    case "zeroXAdvisory":
     case "requiredPathCut":
     case "staleCard":
     case "invalidCard":
       return [renderTemplate(REASONS[reason.reason], data), ...suffix].join(" ");
   }
+}
+
+/** A profile field pointer as the profile writes it: "/callback/mtls" → "callback.mtls". */
+function fieldName(pointer: string): string {
+  return pointer.replace(/^\//, "").replaceAll("/", ".");
+}
+
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function explainDegradation(record: DegradationRecord): string {
@@ -171,10 +239,11 @@ export function explainDegradation(record: DegradationRecord): string {
 
 export function explainAdvisory(advisory: NonNullable<Review["advisory"]>): string {
   const version = formatValue(advisory.data.protocolVersion) || formatValue(advisory.data.shape);
-  return renderTemplate(
-    "This is a {{version}} card: the rule says capability fields were only advisory before A2A 1.0, so these decisions are advisory too (they are computed the same way).",
-    { version },
-  );
+  const template =
+    advisory.data.via === "interfaces"
+      ? "This card has the 1.0 shape, but every interface speaks A2A {{version}} (an interface with no protocolVersion speaks 0.3, as the 1.0 spec reads it). The rule does not apply before 1.0, where capability fields were advisory: a rejection that rests on the rule's invariants is deferred instead (confirm with the vendor or get a 1.0 card); structural facts (an invalid card, no shared binding) still reject."
+      : "This is an A2A {{version}} card ({{shape}} shape). The rule does not apply before 1.0, where capability fields were advisory: a rejection that rests on the rule's invariants is deferred instead (confirm with the vendor or get a 1.0 card); structural facts (an invalid card, no shared binding) still reject.";
+  return renderTemplate(template, { version, shape: formatValue(advisory.data.shape) });
 }
 
 const INPUT_ERRORS: Record<ReviewInputError["code"], string> = {

@@ -50,10 +50,10 @@ describe("explanations of the incident review", () => {
   it("explains each decision in one paragraph", () => {
     expect(incident.decisions.map((d) => explainDecision(d, incident))).toMatchInlineSnapshot(`
       [
-        "Accept Request–response. No invariant cuts a path request-response needs.",
+        "Accept Request–response. No invariant cuts a path request-response needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1; the result comes in the reply.",
         "Reject Live input before the first task is created: the server cannot complete it for this client. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires.",
         "Accept Async completion, degraded. push-callback-mtls cuts push notifications, which async-completion can do without: it falls back to polling.",
-        "Accept Fire and forget. No invariant cuts a path fire-and-forget needs.",
+        "Accept Fire and forget. No invariant cuts a path fire-and-forget needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1; it awaits no completion.",
         "Reject Streaming output before the first task is created: the server cannot complete it for this client. stream-channel-available cuts the stream its results arrive on, which streaming-output requires.",
       ]
     `);
@@ -64,7 +64,7 @@ describe("explanations of the incident review", () => {
     const push = decision(incident, "async-completion").findings.find((f) => f.status === "violated");
     expect([live && explainFinding(live), push && explainFinding(push)]).toMatchInlineSnapshot(`
       [
-        "The card accepts audio/pcm as input but does not stream (capabilities.streaming is false), and the client has audio/pcm only live and cannot buffer it: the input path is unreachable.",
+        "The card takes audio/pcm as input but does not stream (capabilities.streaming is false), and the client has audio/pcm only live and cannot buffer it: the input path is unreachable.",
         "Push callbacks go out under contosoMtls, which requires mutual TLS, but the client's callback listener is plain HTTPS: every callback would be dropped, so push is unreachable.",
       ]
     `);
@@ -76,11 +76,11 @@ describe("explanations of the incident review", () => {
     expect(finding && whatWouldChange(finding, d)).toMatchInlineSnapshot(`
       [
         "Profile: add audio/pcm to bufferableInputModes if the client can buffer it whole before sending (the rule then does not bind).",
-        "Card: set capabilities.streaming to true once the server accepts streamed input.",
+        "Card: set capabilities.streaming to true once the server keeps a live exchange open.",
         "Card: stop advertising audio/pcm as an input mode while the endpoint does not stream.",
-        "Profile: set fixed to false if the client can renegotiate its own capabilities (defer).",
+        "Profile: set fixed to false if the client can renegotiate its own capabilities at negotiation time (defer).",
         "Context: set outOfBandCapabilityExchange or priorTaskHistory if another discovery channel exists (defer).",
-        "Context: list honoredExtensions if the server is known to honor a vendor extension that resolves this (escalate).",
+        "Context: list the extension in honoredExtensions with resolves: ["live-input-needs-streaming"] if the server is known to honor one that resolves this contradiction (escalate).",
         "Context: set cardKnownStale and serverKnownGood if the card, not the server, is out of date (reject the card and refetch it).",
       ]
     `);
@@ -98,7 +98,8 @@ describe("explanations of the incident review", () => {
 describe("explanations of conditions of validity and other reasons", () => {
   const cases: Array<[string, Review, string]> = [
     ["renegotiable client", review(CONTOSO.text, { ...NORTHWIND, fixed: false }), "live-input"],
-    ["honored extension", review(CONTOSO.text, NORTHWIND, { context: { honoredExtensions: ["urn:contoso:chunked-pcm"] } }), "live-input"],
+    ["honored extension", review(CONTOSO.text, NORTHWIND, { context: { honoredExtensions: [{ uri: "urn:contoso:chunked-pcm", resolves: ["live-input-needs-streaming"] }] } }), "live-input"],
+    ["bare extension URI", review(CONTOSO.text, NORTHWIND, { context: { honoredExtensions: ["urn:contoso:chunked-pcm"] } }), "live-input"],
     ["other discovery channel", review(CONTOSO.text, NORTHWIND, { context: { outOfBandCapabilityExchange: true, priorTaskHistory: true } }), "live-input"],
     ["stale card", review(CONTOSO.text, NORTHWIND, { context: { cardKnownStale: true, serverKnownGood: true } }), "live-input"],
     ["invalid card", review("{\"name\": 3}", NORTHWIND), "request-response"],
@@ -109,12 +110,13 @@ describe("explanations of conditions of validity and other reasons", () => {
     const texts = Object.fromEntries(cases.map(([name, r, id]) => [name, explainDecision(decision(r, id), r)]));
     expect(texts).toMatchInlineSnapshot(`
       {
-        "canPoll unknown": "Accept Async completion, degraded. push-callback-mtls cuts push notifications, which async-completion can do without: it falls back to polling. The profile does not declare canPoll; declare it, since polling is now the only way to learn of completion.",
-        "honored extension": "Escalate Live input to out-of-band negotiation. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the server is known to honor urn:contoso:chunked-pcm: escalate to out-of-band negotiation. Known from outside the card: urn:contoso:chunked-pcm.",
+        "bare extension URI": "Reject Live input before the first task is created: the server cannot complete it for this client. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires. An extension the server honors cannot change this finding: an extension only escalates a contradiction in the card that it is named as resolving (honoredExtensions[].resolves).",
+        "canPoll unknown": "Defer the decision for Async completion. push-callback-mtls cuts push notifications, and the profile leaves out canPoll, whether the client can poll, which would then be its only completion path: declare it. Until then async-completion is deferred.",
+        "honored extension": "Escalate Live input to out-of-band negotiation. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the card contradicts itself and the server is known to honor urn:contoso:chunked-pcm, which resolves live-input-needs-streaming: escalate to out-of-band negotiation. Known from outside the card: urn:contoso:chunked-pcm.",
         "invalid card": "Reject the card for Request–response: it is not a valid Agent Card, so nothing can be negotiated on it. The card is not valid (errors: notAnAgentCard, wrongType and missingField), so nothing can be accepted on it: reject the card.",
-        "other discovery channel": "Defer the decision for Live input: the card alone does not decide it. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the client has an out-of-band capability exchange and a task history with this server besides the card, so the card is not the binding constraint: defer to that channel.",
+        "other discovery channel": "Defer the decision for Live input. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the cut rests on what the card says and the client has an out-of-band capability exchange and a task history with this server besides the card, so the card is not the binding constraint: defer to that channel.",
         "push the only path": "Reject Async completion before the first task is created: the server cannot complete it for this client. push-callback-mtls cuts push, its only completion-notification path (the client cannot poll), which async-completion requires.",
-        "renegotiable client": "Defer the decision for Live input: the card alone does not decide it. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the client can renegotiate its own capabilities (fixed is false): defer.",
+        "renegotiable client": "Defer the decision for Live input. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the client can renegotiate its own capabilities (fixed is false) and acquire buffering, which would reopen it: defer.",
         "stale card": "Reject the card for Live input and refetch it: the card, not the server, is what fails. live-input-needs-streaming cuts the input path for audio/pcm, but the server is known good and the card known stale: reject the card and refetch it, not the server.",
       }
     `);
@@ -122,7 +124,7 @@ describe("explanations of conditions of validity and other reasons", () => {
 
   it("lists invariants that could not be evaluated and what to declare", () => {
     const r = review(CONTOSO.text, { name: "bare" });
-    expect(explainReason(decision(r, "request-response").reasons[0]!)).toMatchInlineSnapshot(`"No invariant cuts a path request-response needs; shared-transport could not be evaluated: declare /transports in the profile."`);
+    expect(explainReason(decision(r, "request-response").reasons[0]!)).toMatchInlineSnapshot(`"The profile leaves out transports, which shared-transport needs to tell whether every transport binding is reachable: declare it. Until then request-response is deferred, neither rejected nor accepted on a guess."`);
   });
 });
 
@@ -138,7 +140,7 @@ describe("other explainers", () => {
   });
 
   it("explains the 0.x advisory", () => {
-    expect(explainAdvisory({ reason: "zeroXAdvisory", data: { shape: "0.3", protocolVersion: "0.3.0" } })).toMatchInlineSnapshot(`"This is a 0.3.0 card: the rule says capability fields were only advisory before A2A 1.0, so these decisions are advisory too (they are computed the same way)."`);
+    expect(explainAdvisory({ reason: "zeroXAdvisory", data: { shape: "0.3", protocolVersion: "0.3.0" } })).toMatchInlineSnapshot(`"This is an A2A 0.3.0 card (0.3 shape). The rule does not apply before 1.0, where capability fields were advisory: a rejection that rests on the rule's invariants is deferred instead (confirm with the vendor or get a 1.0 card); structural facts (an invalid card, no shared binding) still reject."`);
   });
 
   it("explains input errors", () => {

@@ -25,7 +25,7 @@ describe("explaining a decision record", () => {
     expect(text.meaning).toMatchInlineSnapshot(`
       [
         "Reject live-input before the first task is created: the server cannot complete it for this client. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires.",
-        "The card accepts audio/pcm as input but does not stream (capabilities.streaming is false), and the client has audio/pcm only live and cannot buffer it: the input path is unreachable.",
+        "The card takes audio/pcm as input but does not stream (capabilities.streaming is false), and the client has audio/pcm only live and cannot buffer it: the input path is unreachable.",
       ]
     `);
     expect(text.changes[0]).toMatchInlineSnapshot(`"Profile: add audio/pcm to bufferableInputModes if the client can buffer it whole before sending (the rule then does not bind)."`);
@@ -64,7 +64,7 @@ describe("explaining a decision record", () => {
     const text = explainLogEntry(readLogLine(line));
     expect(text.notes.slice(0, 2)).toMatchInlineSnapshot(`
       [
-        "Written by parley/9.0.0; this explainer is parley/0.1.0: open the review to see today's decision.",
+        "Written by parley/9.0.0; this explainer is parley/0.2.0: open the review to see today's decision.",
         "Reasons this engine does not know: futureReason.",
       ]
     `);

@@ -16,11 +16,13 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   wrongType: ["/capabilities", { field: "capabilities", expected: "object", found: "string" }],
   emptyList: ["/defaultOutputModes", { field: "defaultOutputModes" }],
   missingBinding: ["/supportedInterfaces/0", { field: "supportedInterfaces[0]" }],
+  noCallableInterface: ["/supportedInterfaces/0/url", { url: "{BASE_URL}/a2a", others: "" }],
   missingSpecField: ["/skills/0", { field: "skills[0].id", expected: "string" }],
   ignoredWrongType: ["/protocolVersion", { field: "protocolVersion", expected: "string", found: "number" }],
   emptySpecList: ["/skills", { field: "skills" }],
   nullValue: ["/provider", { field: "provider" }],
-  nonMimeMode: ["/defaultInputModes/0", { mode: "text" }],
+  nonMimeMode: ["/defaultInputModes/0", { mode: "text", reading: "text/plain" }],
+  emptyModeList: ["/defaultInputModes", { field: "defaultInputModes" }],
   stringBoolean: ["/capabilities/streaming", { field: "capabilities.streaming", value: "True", readAs: true }],
   versionPatchDigits: ["/protocolVersion", { field: "protocolVersion", version: "1.0.0", suggested: "1.0" }],
   unknownProtocolVersion: ["/protocolVersion", { field: "protocolVersion", version: "0.2.9" }],
@@ -93,9 +95,10 @@ describe("describeProblem", () => {
       "defaultOutputModes is missing: it must be an array, and negotiation reads it.",
       "description is missing: the spec requires a string here (negotiation does not need it).",
       "version is missing: the spec requires a string here (negotiation does not need it).",
-      '"text" at /defaultInputModes/0 is not a media type such as text/plain; clients matching modes by media type will not match it.',
+      '"text" at /defaultInputModes/0 is not a media type; Parley reads it as text/plain (text → text/plain, data → application/json, file → any type), and clients matching media types strictly will not.',
       'capabilities.streaming is the string "True", not a boolean; Parley reads it as true.',
       'url is a template placeholder ("<AGENT_URL>"), not a URL a client can call.',
+      'The card names no endpoint a client can call: "<AGENT_URL>" is a template, a placeholder or a relative path, not an absolute URL (or host:port for gRPC). Nothing can be sent to it: fix it at its source.',
     ]);
     const notACard = loadCard({ identity: {}, capabilities: {}, skills: [] }).validity.problems[0]!;
     expect(describeProblem(notACard)).toBe(

@@ -18,11 +18,15 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   wrongType: "{{field}} must be {{expected}}, found {{found}}.",
   emptyList: "{{field}} is empty: it must list at least one entry.",
   missingBinding: "{{field}} has no protocolBinding, so no client can choose this interface.",
+  noCallableInterface:
+    'The card names no endpoint a client can call: "{{url}}" is a template, a placeholder or a relative path, not an absolute URL (or host:port for gRPC){{others}}. Nothing can be sent to it: fix it at its source.',
   missingSpecField: "{{field}} is missing: the spec requires {{expected}} here (negotiation does not need it).",
   ignoredWrongType: "{{field}} should be {{expected}}, found {{found}}; Parley ignores it.",
   emptySpecList: "{{field}} is empty; the spec asks for at least one entry.",
   nullValue: "{{field}} is null; Parley reads it as absent.",
-  nonMimeMode: '"{{mode}}" at {{pointer}} is not a media type such as text/plain; clients matching modes by media type will not match it.',
+  nonMimeMode:
+    '"{{mode}}" at {{pointer}} is not a media type; Parley reads it as {{reading}} (text → text/plain, data → application/json, file → any type), and clients matching media types strictly will not.',
+  emptyModeList: "{{field}} is empty: the card does not say which modes it takes or gives, so Parley reads them as unknown.",
   stringBoolean: '{{field}} is the string "{{value}}", not a boolean; Parley reads it as {{readAs}}.',
   versionPatchDigits: '{{field}} is "{{version}}": A2A 1.0 compares Major.Minor only, so write "{{suggested}}".',
   unknownProtocolVersion: '{{field}} declares "{{version}}", which is not a released A2A version.',

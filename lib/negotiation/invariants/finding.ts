@@ -1,5 +1,6 @@
-import type { EvidenceRef, Finding, InvariantMeta, MessageData } from "./types";
-import type { TaskClass } from "../task-classes";
+import type { Pointer } from "../card/model";
+import type { Path, TaskClass } from "../task-classes";
+import type { CutCause, EvidenceRef, Finding, InvariantMeta, MessageData, RuleException } from "./types";
 
 /**
  * Small constructors so every invariant builds findings the same way. The message id is typed by
@@ -12,7 +13,7 @@ export function makeFinding<M extends string>(
   messageId: M,
   data: MessageData,
   evidence: EvidenceRef[],
-  extra?: Pick<Finding, "cuts" | "exception" | "missing">,
+  extra?: { exception?: RuleException },
 ): Finding {
   const finding: Finding = {
     invariant: meta.id,
@@ -22,9 +23,42 @@ export function makeFinding<M extends string>(
     data,
     evidence,
   };
-  if (extra?.cuts) finding.cuts = extra.cuts;
   if (extra?.exception) finding.exception = extra.exception;
-  if (extra?.missing) finding.missing = extra.missing;
+  return finding;
+}
+
+/** A violated finding: the path it cuts and what the cut rests on. */
+export function cutFinding<M extends string>(
+  meta: InvariantMeta<M>,
+  taskClass: TaskClass,
+  messageId: M,
+  data: MessageData,
+  evidence: EvidenceRef[],
+  cuts: Path,
+  cause: CutCause,
+): Finding {
+  const finding = makeFinding(meta, taskClass, "violated", messageId, data, evidence);
+  finding.cuts = cuts;
+  finding.cause = cause;
+  return finding;
+}
+
+/**
+ * A finding that could not be evaluated because the profile leaves out `missing` (unknown is not
+ * "cannot"), with the path that is at stake until it is declared.
+ */
+export function unknownFinding<M extends string>(
+  meta: InvariantMeta<M>,
+  taskClass: TaskClass,
+  messageId: M,
+  data: MessageData,
+  evidence: EvidenceRef[],
+  missing: Pointer[],
+  atStake?: Path,
+): Finding {
+  const finding = makeFinding(meta, taskClass, "not-evaluated", messageId, data, evidence);
+  finding.missing = missing;
+  if (atStake) finding.cuts = atStake;
   return finding;
 }
 

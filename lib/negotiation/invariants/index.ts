@@ -4,31 +4,34 @@ import { pushCallbackMtls } from "./push-callback-mtls";
 import { resubscribeOnlyOutput } from "./resubscribe-only-output";
 import { sharedTransport } from "./shared-transport";
 import { streamChannelAvailable } from "./stream-channel-available";
-import type { Invariant, InvariantId } from "./types";
+import { INVARIANT_IDS, type Invariant, type InvariantId } from "./types";
 
 /**
- * Every invariant, in the order findings are reported: the rule's three first, then Parley's own.
- * The registry test keeps this list, INVARIANT_IDS, the files and their tests in step.
+ * The registry: one entry per id of INVARIANT_IDS, typed by it, so adding an id without its
+ * invariant (or the reverse) does not compile. Each invariant lives in its own folder
+ * (invariants/<id>/: index.ts with meta, messages, fixes and check; page.ts with its rule page;
+ * <id>.test.ts with its table test).
  */
-export const INVARIANTS: readonly Invariant[] = [
-  liveInputNeedsStreaming,
-  pushCallbackMtls,
-  resubscribeOnlyOutput,
-  sharedTransport,
-  streamChannelAvailable,
-  completionChannelAvailable,
-] as Invariant[];
+const REGISTRY: { readonly [K in InvariantId]: Invariant } = {
+  "live-input-needs-streaming": liveInputNeedsStreaming,
+  "push-callback-mtls": pushCallbackMtls,
+  "resubscribe-only-output": resubscribeOnlyOutput,
+  "shared-transport": sharedTransport,
+  "stream-channel-available": streamChannelAvailable,
+  "completion-channel-available": completionChannelAvailable,
+};
 
-const byId = new Map<string, Invariant>(INVARIANTS.map((inv) => [inv.meta.id, inv]));
+/** Every invariant, in INVARIANT_IDS order: the order findings are reported and matrix columns shown. */
+export const INVARIANTS: readonly Invariant[] = INVARIANT_IDS.map((id) => REGISTRY[id]);
 
 /** The invariant with this id, or undefined for an unknown id (e.g. from a newer engine's record). */
 export function getInvariant(id: string): Invariant | undefined {
-  return byId.get(id);
+  return isInvariantId(id) ? REGISTRY[id] : undefined;
 }
 
 export function isInvariantId(id: string): id is InvariantId {
-  return byId.has(id);
+  return Object.prototype.hasOwnProperty.call(REGISTRY, id);
 }
 
-export { INVARIANT_IDS, docsPath } from "./types";
-export type { CheckInput, EvidenceRef, Finding, FindingStatus, Invariant, InvariantId, InvariantMeta } from "./types";
+export { INVARIANT_IDS, docsPath, specHref } from "./types";
+export type { CheckInput, CutCause, EvidenceRef, Finding, FindingStatus, Invariant, InvariantId, InvariantMeta } from "./types";

@@ -1,38 +1,90 @@
 /**
- * Mode (MIME type) helpers shared by the invariants. Media types are case-insensitive (RFC 2045),
- * and a client's accepted modes may use wildcards (`*\/*`, `audio/*`) the way HTTP Accept does.
+ * Modes are media types (RFC 6838 / RFC 9110): `type/subtype` compared case-insensitively,
+ * parameters ignored for matching (`audio/pcm;rate=16000` is `audio/pcm`), wildcards honoured on
+ * either side (`audio/*`, `*\/*`), the way HTTP Accept matches content types. Tokens seen in real
+ * cards that are not media types get a stated reading: `text` as text/plain, `data` as
+ * application/json (a DataPart), `file` as any type (a FilePart of unknown type); the card's
+ * validity report warns about each one.
  * Kept allocation-light: these run for every task class of every review.
  */
 
+interface MediaRange {
+  type: string;
+  subtype: string;
+}
+
+/** The reading of a non-MIME mode token, or undefined for a media type. */
+export const NON_MIME_READINGS: Readonly<Record<string, string>> = {
+  text: "text/plain",
+  data: "application/json",
+  file: "*/*",
+};
+
+const cache = new Map<string, MediaRange>();
+
+function parse(mode: string): MediaRange {
+  const hit = cache.get(mode);
+  if (hit) return hit;
+  let bare = mode;
+  const semicolon = bare.indexOf(";");
+  if (semicolon !== -1) bare = bare.slice(0, semicolon);
+  bare = bare.trim().toLowerCase();
+  bare = NON_MIME_READINGS[bare] ?? bare;
+  if (bare === "*") bare = "*/*";
+  const slash = bare.indexOf("/");
+  const range = slash === -1 ? { type: bare, subtype: "" } : { type: bare.slice(0, slash).trim(), subtype: bare.slice(slash + 1).trim() };
+  // Hostile cards can hold thousands of distinct strings: keep the cache bounded.
+  if (cache.size > 5000) cache.clear();
+  cache.set(mode, range);
+  return range;
+}
+
+/** `type/subtype` in lower case, parameters dropped: the part of a mode that matching reads. */
 export function normalizeMode(mode: string): string {
-  return mode.trim().toLowerCase();
+  const { type, subtype } = parse(mode);
+  return subtype === "" ? type : `${type}/${subtype}`;
 }
 
-/** Does `accepted` (possibly a wildcard) cover the concrete `mode`? */
-export function modeMatches(accepted: string, mode: string): boolean {
-  const a = normalizeMode(accepted);
-  const m = normalizeMode(mode);
-  if (a === m || a === "*/*" || a === "*") return true;
-  if (a.endsWith("/*")) return m.startsWith(a.slice(0, -1));
-  return false;
+/** Parameters as written (`rate=16000`), for display; "" when there are none. */
+export function modeParameters(mode: string): string {
+  const semicolon = mode.indexOf(";");
+  return semicolon === -1 ? "" : mode.slice(semicolon + 1).trim();
 }
 
-/** True when any mode in `list` covers `mode`. An undefined list means "any" (A2A's default). */
+/** Do two modes share some concrete media type? Wildcards on either side. */
+export function modesOverlap(a: string, b: string): boolean {
+  const x = parse(a);
+  const y = parse(b);
+  if (x.type !== "*" && y.type !== "*" && x.type !== y.type) return false;
+  if (x.subtype === "*" || y.subtype === "*" || x.type === "*" || y.type === "*") return true;
+  return x.subtype === y.subtype;
+}
+
+/** The more specific of two overlapping modes (`audio/pcm` over `audio/*`): what is actually exchanged. */
+export function narrower(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  const rank = (r: MediaRange) => (r.type === "*" ? 0 : r.subtype === "*" ? 1 : 2);
+  return rank(y) > rank(x) ? b : a;
+}
+
+/** True when any mode in `list` overlaps `mode`. An undefined list means "any" (A2A's default for accepted outputs). */
 export function listCovers(list: readonly string[] | undefined, mode: string): boolean {
   if (list === undefined) return true;
-  for (const entry of list) if (modeMatches(entry, mode)) return true;
+  for (const entry of list) if (modesOverlap(entry, mode)) return true;
   return false;
 }
 
-/** Exact (case-insensitive) membership, no wildcards: for card-declared mode lists. */
+/** True when some mode of a declared list overlaps `mode`; an undefined or empty list has none. */
 export function listHas(list: readonly string[] | undefined, mode: string): boolean {
   if (list === undefined || list.length === 0) return false;
-  const m = normalizeMode(mode);
-  for (const entry of list) if (normalizeMode(entry) === m) return true;
+  for (const entry of list) if (modesOverlap(entry, mode)) return true;
   return false;
 }
 
-/** Adds `mode` to `out` unless an equal mode (case-insensitive) is already there; keeps first spelling. */
+/** Adds `mode` to `out` unless a mode with the same type/subtype is already there; keeps the first spelling. */
 export function pushUnique(out: string[], mode: string): void {
-  if (!listHas(out, mode)) out.push(mode);
+  const key = normalizeMode(mode);
+  for (const known of out) if (normalizeMode(known) === key) return;
+  out.push(mode);
 }

@@ -9,29 +9,37 @@ import { getInvariant, INVARIANTS } from "./index";
 import { inputModes, makeCard, outputModes, push, requirement, scheme, streaming } from "./test-card";
 import { INVARIANT_IDS } from "./types";
 
-// Files next to this one, found by the bundler (no node:fs in lib/negotiation).
-const sources = import.meta.glob("./*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+// Each invariant's folder, found by the bundler (no node:fs in lib/negotiation).
+const sources = import.meta.glob("./*/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 describe("invariant registry", () => {
   it("lists every id of INVARIANT_IDS once, in that order", () => {
     expect(INVARIANTS.map((i) => i.meta.id)).toEqual([...INVARIANT_IDS]);
   });
 
-  it.each(INVARIANT_IDS)("%s has its own file and table test", (id) => {
-    expect(Object.keys(sources)).toContain(`./${id}.ts`);
-    expect(Object.keys(sources)).toContain(`./${id}.test.ts`);
-    expect(sources[`./${id}.ts`]).toContain(`id: "${id}"`);
+  it.each(INVARIANT_IDS)("%s has its own folder: check, rule page and table test", (id) => {
+    expect(Object.keys(sources)).toContain(`./${id}/index.ts`);
+    expect(Object.keys(sources)).toContain(`./${id}/page.ts`);
+    expect(Object.keys(sources)).toContain(`./${id}/${id}.test.ts`);
+    expect(sources[`./${id}/index.ts`]).toContain(`id: "${id}"`);
+    expect(sources[`./${id}/page.ts`]).toContain(`id: "${id}"`);
+    expect(sources[`./${id}/${id}.test.ts`]).toContain("testInvariant(");
     expect(getInvariant(id)?.meta.id).toBe(id);
   });
 
-  it("has no invariant file that is not registered", () => {
-    const helpers = new Set(["./index.ts", "./types.ts", "./finding.ts", "./modes.ts", "./card-modes.ts", "./test-card.ts", "./test-helpers.ts"]);
-    const files = Object.keys(sources).filter((f) => !f.endsWith(".test.ts") && !helpers.has(f));
-    expect(files.sort()).toEqual(INVARIANT_IDS.map((id) => `./${id}.ts`).sort());
+  it("has no invariant folder that is not registered", () => {
+    const folders = new Set(Object.keys(sources).map((f) => f.split("/")[1]));
+    expect([...folders].sort()).toEqual([...INVARIANT_IDS].sort());
+  });
+
+  it.each(INVARIANTS.map((i) => [i.meta.id, i.meta] as const))("%s lists fixes only for message ids it has", (_id, meta) => {
+    for (const key of Object.keys(meta.fixes)) expect(Object.keys(meta.messages)).toContain(key);
   });
 
   it.each(INVARIANTS.map((i) => [i.meta.id, i.meta] as const))("%s meta is complete", (_id, meta) => {
     expect(meta.title).not.toBe("");
+    expect(meta.shortTitle.length).toBeLessThanOrEqual(20);
+    expect(["rule", "parley"]).toContain(meta.origin);
     expect(meta.description).toMatch(/^[A-Z][a-z]+ /); // imperative, ESLint-style
     expect(meta.description.endsWith(".")).toBe(false);
     expect(meta.specRef).toMatch(/^docs\/rule\.md#[a-z0-9-]+$/); // the section exists: lib/docs-in-step.test.ts
@@ -50,7 +58,7 @@ describe("every message a check can emit", () => {
     makeCard(),
     makeCard({ streaming: streaming(true), pushNotifications: push(true) }),
     makeCard({ defaultInputModes: inputModes("text/plain", "audio/pcm"), interfaces: [] }),
-    makeCard({ interfaces: [{ url: "u", binding: "GRPC", pointer: "/supportedInterfaces/0" }] }),
+    makeCard({ interfaces: [{ url: "u", binding: "GRPC", callable: false, pointer: "/supportedInterfaces/0" }] }),
     makeCard({ pushNotifications: push(true, "ghost") }),
     makeCard({ pushNotifications: push(true, "key"), securitySchemes: [scheme("key", false)] }),
     makeCard({ pushNotifications: push(true, "m"), securitySchemes: [scheme("m", true)] }),
@@ -76,6 +84,8 @@ describe("every message a check can emit", () => {
     { ...base, canPoll: false, callback: { supported: true, mtls: false } },
     { ...base, canPoll: false },
     { ...base, streaming: false },
+    { ...base, bufferableInputModes: [], liveOnlyInputModes: [] },
+    { ...base, bufferableInputModes: [], callback: { supported: true, mtls: false, url: "https://agent.example/hooks" } },
   ];
   const contexts: ReviewContext[] = [{}, { documentedFallbackOutputModes: ["audio/pcm"] }];
   const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES];
@@ -91,7 +101,8 @@ describe("every message a check can emit", () => {
             // Strict rendering: throws on an unfilled placeholder or a message id without a template.
             if (!(finding.messageId in inv.meta.messages)) throw new Error(`${inv.meta.id}: no template for ${finding.messageId}`);
             explainFinding(finding);
-            if (finding.status === "violated" && !finding.cuts) throw new Error(`${inv.meta.id}: violated without a cut path`);
+            if (finding.status === "violated" && (!finding.cuts || !finding.cause)) throw new Error(`${inv.meta.id}: violated without a cut path and its cause`);
+            if (finding.status === "not-evaluated" && finding.missing && finding.missing.length === 0) throw new Error(`${inv.meta.id}: not evaluated with nothing to declare`);
           }
 
   it.each(INVARIANTS.map((i) => [i.meta.id, i] as const))("%s: every template is emitted, none is dead", (id, inv) => {

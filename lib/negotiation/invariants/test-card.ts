@@ -11,7 +11,7 @@ export function makeCard(overrides: Partial<NormalizedCard> = {}): NormalizedCar
     advisory: false,
     name: "Test agent",
     url: "https://agent.example/a2a",
-    interfaces: [{ url: "https://agent.example/a2a", binding: "JSONRPC", pointer: "/supportedInterfaces/0" }],
+    interfaces: [{ url: "https://agent.example/a2a", binding: "JSONRPC", callable: true, pointer: "/supportedInterfaces/0" }],
     streaming: { value: false, pointer: "/capabilities/streaming" },
     pushNotifications: { value: { supported: false }, pointer: "/capabilities/pushNotifications" },
     extensions: [],
@@ -53,7 +53,6 @@ export function scheme(name: string, mtls: boolean) {
   return {
     name,
     kind: mtls ? ("mutualTLS" as const) : ("apiKey" as const),
-    mtls,
     pointer: `/securitySchemes/${name}`,
   };
 }

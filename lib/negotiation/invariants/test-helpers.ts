@@ -27,3 +27,10 @@ export function runCheck(
 export function pointers(finding: Finding, source: "card" | "profile" | "context"): string[] {
   return finding.evidence.filter((e) => e.source === source).map((e) => e.pointer);
 }
+
+/** A copy of the profile with these fields left out (unknown, not "no"). */
+export function omitFields(profile: ClientProfile, ...keys: Array<keyof ClientProfile>): ClientProfile {
+  const copy: Record<string, unknown> = { ...profile };
+  for (const key of keys) delete copy[key];
+  return copy as ClientProfile;
+}

@@ -3,6 +3,11 @@ import type { ReviewContext } from "../context";
 import type { ClientProfile } from "../profile";
 import type { Path, TaskClass } from "../task-classes";
 
+/**
+ * Every invariant id, in the order findings are reported: the rule's three first, then the paths
+ * every lifecycle needs. The one list of ids: the registry (index.ts) is a map typed by it, so an id
+ * without an invariant, or an invariant without an id, does not compile.
+ */
 export const INVARIANT_IDS = [
   "live-input-needs-streaming",
   "push-callback-mtls",
@@ -29,6 +34,28 @@ export type FindingStatus = "not-applicable" | "holds" | "violated" | "not-evalu
 /** Why a finding holds although the card alone would fire: the rule's own exceptions. */
 export type RuleException = "client-buffers" | "client-configurable" | "documented-fallback";
 
+/**
+ * Capabilities a client may acquire at negotiation time when it is not fixed (the rule's first
+ * condition names streaming, mTLS and content encodings; buffering is the client's own too).
+ */
+export type AcquirableCapability = "streaming" | "mtls-listener" | "buffering" | "encoding";
+
+/**
+ * What a cut rests on, so each condition of validity changes only the cuts it can fix:
+ * - `acquirable`: capabilities the client lacks whose acquisition alone would reopen the path; a
+ *   renegotiable client (`fixed: false`) defers such a cut, and only such a cut;
+ * - `cardClaim`: the cut rests on what the card says ("capabilities", advisory in 0.x, or other
+ *   "declarations"): another discovery channel, or a stale card on a known-good server, can
+ *   override it; absent when the client's own limits cut the path whatever the card says;
+ * - `contradiction`: the card contradicts itself (the rule's invariants): a server known to honor an
+ *   extension that resolves this invariant escalates it.
+ */
+export interface CutCause {
+  acquirable: AcquirableCapability[];
+  cardClaim?: "capabilities" | "declarations";
+  contradiction?: boolean;
+}
+
 /** One invariant's result for one task class. Text comes from explain/, never from here. */
 export interface Finding {
   invariant: InvariantId;
@@ -37,8 +64,13 @@ export interface Finding {
   /** Key into the invariant's `meta.messages`. */
   messageId: string;
   data: MessageData;
-  /** The path this finding makes unreachable (status `violated` only). */
+  /**
+   * `violated`: the path this finding makes unreachable. `not-evaluated`: the path at stake, the one
+   * it would cut if the unknown turned out badly (decide defers only when that path is required).
+   */
   cuts?: Path;
+  /** `violated` only: what the cut rests on (see CutCause). */
+  cause?: CutCause;
   exception?: RuleException;
   /** Profile fields (pointers) to declare so the invariant can be evaluated (`not-evaluated`). */
   missing?: Pointer[];
@@ -54,6 +86,8 @@ export interface CheckInput {
 
 export interface InvariantMeta<M extends string = string> {
   id: InvariantId;
+  /** The rule's own invariant, or a path Parley checks because every lifecycle needs it. */
+  origin: "rule" | "parley";
   /** Noun phrase naming the invariant (rule pages, explanations, a header's full title). */
   title: string;
   /** One or two words for a matrix column header; the full title goes on hover and focus. */
@@ -70,6 +104,12 @@ export interface InvariantMeta<M extends string = string> {
   concerns: (taskClass: TaskClass) => boolean;
   /** Message templates keyed by message id; `{{name}}` placeholders filled from finding data. */
   messages: Record<M, string>;
+  /**
+   * What would change a finding, per message id (templates, filled like messages): only the ids a
+   * change to the profile, the context or the card can flip. Conditions of validity are added by
+   * explain/ from the finding's cause, not listed here.
+   */
+  fixes: Partial<Record<M, string[]>>;
 }
 
 export interface Invariant<M extends string = string> {

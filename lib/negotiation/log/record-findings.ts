@@ -1,24 +1,16 @@
 import { parsePointer } from "../card/pointer";
-import type { DecisionReason, ReasonId, TaskClassDecision } from "../decision-types";
-import { isInvariantId } from "../invariants";
+import { REASON_IDS, type DecisionReason, type TaskClassDecision } from "../decision-types";
+import { getInvariant, isInvariantId } from "../invariants";
 import type { EvidenceRef, Finding, InvariantId, MessageData } from "../invariants/types";
 import type { DecisionRecord } from "../record";
 
 /**
- * A decision record carries ids, evidence and reasons, not findings. To explain a record with the
- * same words as the workspace (each invariant's own message and "what would change it"), the
- * violated finding of each rule is rebuilt from the record's evidence and reason data.
+ * Findings and reasons read back from a decision record, to explain it with the same words as the
+ * workspace (each invariant's own message and "what would change it"). Records carry the findings
+ * behind their decision; records written before they did are explained from a finding rebuilt out
+ * of the record's evidence and reason data.
  */
-const KNOWN_REASONS: ReadonlySet<string> = new Set<ReasonId>([
-  "noViolation",
-  "optionalPathCut",
-  "requiredPathCut",
-  "invalidCard",
-  "renegotiableClient",
-  "honoredExtension",
-  "otherDiscoveryChannel",
-  "staleCard",
-]);
+const KNOWN_REASONS: ReadonlySet<string> = new Set<string>(REASON_IDS);
 
 /** The record's reasons this engine knows, typed; unknown reason ids are returned apart. */
 export function readRecordReasons(record: DecisionRecord): { known: DecisionReason[]; unknown: string[] } {
@@ -47,8 +39,25 @@ export function decisionFromRecord(record: DecisionRecord): TaskClassDecision {
   return decision;
 }
 
-/** One violated finding per known rule of the record, rebuilt from its evidence. */
+/**
+ * The findings behind the record's decision: as the record carries them (known invariants and
+ * message ids only), or, for an older record, one violated finding per known rule rebuilt from its
+ * evidence.
+ */
 export function findingsFromRecord(record: DecisionRecord): Finding[] {
+  if (record.findings) {
+    const out: Finding[] = [];
+    for (const f of record.findings) {
+      const invariant = getInvariant(f.invariant);
+      if (!invariant || !(f.messageId in invariant.meta.messages)) continue;
+      const finding: Finding = { invariant: invariant.meta.id, taskClass: record.taskClass, status: f.status, messageId: f.messageId, data: f.data, evidence: [] };
+      if (f.cuts) finding.cuts = f.cuts as Finding["cuts"];
+      if (f.cause) finding.cause = f.cause;
+      if (f.missing) finding.missing = f.missing;
+      out.push(finding);
+    }
+    return out;
+  }
   const out: Finding[] = [];
   for (const rule of record.rules) {
     if (!isInvariantId(rule)) continue;
@@ -71,9 +80,9 @@ function rebuild(rule: InvariantId, evidence: EvidenceRef[], reasonData: Message
         typeof named === "string"
           ? [named]
           : evidence.filter((e) => e.source === "card" && /^\/securitySchemes\/[^/]+$/.test(e.pointer)).map((e) => lastSegment(e.pointer));
-      const assumed = at("profile", "/callback/mtls") === undefined;
+      // Engines before 0.2 also rejected on a listener whose mTLS was left out (read as plain).
       const via = typeof named === "string" ? "pushScheme" : "allRequirements";
-      const messageId = `${via}Mtls${assumed ? "Assumed" : ""}PlainListener`;
+      const messageId = `${via}MtlsPlainListener`;
       return { messageId, data: { schemes } };
     }
     case "resubscribe-only-output": {

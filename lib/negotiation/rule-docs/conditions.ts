@@ -54,7 +54,7 @@ export const CONDITIONS: Record<ConditionId, ConditionDef> = {
     title: "Honored vendor extension",
     ruleText:
       "A card that contradicts itself, from a server known to honor an extension that resolves the contradiction, is neither accepted nor refused: negotiate out of band.",
-    apply: (doc) => changeContext(doc, { honoredExtensions: [doc.extensionUri] }),
+    apply: (doc) => changeContext(doc, { honoredExtensions: [{ uri: doc.extensionUri, resolves: [doc.id] }] }),
   },
   "out-of-band-exchange": {
     id: "out-of-band-exchange",

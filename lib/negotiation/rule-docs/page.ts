@@ -33,6 +33,8 @@ export interface ConditionRow {
   after: TaskClassDecision;
   /** The reviewed inputs, so the row can open in the workspace too. */
   review: Review;
+  /** Did the condition change the decision? A condition that cannot reach this cut leaves it as it was. */
+  applies: boolean;
 }
 
 export interface RulePage {
@@ -94,7 +96,8 @@ function buildConditionRow(doc: RuleDoc, failing: ExampleResult, condition: Cond
   const before = failing.review.decisions.find((d) => d.taskClass === doc.focusTaskClass);
   const after = result.decisions.find((d) => d.taskClass === inputs.taskClass);
   if (!before || !after) throw new Error(`rule page ${doc.id}: no decision for ${inputs.taskClass}`);
-  return { condition, inputs, before, after, review: result };
+  const applies = after.decision !== before.decision || after.target !== before.target || after.taskClass !== before.taskClass;
+  return { condition, inputs, before, after, review: result, applies };
 }
 
 function reviewInputs(cardText: string, profile: ClientProfile, context: ReviewContext): Review {

@@ -85,11 +85,25 @@ const EXPECTED: Record<ConditionId, { decision: DecisionKind; reason?: ReasonId;
   "documented-fallback": { decision: "accept", reason: "noViolation", exception: "documented-fallback" },
 };
 
+/**
+ * Conditions that cannot change an invariant's failing example (DESIGN 6: each condition changes
+ * only the cuts it can fix): a renegotiating client cannot make a server stream or speak another
+ * binding; only the rule's own contradictions escalate.
+ */
+const CANNOT: Partial<Record<string, ConditionId[]>> = {
+  "resubscribe-only-output": ["renegotiable-client"],
+  "shared-transport": ["renegotiable-client", "honored-extension"],
+  "stream-channel-available": ["renegotiable-client", "honored-extension"],
+  "completion-channel-available": ["renegotiable-client", "honored-extension"],
+};
+
 const rows = pages.flatMap(([id, page]) => page.conditions.map((row) => [id, row.condition.id, row] as const));
 
 describe("conditions of validity, computed per rule page", () => {
   it.each(rows)("%s under %s", (id, conditionId, row) => {
-    const expected = EXPECTED[conditionId];
+    const cannot = CANNOT[id]?.includes(conditionId) === true;
+    const expected = cannot ? { decision: "reject" as const, reason: "requiredPathCut" as const } : EXPECTED[conditionId];
+    expect(row.applies).toBe(!cannot);
     expect(row.before.decision).toBe("reject");
     expect(row.after.decision).toBe(expected.decision);
     expect(row.after.reasons.map((r) => r.reason)).toContain(expected.reason);

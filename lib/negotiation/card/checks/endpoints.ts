@@ -26,11 +26,22 @@ export function judgeUrl(url: string, binding: string): UrlVerdict {
   return "notAbsolute";
 }
 
-function reportUrl(url: unknown, binding: string, pointer: string, field: string, sink: ProblemSink): void {
+/** The endpoints seen so far: a card whose every endpoint is uncallable names nowhere to send a task. */
+interface EndpointTally {
+  callable: number;
+  uncallable: Array<{ pointer: string; url: string }>;
+}
+
+function reportUrl(url: unknown, binding: string, pointer: string, field: string, sink: ProblemSink, tally: EndpointTally): void {
   if (typeof url !== "string") return; // wrong types are the schema's to report
   const verdict = judgeUrl(url, binding);
+  if (verdict === "ok") {
+    tally.callable++;
+    return;
+  }
+  tally.uncallable.push({ pointer, url });
   if (verdict === "placeholder") sink.add("urlPlaceholder", pointer, { field, url });
-  else if (verdict === "notAbsolute") sink.add("urlNotAbsolute", pointer, { field, url });
+  else sink.add("urlNotAbsolute", pointer, { field, url });
 }
 
 function reportBindingCase(binding: string, pointer: string, sink: ProblemSink): void {
@@ -41,11 +52,20 @@ function reportBindingCase(binding: string, pointer: string, sink: ProblemSink):
 }
 
 export function checkEndpoints(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
-  if (shape === "1.0" || shape === "hybrid") checkSupportedInterfaces(card, sink);
-  if (shape !== "1.0" && shape !== "unknown") checkLegacyEndpoints(card, shape, sink);
+  const tally: EndpointTally = { callable: 0, uncallable: [] };
+  // A hybrid card is read through its 1.0 interfaces (as the SDKs do); its 0.3 url is still checked.
+  if (shape === "1.0" || shape === "hybrid") checkSupportedInterfaces(card, sink, tally);
+  const legacy: EndpointTally = { callable: 0, uncallable: [] };
+  if (shape !== "1.0" && shape !== "unknown") checkLegacyEndpoints(card, shape, sink, shape === "hybrid" ? legacy : tally);
+  const first = tally.uncallable[0];
+  if (tally.callable === 0 && first) {
+    const more = tally.uncallable.length - 1;
+    const others = more === 0 ? "" : more === 1 ? ", and so is the other endpoint it lists" : `, and so are the ${more} other endpoints it lists`;
+    sink.add("noCallableInterface", first.pointer, { url: first.url, others });
+  }
 }
 
-function checkSupportedInterfaces(card: JsonObject, sink: ProblemSink): void {
+function checkSupportedInterfaces(card: JsonObject, sink: ProblemSink, tally: EndpointTally): void {
   const interfaces = own(card, "supportedInterfaces");
   if (!Array.isArray(interfaces)) return;
   interfaces.forEach((entry, i) => {
@@ -53,7 +73,7 @@ function checkSupportedInterfaces(card: JsonObject, sink: ProblemSink): void {
     const pointer = joinPointer("/supportedInterfaces", i);
     const field = `supportedInterfaces[${i}]`;
     const binding = readInterfaceBinding(entry, pointer, field, sink);
-    reportUrl(own(entry, "url"), binding ?? "", joinPointer(pointer, "url"), field + ".url", sink);
+    reportUrl(own(entry, "url"), binding ?? "", joinPointer(pointer, "url"), field + ".url", sink, tally);
     checkInterfaceVersion(entry, pointer, field, sink);
   });
 }
@@ -82,11 +102,11 @@ function readInterfaceBinding(entry: JsonObject, pointer: string, field: string,
   return undefined;
 }
 
-function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemSink, tally: EndpointTally): void {
   const preferred = own(card, "preferredTransport");
   if (typeof preferred === "string") reportBindingCase(preferred, "/preferredTransport", sink);
   const mainBinding = typeof preferred === "string" ? preferred : "JSONRPC";
-  if (has(card, "url")) reportUrl(card.url, mainBinding, "/url", "url", sink);
+  if (has(card, "url")) reportUrl(card.url, mainBinding, "/url", "url", sink, tally);
   if (shape === "0.1" || shape === "0.2") return;
   const additional = own(card, "additionalInterfaces");
   if (!Array.isArray(additional)) return;
@@ -95,6 +115,6 @@ function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemS
     const pointer = joinPointer("/additionalInterfaces", i);
     const transport = own(entry, "transport");
     if (typeof transport === "string") reportBindingCase(transport, joinPointer(pointer, "transport"), sink);
-    reportUrl(own(entry, "url"), typeof transport === "string" ? transport : "", joinPointer(pointer, "url"), `additionalInterfaces[${i}].url`, sink);
+    reportUrl(own(entry, "url"), typeof transport === "string" ? transport : "", joinPointer(pointer, "url"), `additionalInterfaces[${i}].url`, sink, tally);
   });
 }

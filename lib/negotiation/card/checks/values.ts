@@ -1,6 +1,7 @@
 import { has, isObject, own, parseStringBoolean, type JsonObject } from "../json-value";
 import { joinPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
+import { NON_MIME_READINGS } from "../../invariants/modes";
 
 /** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. */
 export function checkNulls(card: JsonObject, sink: ProblemSink): void {
@@ -34,6 +35,10 @@ export function checkModes(card: JsonObject, sink: ProblemSink): void {
   for (const key of ["defaultInputModes", "defaultOutputModes", "resubscribeOnlyOutputModes"]) {
     reportNonMime(own(card, key), "/" + key, sink);
   }
+  for (const key of ["defaultInputModes", "defaultOutputModes"]) {
+    const list = own(card, key);
+    if (Array.isArray(list) && list.length === 0) sink.add("emptyModeList", "/" + key, { field: key });
+  }
   const skills = own(card, "skills");
   if (!Array.isArray(skills)) return;
   skills.forEach((skill, i) => {
@@ -46,7 +51,9 @@ export function checkModes(card: JsonObject, sink: ProblemSink): void {
 function reportNonMime(list: unknown, pointer: string, sink: ProblemSink): void {
   if (!Array.isArray(list)) return;
   list.forEach((mode, i) => {
-    if (typeof mode === "string" && !isMediaType(mode)) sink.add("nonMimeMode", joinPointer(pointer, i), { mode });
+    if (typeof mode === "string" && !isMediaType(mode)) {
+      sink.add("nonMimeMode", joinPointer(pointer, i), { mode, reading: NON_MIME_READINGS[mode.trim().toLowerCase()] ?? "a media type it cannot match" });
+    }
   });
 }
 

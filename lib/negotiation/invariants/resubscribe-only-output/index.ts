@@ -1,19 +1,21 @@
-import { collectCardModes } from "./card-modes";
-import { cardRef, contextRef, makeFinding, notConcerned, profileRef } from "./finding";
-import { listCovers, listHas, pushUnique } from "./modes";
-import type { EvidenceRef, Invariant, InvariantMeta } from "./types";
+import { collectCardModes } from "../card-modes";
+import { cardRef, contextRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import { listCovers, listHas, pushUnique } from "../modes";
+import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
- * Rule invariant 3: an output mode the server emits only on tasks/resubscribe (a stream) is
- * unreachable when streaming is off. Only modes the client accepts are lost; a documented fallback
- * that reaches the mode means the rule does not bind. Which modes are resubscribe-only comes from the
- * card's own field or, when the card does not say, from the server's docs (review context).
+ * The rule's third invariant: an output mode the server emits only on tasks/resubscribe (a stream)
+ * is unreachable when no stream can carry it. Only modes the client accepts are lost; a documented
+ * fallback that reaches the mode means the rule does not bind. Which modes are resubscribe-only
+ * comes from the card's own field or, when the card does not say, from the server's docs (review
+ * context).
  */
 type MessageId =
   | "notConcerned"
   | "noResubscribeOnlyModes"
   | "resubscribeOnlyNotDeclared"
   | "resubscribeAvailable"
+  | "clientStreamingUnknown"
   | "documentedFallback"
   | "unreachableNotAccepted"
   | "unreachableOutput"
@@ -21,6 +23,7 @@ type MessageId =
 
 const meta: InvariantMeta<MessageId> = {
   id: "resubscribe-only-output",
+  origin: "rule",
   title: "Resubscribe-only output needs streaming",
   shortTitle: "Resubscribe output",
   description: "Refuse output modes the server emits only on tasks/resubscribe when no stream can carry them",
@@ -34,15 +37,31 @@ const meta: InvariantMeta<MessageId> = {
     resubscribeOnlyNotDeclared:
       "The server emits {{modes}} only on tasks/resubscribe, but the card does not declare that output, so nothing declared is lost.",
     resubscribeAvailable:
-      "The server emits {{modes}} only on tasks/resubscribe, and the card streams, so tasks/resubscribe can deliver that output.",
+      "The server emits {{modes}} only on tasks/resubscribe; the card streams and the client consumes streams, so tasks/resubscribe can deliver that output.",
+    clientStreamingUnknown:
+      "The server emits {{modes}} only on tasks/resubscribe, a stream; the card streams, but the profile does not say whether the client consumes streams: declare streaming to evaluate this.",
     documentedFallback:
-      "The server emits {{modes}} only on tasks/resubscribe and the card does not stream, but a documented fallback reaches that output, so the rule does not bind.",
+      "The server emits {{modes}} only on tasks/resubscribe and no stream can carry it here, but a documented fallback reaches that output, so the rule does not bind.",
     unreachableNotAccepted:
       "The server emits {{modes}} only on tasks/resubscribe, which cannot be reached here, but the client does not accept that output, so nothing it wants is lost.",
     unreachableOutput:
       "The card declares {{modes}} as output, but the server emits it only on tasks/resubscribe and the card does not stream (capabilities.streaming is false): the client can never receive {{modes}}.",
     unreachableOutputClientCannotStream:
       "The card declares {{modes}} as output, but the server emits it only on tasks/resubscribe, a stream the client cannot consume (streaming is false in its profile): the client can never receive {{modes}}.",
+  },
+  fixes: {
+    unreachableOutput: [
+      "Context: list {{modes}} in documentedFallbackOutputModes if the server documents another way to deliver it.",
+      "Card: set capabilities.streaming to true so tasks/resubscribe can deliver {{modes}}.",
+      "Profile: drop {{modes}} from acceptedOutputModes if the client can do without it.",
+    ],
+    unreachableOutputClientCannotStream: [
+      "Profile: set streaming to true once the client can consume server streams.",
+      "Context: list {{modes}} in documentedFallbackOutputModes if the server documents another way to deliver it.",
+      "Profile: drop {{modes}} from acceptedOutputModes if the client can do without it.",
+    ],
+    documentedFallback: ["Context: without {{modes}} in documentedFallbackOutputModes, that output would be unreachable."],
+    clientStreamingUnknown: ["Profile: declare streaming (true if the client consumes server streams, SSE or gRPC)."],
   },
 };
 
@@ -73,7 +92,17 @@ export const resubscribeOnlyOutput: Invariant<MessageId> = {
     // tasks/resubscribe is a stream: the card must stream and the client must be able to consume it.
     evidence.push(cardRef(card.streaming.pointer, card.streaming.value));
     const clientCannotStream = card.streaming.value && profile.streaming === false;
+    if (card.streaming.value && profile.streaming === undefined) {
+      evidence.push(profileRef("/streaming", undefined));
+      const accepted = strandedModes.filter((m) => listCovers(profile.acceptedOutputModes, m));
+      return unknownFinding(meta, taskClass, "clientStreamingUnknown", { modes: strandedModes }, evidence, ["/streaming"], {
+        kind: "output",
+        modes: accepted,
+        reachable: reachableBesides(declared, profile.acceptedOutputModes, accepted),
+      });
+    }
     if (card.streaming.value && !clientCannotStream) {
+      evidence.push(profileRef("/streaming", profile.streaming));
       return makeFinding(meta, taskClass, "holds", "resubscribeAvailable", { modes: strandedModes }, evidence);
     }
     if (clientCannotStream) evidence.push(profileRef("/streaming", false));
@@ -94,19 +123,25 @@ export const resubscribeOnlyOutput: Invariant<MessageId> = {
     if (lost.length === 0) {
       return makeFinding(meta, taskClass, "holds", "unreachableNotAccepted", { modes: unreachable }, evidence);
     }
-    // What the client still gets: accepted modes the card declares that stay reachable.
-    const reachable: string[] = [];
-    for (const d of declared) {
-      if (listCovers(accepted, d.mode) && !listHas(unreachable, d.mode)) reachable.push(d.mode);
-    }
-    return makeFinding(
-      meta,
-      taskClass,
-      "violated",
-      clientCannotStream ? "unreachableOutputClientCannotStream" : "unreachableOutput",
-      { modes: lost, reachable },
-      evidence,
-      { cuts: { kind: "output", modes: lost } },
-    );
+    const reachable = reachableBesides(declared, accepted, unreachable);
+    const cut = { kind: "output", modes: lost, reachable } as const;
+    return clientCannotStream
+      ? cutFinding(meta, taskClass, "unreachableOutputClientCannotStream", { modes: lost, reachable }, evidence, cut, {
+          acquirable: ["streaming"],
+        })
+      : cutFinding(meta, taskClass, "unreachableOutput", { modes: lost, reachable }, evidence, cut, {
+          acquirable: [],
+          cardClaim: "capabilities",
+          contradiction: true,
+        });
   },
 };
+
+/** Accepted modes the card declares that stay reachable when `lost` are cut. */
+function reachableBesides(declared: Array<{ mode: string }>, accepted: readonly string[] | undefined, lost: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const d of declared) {
+    if (listCovers(accepted, d.mode) && !listHas(lost, d.mode)) pushUnique(out, d.mode);
+  }
+  return out;
+}

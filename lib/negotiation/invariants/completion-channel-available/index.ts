@@ -1,15 +1,17 @@
-import { cardRef, makeFinding, notConcerned, profileRef } from "./finding";
-import type { EvidenceRef, Invariant, InvariantMeta } from "./types";
+import { cardRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
- * Parley's own invariant: a task class that learns of completion later needs at least one
- * notification channel, push (the card offers it and the client listens) or polling (the client
- * polls tasks/get). Whether a push channel actually survives mTLS is push-callback-mtls's business;
- * here push only counts as offered and listened for.
+ * A task class that learns of completion later needs at least one notification channel: push (the
+ * card offers it and the client listens) or polling (the client polls tasks/get). Whether a push
+ * channel survives mTLS is push-callback-mtls's business; here push only counts as offered and
+ * listened for.
  *
  * Path model: when violated, the finding cuts `completion/polling`: polling is the channel every A2A
- * server offers, and it is closed because the client does not poll, while push is not available
- * either. `decide` treats that cut as the only completion path gone (a required path).
+ * server offers, closed because the client does not poll, while push is unavailable too. `decide`
+ * treats that cut as the only completion path gone (a required path). A card that offers no push
+ * rests on the card's claim (another channel may know the server calls back); a client without a
+ * listener for offered push is the client's own limit.
  */
 type MessageId =
   | "notConcerned"
@@ -21,6 +23,7 @@ type MessageId =
 
 const meta: InvariantMeta<MessageId> = {
   id: "completion-channel-available",
+  origin: "parley",
   title: "Completion channel available",
   shortTitle: "Completion",
   description: "Refuse notification-completed task classes when the client can neither receive push nor poll",
@@ -40,7 +43,21 @@ const meta: InvariantMeta<MessageId> = {
     noChannelNoListener:
       "The card offers push but the client runs no callback listener, and the client does not poll (canPoll is false): the client can never learn that the task completed.",
   },
+  fixes: {
+    noChannelPushNotOffered: [
+      "Profile: set canPoll to true if the client can poll tasks/get.",
+      "Card: offer push notifications (capabilities.pushNotifications) if the server can call back.",
+    ],
+    noChannelNoListener: [
+      "Profile: set canPoll to true if the client can poll tasks/get.",
+      "Profile: run a callback listener and set callback.supported to true.",
+    ],
+    pollingUnknown: ["Profile: declare canPoll (true if the client can poll tasks/get)."],
+    callbackUnknown: ["Profile: declare callback.supported."],
+  },
 };
+
+const POLLING = { kind: "completion", channel: "polling" } as const;
 
 export const completionChannelAvailable: Invariant<MessageId> = {
   meta,
@@ -58,18 +75,26 @@ export const completionChannelAvailable: Invariant<MessageId> = {
     if (profile.canPoll === true) channels.push("polling");
     if (channels.length > 0) return makeFinding(meta, taskClass, "holds", "channelsAvailable", { channels }, evidence);
 
-    // Not-evaluated before violated: an unknown field is never read as "cannot" (DESIGN point 8).
+    // Not evaluated before violated: an unknown field is never read as "cannot".
     if (profile.canPoll === undefined) {
       const missing = pushOffered && listens === undefined ? ["/canPoll", "/callback/supported"] : ["/canPoll"];
-      return makeFinding(meta, taskClass, "not-evaluated", "pollingUnknown", {}, evidence, { missing });
+      return unknownFinding(meta, taskClass, "pollingUnknown", {}, evidence, missing, POLLING);
     }
     if (pushOffered && listens === undefined) {
-      return makeFinding(meta, taskClass, "not-evaluated", "callbackUnknown", {}, evidence, {
-        missing: ["/callback/supported"],
-      });
+      return unknownFinding(meta, taskClass, "callbackUnknown", {}, evidence, ["/callback/supported"], POLLING);
     }
-    const cuts = { kind: "completion", channel: "polling" } as const;
-    const messageId = pushOffered ? "noChannelNoListener" : "noChannelPushNotOffered";
-    return makeFinding(meta, taskClass, "violated", messageId, { channels: [] }, evidence, { cuts });
+    if (pushOffered) {
+      return cutFinding(meta, taskClass, "noChannelNoListener", { channels: [] }, evidence, POLLING, { acquirable: [] });
+    }
+    // Only a client that listens would get push if another channel showed the server calls back.
+    return cutFinding(
+      meta,
+      taskClass,
+      "noChannelPushNotOffered",
+      { channels: [] },
+      evidence,
+      POLLING,
+      listens === false ? { acquirable: [] } : { acquirable: [], cardClaim: "capabilities" },
+    );
   },
 };

@@ -1,0 +1,99 @@
+import { collectCardModes } from "../card-modes";
+import { cardRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import { listHas, narrower } from "../modes";
+import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
+
+/**
+ * The rule's first invariant: a card that does not stream cannot take an input mode the client has
+ * only live, unless the client buffers that mode whole itself (the rule's exception). Live-only and
+ * bufferable modes left out of the profile are unknown, not empty: the finding is not evaluated.
+ */
+type MessageId =
+  | "notConcerned"
+  | "cardStreams"
+  | "liveOnlyUnknown"
+  | "noLiveOnlyModes"
+  | "bufferingUnknown"
+  | "clientBuffers"
+  | "liveOnlyModesUnservable";
+
+const meta: InvariantMeta<MessageId> = {
+  id: "live-input-needs-streaming",
+  origin: "rule",
+  title: "Live input needs streaming",
+  shortTitle: "Live input",
+  description: "Refuse live-only input modes on a card that does not stream, unless the client buffers them",
+  specRef: "docs/rule.md#invariant-1-live-input-on-a-card-that-does-not-stream",
+  cardFields: ["/capabilities/streaming", "/defaultInputModes", "/skills/*/inputModes"],
+  profileFields: ["/liveOnlyInputModes", "/bufferableInputModes"],
+  concerns: (taskClass) => taskClass.input === "live",
+  messages: {
+    notConcerned: "{{taskClass}} sends its input whole, so live-only input modes do not concern it.",
+    cardStreams:
+      "The card declares streaming (capabilities.streaming is true). A2A streams run from server to client; the rule takes a streaming endpoint as one that keeps a live exchange open, so it does not refuse live input here.",
+    liveOnlyUnknown:
+      "The card does not stream, and the profile does not say which input modes the client has only live: declare liveOnlyInputModes (an empty list if none) to evaluate this.",
+    noLiveOnlyModes: "None of the card's input modes is one the client has only live, so no input depends on streaming.",
+    bufferingUnknown:
+      "The card takes {{modes}} as input but does not stream, and the client has {{modes}} only live; the profile does not say whether it can buffer it whole: declare bufferableInputModes to evaluate this.",
+    clientBuffers:
+      "The card does not stream, but the client buffers {{modes}} whole before sending, so the rule does not bind.",
+    liveOnlyModesUnservable:
+      "The card takes {{modes}} as input but does not stream (capabilities.streaming is false), and the client has {{modes}} only live and cannot buffer it: the input path is unreachable.",
+  },
+  fixes: {
+    liveOnlyModesUnservable: [
+      "Profile: add {{modes}} to bufferableInputModes if the client can buffer it whole before sending (the rule then does not bind).",
+      "Card: set capabilities.streaming to true once the server keeps a live exchange open.",
+      "Card: stop advertising {{modes}} as an input mode while the endpoint does not stream.",
+    ],
+    clientBuffers: ["Profile: without {{modes}} in bufferableInputModes, the input path would be cut."],
+    liveOnlyUnknown: ["Profile: declare liveOnlyInputModes, the modes the client only has live (e.g. [\"audio/pcm\"] for a microphone, [] for none)."],
+    bufferingUnknown: ["Profile: declare bufferableInputModes, the live modes the client can collect whole before sending ([] for none)."],
+  },
+};
+
+export const liveInputNeedsStreaming: Invariant<MessageId> = {
+  meta,
+  check({ card, profile, taskClass }) {
+    if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
+    const streamingRef = cardRef(card.streaming.pointer, card.streaming.value);
+    if (card.streaming.value) return makeFinding(meta, taskClass, "holds", "cardStreams", {}, [streamingRef]);
+
+    const liveOnly = profile.liveOnlyInputModes;
+    const evidence: EvidenceRef[] = [streamingRef, profileRef("/liveOnlyInputModes", liveOnly)];
+    if (liveOnly === undefined) {
+      return unknownFinding(meta, taskClass, "liveOnlyUnknown", {}, evidence, ["/liveOnlyInputModes"], {
+        kind: "input",
+        modes: [],
+      });
+    }
+    const live: string[] = [];
+    for (const declared of collectCardModes(card, "input")) {
+      const match = liveOnly.find((mode) => listHas([declared.mode], mode));
+      if (match === undefined) continue;
+      evidence.push(cardRef(declared.pointer, declared.mode));
+      const exchanged = narrower(declared.mode, match);
+      if (!live.includes(exchanged)) live.push(exchanged);
+    }
+    if (live.length === 0) return makeFinding(meta, taskClass, "holds", "noLiveOnlyModes", {}, evidence);
+
+    const bufferable = profile.bufferableInputModes;
+    evidence.push(profileRef("/bufferableInputModes", bufferable));
+    if (bufferable === undefined) {
+      return unknownFinding(meta, taskClass, "bufferingUnknown", { modes: live }, evidence, ["/bufferableInputModes"], {
+        kind: "input",
+        modes: live,
+      });
+    }
+    const unservable = live.filter((mode) => !listHas(bufferable, mode));
+    if (unservable.length === 0) {
+      return makeFinding(meta, taskClass, "holds", "clientBuffers", { modes: live }, evidence, { exception: "client-buffers" });
+    }
+    return cutFinding(meta, taskClass, "liveOnlyModesUnservable", { modes: unservable }, evidence, { kind: "input", modes: unservable }, {
+      acquirable: ["buffering"],
+      cardClaim: "capabilities",
+      contradiction: true,
+    });
+  },
+};

@@ -1,0 +1,78 @@
+import type { NormalizedCard } from "../../card/model";
+import { NORTHWIND, type ClientProfile } from "../../profile";
+import { testInvariant } from "../rule-tester";
+import { makeCard, push, requirement, scheme } from "../test-card";
+import { pushCallbackMtls as inv } from "./index";
+
+// Rule, invariant 2: push callbacks under a scheme that requires mutual TLS, plain HTTPS listener.
+const incident = makeCard({
+  pushNotifications: push(true, "contosoMtls"),
+  securitySchemes: [scheme("contosoMtls", true)],
+  securityRequirements: [requirement(0, "contosoMtls")],
+});
+const everyAlternativeMtls = makeCard({
+  pushNotifications: push(true),
+  securitySchemes: [scheme("mtls", true), scheme("key", false)],
+  securityRequirements: [requirement(0, "mtls"), requirement(1, "mtls", "key")],
+});
+const oneAlternativeWithoutMtls = makeCard({
+  pushNotifications: push(true),
+  securitySchemes: [scheme("mtls", true), scheme("key", false)],
+  securityRequirements: [requirement(0, "mtls"), requirement(1, "key")],
+});
+// mTLS is read from a scheme's kind, never from its words: a bearer scheme whose description says
+// "no mTLS required", or an OAuth2 scheme on an `mtls.` token host (RFC 8705's alias), is not mTLS.
+const bearerSaysMtls: NormalizedCard = makeCard({
+  pushNotifications: push(true, "bearer"),
+  securitySchemes: [{ name: "bearer", kind: "http", pointer: "/securitySchemes/bearer" }],
+});
+const oauthMtlsHost: NormalizedCard = makeCard({
+  pushNotifications: push(true, "oauth"),
+  securitySchemes: [{ name: "oauth", kind: "oauth2", pointer: "/securitySchemes/oauth" }],
+});
+const mtlsListener: ClientProfile = { ...NORTHWIND, callback: { supported: true, mtls: true } };
+const configurable: ClientProfile = { ...NORTHWIND, callback: { supported: true, mtls: false, mtlsConfigurable: true } };
+const unknownListener: ClientProfile = { ...NORTHWIND, callback: { supported: true } };
+const noListener: ClientProfile = { ...NORTHWIND, callback: { supported: false } };
+const sameOriginCallback: ClientProfile = { ...NORTHWIND, callback: { supported: true, mtls: false, url: "https://agent.example/callbacks" } };
+const otherOriginCallback: ClientProfile = { ...NORTHWIND, callback: { supported: true, mtls: false, url: "https://hooks.northwind.example/a2a" } };
+const PUSH = { kind: "completion", channel: "push" } as const;
+
+testInvariant(inv, {
+  taskClass: "async-completion",
+  valid: [
+    { name: "card offers no push", messageId: "pushNotOffered" },
+    { name: "client runs no callback listener", card: incident, profile: noListener, status: "not-applicable", messageId: "clientDoesNotUsePush" },
+    { name: "push scheme named but not declared", card: makeCard({ pushNotifications: push(true, "ghost") }), messageId: "pushSchemeUndeclared" },
+    { name: "push scheme is not mTLS", card: makeCard({ pushNotifications: push(true, "key"), securitySchemes: [scheme("key", false)] }), messageId: "pushSchemeNotMtls", data: { kind: "apiKey" } },
+    { name: "a bearer scheme whose words mention mTLS is not mTLS", card: bearerSaysMtls, messageId: "pushSchemeNotMtls", data: { kind: "http" }, evidence: { card: ["/capabilities/pushNotifications", "/capabilities/pushNotifications/securityScheme", "/securitySchemes/bearer"] } },
+    { name: "an OAuth2 scheme on an mtls. token host is not mTLS", card: oauthMtlsHost, messageId: "pushSchemeNotMtls", data: { kind: "oauth2" } },
+    { name: "no push scheme, one alternative without mTLS", card: oneAlternativeWithoutMtls, messageId: "callbacksNotMtls" },
+    { name: "no push scheme, no security requirements", card: makeCard({ pushNotifications: push(true), securitySchemes: [scheme("mtls", true)] }), messageId: "callbacksNotMtls" },
+    { name: "listener does mTLS", card: incident, profile: mtlsListener, messageId: "clientListenerMtls" },
+    // Rule: it does not hold "when the security scheme mismatch is resolvable by the client's own configuration".
+    { name: "exception: client can turn mTLS on", card: incident, profile: configurable, messageId: "clientCanEnableMtls", exception: "client-configurable" },
+    // Rule: invariant 2 concerns a webhook "on a different origin than the card's url".
+    { name: "callback URL on the same origin as the endpoint", card: incident, profile: sameOriginCallback, messageId: "sameOrigin", data: { origin: "https://agent.example" }, evidence: { profile: ["/callback/url"] } },
+    // Rule: "For fire-and-forget tasks/send with no polling, the push-notification invariant does not bind."
+    { name: "does not bind for fire-and-forget", card: incident, taskClass: "fire-and-forget", status: "not-applicable", messageId: "fireAndForget" },
+    { name: "does not concern request-response", card: incident, taskClass: "request-response", status: "not-applicable", messageId: "notConcerned" },
+  ],
+  invalid: [
+    {
+      name: "incident 2: mTLS push scheme, plain listener",
+      card: incident,
+      messageId: "pushSchemeMtlsPlainListener",
+      cuts: PUSH,
+      cause: { acquirable: ["mtls-listener"], cardClaim: "capabilities", contradiction: true },
+      data: { schemes: ["contosoMtls"] },
+      evidence: { card: ["/capabilities/pushNotifications", "/capabilities/pushNotifications/securityScheme", "/securitySchemes/contosoMtls"], profile: ["/callback/mtls"] },
+    },
+    { name: "callback URL on another origin binds as before", card: incident, profile: otherOriginCallback, messageId: "pushSchemeMtlsPlainListener", cuts: PUSH },
+    { name: "every alternative requires mTLS, plain listener", card: everyAlternativeMtls, messageId: "allRequirementsMtlsPlainListener", cuts: PUSH, data: { schemes: ["mtls"] } },
+  ],
+  unknown: [
+    { name: "listener mTLS left out of the profile", card: incident, profile: unknownListener, messageId: "listenerMtlsUnknown", missing: ["/callback/mtls"], atStake: PUSH },
+    { name: "callback left out entirely", card: incident, profile: { name: "bare" }, messageId: "listenerMtlsUnknown", missing: ["/callback/mtls", "/callback/supported"] },
+  ],
+});

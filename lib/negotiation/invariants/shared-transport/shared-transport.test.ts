@@ -1,0 +1,31 @@
+import { NORTHWIND } from "../../profile";
+import { testInvariant } from "../rule-tester";
+import { omitFields } from "../test-helpers";
+import { makeCard } from "../test-card";
+import { sharedTransport as inv } from "./index";
+
+const iface = (binding: string, index = 0, url = "https://agent.example/a2a") => ({ url, binding, callable: true, pointer: `/supportedInterfaces/${index}` });
+const transportsUnknown = omitFields(NORTHWIND, "transports");
+
+testInvariant(inv, {
+  taskClass: "request-response",
+  valid: [
+    { name: "shared JSONRPC", messageId: "sharedBinding", data: { bindings: ["JSONRPC"], url: "https://agent.example/a2a" } },
+    { name: "case-insensitive binding", card: makeCard({ interfaces: [iface("GRPC")] }), profile: { ...NORTHWIND, transports: ["grpc"] }, messageId: "sharedBinding" },
+    { name: "the first shared interface in the card's order is the one called", card: makeCard({ interfaces: [iface("GRPC", 0, "https://a.example/g"), iface("JSONRPC", 1, "https://a.example/j"), iface("HTTP+JSON", 2, "https://a.example/h")] }), profile: { ...NORTHWIND, transports: ["http+json", "JSONRPC"] }, messageId: "sharedBinding", data: { url: "https://a.example/j" } },
+    { name: "concerns every task class (fire-and-forget too)", taskClass: "fire-and-forget", messageId: "sharedBinding" },
+  ],
+  invalid: [
+    {
+      name: "no shared binding",
+      card: makeCard({ interfaces: [iface("GRPC")] }),
+      messageId: "noSharedBinding",
+      cuts: { kind: "transport" },
+      // A client cannot make a server speak another binding, and a missing binding is no contradiction.
+      cause: { acquirable: [], cardClaim: "declarations", contradiction: undefined },
+      data: { cardBindings: ["GRPC"], clientTransports: ["JSONRPC"] },
+      evidence: { card: ["/supportedInterfaces/0"], profile: ["/transports"] },
+    },
+  ],
+  unknown: [{ name: "transports left out", profile: transportsUnknown, messageId: "transportsUnknown", missing: ["/transports"], atStake: { kind: "transport" } }],
+});
