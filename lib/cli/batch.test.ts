@@ -54,7 +54,7 @@ describe("batch", () => {
 
     expect(out[1]?.error).toMatch(/^line 2: not valid JSON/);
     expect(Object.keys(out[2]?.decisions ?? {})).toEqual(["live-input", "request-response"]);
-    expect(out[3]?.error).toMatch(/^line 4: "profile": unknown preset "southwind"\. Presets: northwind, northwind-buffering, northwind-mtls, text-only, full-sdk\./);
+    expect(out[3]?.error).toMatch(/^line 4: "profile": unknown preset "southwind"\. Presets: northwind, northwind-buffering, northwind-mtls, a2a-python, a2a-js, browser, grpc-backend, text-only, full-sdk\./);
     expect(out[4]?.error).toMatch(/^line 5: expected a JSON object/);
     expect(out[5]?.error).toMatch(/^line 6: "id" must be a string or a number/);
     expect(out[6]?.error).toMatch(/^line 7: give either "card" .* or "cardText"/);

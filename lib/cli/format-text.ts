@@ -1,7 +1,7 @@
 import type { Review } from "../negotiation/decision-types";
 import { docsPath, type EvidenceRef } from "../negotiation/invariants/types";
+import { describeCut } from "../negotiation/explain/cut-label";
 import { decisionLabel } from "../negotiation/explain/decisions";
-import type { Path } from "../negotiation/task-classes";
 import type { LoadedCard } from "./inputs";
 import { isNotable, type ReviewJson } from "./review-json";
 
@@ -46,7 +46,7 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
     for (const r of d.reasons) if (r.reason !== "noViolation") out.push(`  why: ${r.message}`);
     for (const f of notable) {
       out.push(`  ${FINDING_MARK[f.status] ?? "-"} ${f.invariant} (${f.status}${f.exception ? `, ${f.exception}` : ""}): ${f.message}`);
-      if (f.cuts) out.push(`      cuts: ${describePath(f.cuts)}`);
+      if (f.cuts) out.push(`      ${describeCut(f.cuts)}`);
       if (f.missing?.length) out.push(`      declare in the profile: ${f.missing.join(", ")}`);
       const evidence = (f.evidence ?? []).map(describeEvidence).join("; ");
       if (evidence) out.push(`      evidence: ${evidence}`);
@@ -76,18 +76,6 @@ function countBySeverity(json: ReviewJson): string {
   return `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
 }
 
-function describePath(p: Path): string {
-  switch (p.kind) {
-    case "input":
-      return `input path (${p.modes.join(", ")})`;
-    case "output":
-      return `output path (${p.modes.join(", ")})`;
-    case "completion":
-      return `completion by ${p.channel}`;
-    case "transport":
-      return "transport";
-  }
-}
 
 function describeEvidence(e: EvidenceRef): string {
   const value = e.value === undefined ? "" : ` = ${truncate(JSON.stringify(e.value))}`;

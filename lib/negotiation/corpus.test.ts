@@ -32,8 +32,11 @@ const EXPECTED: Record<string, Expected> = {
     onlyWarnings: [],
     card: (c) => {
       expect(c.advisory).toBe(true);
-      expect(c.interfaces).toEqual([{ url: "https://example.com/agents/eightball", binding: "JSONRPC", callable: true, pointer: "/url" }]);
-      expect(c.extensions).toEqual([{ uri: "https://example.com/ext/konami-code/v1", required: false, pointer: "/capabilities/extensions/0" }]);
+      // No protocolVersion on a 0.2-shaped card: it speaks its shape's version.
+      expect(c.interfaces).toEqual([{ url: "https://example.com/agents/eightball", binding: "JSONRPC", callable: true, speaks: "0.2", pointer: "/url" }]);
+      expect(c.extensions).toEqual([
+        { uri: "https://example.com/ext/konami-code/v1", required: false, description: "Provide cheat codes to unlock new fortunes", pointer: "/capabilities/extensions/0" },
+      ]);
     },
   },
   "a2a-go-compat-v03-oldcard.json": {
@@ -172,6 +175,7 @@ const EXPECTED: Record<string, Expected> = {
         binding: "HTTP+JSON",
         protocolVersion: "0.3.0",
         callable: true,
+        speaks: "0.3",
         pointer: "/url",
       });
       const mtls = c.securitySchemes.filter((s) => s.kind === "mutualTLS").map((s) => [s.name, s.kind]);

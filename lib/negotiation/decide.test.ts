@@ -153,6 +153,7 @@ describe("decide: every condition × every kind of cut", () => {
     "prior task history": { context: () => ({ priorTaskHistory: true }) },
     "stale card, good server": { context: () => ({ cardKnownStale: true, serverKnownGood: true }) },
     "0.x card": {},
+    "extended card, client authenticates": { profile: (p) => ({ ...p, authenticated: true }) },
   };
   type Condition = keyof typeof conditions;
   // [decision, reason] per scenario × condition. "reject" without a reason = requiredPathCut, server.
@@ -167,6 +168,7 @@ describe("decide: every condition × every kind of cut", () => {
       "prior task history": ["defer", "otherDiscoveryChannel"],
       "stale card, good server": ["reject", "staleCard"],
       "0.x card": ["defer", "zeroXAdvisory"],
+      "extended card, client authenticates": ["defer", "extendedCard"],
     },
     "push mTLS (client could get an mTLS listener)": {
       renegotiable: ["defer", "renegotiableClient"],
@@ -177,6 +179,7 @@ describe("decide: every condition × every kind of cut", () => {
       "prior task history": ["defer", "otherDiscoveryChannel"],
       "stale card, good server": ["reject", "staleCard"],
       "0.x card": ["defer", "zeroXAdvisory"],
+      "extended card, client authenticates": ["defer", "extendedCard"],
     },
     "resubscribe-only output, card does not stream": {
       // The client cannot make the server stream.
@@ -188,6 +191,7 @@ describe("decide: every condition × every kind of cut", () => {
       "prior task history": ["defer", "otherDiscoveryChannel"],
       "stale card, good server": ["reject", "staleCard"],
       "0.x card": ["defer", "zeroXAdvisory"],
+      "extended card, client authenticates": ["defer", "extendedCard"],
     },
     "no shared binding": {
       renegotiable: R,
@@ -198,6 +202,7 @@ describe("decide: every condition × every kind of cut", () => {
       "prior task history": ["defer", "otherDiscoveryChannel"],
       "stale card, good server": ["reject", "staleCard"],
       "0.x card": R,
+      "extended card, client authenticates": ["defer", "extendedCard"],
     },
     "card does not stream": {
       renegotiable: R,
@@ -208,6 +213,7 @@ describe("decide: every condition × every kind of cut", () => {
       "prior task history": ["defer", "otherDiscoveryChannel"],
       "stale card, good server": ["reject", "staleCard"],
       "0.x card": R,
+      "extended card, client authenticates": ["defer", "extendedCard"],
     },
     "client cannot consume streams": {
       renegotiable: ["defer", "renegotiableClient"],
@@ -219,6 +225,7 @@ describe("decide: every condition × every kind of cut", () => {
       "prior task history": R,
       "stale card, good server": R,
       "0.x card": R,
+      "extended card, client authenticates": R,
     },
     "no completion channel, card offers no push": {
       renegotiable: R,
@@ -229,6 +236,7 @@ describe("decide: every condition × every kind of cut", () => {
       "prior task history": ["defer", "otherDiscoveryChannel"],
       "stale card, good server": ["reject", "staleCard"],
       "0.x card": R,
+      "extended card, client authenticates": ["defer", "extendedCard"],
     },
   };
 
@@ -239,7 +247,12 @@ describe("decide: every condition × every kind of cut", () => {
   it.each(rows)("%s under %s", (scenario, condition) => {
     const s = scenarios[scenario]!;
     const c = conditions[condition]!;
-    const card = condition === "0.x card" ? { ...s.card, shape: "0.3" as const, advisory: true, advisoryVersion: { version: "0.3.0", via: "shape" as const } } : s.card;
+    const card =
+      condition === "0.x card"
+        ? { ...s.card, shape: "0.3" as const, advisory: true, advisoryVersion: { version: "0.3.0", via: "shape" as const } }
+        : condition === "extended card, client authenticates"
+          ? { ...s.card, extendedCard: { value: true, pointer: "/capabilities/extendedAgentCard" } }
+          : s.card;
     const baseline = decideFor(s.card, s.profile, s.taskClass);
     expect(baseline.decision, "the scenario alone rejects").toBe("reject");
     const d = decideFor(card, c.profile?.(s.profile) ?? s.profile, s.taskClass, c.context?.(s.invariant) ?? {});
@@ -251,9 +264,24 @@ describe("decide: every condition × every kind of cut", () => {
     // A condition that could not change the finding says so, by name.
     if (reason === "requiredPathCut" && condition !== "bare extension URI" && condition !== "extension resolving another invariant") {
       expect(own?.data.notApplied).toEqual([
-        { renegotiable: "renegotiableClient", "extension resolving this invariant": "honoredExtension", "out-of-band exchange": "otherDiscoveryChannel", "prior task history": "otherDiscoveryChannel", "stale card, good server": "staleCard", "0.x card": "zeroXAdvisory" }[condition],
+        {
+          renegotiable: "renegotiableClient",
+          "extension resolving this invariant": "honoredExtension",
+          "out-of-band exchange": "otherDiscoveryChannel",
+          "prior task history": "otherDiscoveryChannel",
+          "stale card, good server": "staleCard",
+          "0.x card": "zeroXAdvisory",
+          "extended card, client authenticates": "extendedCard",
+        }[condition],
       ]);
     }
+  });
+
+  it("an extended card needs a client that can authenticate", () => {
+    const card = { ...liveAudio, extendedCard: { value: true, pointer: "/capabilities/extendedAgentCard" } };
+    expect(decideFor(card, { ...NORTHWIND, authenticated: false }, "live-input").decision).toBe("reject");
+    const d = decideFor(card, { ...NORTHWIND, authenticated: true }, "live-input");
+    expect(d.reasons[0]?.data.fetchedBy).toMatch(/GetExtendedAgentCard/);
   });
 
   it("a bare extension URI (old form) still parses and changes nothing", () => {

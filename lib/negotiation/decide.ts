@@ -140,6 +140,8 @@ function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass
       return { kind: "required", data: { path: "input", modes: path.modes } };
     case "transport":
       return { kind: "required", data: { path: "transport" } };
+    case "request":
+      return { kind: "required", data: { path: "request", refusal: path.reason } };
     case "completion": {
       if (path.channel === "push" && taskClass.completion === "notification") {
         const pollingAlsoCut = input.findings.some(
@@ -227,6 +229,15 @@ function judgeConditions(finding: Finding, input: DecideInput): ConditionVerdict
   if (channels.length > 0) {
     verdicts.push({ condition: "otherDiscoveryChannel", applies: cause.cardClaim !== undefined, outcome: "defer", data: { channels } });
   }
+  // An authenticated extended card is another discovery channel, for a client that can authenticate.
+  if (card?.extendedCard.value === true && profile.authenticated === true) {
+    verdicts.push({
+      condition: "extendedCard",
+      applies: cause.cardClaim !== undefined,
+      outcome: "defer",
+      data: { fetchedBy: extendedCardFetch(card) },
+    });
+  }
   if (card?.advisory) {
     verdicts.push({
       condition: "zeroXAdvisory",
@@ -239,6 +250,14 @@ function judgeConditions(finding: Finding, input: DecideInput): ConditionVerdict
     verdicts.push({ condition: "staleCard", applies: cause.cardClaim !== undefined, outcome: "reject", data: {} });
   }
   return verdicts;
+}
+
+/** How the card's version fetches its authenticated extended card (method names are data, not prose). */
+function extendedCardFetch(card: NormalizedCard): string {
+  const version = card.advisoryVersion?.version ?? card.protocolVersion ?? "";
+  if (card.shape === "0.2" || /^0\.2/.test(version)) return "GET {url}/../agent/authenticatedExtendedCard";
+  if (card.advisory) return "agent/getAuthenticatedExtendedCard (JSON-RPC), GetAgentCard (gRPC), GET /v1/card (HTTP+JSON)";
+  return "GetExtendedAgentCard (JSON-RPC, gRPC), GET /extendedAgentCard (HTTP+JSON)";
 }
 
 /**

@@ -20,6 +20,7 @@ export const REASON_IDS = [
   "honoredExtension",
   "otherDiscoveryChannel",
   "zeroXAdvisory",
+  "extendedCard",
   "staleCard",
 ] as const;
 export type ReasonId = (typeof REASON_IDS)[number];
@@ -33,6 +34,7 @@ export type ConditionName =
   | "renegotiableClient"
   | "otherDiscoveryChannel"
   | "zeroXAdvisory"
+  | "extendedCard"
   | "staleCard";
 
 export interface DecisionReason {

@@ -10,6 +10,9 @@ import * as z from "./zod";
  */
 const modeList = z.array(z.string().check(z.trim(), z.minLength(1, { error: "a mode must be a non-empty string" })));
 
+/** The security scheme kinds a card can require and a client can satisfy (A2A's five). */
+export const SECURITY_SCHEME_KINDS = ["apiKey", "http", "oauth2", "openIdConnect", "mutualTLS"] as const;
+
 export const CallbackProfile = z.strictObject({
   /** The client runs a callback listener that can receive push notifications. */
   supported: z.optional(z.boolean()),
@@ -26,6 +29,10 @@ export const ClientProfile = z.strictObject({
   description: z.optional(z.string()),
   /** Bindings the client speaks: JSONRPC, GRPC, HTTP+JSON (case-insensitive). */
   transports: z.optional(z.array(z.string().check(z.trim(), z.minLength(1)))),
+  /** A2A protocol versions the client speaks, Major.Minor ("1.0", "0.3"); patch digits are ignored. */
+  protocolVersions: z.optional(
+    z.array(z.string().check(z.trim(), z.regex(/^\d+\.\d+(\.\d+)?$/, { error: "a protocol version is Major.Minor, e.g. \"1.0\" or \"0.3\"" }))),
+  ),
   /** The client can consume server streams (SSE / server-streaming). */
   streaming: z.optional(z.boolean()),
   /** Input modes the client sends. */
@@ -41,19 +48,26 @@ export const ClientProfile = z.strictObject({
   canPoll: z.optional(z.boolean()),
   /** False: the client can renegotiate its own capabilities (the rule then defers). Default true. */
   fixed: z.optional(z.boolean()),
-  /** Extension URIs the client supports. */
-  supportedExtensions: z.optional(z.array(z.string())),
-  /** Security scheme kinds the client can satisfy (apiKey, http, oauth2, openIdConnect, mutualTLS). */
-  securitySchemes: z.optional(z.array(z.string())),
+  /** Extension URIs the client supports (and sends in A2A-Extensions when a card requires them). */
+  supportedExtensions: z.optional(z.array(z.string().check(z.trim(), z.minLength(1)))),
+  /** Security scheme kinds the client can satisfy on its calls to the server (mutualTLS: it presents a client certificate). */
+  securitySchemes: z.optional(z.array(z.enum(SECURITY_SCHEME_KINDS))),
+  /** The client holds credentials the server accepts, so it can fetch an authenticated extended card. */
+  authenticated: z.optional(z.boolean()),
 });
 export type ClientProfile = z.infer<typeof ClientProfile>;
 
-/** The client of the rule's incidents: live-only PCM audio, no buffering, plain HTTPS callbacks, polls. */
+/**
+ * The client of the rule's incidents: live-only PCM audio it cannot buffer, a plain HTTPS callback
+ * listener, polls. It reaches Contoso over mutual TLS (the incident's registration call succeeded
+ * over its authenticated channel), so it presents client certificates on its own calls.
+ */
 export const NORTHWIND: ClientProfile = {
   name: "Northwind discovery agent",
   description:
-    "The client of the rule's incidents: JSON-RPC, live-only audio/pcm it cannot buffer, a plain HTTPS callback listener, can poll.",
+    "The client of the rule's incidents: JSON-RPC over A2A 1.0, live-only audio/pcm it cannot buffer, a plain HTTPS callback listener, can poll, calls servers with a client certificate.",
   transports: ["JSONRPC"],
+  protocolVersions: ["1.0"],
   streaming: true,
   inputModes: ["text/plain", "audio/pcm"],
   liveOnlyInputModes: ["audio/pcm"],
@@ -62,9 +76,19 @@ export const NORTHWIND: ClientProfile = {
   callback: { supported: true, mtls: false, mtlsConfigurable: false },
   canPoll: true,
   fixed: true,
+  supportedExtensions: [],
+  securitySchemes: ["mutualTLS", "http", "oauth2"],
+  authenticated: true,
 };
 
-/** The built-in client profiles, each with the short id the CLI and links use (`--profile northwind`). */
+/**
+ * The built-in client profiles, each with the short id the CLI and links use (`--profile northwind`).
+ * Every preset declares every field: a preset never leaves a decision unknown. The SDK presets
+ * describe each SDK's client as configured by default (a2a-sdk 1.1.0 for Python, @a2a-js/sdk 1.0.1
+ * for JavaScript; values read from their client code: ClientConfig / ClientFactory defaults, the
+ * interface picker, the auth interceptors); an app that configures more (gRPC, its own webhook)
+ * should copy the preset and change it.
+ */
 const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
   { id: "northwind", profile: NORTHWIND },
   {
@@ -86,11 +110,92 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
     },
   },
   {
+    id: "a2a-python",
+    profile: {
+      name: "A2A Python SDK client",
+      description:
+        "a2a-sdk 1.1.0's client as configured by default: JSON-RPC only (ClientConfig.supported_protocol_bindings empty), A2A 1.0 and 0.3 (built-in compat transports), streams (ClientConfig.streaming), polls (get_task), no callback listener (the SDK only sends push configs), acceptedOutputModes empty (any), credentials by its AuthInterceptor: HTTP bearer, OAuth2, OpenID Connect, API key (no client certificates). Text and JSON data parts.",
+      transports: ["JSONRPC"],
+      protocolVersions: ["1.0", "0.3"],
+      streaming: true,
+      inputModes: ["text/plain", "application/json"],
+      liveOnlyInputModes: [],
+      bufferableInputModes: [],
+      callback: { supported: false, mtls: false, mtlsConfigurable: false },
+      canPoll: true,
+      fixed: true,
+      supportedExtensions: [],
+      securitySchemes: ["http", "oauth2", "openIdConnect", "apiKey"],
+      authenticated: true,
+    },
+  },
+  {
+    id: "a2a-js",
+    profile: {
+      name: "A2A JS SDK client (Node)",
+      description:
+        "@a2a-js/sdk 1.0.1's client as configured by default: JSON-RPC and HTTP+JSON (ClientFactory's default transports; gRPC is opt-in), A2A 1.0 (0.3 only with legacyCompat), streams (sendMessageStream), polls (getTask), no callback listener, acceptedOutputModes empty (any), header credentials the app supplies (AuthenticationHandler): HTTP, API key, OAuth2 or OpenID Connect tokens.",
+      transports: ["JSONRPC", "HTTP+JSON"],
+      protocolVersions: ["1.0"],
+      streaming: true,
+      inputModes: ["text/plain", "application/json"],
+      liveOnlyInputModes: [],
+      bufferableInputModes: [],
+      callback: { supported: false, mtls: false, mtlsConfigurable: false },
+      canPoll: true,
+      fixed: true,
+      supportedExtensions: [],
+      securitySchemes: ["http", "apiKey", "oauth2", "openIdConnect"],
+      authenticated: true,
+    },
+  },
+  {
+    id: "browser",
+    profile: {
+      name: "Browser client (JS SDK in a web page)",
+      description:
+        "@a2a-js/sdk's client in a browser: JSON-RPC and HTTP+JSON over fetch (no gRPC), A2A 1.0, streams (SSE read from fetch), polls, no callback listener (a page cannot receive push), no client certificates; tokens the page obtains (HTTP bearer, API key header, OAuth2/OIDC access tokens). Text and JSON only: inline bytes need Node's Buffer. The agent must allow the page's origin (CORS).",
+      transports: ["JSONRPC", "HTTP+JSON"],
+      protocolVersions: ["1.0"],
+      streaming: true,
+      inputModes: ["text/plain", "application/json"],
+      liveOnlyInputModes: [],
+      bufferableInputModes: [],
+      callback: { supported: false, mtls: false, mtlsConfigurable: false },
+      canPoll: true,
+      fixed: true,
+      supportedExtensions: [],
+      securitySchemes: ["http", "apiKey", "oauth2", "openIdConnect"],
+      authenticated: true,
+    },
+  },
+  {
+    id: "grpc-backend",
+    profile: {
+      name: "Backend gRPC client",
+      description:
+        "A backend service on a2a-sdk's gRPC transport (supported_protocol_bindings [\"GRPC\"] and a grpc_channel_factory): A2A 1.0 and 0.3, server streaming, polls GetTask, client certificates through its channel credentials, token credentials by interceptor; runs its own webhook for push (no SDK ships one), plain HTTPS that it can switch to mutual TLS by configuration.",
+      transports: ["GRPC"],
+      protocolVersions: ["1.0", "0.3"],
+      streaming: true,
+      inputModes: ["text/plain", "application/json", "application/octet-stream"],
+      liveOnlyInputModes: [],
+      bufferableInputModes: [],
+      callback: { supported: true, mtls: false, mtlsConfigurable: true },
+      canPoll: true,
+      fixed: true,
+      supportedExtensions: [],
+      securitySchemes: ["mutualTLS", "http", "oauth2", "openIdConnect", "apiKey"],
+      authenticated: true,
+    },
+  },
+  {
     id: "text-only",
     profile: {
       name: "Text-only JSON-RPC client",
-      description: "A chat-style client: text in and out, no streaming, no callbacks, polls.",
+      description: "A chat-style client: text in and out, no streaming, no callbacks, polls, bearer or API-key credentials, and old enough to speak A2A 0.2 as well as 0.3 and 1.0.",
       transports: ["JSONRPC"],
+      protocolVersions: ["1.0", "0.3", "0.2"],
       streaming: false,
       inputModes: ["text/plain"],
       liveOnlyInputModes: [],
@@ -99,14 +204,18 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       callback: { supported: false, mtls: false, mtlsConfigurable: false },
       canPoll: true,
       fixed: true,
+      supportedExtensions: [],
+      securitySchemes: ["http", "apiKey"],
+      authenticated: true,
     },
   },
   {
     id: "full-sdk",
     profile: {
       name: "Full-featured SDK client",
-      description: "Speaks every core binding, streams, buffers audio, has an mTLS-capable listener.",
+      description: "Speaks every core binding and both versions, streams, buffers audio, has an mTLS-capable listener, every credential kind, renegotiates.",
       transports: ["JSONRPC", "GRPC", "HTTP+JSON"],
+      protocolVersions: ["1.0", "0.3"],
       streaming: true,
       inputModes: ["text/plain", "application/json", "audio/pcm", "image/png"],
       liveOnlyInputModes: [],
@@ -114,6 +223,9 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       callback: { supported: true, mtls: true, mtlsConfigurable: true },
       canPoll: true,
       fixed: false,
+      supportedExtensions: [],
+      securitySchemes: ["apiKey", "http", "oauth2", "openIdConnect", "mutualTLS"],
+      authenticated: true,
     },
   },
 ];

@@ -21,6 +21,7 @@ const pathSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("completion"), channel: z.enum(["push", "polling", "stream", "response"]) }),
   z.object({ kind: z.literal("output"), modes: z.array(z.string()), reachable: z.optional(z.array(z.string())) }),
   z.object({ kind: z.literal("transport") }),
+  z.object({ kind: z.literal("request"), reason: z.enum(["extension", "security", "signature"]) }),
 ]);
 const decisionKind = z.enum(DECISIONS);
 const ruleId = z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/));

@@ -119,6 +119,8 @@ describe("review: validity first", () => {
 });
 
 describe("review: 0.x cards are advisory", () => {
+  /** Northwind speaking 0.3 as well, so the card's version is not what decides. */
+  const NORTHWIND_03 = { ...NORTHWIND, protocolVersions: ["1.0", "0.3"] };
   const card03 = {
     protocolVersion: "0.3.0",
     name: "Legacy voice agent",
@@ -133,7 +135,7 @@ describe("review: 0.x cards are advisory", () => {
 
   // Rule, scope: "Does not apply to ... A2A v0.x, where capability fields were advisory only."
   it("marks the review advisory and defers, not rejects, what rests on the rule's invariants", () => {
-    const r = review(JSON.stringify(card03), NORTHWIND);
+    const r = review(JSON.stringify(card03), NORTHWIND_03);
     expect(r.validity.valid).toBe(true);
     expect(r.advisory).toEqual({ reason: "zeroXAdvisory", data: { shape: "0.3", protocolVersion: "0.3.0", via: "shape" } });
     expect(decisionsOf(r)).toMatchObject({ "live-input": "defer", "request-response": "accept" });
@@ -141,7 +143,7 @@ describe("review: 0.x cards are advisory", () => {
   });
 
   it("still rejects structural facts on a 0.x card: no shared binding", () => {
-    const r = review(JSON.stringify({ ...card03, preferredTransport: "GRPC" }), NORTHWIND);
+    const r = review(JSON.stringify({ ...card03, preferredTransport: "GRPC" }), NORTHWIND_03);
     expect(r.advisory).toBeDefined();
     expect(decisionsOf(r)).toMatchObject({ "request-response": "reject" });
   });
@@ -149,7 +151,7 @@ describe("review: 0.x cards are advisory", () => {
   it("reads a 1.0-shaped card whose every interface speaks 0.x as advisory, naming the version", () => {
     const card = JSON.parse(CONTOSO.text) as { supportedInterfaces: Array<Record<string, unknown>> };
     card.supportedInterfaces[0]!.protocolVersion = "0.3";
-    const r = review(JSON.stringify(card), NORTHWIND);
+    const r = review(JSON.stringify(card), NORTHWIND_03);
     expect(r.advisory).toEqual({ reason: "zeroXAdvisory", data: { shape: "1.0", protocolVersion: "0.3", via: "interfaces" } });
     expect(decisionsOf(r)["live-input"]).toBe("defer");
   });

@@ -20,6 +20,11 @@ export const TaskClass = z.strictObject({
   completion: z.enum(["response", "notification", "stream", "none"]),
   /** required: at least one output mode the client accepts must be reachable. none: no output awaited. */
   output: z.enum(["required", "none"]),
+  /**
+   * The skill (by id) tasks of this class are aimed at: its inputModes/outputModes (and security)
+   * override the card's defaults. Left out: a mode counts when the defaults or any skill offer it.
+   */
+  skill: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
 });
 export type TaskClass = z.infer<typeof TaskClass>;
 
@@ -82,4 +87,6 @@ export type Path =
   | { kind: "input"; modes: string[] }
   | { kind: "completion"; channel: "push" | "polling" | "stream" | "response" }
   | { kind: "output"; modes: string[]; reachable: string[] }
-  | { kind: "transport" };
+  | { kind: "transport" }
+  /** The server refuses every request (a required extension, security the client cannot satisfy), or the client refuses the card. */
+  | { kind: "request"; reason: "extension" | "security" | "signature" };

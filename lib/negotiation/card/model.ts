@@ -26,6 +26,12 @@ export interface CardInterface {
   tenant?: string;
   /** An absolute URL (or host:port for gRPC) a client can call, not a template or placeholder. */
   callable: boolean;
+  /**
+   * The protocol version the interface speaks, Major.Minor: its own protocolVersion; else the
+   * card-level one; else 0.3 for a 1.0-shaped interface (the 1.0 spec's reading of an empty
+   * version), or the shape's version for a 0.x card that states none.
+   */
+  speaks?: string;
   pointer: Pointer;
 }
 
@@ -53,12 +59,15 @@ export interface CardSkill {
   name?: string;
   inputModes?: string[];
   outputModes?: string[];
+  /** The skill's own security requirements (0.3 `security`, 1.0 `securityRequirements`), when it has any. */
+  securityRequirements?: CardSecurityRequirement[];
   pointer: Pointer;
 }
 
 export interface CardExtension {
   uri: string;
   required: boolean;
+  description?: string;
   pointer: Pointer;
 }
 
@@ -96,4 +105,9 @@ export interface NormalizedCard {
   securitySchemes: CardSecurityScheme[];
   securityRequirements: CardSecurityRequirement[];
   skills: CardSkill[];
+  /**
+   * The card announces an authenticated extended card: 1.0 `capabilities.extendedAgentCard`, 0.2-0.3
+   * `supportsAuthenticatedExtendedCard` (or the draft `supportsExtendedAgentCard`).
+   */
+  extendedCard: Located<boolean>;
 }

@@ -76,11 +76,23 @@ export function readSecurityRequirements(card: JsonObject, shape: CardShape): Ca
   if (shape === "0.1") {
     return readAuthenticationSchemes(card).map((scheme) => ({ schemes: [scheme.name], pointer: scheme.pointer }));
   }
-  const modern = own(card, "securityRequirements");
-  if (Array.isArray(modern)) return readRequirementList(modern, "/securityRequirements");
-  const legacy = own(card, "security");
-  if (Array.isArray(legacy)) return readRequirementList(legacy, "/security");
-  return [];
+  return readRequirementsAt(card, "") ?? [];
+}
+
+/**
+ * A skill's own requirements (the same two spellings, under `/skills/<i>`), or undefined when the
+ * skill states none (the card's then apply).
+ */
+export function readSkillRequirements(skill: JsonObject, pointer: string): CardSecurityRequirement[] | undefined {
+  return readRequirementsAt(skill, pointer);
+}
+
+function readRequirementsAt(obj: JsonObject, base: string): CardSecurityRequirement[] | undefined {
+  const modern = own(obj, "securityRequirements");
+  if (Array.isArray(modern)) return readRequirementList(modern, base + "/securityRequirements");
+  const legacy = own(obj, "security");
+  if (Array.isArray(legacy)) return readRequirementList(legacy, base + "/security");
+  return undefined;
 }
 
 function readRequirementList(list: unknown[], pointer: string): CardSecurityRequirement[] {

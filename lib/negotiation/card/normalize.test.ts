@@ -21,9 +21,10 @@ describe("normalizeCard interfaces", () => {
       ],
     });
     expect(card.interfaces).toEqual([
-      { url: "https://a.example/rest", binding: "HTTP+JSON", callable: true, protocolVersion: "1.0", tenant: "t1", pointer: "/supportedInterfaces/0" },
-      { url: "a.example:443", binding: "GRPC", callable: true, protocolVersion: "1.0", pointer: "/supportedInterfaces/1" },
-      { url: "https://a.example/rpc", binding: "JSONRPC", callable: true, pointer: "/supportedInterfaces/2" },
+      { url: "https://a.example/rest", binding: "HTTP+JSON", callable: true, protocolVersion: "1.0", speaks: "1.0", tenant: "t1", pointer: "/supportedInterfaces/0" },
+      { url: "a.example:443", binding: "GRPC", callable: true, protocolVersion: "1.0", speaks: "1.0", pointer: "/supportedInterfaces/1" },
+      // No version on the interface or the card: the 1.0 spec reads it as 0.3.
+      { url: "https://a.example/rpc", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/supportedInterfaces/2" },
     ]);
     expect(card.url).toBe("https://a.example/rest");
     expect(card.protocolVersion).toBe("1.0");
@@ -49,7 +50,7 @@ describe("normalizeCard interfaces", () => {
   it("defaults the 0.3 preferred transport to JSONRPC and reads ≤0.2.3 cards as JSON-RPC at url", () => {
     expect(normalize({ ...core, url: "https://a.example", additionalInterfaces: [] }).interfaces[0]?.binding).toBe("JSONRPC");
     expect(normalize({ ...core, url: "https://a.example" }).interfaces).toEqual([
-      { url: "https://a.example", binding: "JSONRPC", callable: true, pointer: "/url" },
+      { url: "https://a.example", binding: "JSONRPC", callable: true, speaks: "0.2", pointer: "/url" },
     ]);
   });
 

@@ -11,7 +11,7 @@ import { detectShape } from "./detect-shape";
 import { isObject, own, readBoolish, type JsonObject } from "./json-value";
 import { joinPointer } from "./pointer";
 import { canonicalBinding, judgeUrl } from "./checks/endpoints";
-import { readSecurityRequirements, readSecuritySchemes } from "./normalize-security";
+import { readSecurityRequirements, readSecuritySchemes, readSkillRequirements } from "./normalize-security";
 
 /**
  * Builds the version-neutral model from any shape, best effort: wrong-typed fields read as
@@ -25,7 +25,12 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
   const caps = isObject(capabilities) ? capabilities : undefined;
   const interfaces = readInterfaces(value, shape);
   const cardVersion = own(value, "protocolVersion");
-  const protocolVersion = typeof cardVersion === "string" ? cardVersion : interfaces[0]?.protocolVersion;
+  const cardLevel = typeof cardVersion === "string" ? cardVersion : undefined;
+  for (const iface of interfaces) {
+    const speaks = interfaceVersion(iface, shape, cardLevel) ?? (shape === "0.1" || shape === "0.2" || shape === "0.3" ? shape : undefined);
+    if (speaks !== undefined) iface.speaks = majorMinor(speaks);
+  }
+  const protocolVersion = cardLevel ?? interfaces[0]?.protocolVersion;
   const advisoryVersion = readAdvisoryVersion(shape, typeof cardVersion === "string" ? cardVersion : undefined, interfaces);
   return {
     shape,
@@ -46,6 +51,7 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
     securitySchemes: readSecuritySchemes(value, shape),
     securityRequirements: readSecurityRequirements(value, shape),
     skills: readSkills(value),
+    extendedCard: readExtendedCard(value, caps),
   };
 }
 
@@ -62,6 +68,12 @@ export function interfaceVersion(iface: CardInterface, shape: CardShape, cardLev
 
 const isZeroX = (version: string) => /^0\./.test(version);
 
+/** "1.0.0" → "1.0": A2A compares Major.Minor only. Anything else is kept as written. */
+export function majorMinor(version: string): string {
+  const match = /^\s*v?(\d+)\.(\d+)/.exec(version);
+  return match ? `${match[1]}.${match[2]}` : version.trim();
+}
+
 function readAdvisoryVersion(shape: CardShape, cardLevel: string | undefined, interfaces: CardInterface[]): NormalizedCard["advisoryVersion"] {
   if (shape === "0.1" || shape === "0.2" || shape === "0.3") {
     return { version: cardLevel ?? interfaces[0]?.protocolVersion ?? shape, via: "shape" };
@@ -70,6 +82,17 @@ function readAdvisoryVersion(shape: CardShape, cardLevel: string | undefined, in
   const versions = interfaces.map((iface) => interfaceVersion(iface, shape, cardLevel) ?? "");
   if (!versions.every(isZeroX)) return undefined;
   return { version: versions[0]!, via: "interfaces" };
+}
+
+/** 1.0 `capabilities.extendedAgentCard`; 0.2-0.3 top-level `supportsAuthenticatedExtendedCard`; the draft `supportsExtendedAgentCard`. */
+function readExtendedCard(card: JsonObject, caps: JsonObject | undefined): Located<boolean> {
+  const modern = caps ? readBoolish(own(caps, "extendedAgentCard")) : undefined;
+  if (modern !== undefined) return { value: modern, pointer: "/capabilities/extendedAgentCard" };
+  for (const key of ["supportsAuthenticatedExtendedCard", "supportsExtendedAgentCard"]) {
+    const legacy = readBoolish(own(card, key));
+    if (legacy !== undefined) return { value: legacy, pointer: "/" + key };
+  }
+  return { value: false, pointer: "/capabilities/extendedAgentCard", defaulted: true };
 }
 
 function readString(obj: JsonObject, key: string): string | undefined {
@@ -112,7 +135,10 @@ function readExtensions(caps: JsonObject | undefined): CardExtension[] {
     if (!isObject(ext)) return;
     const uri = own(ext, "uri");
     if (typeof uri !== "string") return;
-    out.push({ uri, required: readBoolish(own(ext, "required")) ?? false, pointer: joinPointer("/capabilities/extensions", i) });
+    const found: CardExtension = { uri, required: readBoolish(own(ext, "required")) ?? false, pointer: joinPointer("/capabilities/extensions", i) };
+    const description = own(ext, "description");
+    if (typeof description === "string" && description.trim() !== "") found.description = description;
+    out.push(found);
   });
   return out;
 }
@@ -188,6 +214,8 @@ function readSkills(card: JsonObject): CardSkill[] {
     const outputModes = stringsOf(own(skill, "outputModes"));
     if (inputModes) found.inputModes = inputModes;
     if (outputModes) found.outputModes = outputModes;
+    const requirements = readSkillRequirements(skill, found.pointer);
+    if (requirements) found.securityRequirements = requirements;
     out.push(found);
   });
   return out;

@@ -1,5 +1,11 @@
 import type { Path } from "../task-classes";
 
+const REQUEST_LABELS = {
+  extension: "server refuses every request (required extension)",
+  security: "server refuses every request (security)",
+  signature: "client refuses the card (signature)",
+} as const;
+
 /** A short label for the path a violated finding cuts, for a matrix cell (the explanation has the prose). */
 export function describeCut(path: Path): string {
   switch (path.kind) {
@@ -11,5 +17,7 @@ export function describeCut(path: Path): string {
       return `cuts ${path.channel} completion`;
     case "transport":
       return "cuts transport";
+    case "request":
+      return REQUEST_LABELS[path.reason];
   }
 }

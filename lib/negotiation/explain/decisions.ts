@@ -76,6 +76,8 @@ const REASONS = {
     "{{invariant}} would reject {{taskClass}} ({{path}}), but the card contradicts itself and the server is known to honor {{extensions}}, which resolves {{invariant}}: escalate to out-of-band negotiation.",
   otherDiscoveryChannel:
     "{{invariant}} would reject {{taskClass}} ({{path}}), but the cut rests on what the card says and the client has {{channels}} besides the card, so the card is not the binding constraint: defer to that channel.",
+  extendedCard:
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but the cut rests on what this public card says and the card announces an authenticated extended card, which this client can fetch ({{fetchedBy}}): review that card before deciding (defer).",
   zeroXAdvisory:
     "{{invariant}} would reject {{taskClass}} ({{path}}), but this is a {{protocolVersion}} card and the rule does not apply before A2A 1.0, where capability fields were advisory: confirm with the vendor or get a 1.0 card (defer).",
   invalidCard: "The card is not valid (errors: {{codes}}), so nothing can be accepted on it: reject the card.",
@@ -95,6 +97,7 @@ const CONDITION_NAMES: Record<ConditionName, string> = {
   renegotiableClient: "a renegotiable client",
   otherDiscoveryChannel: "another discovery channel",
   zeroXAdvisory: "the 0.x scope",
+  extendedCard: "the authenticated extended card",
   staleCard: "a stale card on a known-good server",
 };
 
@@ -104,6 +107,7 @@ const CANNOT_APPLY: Record<ConditionName, string> = {
   renegotiableClient: "no capability the client could acquire (streaming, an mTLS listener, buffering, an encoding) would reopen the path",
   otherDiscoveryChannel: "the cut rests on the client's own limits, not on what the card says",
   zeroXAdvisory: "it is not one of the rule's invariants, and structural facts hold for 0.x cards too",
+  extendedCard: "the cut rests on the client's own limits, which no other card changes",
   staleCard: "a refetched card would not change the client's own limits",
 };
 
@@ -116,12 +120,19 @@ const ACQUIRABLE_NAMES: Record<string, string> = {
 
 /** A cut path in words, from a reason's data (`path`, `modes`, `channel`, ...). */
 export function describeCutPath(data: MessageData): string {
-  const modes = formatValue(data.modes ?? data.lost);
+  const listed = data.modes ?? data.lost;
+  const modes = formatValue(listed);
   switch (data.path) {
     case "input":
-      return modes ? `the input path for ${modes}` : "the input path";
+      return Array.isArray(listed) && listed.length > 0 ? `the input path for ${modes}` : "its input path";
     case "transport":
       return "every transport binding";
+    case "request":
+      return data.refusal === "signature"
+        ? "every request (the client does not trust the card)"
+        : data.refusal === "security"
+          ? "every request (no security requirement the client can satisfy)"
+          : "every request (an extension the server requires and the client does not support)";
     case "output":
       return data.fallback !== undefined ? `the output ${modes}` : `every output mode it accepts (${modes} unreachable)`;
     case "completion":
@@ -208,6 +219,7 @@ export function explainReason(reason: DecisionReason): string {
       return [renderTemplate(REASONS.renegotiableClient, { ...data, acquirable: formatList(acquirable) }), ...suffix].join(" ");
     }
     case "zeroXAdvisory":
+    case "extendedCard":
     case "requiredPathCut":
     case "staleCard":
     case "invalidCard":

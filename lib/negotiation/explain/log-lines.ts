@@ -138,28 +138,6 @@ function explainSeedEntry(seed: Extract<LogEntry, { kind: "seed" }>): LogLineExp
 // ---------------------------------------------------------------------------------------------
 // Lines that only name a rule
 
-/** What would change a rule's outcome, without the data a finding would carry. */
-const GENERIC_CHANGES: Record<InvariantId, string[]> = {
-  "live-input-needs-streaming": [
-    "Profile: list the live mode in bufferableInputModes if the client can buffer it whole before sending.",
-    "Card: set capabilities.streaming to true once the server accepts streamed input.",
-  ],
-  "push-callback-mtls": [
-    "Profile: set callback.mtls (or callback.mtlsConfigurable) to true once the listener can do mutual TLS.",
-    "Profile: set canPoll to true: push then degrades to polling instead of rejecting.",
-    "Card: name a push security scheme that does not require mutual TLS.",
-  ],
-  "resubscribe-only-output": [
-    "Context: list the mode in documentedFallbackOutputModes if the server documents another way to deliver it.",
-    "Card: set capabilities.streaming to true so tasks/resubscribe can deliver it.",
-  ],
-  "shared-transport": ["Profile or card: share one protocol binding (JSONRPC, GRPC or HTTP+JSON)."],
-  "stream-channel-available": ["Card and profile: both must stream for results to arrive over a stream."],
-  "completion-channel-available": [
-    "Profile: set canPoll to true if the client can poll tasks/get, or run a callback listener for the card's push.",
-  ],
-};
-
 function explainMention(rules: InvariantId[], taskClass: string | undefined): LogLineExplanation {
   const names = rules.map((id) => getInvariant(id)?.meta.title ?? id);
   const headline =
@@ -179,7 +157,7 @@ function explainMention(rules: InvariantId[], taskClass: string | undefined): Lo
       meaning.push(renderTemplate(template, { taskClass: builtIn.id }));
     }
   }
-  const changes = unique(rules.flatMap((id) => GENERIC_CHANGES[id]));
+  const changes = unique(rules.flatMap((id) => getInvariant(id)?.meta.generalFixes ?? []));
   const notes = ["The line carries no evidence, so this is what the rule means in general: paste the decision record for the specifics."];
   return { headline, rules: rules.map(ruleRef), ...(taskClass === undefined ? {} : { taskClass }), meaning, changes, notes };
 }

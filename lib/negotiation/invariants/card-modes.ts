@@ -1,4 +1,4 @@
-import type { NormalizedCard, Pointer } from "../card/model";
+import type { CardSkill, NormalizedCard, Pointer } from "../card/model";
 import { normalizeMode } from "./modes";
 
 /**
@@ -41,4 +41,61 @@ function addModes(
     // A defaulted list has no elements in the text to point at: point at where it would be.
     out.push({ mode, pointer: defaulted ? base : `${base}/${i}` });
   }
+}
+
+/** Where a mode is offered: the card's defaults and/or skills (by id, else name, else index). */
+export interface ModeOffer {
+  mode: string;
+  pointer: Pointer;
+  /** "defaults" and the skills that offer the mode. */
+  offeredBy: string[];
+}
+
+export interface TargetedModes {
+  offers: ModeOffer[];
+  /** The class names a skill the card does not have. */
+  skillMissing?: string;
+  /** The targeted skill, found. */
+  skill?: CardSkill;
+}
+
+export function skillLabel(skill: CardSkill, index: number): string {
+  return skill.id ?? skill.name ?? `skill ${index}`;
+}
+
+/**
+ * The modes a task can use: aimed at a skill, that skill's own list (or the defaults when it has
+ * none); aimed at no skill, the defaults and every skill's, each with who offers it.
+ */
+export function targetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
+  const defaults = field === "input" ? card.defaultInputModes : card.defaultOutputModes;
+  const own = (skill: CardSkill) => (field === "input" ? skill.inputModes : skill.outputModes);
+  const offers: ModeOffer[] = [];
+  const add = (modes: readonly string[], base: Pointer, defaulted: boolean, by: string) => {
+    modes.forEach((mode, i) => {
+      if (typeof mode !== "string") return;
+      const key = normalizeMode(mode);
+      const known = offers.find((o) => normalizeMode(o.mode) === key);
+      if (known) {
+        if (!known.offeredBy.includes(by)) known.offeredBy.push(by);
+        return;
+      }
+      offers.push({ mode, pointer: defaulted ? base : `${base}/${i}`, offeredBy: [by] });
+    });
+  };
+  if (skillId !== undefined) {
+    const index = card.skills.findIndex((s) => s.id === skillId || (s.id === undefined && s.name === skillId));
+    const skill = card.skills[index];
+    if (!skill) return { offers, skillMissing: skillId };
+    const modes = own(skill);
+    if (modes) add(modes, `${skill.pointer}/${field}Modes`, false, skillLabel(skill, index));
+    else add(defaults.value, defaults.pointer, defaults.defaulted === true, "defaults");
+    return { offers, skill };
+  }
+  add(defaults.value, defaults.pointer, defaults.defaulted === true, "defaults");
+  card.skills.forEach((skill, index) => {
+    const modes = own(skill);
+    if (modes) add(modes, `${skill.pointer}/${field}Modes`, false, skillLabel(skill, index));
+  });
+  return { offers };
 }

@@ -1,4 +1,8 @@
 import { completionChannelAvailable } from "./completion-channel-available";
+import { inputModes } from "./input-modes";
+import { outputModes } from "./output-modes";
+import { requiredExtensions } from "./required-extensions";
+import { securitySatisfiable } from "./security-satisfiable";
 import { liveInputNeedsStreaming } from "./live-input-needs-streaming";
 import { pushCallbackMtls } from "./push-callback-mtls";
 import { resubscribeOnlyOutput } from "./resubscribe-only-output";
@@ -17,6 +21,10 @@ const REGISTRY: { readonly [K in InvariantId]: Invariant } = {
   "push-callback-mtls": pushCallbackMtls,
   "resubscribe-only-output": resubscribeOnlyOutput,
   "shared-transport": sharedTransport,
+  "required-extensions": requiredExtensions,
+  "security-satisfiable": securitySatisfiable,
+  "input-modes": inputModes,
+  "output-modes": outputModes,
   "stream-channel-available": streamChannelAvailable,
   "completion-channel-available": completionChannelAvailable,
 };

@@ -59,6 +59,7 @@ describe("every message a check can emit", () => {
     makeCard({ streaming: streaming(true), pushNotifications: push(true) }),
     makeCard({ defaultInputModes: inputModes("text/plain", "audio/pcm"), interfaces: [] }),
     makeCard({ interfaces: [{ url: "u", binding: "GRPC", callable: false, pointer: "/supportedInterfaces/0" }] }),
+    makeCard({ interfaces: [{ url: "grpc.a.example:443", binding: "GRPC", callable: true, pointer: "/supportedInterfaces/0" }] }),
     makeCard({ pushNotifications: push(true, "ghost") }),
     makeCard({ pushNotifications: push(true, "key"), securitySchemes: [scheme("key", false)] }),
     makeCard({ pushNotifications: push(true, "m"), securitySchemes: [scheme("m", true)] }),
@@ -73,6 +74,13 @@ describe("every message a check can emit", () => {
       resubscribeOnlyOutputModes: { value: ["audio/pcm", "video/mp4"], pointer: "/resubscribeOnlyOutputModes" },
     }),
     makeCard({ resubscribeOnlyOutputModes: { value: ["video/mp4"], pointer: "/resubscribeOnlyOutputModes" } }),
+    makeCard({ extensions: [{ uri: "urn:ext:x", required: true, pointer: "/capabilities/extensions/0" }] }),
+    makeCard({ interfaces: [{ url: "https://a.example/v03", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/supportedInterfaces/0" }] }),
+    makeCard({ securitySchemes: [scheme("m", true)], securityRequirements: [requirement(0, "m")] }),
+    makeCard({ defaultInputModes: inputModes("audio/mpeg"), defaultOutputModes: outputModes("audio/mpeg") }),
+    makeCard({ defaultInputModes: inputModes("audio/pcm") }),
+    makeCard({ defaultInputModes: { value: [], pointer: "/defaultInputModes" }, defaultOutputModes: { value: [], pointer: "/defaultOutputModes" } }),
+    makeCard({ skills: [{ id: "s", outputModes: ["audio/mpeg"], pointer: "/skills/0" }, { id: "t", pointer: "/skills/1" }] }),
   ];
   const base: ClientProfile = { name: "grid", transports: ["JSONRPC"], liveOnlyInputModes: ["audio/pcm"] };
   const profiles: ClientProfile[] = [
@@ -86,9 +94,11 @@ describe("every message a check can emit", () => {
     { ...base, streaming: false },
     { ...base, bufferableInputModes: [], liveOnlyInputModes: [] },
     { ...base, bufferableInputModes: [], callback: { supported: true, mtls: false, url: "https://agent.example/hooks" } },
+    { ...base, inputModes: ["text/plain", "audio/pcm"], bufferableInputModes: [], acceptedOutputModes: ["text/plain"], supportedExtensions: [], securitySchemes: ["http"] },
+    { ...base, inputModes: ["text/plain"], supportedExtensions: ["urn:ext:x"], securitySchemes: ["mutualTLS"], protocolVersions: ["1.0"] },
   ];
   const contexts: ReviewContext[] = [{}, { documentedFallbackOutputModes: ["audio/pcm"] }];
-  const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES];
+  const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES, { ...BUILT_IN_TASK_CLASSES[0]!, id: "aimed", skill: "nope" }];
 
   const emitted = new Map<string, Set<string>>(INVARIANTS.map((i) => [i.meta.id, new Set<string>()]));
   for (const card of cards)

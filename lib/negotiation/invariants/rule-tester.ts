@@ -25,6 +25,8 @@ interface BaseCase {
   context?: ReviewContext;
   /** Default: the tester's task class. */
   taskClass?: string;
+  /** Aim the task class at this skill (a user-defined class may). */
+  skill?: string;
   messageId: string;
   /** Expected data, a subset: only the keys given are compared. */
   data?: Partial<MessageData>;
@@ -57,8 +59,9 @@ export interface RuleTests {
 }
 
 function run(invariant: Invariant, c: BaseCase, defaultClass: string): Finding {
-  const taskClass = findTaskClass(c.taskClass ?? defaultClass);
-  if (!taskClass) throw new Error(`rule tester: no built-in task class ${c.taskClass ?? defaultClass}`);
+  const builtIn = findTaskClass(c.taskClass ?? defaultClass);
+  if (!builtIn) throw new Error(`rule tester: no built-in task class ${c.taskClass ?? defaultClass}`);
+  const taskClass = c.skill === undefined ? builtIn : { ...builtIn, skill: c.skill };
   return invariant.check({ card: c.card ?? makeCard(), profile: c.profile ?? NORTHWIND, context: c.context ?? {}, taskClass });
 }
 

@@ -21,6 +21,7 @@ export function makeCard(overrides: Partial<NormalizedCard> = {}): NormalizedCar
     securitySchemes: [],
     securityRequirements: [],
     skills: [],
+    extendedCard: { value: false, pointer: "/capabilities/extendedAgentCard", defaulted: true },
     ...overrides,
   };
 }

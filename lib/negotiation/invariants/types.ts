@@ -13,6 +13,10 @@ export const INVARIANT_IDS = [
   "push-callback-mtls",
   "resubscribe-only-output",
   "shared-transport",
+  "required-extensions",
+  "security-satisfiable",
+  "input-modes",
+  "output-modes",
   "stream-channel-available",
   "completion-channel-available",
 ] as const;
@@ -110,6 +114,8 @@ export interface InvariantMeta<M extends string = string> {
    * explain/ from the finding's cause, not listed here.
    */
   fixes: Partial<Record<M, string[]>>;
+  /** What would change the invariant's outcome in general, for a log line that names it without data. */
+  generalFixes: string[];
 }
 
 export interface Invariant<M extends string = string> {

@@ -62,13 +62,17 @@ export function findingsFromRecord(record: DecisionRecord): Finding[] {
   for (const rule of record.rules) {
     if (!isInvariantId(rule)) continue;
     const reason = record.reasons.find((r) => r.invariant === rule);
-    const { messageId, data } = rebuild(rule, record.evidence as EvidenceRef[], reason?.data ?? {});
-    out.push({ invariant: rule, taskClass: record.taskClass, status: "violated", messageId, data, evidence: [] });
+    const rebuilt = rebuild(rule, record.evidence as EvidenceRef[], reason?.data ?? {});
+    if (rebuilt) out.push({ invariant: rule, taskClass: record.taskClass, status: "violated", ...rebuilt, evidence: [] });
   }
   return out;
 }
 
-function rebuild(rule: InvariantId, evidence: EvidenceRef[], reasonData: MessageData): { messageId: string; data: MessageData } {
+/**
+ * The finding of a rule in a record written before records carried findings (engine 0.1), which
+ * knew only these six invariants; any other rule in such a record cannot be rebuilt.
+ */
+function rebuild(rule: InvariantId, evidence: EvidenceRef[], reasonData: MessageData): { messageId: string; data: MessageData } | undefined {
   const at = (source: EvidenceRef["source"], pointer: string) =>
     evidence.find((e) => e.source === source && e.pointer === pointer)?.value;
   switch (rule) {
@@ -113,6 +117,8 @@ function rebuild(rule: InvariantId, evidence: EvidenceRef[], reasonData: Message
       const pushOffered = evidence.some((e) => e.source === "card" && e.pointer.startsWith("/capabilities/pushNotifications") && e.value === true);
       return { messageId: pushOffered ? "noChannelNoListener" : "noChannelPushNotOffered", data: { channels: [] } };
     }
+    default:
+      return undefined;
   }
 }
 

@@ -37,6 +37,19 @@ export const RESUBSCRIBE_STREAMING = variant(CONTOSO_RESUBSCRIBE_ONLY.text, (car
   capabilities(card).streaming = true;
 });
 
+/**
+ * Invariant 3's card with only its transcription skill (audio answers): the summary skill answers
+ * in text only, which an audio-only receiver cannot read, a different cut (output-modes).
+ */
+export const RESUBSCRIBE_TRANSCRIBE_ONLY = variant(CONTOSO_RESUBSCRIBE_ONLY.text, (card) => {
+  card.skills = (card.skills as Json[]).filter((skill) => skill.id === "transcribe-call");
+});
+
+/** The same, streaming on. */
+export const RESUBSCRIBE_TRANSCRIBE_STREAMING = variant(RESUBSCRIBE_TRANSCRIBE_ONLY, (card) => {
+  capabilities(card).streaming = true;
+});
+
 /** Text in, text out, streams, no push, JSON-RPC: passes every invariant for the Northwind client. */
 export const TEXT_DESK = print({
   name: "Contoso Text Desk",
@@ -75,4 +88,47 @@ export const TEXT_DESK_NO_STREAMING = variant(TEXT_DESK, (card) => {
 /** The text desk offering push callbacks (no mTLS: every alternative of the card is open). */
 export const TEXT_DESK_PUSH = variant(TEXT_DESK, (card) => {
   capabilities(card).pushNotifications = { supported: true };
+});
+
+/** The text desk requiring an extension (a CRM case number on every request). */
+export const TEXT_DESK_REQUIRED_EXTENSION = variant(TEXT_DESK, (card) => {
+  capabilities(card).extensions = [
+    { uri: "https://contoso.example/a2a/ext/case-number/v1", description: "Every request carries a CRM case number.", required: true },
+  ];
+});
+
+/** The same extension, optional. */
+export const TEXT_DESK_OPTIONAL_EXTENSION = variant(TEXT_DESK_REQUIRED_EXTENSION, (card) => {
+  const [extension] = capabilities(card).extensions as Json[];
+  if (extension) extension.required = false;
+});
+
+/** The text desk open only to partners presenting a client certificate. */
+export const TEXT_DESK_MTLS_ONLY = variant(TEXT_DESK, (card) => {
+  card.securitySchemes = { partnerMtls: { mtlsSecurityScheme: { description: "Partner client certificates." } } };
+  card.securityRequirements = [{ schemes: { partnerMtls: { list: [] } } }];
+});
+
+/** The same desk also accepting an OAuth2 bearer token. */
+export const TEXT_DESK_MTLS_OR_OAUTH = variant(TEXT_DESK_MTLS_ONLY, (card) => {
+  (card.securitySchemes as Json).partnerOauth = {
+    oauth2SecurityScheme: { flows: { clientCredentials: { tokenUrl: "https://auth.contoso.example/token", scopes: {} } } },
+  };
+  (card.securityRequirements as Json[]).push({ schemes: { partnerOauth: { list: [] } } });
+});
+
+/** A voice-mail desk: takes MP3 recordings only. */
+export const VOICEMAIL_DESK = variant(TEXT_DESK, (card) => {
+  card.name = "Contoso Voicemail Desk";
+  card.defaultInputModes = ["audio/mpeg"];
+  const [skill] = card.skills as Json[];
+  if (skill) skill.inputModes = ["audio/mpeg"];
+});
+
+/** A read-aloud desk: answers in MP3 only. */
+export const READ_ALOUD_DESK = variant(TEXT_DESK, (card) => {
+  card.name = "Contoso Read-aloud Desk";
+  card.defaultOutputModes = ["audio/mpeg"];
+  const [skill] = card.skills as Json[];
+  if (skill) skill.outputModes = ["audio/mpeg"];
 });

@@ -5,6 +5,10 @@ import { page as resubscribeOnlyOutput } from "../invariants/resubscribe-only-ou
 import { page as sharedTransport } from "../invariants/shared-transport/page";
 import { page as streamChannelAvailable } from "../invariants/stream-channel-available/page";
 import { page as completionChannelAvailable } from "../invariants/completion-channel-available/page";
+import { page as inputModes } from "../invariants/input-modes/page";
+import { page as outputModes } from "../invariants/output-modes/page";
+import { page as requiredExtensions } from "../invariants/required-extensions/page";
+import { page as securitySatisfiable } from "../invariants/security-satisfiable/page";
 import type { RuleDoc } from "./types";
 
 /**
@@ -17,6 +21,10 @@ export const RULE_DOCS: Record<InvariantId, RuleDoc> = {
   "push-callback-mtls": pushCallbackMtls,
   "resubscribe-only-output": resubscribeOnlyOutput,
   "shared-transport": sharedTransport,
+  "required-extensions": requiredExtensions,
+  "security-satisfiable": securitySatisfiable,
+  "input-modes": inputModes,
+  "output-modes": outputModes,
   "stream-channel-available": streamChannelAvailable,
   "completion-channel-available": completionChannelAvailable,
 };

@@ -36,3 +36,9 @@ export const ALL_ACCEPT = {
   "streaming-output": "accept",
 } as const;
 
+
+/**
+ * Northwind on a text-only card: everything but live input, since the card takes no mode Northwind
+ * has live (its live mode is audio/pcm), so there is no live input path at all.
+ */
+export const TEXT_CARD_NORTHWIND = { ...ALL_ACCEPT, "live-input": "reject" } as const;

@@ -93,6 +93,10 @@ const EXPECTED: Record<ConditionId, { decision: DecisionKind; reason?: ReasonId;
 const CANNOT: Partial<Record<string, ConditionId[]>> = {
   "resubscribe-only-output": ["renegotiable-client"],
   "shared-transport": ["renegotiable-client", "honored-extension"],
+  "required-extensions": ["renegotiable-client", "honored-extension"],
+  "security-satisfiable": ["renegotiable-client", "honored-extension"],
+  "input-modes": ["honored-extension"],
+  "output-modes": ["honored-extension"],
   "stream-channel-available": ["renegotiable-client", "honored-extension"],
   "completion-channel-available": ["renegotiable-client", "honored-extension"],
 };

@@ -43,6 +43,9 @@ const meta: InvariantMeta<MessageId> = {
     noChannelNoListener:
       "The card offers push but the client runs no callback listener, and the client does not poll (canPoll is false): the client can never learn that the task completed.",
   },
+  generalFixes: [
+      "Profile: set canPoll to true if the client can poll tasks/get, or run a callback listener for the card's push.",
+    ],
   fixes: {
     noChannelPushNotOffered: [
       "Profile: set canPoll to true if the client can poll tasks/get.",

@@ -1,5 +1,5 @@
 import { TEXT_DESK, TEXT_DESK_PUSH } from "../../rule-docs/cards";
-import { ALL_ACCEPT, GENERAL, NORTHWIND_NO_POLLING } from "../../rule-docs/examples";
+import { GENERAL, NORTHWIND_NO_POLLING, TEXT_CARD_NORTHWIND } from "../../rule-docs/examples";
 import type { RuleDoc } from "../../rule-docs/types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
@@ -20,7 +20,7 @@ export const page: RuleDoc = {
     cardText: TEXT_DESK,
     profile: NORTHWIND_NO_POLLING,
     context: {},
-    claims: { ...ALL_ACCEPT, "async-completion": "reject" },
+    claims: { ...TEXT_CARD_NORTHWIND, "async-completion": "reject" },
   },
   passing: {
     title: "Contoso Text Desk with push",
@@ -28,7 +28,7 @@ export const page: RuleDoc = {
     cardText: TEXT_DESK_PUSH,
     profile: NORTHWIND_NO_POLLING,
     context: {},
-    claims: { ...ALL_ACCEPT },
+    claims: { ...TEXT_CARD_NORTHWIND },
   },
   conditions: [...GENERAL, "fire-and-forget"],
   extensionUri: "https://contoso.example/a2a/ext/completion-mail/v1",

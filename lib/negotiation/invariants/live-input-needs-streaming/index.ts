@@ -41,6 +41,10 @@ const meta: InvariantMeta<MessageId> = {
     liveOnlyModesUnservable:
       "The card takes {{modes}} as input but does not stream (capabilities.streaming is false), and the client has {{modes}} only live and cannot buffer it: the input path is unreachable.",
   },
+  generalFixes: [
+      "Profile: list the live mode in bufferableInputModes if the client can buffer it whole before sending.",
+      "Card: set capabilities.streaming to true once the server keeps a live exchange open.",
+    ],
   fixes: {
     liveOnlyModesUnservable: [
       "Profile: add {{modes}} to bufferableInputModes if the client can buffer it whole before sending (the rule then does not bind).",

@@ -65,6 +65,11 @@ const meta: InvariantMeta<MessageId> = {
     allRequirementsMtlsPlainListener:
       "Every security alternative of the card requires mutual TLS ({{schemes}}), so push callbacks do too, but the client's callback listener is plain HTTPS: every callback would be dropped, so push is unreachable.",
   },
+  generalFixes: [
+      "Profile: set callback.mtls (or callback.mtlsConfigurable) to true once the listener can do mutual TLS.",
+      "Profile: set canPoll to true: push then degrades to polling instead of rejecting.",
+      "Card: name a push security scheme that does not require mutual TLS.",
+    ],
   fixes: {
     pushSchemeMtlsPlainListener: pushFixes(),
     allRequirementsMtlsPlainListener: pushFixes(),

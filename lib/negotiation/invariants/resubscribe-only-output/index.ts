@@ -49,6 +49,10 @@ const meta: InvariantMeta<MessageId> = {
     unreachableOutputClientCannotStream:
       "The card declares {{modes}} as output, but the server emits it only on tasks/resubscribe, a stream the client cannot consume (streaming is false in its profile): the client can never receive {{modes}}.",
   },
+  generalFixes: [
+      "Context: list the mode in documentedFallbackOutputModes if the server documents another way to deliver it.",
+      "Card: set capabilities.streaming to true so tasks/resubscribe can deliver it.",
+    ],
   fixes: {
     unreachableOutput: [
       "Context: list {{modes}} in documentedFallbackOutputModes if the server documents another way to deliver it.",

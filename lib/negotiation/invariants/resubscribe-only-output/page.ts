@@ -1,5 +1,4 @@
-import { CONTOSO_RESUBSCRIBE_ONLY } from "../../examples/incidents";
-import { RESUBSCRIBE_STREAMING } from "../../rule-docs/cards";
+import { RESUBSCRIBE_TRANSCRIBE_ONLY, RESUBSCRIBE_TRANSCRIBE_STREAMING } from "../../rule-docs/cards";
 import { ALL_ACCEPT, GENERAL, NORTHWIND_AUDIO_OUT } from "../../rule-docs/examples";
 import type { RuleDoc } from "../../rule-docs/types";
 
@@ -15,9 +14,9 @@ export const page: RuleDoc = {
   },
   focusTaskClass: "async-completion",
   failing: {
-    title: CONTOSO_RESUBSCRIBE_ONLY.title,
+    title: "Contoso transcription: resubscribe-only audio",
     summary: "audio/pcm output comes only on tasks/resubscribe, streaming is off, and the client takes only audio.",
-    cardText: CONTOSO_RESUBSCRIBE_ONLY.text,
+    cardText: RESUBSCRIBE_TRANSCRIBE_ONLY,
     profile: NORTHWIND_AUDIO_OUT,
     context: {},
     claims: {
@@ -29,9 +28,9 @@ export const page: RuleDoc = {
     },
   },
   passing: {
-    title: "Contoso: resubscribe-only audio, streaming on",
+    title: "Contoso transcription: resubscribe-only audio, streaming on",
     summary: "The same card with capabilities.streaming set to true, so tasks/resubscribe is open.",
-    cardText: RESUBSCRIBE_STREAMING,
+    cardText: RESUBSCRIBE_TRANSCRIBE_STREAMING,
     profile: NORTHWIND_AUDIO_OUT,
     context: {},
     claims: { ...ALL_ACCEPT },

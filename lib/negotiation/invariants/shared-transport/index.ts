@@ -1,38 +1,49 @@
 import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
+import { pickInterface, speaksBinding } from "../interfaces";
 import type { Invariant, InvariantMeta } from "../types";
 
 /**
- * Every path rides one of the card's interfaces: with no protocol binding the client speaks, no
- * path of any task class is reachable. Bindings compare case-insensitively (JSONRPC, jsonrpc).
- * Renegotiation cannot fix it (a client cannot make a server speak another binding) and it is no
- * contradiction in the card, so only another discovery channel (which may know another endpoint)
- * or a stale card changes it.
+ * Every path rides one of the card's interfaces: the client must speak its binding (JSONRPC,
+ * jsonrpc: case-insensitive) and its protocol version (Major.Minor). The interface called is the
+ * first shared one in the card's order. Renegotiation cannot fix a missing binding (a client cannot
+ * make a server speak another) and it is no contradiction in the card, so only another discovery
+ * channel (which may know another endpoint) or a stale card changes it.
  */
-type MessageId = "noInterfaces" | "transportsUnknown" | "sharedBinding" | "noSharedBinding";
+type MessageId = "noInterfaces" | "transportsUnknown" | "versionsUnknown" | "sharedBinding" | "noSharedBinding" | "noSharedVersion";
 
 const meta: InvariantMeta<MessageId> = {
   id: "shared-transport",
   origin: "parley",
   title: "Shared transport",
   shortTitle: "Transport",
-  description: "Refuse a card whose interfaces use no protocol binding the client speaks",
+  description: "Refuse a card whose interfaces use no protocol binding and version the client speaks",
   specRef: "docs/rule.md#shared-transport",
-  cardFields: ["/supportedInterfaces", "/url", "/preferredTransport", "/additionalInterfaces"],
-  profileFields: ["/transports"],
+  cardFields: ["/supportedInterfaces", "/url", "/preferredTransport", "/additionalInterfaces", "/protocolVersion"],
+  profileFields: ["/transports", "/protocolVersions"],
   concerns: () => true,
   messages: {
-    noInterfaces: "The card names no endpoint (no interface or url), so there is no binding to share.",
+    noInterfaces: "The card names no endpoint a client can call (no interface or url, or only templates and placeholders), so there is no binding to share.",
     transportsUnknown: "The profile does not say which transports the client speaks: declare transports to evaluate this.",
-    sharedBinding: "The client and the card share the {{bindings}} binding; the client calls {{url}}.",
+    versionsUnknown:
+      "The client speaks the card's {{bindings}} binding, but the profile does not say which A2A protocol versions it speaks: declare protocolVersions to evaluate this.",
+    sharedBinding: "The client calls {{url}} over {{binding}}, A2A {{version}}: the first interface in the card's order that it speaks.",
     noSharedBinding:
       "The card is served over {{cardBindings}} only and the client speaks {{clientTransports}}: no binding is shared, so nothing can reach the server.",
+    noSharedVersion:
+      "The card's {{bindings}} interfaces speak A2A {{cardVersions}} and the client speaks {{clientVersions}}: no version is shared, so nothing can reach the server.",
   },
+  generalFixes: ["Profile or card: share one protocol binding (JSONRPC, GRPC or HTTP+JSON) at one A2A version."],
   fixes: {
     noSharedBinding: [
       "Profile: add one of {{cardBindings}} to transports once the client speaks it.",
       "Card: add an interface over one of {{clientTransports}}.",
     ],
+    noSharedVersion: [
+      "Profile: add one of {{cardVersions}} to protocolVersions once the client speaks it.",
+      "Card: add an interface at A2A {{clientVersions}}.",
+    ],
     transportsUnknown: ["Profile: declare transports (e.g. [\"JSONRPC\"])."],
+    versionsUnknown: ["Profile: declare protocolVersions (e.g. [\"1.0\", \"0.3\"])."],
     noInterfaces: ["Card: declare supportedInterfaces (1.0) or url (0.x)."],
   },
 };
@@ -40,29 +51,43 @@ const meta: InvariantMeta<MessageId> = {
 export const sharedTransport: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    if (card.interfaces.length === 0) {
-      return makeFinding(meta, taskClass, "not-evaluated", "noInterfaces", {}, [cardRef("/supportedInterfaces")]);
+    const callable = card.interfaces.filter((iface) => iface.callable);
+    if (callable.length === 0) {
+      return makeFinding(meta, taskClass, "not-evaluated", "noInterfaces", {}, [cardRef(card.interfaces[0]?.pointer ?? "/supportedInterfaces")]);
     }
     const transports = profile.transports;
     if (transports === undefined) {
       return unknownFinding(meta, taskClass, "transportsUnknown", {}, [profileRef("/transports")], ["/transports"], { kind: "transport" });
     }
-    const shared: string[] = [];
-    const cardBindings: string[] = [];
-    let url = "";
-    for (const iface of card.interfaces) {
-      const binding = iface.binding.toUpperCase();
-      if (!cardBindings.includes(binding)) cardBindings.push(binding);
-      if (!shared.includes(binding) && transports.some((t) => t.toUpperCase() === binding)) {
-        if (shared.length === 0) url = iface.url;
-        shared.push(binding);
-      }
+    const candidates = callable;
+    const sameBinding = candidates.filter((iface) => speaksBinding(profile, iface));
+    const cardBindings = unique(candidates.map((iface) => iface.binding.toUpperCase()));
+    if (sameBinding.length === 0) {
+      const evidence = [...candidates.map((iface) => cardRef(iface.pointer, iface.binding)), profileRef("/transports", transports)];
+      return cutFinding(meta, taskClass, "noSharedBinding", { cardBindings, clientTransports: transports }, evidence, { kind: "transport" }, {
+        acquirable: [],
+        cardClaim: "declarations",
+      });
     }
-    const evidence = [...card.interfaces.map((iface) => cardRef(iface.pointer, iface.binding)), profileRef("/transports", transports)];
-    if (shared.length > 0) return makeFinding(meta, taskClass, "holds", "sharedBinding", { bindings: shared, url }, evidence);
-    return cutFinding(meta, taskClass, "noSharedBinding", { cardBindings, clientTransports: transports }, evidence, { kind: "transport" }, {
+    const bindings = unique(sameBinding.map((iface) => iface.binding.toUpperCase()));
+    const versions = profile.protocolVersions;
+    if (versions === undefined) {
+      return unknownFinding(meta, taskClass, "versionsUnknown", { bindings }, [profileRef("/protocolVersions")], ["/protocolVersions"], { kind: "transport" });
+    }
+    const chosen = pickInterface(card, profile);
+    if (chosen) {
+      const data = { binding: chosen.binding, url: chosen.url, version: chosen.speaks ?? "unstated", bindings: [chosen.binding], pointer: chosen.pointer };
+      return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(chosen.pointer, chosen.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
+    }
+    const cardVersions = unique(sameBinding.map((iface) => iface.speaks ?? "unstated"));
+    const evidence = [...sameBinding.map((iface) => cardRef(iface.pointer, iface.speaks)), profileRef("/protocolVersions", versions)];
+    return cutFinding(meta, taskClass, "noSharedVersion", { bindings, cardVersions, clientVersions: versions }, evidence, { kind: "transport" }, {
       acquirable: [],
       cardClaim: "declarations",
     });
   },
 };
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,6 +1,6 @@
 import { NORTHWIND } from "../../profile";
 import { TEXT_DESK, TEXT_DESK_GRPC } from "../../rule-docs/cards";
-import { ALL_ACCEPT, GENERAL } from "../../rule-docs/examples";
+import { GENERAL, TEXT_CARD_NORTHWIND } from "../../rule-docs/examples";
 import type { RuleDoc } from "../../rule-docs/types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
@@ -35,7 +35,7 @@ export const page: RuleDoc = {
     cardText: TEXT_DESK,
     profile: NORTHWIND,
     context: {},
-    claims: { ...ALL_ACCEPT },
+    claims: { ...TEXT_CARD_NORTHWIND },
   },
   conditions: [...GENERAL],
   extensionUri: "https://contoso.example/a2a/ext/jsonrpc-gateway/v1",

@@ -4,7 +4,13 @@ import { omitFields } from "../test-helpers";
 import { makeCard } from "../test-card";
 import { sharedTransport as inv } from "./index";
 
-const iface = (binding: string, index = 0, url = "https://agent.example/a2a") => ({ url, binding, callable: true, pointer: `/supportedInterfaces/${index}` });
+const iface = (binding: string, index = 0, url = "https://agent.example/a2a", speaks?: string) => ({
+  url,
+  binding,
+  callable: true,
+  pointer: `/supportedInterfaces/${index}`,
+  ...(speaks ? { speaks } : {}),
+});
 const transportsUnknown = omitFields(NORTHWIND, "transports");
 
 testInvariant(inv, {
@@ -14,8 +20,24 @@ testInvariant(inv, {
     { name: "case-insensitive binding", card: makeCard({ interfaces: [iface("GRPC")] }), profile: { ...NORTHWIND, transports: ["grpc"] }, messageId: "sharedBinding" },
     { name: "the first shared interface in the card's order is the one called", card: makeCard({ interfaces: [iface("GRPC", 0, "https://a.example/g"), iface("JSONRPC", 1, "https://a.example/j"), iface("HTTP+JSON", 2, "https://a.example/h")] }), profile: { ...NORTHWIND, transports: ["http+json", "JSONRPC"] }, messageId: "sharedBinding", data: { url: "https://a.example/j" } },
     { name: "concerns every task class (fire-and-forget too)", taskClass: "fire-and-forget", messageId: "sharedBinding" },
+    // The 1.0 SDKs walk the card's interfaces in order and take the first whose binding and version they speak.
+    {
+      name: "the first interface at a version the client speaks is the one called",
+      card: makeCard({ interfaces: [iface("JSONRPC", 0, "https://a.example/v03", "0.3"), iface("JSONRPC", 1, "https://a.example/v1", "1.0")] }),
+      messageId: "sharedBinding",
+      data: { url: "https://a.example/v1", version: "1.0" },
+    },
+    { name: "a client speaking 0.3 too takes the card's first", card: makeCard({ interfaces: [iface("JSONRPC", 0, "https://a.example/v03", "0.3"), iface("JSONRPC", 1, "https://a.example/v1", "1.0")] }), profile: { ...NORTHWIND, protocolVersions: ["1.0", "0.3"] }, messageId: "sharedBinding", data: { url: "https://a.example/v03" } },
   ],
   invalid: [
+    {
+      name: "the binding is shared but only at a version the client does not speak",
+      card: makeCard({ interfaces: [iface("JSONRPC", 0, "https://a.example/v03", "0.3")] }),
+      messageId: "noSharedVersion",
+      cuts: { kind: "transport" },
+      cause: { acquirable: [], cardClaim: "declarations" },
+      data: { cardVersions: ["0.3"], clientVersions: ["1.0"] },
+    },
     {
       name: "no shared binding",
       card: makeCard({ interfaces: [iface("GRPC")] }),
@@ -27,5 +49,8 @@ testInvariant(inv, {
       evidence: { card: ["/supportedInterfaces/0"], profile: ["/transports"] },
     },
   ],
-  unknown: [{ name: "transports left out", profile: transportsUnknown, messageId: "transportsUnknown", missing: ["/transports"], atStake: { kind: "transport" } }],
+  unknown: [
+    { name: "transports left out", profile: transportsUnknown, messageId: "transportsUnknown", missing: ["/transports"], atStake: { kind: "transport" } },
+    { name: "protocol versions left out", profile: omitFields(NORTHWIND, "protocolVersions"), messageId: "versionsUnknown", missing: ["/protocolVersions"] },
+  ],
 });

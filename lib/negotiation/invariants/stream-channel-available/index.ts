@@ -30,6 +30,7 @@ const meta: InvariantMeta<MessageId> = {
       "The client cannot consume server streams (streaming is false in its profile), so results cannot arrive over a stream.",
     neitherStreams: "Neither the card nor the client streams, so results cannot arrive over a stream.",
   },
+  generalFixes: ["Card and profile: both must stream for results to arrive over a stream."],
   fixes: {
     cardDoesNotStream: ["Card: set capabilities.streaming to true once the server streams."],
     clientDoesNotStream: ["Profile: set streaming to true once the client consumes server streams."],

@@ -1,6 +1,6 @@
 import { NORTHWIND } from "../../profile";
 import { TEXT_DESK, TEXT_DESK_NO_STREAMING } from "../../rule-docs/cards";
-import { ALL_ACCEPT, GENERAL } from "../../rule-docs/examples";
+import { GENERAL, TEXT_CARD_NORTHWIND } from "../../rule-docs/examples";
 import type { RuleDoc } from "../../rule-docs/types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
@@ -21,7 +21,7 @@ export const page: RuleDoc = {
     cardText: TEXT_DESK_NO_STREAMING,
     profile: NORTHWIND,
     context: {},
-    claims: { ...ALL_ACCEPT, "streaming-output": "reject" },
+    claims: { ...TEXT_CARD_NORTHWIND, "streaming-output": "reject" },
   },
   passing: {
     title: "Contoso Text Desk, streaming on",
@@ -29,7 +29,7 @@ export const page: RuleDoc = {
     cardText: TEXT_DESK,
     profile: NORTHWIND,
     context: {},
-    claims: { ...ALL_ACCEPT },
+    claims: { ...TEXT_CARD_NORTHWIND },
   },
   conditions: [...GENERAL],
   extensionUri: "https://contoso.example/a2a/ext/long-poll-results/v1",

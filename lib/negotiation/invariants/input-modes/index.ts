@@ -1,0 +1,145 @@
+import { targetedModes, type ModeOffer } from "../card-modes";
+import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
+import { listHas, narrower } from "../modes";
+import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
+
+/**
+ * A task's input must be a mode the card (or the skill it is aimed at) takes and the client can
+ * send: whole, for a whole-input class (a mode the client has only live and cannot buffer cannot
+ * go whole); live, for a live-input class (a mode the client has live, or buffers). With none,
+ * the input path does not exist. Whether a live mode then needs streaming is
+ * live-input-needs-streaming's question.
+ */
+type MessageId =
+  | "inputModeShared"
+  | "liveModeShared"
+  | "skillNotOnCard"
+  | "cardModesUnknown"
+  | "inputModesUnknown"
+  | "liveModesUnknown"
+  | "noSharedInputMode"
+  | "onlyLiveModesShared"
+  | "noLiveInputMode";
+
+const meta: InvariantMeta<MessageId> = {
+  id: "input-modes",
+  origin: "parley",
+  title: "An input mode both sides share",
+  shortTitle: "Input modes",
+  description: "Refuse a task class whose input no mode carries: one the card takes and the client can send that way",
+  specRef: "docs/rule.md#input-modes",
+  cardFields: ["/defaultInputModes", "/skills/*/inputModes"],
+  profileFields: ["/inputModes", "/liveOnlyInputModes", "/bufferableInputModes"],
+  concerns: () => true,
+  messages: {
+    inputModeShared: "The client can send {{modes}} whole, which the card takes ({{offeredBy}}).",
+    liveModeShared: "The client has {{modes}} live, which the card takes ({{offeredBy}}).",
+    skillNotOnCard: "{{taskClass}} is aimed at skill {{skill}}, which the card does not have: there is nothing to send the input to.",
+    cardModesUnknown:
+      "The card lists no input modes (its defaultInputModes is empty and no skill lists any), so which input it takes is unknown: confirm with the vendor.",
+    inputModesUnknown: "The profile does not say which input modes the client sends: declare inputModes to evaluate this.",
+    liveModesUnknown:
+      "None of the card's input modes ({{cardModes}}) is one the client declares live, and the profile leaves out {{fields}}: declare them to evaluate this.",
+    noSharedInputMode:
+      "The card takes {{cardModes}} and the client sends {{clientModes}}: no input mode is shared, so {{taskClass}} has no input path.",
+    onlyLiveModesShared:
+      "The card takes {{modes}}, but the client has it only live and cannot buffer it, so it cannot send it whole; it shares no other mode with the card ({{cardModes}}): {{taskClass}} has no input path.",
+    noLiveInputMode:
+      "The card takes {{cardModes}}, none of which the client has live ({{clientModes}}): {{taskClass}} has no live input path.",
+  },
+  generalFixes: ["Profile or card: share an input mode the client can send the way the task class sends it (whole or live)."],
+  fixes: {
+    noSharedInputMode: [
+      "Profile: add one of {{cardModes}} to inputModes once the client can send it.",
+      "Card: take one of {{clientModes}} as input (defaultInputModes or the skill's inputModes).",
+    ],
+    onlyLiveModesShared: [
+      "Profile: add {{modes}} to bufferableInputModes if the client can collect it whole before sending.",
+      "Card: take another mode the client sends whole.",
+    ],
+    noLiveInputMode: ["Profile: add the live mode the client has to liveOnlyInputModes (or bufferableInputModes)."],
+    skillNotOnCard: ["Task class: aim at a skill the card has, or at none."],
+    inputModesUnknown: ["Profile: declare inputModes, the media types the client sends (e.g. [\"text/plain\"])."],
+    liveModesUnknown: ["Profile: declare liveOnlyInputModes and bufferableInputModes ([] for none)."],
+  },
+};
+
+const INPUT = (modes: string[]) => ({ kind: "input", modes }) as const;
+const MISMATCH: CutCause = { acquirable: ["encoding"], cardClaim: "declarations" };
+
+function describeOffers(matches: Array<{ offer: ModeOffer }>): string[] {
+  const by = new Set<string>();
+  for (const m of matches) for (const source of m.offer.offeredBy) by.add(source === "defaults" ? "its default input modes" : `skill ${source}`);
+  return [...by];
+}
+
+export const inputModes: Invariant<MessageId> = {
+  meta,
+  check({ card, profile, taskClass }) {
+    const { offers, skillMissing } = targetedModes(card, "input", taskClass.skill);
+    if (skillMissing !== undefined) {
+      return cutFinding(meta, taskClass, "skillNotOnCard", { skill: skillMissing }, [cardRef("/skills")], INPUT([]), {
+        acquirable: [],
+        cardClaim: "declarations",
+      });
+    }
+    if (offers.length === 0) {
+      return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [cardRef(card.defaultInputModes.pointer, card.defaultInputModes.value)]);
+    }
+    const cardModes = offers.map((o) => o.mode);
+    const evidence: EvidenceRef[] = [];
+
+    if (taskClass.input === "live") {
+      const liveOnly = profile.liveOnlyInputModes;
+      const bufferable = profile.bufferableInputModes;
+      const live = [...(liveOnly ?? []), ...(bufferable ?? [])];
+      const matches = matchesOf(offers, live);
+      evidence.push(profileRef("/liveOnlyInputModes", liveOnly), profileRef("/bufferableInputModes", bufferable));
+      if (matches.length > 0) {
+        const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
+        return makeFinding(meta, taskClass, "holds", "liveModeShared", data, [...matches.map((m) => cardRef(m.offer.pointer, m.offer.mode)), ...evidence]);
+      }
+      const unknown = [liveOnly === undefined ? "/liveOnlyInputModes" : "", bufferable === undefined ? "/bufferableInputModes" : ""].filter(Boolean);
+      if (unknown.length > 0) {
+        return unknownFinding(meta, taskClass, "liveModesUnknown", { cardModes, fields: unknown.map((f) => f.slice(1)) }, evidence, unknown, INPUT([]));
+      }
+      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: live }, [...offerRefs(offers), ...evidence], INPUT([]), MISMATCH);
+    }
+
+    const sends = profile.inputModes;
+    evidence.push(profileRef("/inputModes", sends));
+    if (sends === undefined) return unknownFinding(meta, taskClass, "inputModesUnknown", {}, evidence, ["/inputModes"], INPUT([]));
+    // A mode the client has only live (and cannot buffer) cannot be sent whole.
+    const onlyLive = (mode: string) => listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode);
+    const whole = sends.filter((mode) => !onlyLive(mode));
+    const matches = matchesOf(offers, whole);
+    if (matches.length > 0) {
+      const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
+      return makeFinding(meta, taskClass, "holds", "inputModeShared", data, [...matches.map((m) => cardRef(m.offer.pointer, m.offer.mode)), ...evidence]);
+    }
+    const liveMatches = matchesOf(offers, sends);
+    if (liveMatches.length > 0) {
+      evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
+      const modes = liveMatches.map((m) => m.mode);
+      return cutFinding(meta, taskClass, "onlyLiveModesShared", { modes, cardModes }, [...liveMatches.map((m) => cardRef(m.offer.pointer, m.offer.mode)), ...evidence], INPUT(modes), {
+        acquirable: ["buffering", "encoding"],
+        cardClaim: "declarations",
+      });
+    }
+    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: sends }, [...offerRefs(offers), ...evidence], INPUT([]), MISMATCH);
+  },
+};
+
+/** Modes both offered and in `client`, as actually exchanged (the more specific spelling). */
+function matchesOf(offers: ModeOffer[], client: readonly string[]): Array<{ mode: string; offer: ModeOffer }> {
+  const out: Array<{ mode: string; offer: ModeOffer }> = [];
+  for (const offer of offers) {
+    const match = client.find((mode) => listHas([offer.mode], mode));
+    if (match !== undefined) out.push({ mode: narrower(offer.mode, match), offer });
+  }
+  return out;
+}
+
+function offerRefs(offers: ModeOffer[]): EvidenceRef[] {
+  return offers.slice(0, 20).map((o) => cardRef(o.pointer, o.mode));
+}

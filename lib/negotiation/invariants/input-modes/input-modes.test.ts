@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { NORTHWIND, type ClientProfile } from "../../profile";
+import { testInvariant } from "../rule-tester";
+import { inputModes as modes, makeCard } from "../test-card";
+import { omitFields, runCheck } from "../test-helpers";
+import { inputModes as inv } from "./index";
+
+const talkSkill = { id: "talk", name: "Talk", inputModes: ["audio/pcm"], pointer: "/skills/0" };
+const textSkill = { id: "write", name: "Write", pointer: "/skills/1" };
+const voicemail = makeCard({ defaultInputModes: modes("audio/mpeg") });
+const buffering: ClientProfile = { ...NORTHWIND, bufferableInputModes: ["audio/pcm"] };
+const INPUT_NONE = { kind: "input" as const, modes: [] as string[] };
+
+testInvariant(inv, {
+  taskClass: "request-response",
+  valid: [
+    { name: "text both ways", messageId: "inputModeShared", data: { modes: ["text/plain"], offeredBy: ["its default input modes"] }, evidence: { card: ["/defaultInputModes/0"], profile: ["/inputModes"] } },
+    { name: "a wildcard the card takes (text/*)", card: makeCard({ defaultInputModes: modes("text/*") }), messageId: "inputModeShared", data: { modes: ["text/plain"] } },
+    { name: "parameters do not matter (text/plain;charset=utf-8)", card: makeCard({ defaultInputModes: modes("text/plain;charset=utf-8") }), messageId: "inputModeShared" },
+    { name: "a skill offers it, and the explanation says which", card: makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "notes", inputModes: ["text/plain"], pointer: "/skills/0" }] }), messageId: "inputModeShared", data: { offeredBy: ["skill notes"] } },
+    { name: "a live mode the client buffers can go whole", card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "inputModeShared", data: { modes: ["audio/pcm"] } },
+    { name: "live input: the card takes the client's live mode", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
+    { name: "live input aimed at a skill that takes it", card: makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] }), taskClass: "live-input", skill: "talk", messageId: "liveModeShared", data: { offeredBy: ["skill talk"] } },
+  ],
+  invalid: [
+    {
+      name: "the card takes only a mode the client does not send",
+      card: voicemail,
+      messageId: "noSharedInputMode",
+      cuts: INPUT_NONE,
+      cause: { acquirable: ["encoding"], cardClaim: "declarations", contradiction: undefined },
+      data: { cardModes: ["audio/mpeg"], clientModes: ["text/plain", "audio/pcm"] },
+    },
+    // Rule, invariant 1's reasoning for whole input: live audio sent whole is not supporting it.
+    { name: "the only shared mode is one the client has only live", card: makeCard({ defaultInputModes: modes("audio/pcm") }), messageId: "onlyLiveModesShared", cuts: { kind: "input", modes: ["audio/pcm"] }, cause: { acquirable: ["buffering", "encoding"] } },
+    { name: "live input on a text-only card: no live path at all", taskClass: "live-input", messageId: "noLiveInputMode", cuts: INPUT_NONE, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
+    { name: "aimed at a skill the card does not have", skill: "translate", card: makeCard({ skills: [textSkill] }), messageId: "skillNotOnCard", cuts: INPUT_NONE, data: { skill: "translate" } },
+  ],
+  unknown: [
+    { name: "input modes left out of the profile", profile: omitFields(NORTHWIND, "inputModes"), messageId: "inputModesUnknown", missing: ["/inputModes"], atStake: INPUT_NONE },
+    { name: "live modes left out, none shared otherwise", taskClass: "live-input", profile: omitFields(NORTHWIND, "liveOnlyInputModes", "bufferableInputModes"), messageId: "liveModesUnknown", missing: ["/liveOnlyInputModes", "/bufferableInputModes"] },
+  ],
+});
+
+describe("input-modes, aimed at a skill", () => {
+  const card = makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] });
+  it("uses the skill's own modes, not the defaults", () => {
+    const f = inv.check({ card, profile: NORTHWIND, context: {}, taskClass: { id: "talk-whole", title: "T", description: "", input: "whole", completion: "response", output: "required", skill: "talk" } });
+    expect(f.messageId).toBe("onlyLiveModesShared");
+  });
+  it("falls back to the defaults for a skill without its own list", () => {
+    const f = inv.check({ card, profile: NORTHWIND, context: {}, taskClass: { id: "write-whole", title: "W", description: "", input: "whole", completion: "response", output: "required", skill: "write" } });
+    expect(f.messageId).toBe("inputModeShared");
+  });
+  it("reports a card that lists no input modes as not evaluated, on the card's side", () => {
+    const f = runCheck(inv, makeCard({ defaultInputModes: { value: [], pointer: "/defaultInputModes" } }), NORTHWIND, "request-response");
+    expect(f.status).toBe("not-evaluated");
+    expect(f.messageId).toBe("cardModesUnknown");
+    expect(f.missing).toBeUndefined();
+  });
+});

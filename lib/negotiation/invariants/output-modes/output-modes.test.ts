@@ -1,0 +1,47 @@
+import { NORTHWIND, type ClientProfile } from "../../profile";
+import { testInvariant } from "../rule-tester";
+import { makeCard, outputModes as modes } from "../test-card";
+import { outputModes as inv } from "./index";
+
+const textOnly: ClientProfile = { ...NORTHWIND, acceptedOutputModes: ["text/plain", "application/json"] };
+const mp3 = makeCard({ defaultOutputModes: modes("audio/mpeg") });
+const mixed = makeCard({
+  defaultOutputModes: modes("text/plain"),
+  skills: [
+    { id: "read-aloud", outputModes: ["audio/mpeg"], pointer: "/skills/0" },
+    { id: "answer", pointer: "/skills/1" },
+  ],
+});
+
+testInvariant(inv, {
+  taskClass: "request-response",
+  valid: [
+    { name: "the card emits a mode the client accepts", profile: textOnly, messageId: "outputAccepted", data: { modes: ["text/plain"] } },
+    // A2A: acceptedOutputModes left out = any.
+    { name: "acceptedOutputModes left out: any", card: mp3, profile: { ...NORTHWIND, acceptedOutputModes: undefined }, messageId: "acceptsAny" },
+    { name: "a wildcard the client accepts (audio/*)", card: mp3, profile: { ...NORTHWIND, acceptedOutputModes: ["audio/*"] }, messageId: "outputAccepted" },
+    { name: "aimed at a skill whose output is readable (the unreadable one does not matter)", card: mixed, profile: textOnly, skill: "answer", messageId: "outputAccepted" },
+    { name: "fire-and-forget awaits no output", card: mp3, profile: textOnly, taskClass: "fire-and-forget", status: "not-applicable", messageId: "notConcerned" },
+  ],
+  invalid: [
+    { name: "aimed at the skill whose output is unreadable", card: mixed, profile: textOnly, skill: "read-aloud", messageId: "noAcceptedOutput", cuts: { kind: "output", modes: ["audio/mpeg"], reachable: [] } },
+    { name: "aimed at a skill the card does not have", card: mixed, profile: textOnly, skill: "translate", messageId: "skillNotOnCard", cuts: { kind: "output", modes: [], reachable: [] } },
+    {
+      name: "the card's only output is audio/mpeg, the client reads text",
+      card: mp3,
+      profile: textOnly,
+      messageId: "noAcceptedOutput",
+      cuts: { kind: "output", modes: ["audio/mpeg"], reachable: [] },
+      cause: { acquirable: ["encoding"], cardClaim: "declarations" },
+      data: { modes: ["audio/mpeg"], accepted: ["text/plain", "application/json"] },
+    },
+    {
+      name: "one skill answers only in audio: tasks aimed there are lost, the rest read",
+      card: mixed,
+      profile: textOnly,
+      messageId: "someSkillsUnreadable",
+      cuts: { kind: "output", modes: ["audio/mpeg"], reachable: ["text/plain"] },
+      data: { skills: ["skill read-aloud"] },
+    },
+  ],
+});

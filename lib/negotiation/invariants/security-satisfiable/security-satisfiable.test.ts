@@ -1,0 +1,45 @@
+import type { CardSecurityScheme } from "../../card/model";
+import { NORTHWIND } from "../../profile";
+import { testInvariant } from "../rule-tester";
+import { makeCard, requirement } from "../test-card";
+import { omitFields } from "../test-helpers";
+import { securitySatisfiable as inv } from "./index";
+
+const scheme = (name: string, kind: CardSecurityScheme["kind"]): CardSecurityScheme => ({ name, kind, pointer: `/securitySchemes/${name}` });
+const mtlsOnly = makeCard({ securitySchemes: [scheme("cert", "mutualTLS")], securityRequirements: [requirement(0, "cert")] });
+const oauthAndKey = makeCard({ securitySchemes: [scheme("oauth", "oauth2"), scheme("key", "apiKey")], securityRequirements: [requirement(0, "oauth", "key")] });
+const tokensOnly = { ...NORTHWIND, securitySchemes: ["http" as const, "oauth2" as const] };
+const REQUEST = { kind: "request", reason: "security" } as const;
+
+testInvariant(inv, {
+  taskClass: "request-response",
+  valid: [
+    { name: "no requirement: open", messageId: "open" },
+    { name: "an empty alternative ({}) makes it open", card: makeCard({ securitySchemes: [scheme("cert", "mutualTLS")], securityRequirements: [requirement(0, "cert"), requirement(1)] }), profile: tokensOnly, messageId: "open" },
+    { name: "Northwind presents a client certificate", card: mtlsOnly, messageId: "satisfiable", data: { kinds: ["mutualTLS"] } },
+    { name: "one alternative of several is enough", card: makeCard({ securitySchemes: [scheme("cert", "mutualTLS"), scheme("bearer", "http")], securityRequirements: [requirement(0, "cert"), requirement(1, "bearer")] }), profile: tokensOnly, messageId: "satisfiable", data: { requirement: "bearer (http)" } },
+    {
+      name: "a task aimed at a skill with its own open requirements",
+      card: makeCard({ ...mtlsOnly, skills: [{ id: "public", securityRequirements: [], pointer: "/skills/0" }] }),
+      profile: tokensOnly,
+      skill: "public",
+      messageId: "open",
+    },
+  ],
+  invalid: [
+    {
+      name: "every alternative needs mTLS, the client has tokens only",
+      card: mtlsOnly,
+      profile: tokensOnly,
+      messageId: "noSatisfiableRequirement",
+      cuts: REQUEST,
+      cause: { acquirable: [], cardClaim: "declarations" },
+      data: { lacking: ["cert (mutualTLS) lacks mutualTLS"] },
+      evidence: { card: ["/securityRequirements/0", "/securitySchemes/cert"], profile: ["/securitySchemes"] },
+    },
+    // Schemes in one alternative are AND-ed: OAuth2 alone is not enough when an API key is also required.
+    { name: "an alternative needing two schemes, the client has one", card: oauthAndKey, profile: tokensOnly, messageId: "noSatisfiableRequirement", cuts: REQUEST, data: { lacking: ["oauth (oauth2) + key (apiKey) lacks apiKey"] } },
+    { name: "a requirement naming an undeclared scheme cannot be met", card: makeCard({ securityRequirements: [requirement(0, "ghost")] }), messageId: "noSatisfiableRequirement", cuts: REQUEST, data: { lacking: ["ghost (undeclared) lacks undeclared"] } },
+  ],
+  unknown: [{ name: "security schemes left out of the profile", card: mtlsOnly, profile: omitFields(NORTHWIND, "securitySchemes"), messageId: "schemesUnknown", missing: ["/securitySchemes"], atStake: REQUEST }],
+});
