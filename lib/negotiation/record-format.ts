@@ -25,6 +25,7 @@ import { ENGINE_NAME, ENGINE_VERSION } from "./version";
  *                                       the findings behind the decision: those that cut a path and
  *                                       those that could not be evaluated (with the profile fields to
  *                                       declare); absent in records from engines before 0.2
+ *    "interface":{"url","binding","protocolVersion"},  optional: the card's interface the client would call
  *    "reviewLink":"https://…/#v1.…"}     optional: a review link (docs/review-links.md) reopening this review
  *
  * `card.name` / `card.url` are left out when the card does not say; `card.source` and `reviewLink`
@@ -69,9 +70,18 @@ export function formatDecisionRecord(review: Review, taskClassId: string, cardDi
     degradations: decision.degradations,
     reasons: decision.reasons,
     findings: decision.findings.filter((f) => f.status === "violated" || (f.status === "not-evaluated" && f.missing)).map(recordFinding),
+    interface: chosenInterface(decision.findings),
     reviewLink: options.reviewLink,
   };
   return JSON.stringify(record);
+}
+
+/** The interface the client would call (the first shared one in the card's order), when there is one. */
+function chosenInterface(findings: Finding[]): Record<string, string> | undefined {
+  const shared = findings.find((f) => f.invariant === "shared-transport" && f.messageId === "sharedBinding");
+  if (!shared) return undefined;
+  const { url, binding, version } = shared.data;
+  return { url: String(url), binding: String(binding), protocolVersion: String(version) };
 }
 
 /** A finding as a record carries it: ids and data, no evidence (the record's evidence has that). */

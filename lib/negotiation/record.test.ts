@@ -40,8 +40,10 @@ describe("decision records", () => {
     expect(line).not.toContain("\n");
     const value = JSON.parse(line);
     expect(Object.keys(value)).toEqual([
-      "type", "v", "engine", "decision", "taskClass", "target", "rules", "card", "profile", "evidence", "degradations", "reasons", "findings",
+      "type", "v", "engine", "decision", "taskClass", "target", "rules", "card", "profile", "evidence", "degradations", "reasons", "findings", "interface",
     ]);
+    // The interface the client would call: the first shared one in the card's order.
+    expect(value.interface).toEqual({ url: "https://agents.contoso.example/a2a/v1", binding: "JSONRPC", protocolVersion: "1.0" });
     // The finding behind the rejection travels with it, ids and data (its text is the explainer's).
     expect(value.findings).toEqual([
       {

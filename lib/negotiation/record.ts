@@ -86,6 +86,9 @@ export const DecisionRecord = z.object({
       )
       .check(z.maxLength(1_000)),
   ),
+  interface: z.optional(
+    z.object({ url: z.string().check(z.maxLength(10_000)), binding: z.string().check(z.maxLength(200)), protocolVersion: z.string().check(z.maxLength(50)) }),
+  ),
   reviewLink: z.optional(z.string().check(z.maxLength(2_100_000))),
 });
 export type DecisionRecord = z.infer<typeof DecisionRecord>;

@@ -41,6 +41,7 @@ export const PROBLEM_CODES = {
   urlNotAbsolute: "warning",
   legacySecurityField: "warning",
   legacySecurityScheme: "warning",
+  legacyRequirementShape: "warning",
   draftFieldName: "warning",
   removedField: "warning",
   providerNameInsteadOfOrganization: "warning",

@@ -71,6 +71,7 @@ describe("problems per field", () => {
     ["defaultInputModes a string", edit10((c) => (c.defaultInputModes = "text/plain")), "error:wrongType@/defaultInputModes"],
     // An empty list, as some SDKs serve it, means "modes unknown": a warning, not an invalid card.
     ["defaultOutputModes empty", edit10((c) => (c.defaultOutputModes = [])), "warning:emptyModeList@/defaultOutputModes"],
+    ["1.0 securityRequirements written the 0.3 way", edit10((c) => Object.assign(c, { securityRequirements: [{ m: [] }] })), "warning:legacyRequirementShape@/securityRequirements/0"],
     ["every endpoint a placeholder", edit10((c) => (c.supportedInterfaces[0]!.url = "{BASE_URL}/a2a")), "error:noCallableInterface@/supportedInterfaces/0/url"],
     ["skill inputModes a string", edit10((c) => (c.skills[0]!.inputModes = "text/plain")), "error:wrongType@/skills/0/inputModes"],
     ["skills not an array", edit10((c) => Object.assign(c, { skills: {} })), "error:wrongType@/skills"],

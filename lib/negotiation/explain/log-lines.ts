@@ -86,6 +86,9 @@ function explainRecordEntry(entry: Extract<LogEntry, { kind: "record" }>): LogLi
   if (unknownReasons.length > 0) {
     notes.push(renderTemplate("Reasons this engine does not know: {{reasons}}.", { reasons: unique(unknownReasons) }));
   }
+  if (record.interface) {
+    notes.push(renderTemplate("The client would call {{url}} over {{binding}}, A2A {{version}}.", { ...record.interface, version: record.interface.protocolVersion }));
+  }
   notes.push(renderTemplate("Card digest {{digest}}: the exact bytes that were reviewed.", { digest: record.card.digest }));
   return { headline, rules: record.rules.map(ruleRef), taskClass: record.taskClass, meaning, changes, notes };
 }

@@ -23,6 +23,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   nullValue: ["/provider", { field: "provider" }],
   nonMimeMode: ["/defaultInputModes/0", { mode: "text", reading: "text/plain" }],
   emptyModeList: ["/defaultInputModes", { field: "defaultInputModes" }],
+  legacyRequirementShape: ["/securityRequirements/0", { field: "securityRequirements[0]", schemes: ["google"] }],
   stringBoolean: ["/capabilities/streaming", { field: "capabilities.streaming", value: "True", readAs: true }],
   versionPatchDigits: ["/protocolVersion", { field: "protocolVersion", version: "1.0.0", suggested: "1.0" }],
   unknownProtocolVersion: ["/protocolVersion", { field: "protocolVersion", version: "0.2.9" }],

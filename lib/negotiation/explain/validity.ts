@@ -44,6 +44,8 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   urlPlaceholder: '{{field}} is a template placeholder ("{{url}}"), not a URL a client can call.',
   urlNotAbsolute: '{{field}} ("{{url}}") is not an absolute URL a client can call.',
   legacySecurityField: "{{field}} is the 0.3 name; 1.0 cards list requirements in {{replacement}}. Parley reads it all the same.",
+  legacyRequirementShape:
+    "{{field}} is written the 0.3 way (scheme name → list of scopes) inside 1.0 securityRequirements, which puts each scheme under \"schemes\" with its scopes in \"list\"; Parley reads it as requiring {{schemes}}, but a 1.0 SDK reading it strictly sees no requirement.",
   legacySecurityScheme:
     "Security scheme {{scheme}} is written the 0.3 way (type: {{type}}); 1.0 cards wrap each scheme in one key such as httpAuthSecurityScheme.",
   draftFieldName: "{{field}} is a draft name; A2A 1.0 uses {{replacement}}.",

@@ -31,6 +31,7 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
   }
   if (shape === "0.1" || shape === "unknown") return;
   const refs = new RefChecker(declared, sink);
+  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(own(card, "securityRequirements"), "/securityRequirements", sink);
   refs.checkList(own(card, "security"), "/security", "security");
   refs.checkList(own(card, "securityRequirements"), "/securityRequirements", "securityRequirements");
   const skills = own(card, "skills");
@@ -47,6 +48,19 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
   if (typeof pushScheme === "string") {
     refs.checkName(pushScheme, "/capabilities/pushNotifications/securityScheme", "capabilities.pushNotifications.securityScheme");
   }
+}
+
+/**
+ * 1.0 `securityRequirements` entries are `{schemes: {name: {list: [scopes]}}}`. An entry written
+ * the 0.3 way (`{name: [scopes]}`) is read all the same, with a warning: 1.0 SDKs parsing the card
+ * strictly would see no requirement at all.
+ */
+function checkRequirementShape(list: unknown, pointer: string, sink: ProblemSink): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((entry, i) => {
+    if (!isObject(entry) || isObject(own(entry, "schemes")) || Object.keys(entry).length === 0) return;
+    sink.add("legacyRequirementShape", joinPointer(pointer, i), { field: `securityRequirements[${i}]`, schemes: Object.keys(entry) });
+  });
 }
 
 /** Walks requirement lists in any of the three encodings and flags names no scheme declares. */
