@@ -77,7 +77,7 @@ describe("batch", () => {
     const accepted = await runCli(["batch"], {
       stdin: jsonl(
         { id: 1, card: contoso, profile: "northwind", taskClasses: ["request-response"] },
-        { id: 2, cardText: geospatial, profile: "northwind" },
+        { id: 2, cardText: geospatial, profile: "a2a-python", taskClasses: ["request-response", "async-completion", "streaming-output"] },
       ),
     });
     expect(accepted.code).toBe(0);

@@ -105,12 +105,20 @@ describe("check on the incident card (Contoso × Northwind)", () => {
 });
 
 describe("check on real corpus cards", () => {
-  it("accepts every task class of the 1.0 geospatial spec card for Northwind (exit 0)", async () => {
-    const r = await runCli(["check", "--card", corpus("a2a-spec-main-geospatial.json"), "--profile", "northwind", "--format", "json"]);
+  it("accepts every whole-input task class of the 1.0 geospatial spec card for the Python SDK client (exit 0)", async () => {
+    const classes = ["request-response", "async-completion", "fire-and-forget", "streaming-output"].flatMap((c) => ["--task-class", c]);
+    const r = await runCli(["check", "--card", corpus("a2a-spec-main-geospatial.json"), "--profile", "a2a-python", ...classes, "--format", "json"]);
     expect(r.code).toBe(0);
     const doc = parse(r.stdout);
     expect(doc.shape).toBe("1.0");
     expect(Object.values(doc.decisions).map((d) => d.decision)).not.toContain("reject");
+  });
+
+  it("rejects that card for Northwind, saying why: no OpenID Connect credentials, and no output it reads", async () => {
+    const r = await runCli(["check", "--card", corpus("a2a-spec-main-geospatial.json"), "--profile", "northwind", "--task-class", "request-response", "--format", "json"]);
+    expect(r.code).toBe(1);
+    const findings = parse(r.stdout).decisions["request-response"]!.findings.filter((f) => f.status === "violated").map((f) => f.invariant);
+    expect(findings).toEqual(["security-satisfiable", "output-modes"]);
   });
 
   it("shows warnings with pointers and the 0.x advisory for a 0.2 card with string booleans", async () => {

@@ -32,8 +32,8 @@ const EXPECTED: Record<string, Expected> = {
     onlyWarnings: [],
     card: (c) => {
       expect(c.advisory).toBe(true);
-      // No protocolVersion on a 0.2-shaped card: it speaks its shape's version.
-      expect(c.interfaces).toEqual([{ url: "https://example.com/agents/eightball", binding: "JSONRPC", callable: true, speaks: "0.2", pointer: "/url" }]);
+      // No protocolVersion on a 0.2-shaped card: read as 0.3, as the A2A SDKs convert it.
+      expect(c.interfaces).toEqual([{ url: "https://example.com/agents/eightball", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/url" }]);
       expect(c.extensions).toEqual([
         { uri: "https://example.com/ext/konami-code/v1", required: false, description: "Provide cheat codes to unlock new fortunes", pointer: "/capabilities/extensions/0" },
       ]);

@@ -229,11 +229,15 @@ function judgeConditions(finding: Finding, input: DecideInput): ConditionVerdict
   if (channels.length > 0) {
     verdicts.push({ condition: "otherDiscoveryChannel", applies: cause.cardClaim !== undefined, outcome: "defer", data: { channels } });
   }
-  // An authenticated extended card is another discovery channel, for a client that can authenticate.
+  // An authenticated extended card is another discovery channel, for a client that can fetch it: one
+  // that authenticates, over an interface it shares with the card, with a scheme the card accepts.
   if (card?.extendedCard.value === true && profile.authenticated === true) {
+    const reachable = !input.findings.some(
+      (f) => f.status === "violated" && (f.invariant === "shared-transport" || f.invariant === "security-satisfiable"),
+    );
     verdicts.push({
       condition: "extendedCard",
-      applies: cause.cardClaim !== undefined,
+      applies: cause.cardClaim !== undefined && reachable,
       outcome: "defer",
       data: { fetchedBy: extendedCardFetch(card) },
     });

@@ -232,6 +232,9 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
 
 export const PRESETS: readonly ClientProfile[] = PRESET_ENTRIES.map((e) => e.profile);
 
+/** The presets' short ids, in the same order as PRESETS. */
+export const PRESET_IDS: readonly string[] = PRESET_ENTRIES.map((e) => e.id);
+
 /** Finds a preset by its short id (`northwind`), its full name, or its name's slug. */
 export function findPreset(nameOrSlug: string): ClientProfile | undefined {
   const key = slugify(nameOrSlug);

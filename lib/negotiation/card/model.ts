@@ -29,7 +29,7 @@ export interface CardInterface {
   /**
    * The protocol version the interface speaks, Major.Minor: its own protocolVersion; else the
    * card-level one; else 0.3 for a 1.0-shaped interface (the 1.0 spec's reading of an empty
-   * version), or the shape's version for a 0.x card that states none.
+   * version); a 0.x card that states none is read as 0.3, as the A2A SDKs convert it.
    */
   speaks?: string;
   pointer: Pointer;

@@ -50,7 +50,8 @@ describe("normalizeCard interfaces", () => {
   it("defaults the 0.3 preferred transport to JSONRPC and reads ≤0.2.3 cards as JSON-RPC at url", () => {
     expect(normalize({ ...core, url: "https://a.example", additionalInterfaces: [] }).interfaces[0]?.binding).toBe("JSONRPC");
     expect(normalize({ ...core, url: "https://a.example" }).interfaces).toEqual([
-      { url: "https://a.example", binding: "JSONRPC", callable: true, speaks: "0.2", pointer: "/url" },
+      // No version stated: read as 0.3, as the A2A SDKs convert a 0.x card.
+      { url: "https://a.example", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/url" },
     ]);
   });
 

@@ -27,7 +27,8 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
   const cardVersion = own(value, "protocolVersion");
   const cardLevel = typeof cardVersion === "string" ? cardVersion : undefined;
   for (const iface of interfaces) {
-    const speaks = interfaceVersion(iface, shape, cardLevel) ?? (shape === "0.1" || shape === "0.2" || shape === "0.3" ? shape : undefined);
+    // A 0.x card that states no version is read as 0.3, as the A2A SDKs read it when they convert it.
+    const speaks = interfaceVersion(iface, shape, cardLevel) ?? (shape === "0.1" || shape === "0.2" || shape === "0.3" ? "0.3" : undefined);
     if (speaks !== undefined) iface.speaks = majorMinor(speaks);
   }
   const protocolVersion = cardLevel ?? interfaces[0]?.protocolVersion;

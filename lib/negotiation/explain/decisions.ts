@@ -107,7 +107,7 @@ const CANNOT_APPLY: Record<ConditionName, string> = {
   renegotiableClient: "no capability the client could acquire (streaming, an mTLS listener, buffering, an encoding) would reopen the path",
   otherDiscoveryChannel: "the cut rests on the client's own limits, not on what the card says",
   zeroXAdvisory: "it is not one of the rule's invariants, and structural facts hold for 0.x cards too",
-  extendedCard: "the cut rests on the client's own limits, which no other card changes",
+  extendedCard: "the client cannot fetch the extended card (it shares no interface with the card, or cannot satisfy its security), or the cut rests on the client's own limits",
   staleCard: "a refetched card would not change the client's own limits",
 };
 

@@ -103,7 +103,9 @@ export const inputModes: Invariant<MessageId> = {
       if (unknown.length > 0) {
         return unknownFinding(meta, taskClass, "liveModesUnknown", { cardModes, fields: unknown.map((f) => f.slice(1)) }, evidence, unknown, INPUT([]));
       }
-      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: live }, [...offerRefs(offers), ...evidence], INPUT([]), MISMATCH);
+      // A client with no live mode at all cannot do live input whatever the card says.
+      const cause: CutCause = live.length === 0 ? { acquirable: [] } : MISMATCH;
+      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: live.length > 0 ? live : ["no live mode"] }, [...offerRefs(offers), ...evidence], INPUT([]), cause);
     }
 
     const sends = profile.inputModes;

@@ -34,6 +34,8 @@ testInvariant(inv, {
     // Rule, invariant 1's reasoning for whole input: live audio sent whole is not supporting it.
     { name: "the only shared mode is one the client has only live", card: makeCard({ defaultInputModes: modes("audio/pcm") }), messageId: "onlyLiveModesShared", cuts: { kind: "input", modes: ["audio/pcm"] }, cause: { acquirable: ["buffering", "encoding"] } },
     { name: "live input on a text-only card: no live path at all", taskClass: "live-input", messageId: "noLiveInputMode", cuts: INPUT_NONE, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
+    // Nothing the card could say gives a client with no live mode a live input path.
+    { name: "live input for a client with no live mode at all", taskClass: "live-input", profile: { ...NORTHWIND, liveOnlyInputModes: [], bufferableInputModes: [] }, messageId: "noLiveInputMode", cuts: INPUT_NONE, cause: { acquirable: [], cardClaim: undefined } },
     { name: "aimed at a skill the card does not have", skill: "translate", card: makeCard({ skills: [textSkill] }), messageId: "skillNotOnCard", cuts: INPUT_NONE, data: { skill: "translate" } },
   ],
   unknown: [
