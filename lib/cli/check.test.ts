@@ -260,3 +260,21 @@ describe("check text output on a hostile card", () => {
     expect(r.stdout).toContain("Evil\\x1b]0;pwned\\x07\\x1b[2J Desk");
   });
 });
+
+describe("check --skill", () => {
+  it("aims every task class at one skill: its own modes decide", async () => {
+    // Contoso's summarize-call skill takes only text: live audio cannot be aimed at it at all.
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind-buffering", "--skill", "summarize-call", "--task-class", "live-input", "--format", "json"]);
+    expect(r.code).toBe(1);
+    const live = parse(r.stdout).decisions["live-input"]!;
+    expect(live.findings.find((f) => f.invariant === "input-modes")?.status).toBe("violated");
+    const transcribe = await runCli(["check", "--card", "example:contoso", "--profile", "northwind-buffering", "--skill", "transcribe-call", "--task-class", "live-input", "--format", "json"]);
+    expect(parse(transcribe.stdout).decisions["live-input"]!.findings.find((f) => f.invariant === "input-modes")?.status).toBe("holds");
+  });
+
+  it("names the card's skills when the one asked for is not there (exit 2)", async () => {
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--skill", "translate"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--skill translate: the card has no such skill\. Its skills: transcribe-call, summarize-call\./);
+  });
+});

@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
 import type { ReviewContext } from "../negotiation/context";
 import { explainInputError } from "../negotiation/explain";
+import { loadCard as loadCardModel } from "../negotiation/card/load";
 import { review } from "../negotiation/review";
+import type { TaskClass } from "../negotiation/task-classes";
 import { formatReviewText } from "./format-text";
 import { loadCard, loadContext, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
@@ -27,8 +29,9 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   const profile = await loadProfile(values.profile, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
   const card = await loadCard(values.card, io);
+  const aimed = values.skill === undefined ? taskClasses : aimAtSkill(values.skill, taskClasses, card.text);
 
-  const result = review(card.text, profile, { context, taskClasses });
+  const result = review(card.text, profile, { context, taskClasses: aimed });
   if (result.inputErrors?.length) {
     // The CLI validated profile, context and task classes already; this is an engine failure.
     throw new UsageError(`check: the review could not run: ${result.inputErrors.map(explainInputError).join(" ")}`);
@@ -54,6 +57,19 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   return exitCode;
 }
 
+/**
+ * Every requested task class aimed at one skill of the card (its modes and security then apply).
+ * A skill the card does not have is a usage error naming the skills it has.
+ */
+function aimAtSkill(skill: string, requested: readonly TaskClass[], cardText: string): TaskClass[] {
+  const card = loadCardModel(cardText).card;
+  const skills = (card?.skills ?? []).map((s) => s.id ?? s.name).filter((id): id is string => id !== undefined);
+  if (!skills.includes(skill)) {
+    throw new UsageError(`check: --skill ${skill}: the card has no such skill. Its skills: ${skills.length > 0 ? skills.join(", ") : "none"}.`);
+  }
+  return requested.map((taskClass) => ({ ...taskClass, skill }));
+}
+
 function parseCheckArgs(argv: string[]) {
   try {
     return parseArgs({
@@ -67,6 +83,7 @@ function parseCheckArgs(argv: string[]) {
         context: { type: "string" },
         format: { type: "string" },
         "link-base": { type: "string" },
+        skill: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -24,6 +24,8 @@ Options:
   --profile FILE|PRESET a client profile JSON file, or a preset: ${listPresets()}
   --task-class ID       a task class to decide (repeatable; default: all):
                         ${BUILT_IN_TASK_CLASS_IDS.join(", ")}
+  --skill ID            aim every task class at this skill of the card: its own input and
+                        output modes and security requirements apply (default: any skill)
   --context FILE        a review context JSON file (conditions of validity)
   --format text|json    output format (default text)
   --link-base URL       with --format json: each decision record carries a review link to the
