@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { runReview } from "@/components/review/workspace-review";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
-import { escapeMarkdown, renderDecisionMarkdown } from "./decision-markdown";
+import { escapeMarkdown } from "@/lib/markdown";
+import { renderDecisionMarkdown } from "./decision-markdown";
 
 const LINK = "https://parley.example/#v1.abc";
 

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from "@/lib/markdown";
 import type { Review } from "@/lib/negotiation/decision-types";
 import { decisionLabel, explainAdvisory, explainInputError, explainReason } from "@/lib/negotiation/explain/decisions";
 
@@ -34,7 +35,4 @@ export function renderDecisionMarkdown(review: Review, link: string): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** One line, with Markdown's and tables' special characters made literal. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").replace(/[\\`*_[\]<>|~]/g, "\\$&");
-}
+

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { diffCards, diffJson, isWorse } from "./diff";
+import { CONTOSO, CONTOSO_LIVE_AUDIO } from "./examples/incidents";
+import { findPreset, NORTHWIND } from "./profile";
+
+interface EditableCard {
+  capabilities: Record<string, unknown>;
+  defaultOutputModes: string[];
+  skills: Array<{ outputModes?: string[] }>;
+}
+const edit = (text: string, change: (card: EditableCard) => void) => {
+  const card = JSON.parse(text) as EditableCard;
+  change(card);
+  return JSON.stringify(card, null, 2);
+};
+
+describe("diffJson", () => {
+  it("lists added, removed and changed fields as JSON pointers with before and after", () => {
+    const { changes, truncated } = diffJson(
+      { name: "A", capabilities: { streaming: false }, modes: ["text/plain"], "a/b": 1 },
+      { name: "A", capabilities: { streaming: true, pushNotifications: true }, modes: [], "a/b": 2 },
+    );
+    expect(truncated).toBe(false);
+    expect(changes).toEqual([
+      { pointer: "/capabilities/streaming", kind: "changed", before: false, after: true },
+      { pointer: "/capabilities/pushNotifications", kind: "added", after: true },
+      { pointer: "/modes/0", kind: "removed", before: "text/plain" },
+      { pointer: "/a~1b", kind: "changed", before: 1, after: 2 },
+    ]);
+  });
+
+  it("reports nothing for equal documents, and a type change as one change", () => {
+    expect(diffJson({ a: [1, { b: null }] }, { a: [1, { b: null }] }).changes).toEqual([]);
+    expect(diffJson({ a: [1] }, { a: { 0: 1 } }).changes).toEqual([{ pointer: "/a", kind: "changed", before: [1], after: { 0: 1 } }]);
+  });
+
+  it("stops at its bound and says so (hostile cards with thousands of skills)", () => {
+    const before = { skills: Array.from({ length: 2000 }, (_, i) => ({ id: `s${i}` })) };
+    const after = { skills: Array.from({ length: 2000 }, (_, i) => ({ id: `t${i}` })) };
+    const { changes, truncated } = diffJson(before, after, 100);
+    expect(changes).toHaveLength(100);
+    expect(truncated).toBe(true);
+  });
+});
+
+describe("diffCards", () => {
+  it("says which decisions moved and which findings changed to cause it", () => {
+    // Incident 1's card with streaming turned on: live input opens.
+    const streaming = edit(CONTOSO_LIVE_AUDIO.text, (card) => (card.capabilities.streaming = true));
+    const diff = diffCards(CONTOSO_LIVE_AUDIO.text, streaming, [NORTHWIND]);
+    expect(diff.fieldChanges).toEqual([{ pointer: "/capabilities/streaming", kind: "changed", before: false, after: true }]);
+    const live = diff.decisionChanges.find((c) => c.taskClass === "live-input");
+    expect(live).toMatchObject({ profile: NORTHWIND.name, before: "reject", after: "accept", worse: false });
+    expect(live?.findings).toContainEqual({
+      invariant: "live-input-needs-streaming",
+      before: { status: "violated", messageId: "liveOnlyModesUnservable" },
+      after: { status: "holds", messageId: "cardStreams" },
+    });
+  });
+
+  it("marks a decision that got worse, per profile", () => {
+    const noText = edit(CONTOSO.text, (card) => {
+      card.defaultOutputModes = ["audio/mpeg"];
+      for (const skill of card.skills) skill.outputModes = ["audio/mpeg"];
+    });
+    const diff = diffCards(CONTOSO.text, noText, [NORTHWIND, findPreset("a2a-python")!]);
+    const worse = diff.decisionChanges.filter((c) => c.worse);
+    expect(worse.map((c) => `${c.profile}:${c.taskClass}`)).toContain(`${NORTHWIND.name}:request-response`);
+    // The Python client accepts any output: its decisions do not move.
+    expect(diff.decisionChanges.filter((c) => c.profile === "A2A Python SDK client")).toEqual([]);
+  });
+
+  it("still compares decisions when one version is not JSON", () => {
+    const diff = diffCards(CONTOSO.text, "{ broken", [NORTHWIND]);
+    expect(diff.unparseable).toEqual({ before: false, after: true });
+    expect(diff.fieldChanges).toEqual([]);
+    expect(diff.decisionChanges.every((c) => c.after === "reject")).toBe(true);
+  });
+
+  it("orders severity as the decision model does", () => {
+    expect(isWorse("accept", "accept-degraded")).toBe(true);
+    expect(isWorse("defer", "escalate")).toBe(true);
+    expect(isWorse("reject", "defer")).toBe(false);
+    expect(isWorse("defer", "defer")).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+import { parseCardText } from "./card/parse-text";
+import { joinPointer } from "./card/pointer";
+import type { ReviewContext } from "./context";
+import { moreSevere } from "./decide";
+import type { DecisionKind, Review } from "./decision-types";
+import type { FindingStatus, InvariantId } from "./invariants/types";
+import type { ClientProfile } from "./profile";
+import { review } from "./review";
+import type { TaskClass } from "./task-classes";
+
+/**
+ * Two versions of a card: what changed in it (JSON pointers with before and after) and, the part
+ * that matters, which decisions change for the chosen profiles and which findings changed to cause
+ * it. Pure: the CLI, the /diff page and a drifted live link all use it.
+ */
+export interface FieldChange {
+  pointer: string;
+  kind: "added" | "removed" | "changed";
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface FindingChange {
+  invariant: InvariantId;
+  before: { status: FindingStatus; messageId: string };
+  after: { status: FindingStatus; messageId: string };
+}
+
+export interface DecisionChange {
+  profile: string;
+  taskClass: string;
+  before: DecisionKind;
+  after: DecisionKind;
+  /** The new decision is more severe (reject > escalate > defer > accept-degraded > accept). */
+  worse: boolean;
+  findings: FindingChange[];
+}
+
+export interface CardDiff {
+  fieldChanges: FieldChange[];
+  /** More field changes existed than were listed (the diff is bounded). */
+  truncated: boolean;
+  decisionChanges: DecisionChange[];
+  /** Either version is not JSON: no field diff, only decisions (an unparseable card is rejected). */
+  unparseable: { before: boolean; after: boolean };
+  reviews: Array<{ profile: string; before: Review; after: Review }>;
+}
+
+export interface DiffOptions {
+  context?: ReviewContext;
+  taskClasses?: ReadonlyArray<string | TaskClass>;
+  /** At most this many field changes are listed (default 500). */
+  maxChanges?: number;
+}
+
+const MAX_DEPTH = 64;
+
+/** Structural difference of two JSON values; objects by key, arrays by index. Bounded. */
+export function diffJson(before: unknown, after: unknown, maxChanges = 500): { changes: FieldChange[]; truncated: boolean } {
+  const changes: FieldChange[] = [];
+  let truncated = false;
+  const push = (change: FieldChange) => {
+    if (changes.length >= maxChanges) truncated = true;
+    else changes.push(change);
+  };
+  const walk = (a: unknown, b: unknown, pointer: string, depth: number) => {
+    if (truncated || Object.is(a, b)) return;
+    const aObj = typeof a === "object" && a !== null;
+    const bObj = typeof b === "object" && b !== null;
+    // Past the depth bound, a subtree that differs anywhere is reported whole, at its root.
+    if (!aObj || !bObj || Array.isArray(a) !== Array.isArray(b) || depth >= MAX_DEPTH) {
+      push({ pointer, kind: "changed", before: a, after: b });
+      return;
+    }
+    if (Array.isArray(a) && Array.isArray(b)) {
+      const length = Math.max(a.length, b.length);
+      for (let i = 0; i < length; i++) {
+        const at = joinPointer(pointer, i);
+        if (i >= a.length) push({ pointer: at, kind: "added", after: b[i] });
+        else if (i >= b.length) push({ pointer: at, kind: "removed", before: a[i] });
+        else walk(a[i], b[i], at, depth + 1);
+      }
+      return;
+    }
+    const ao = a as Record<string, unknown>;
+    const bo = b as Record<string, unknown>;
+    for (const key of Object.keys(ao)) {
+      const at = joinPointer(pointer, key);
+      if (!Object.prototype.hasOwnProperty.call(bo, key)) push({ pointer: at, kind: "removed", before: ao[key] });
+      else walk(ao[key], bo[key], at, depth + 1);
+    }
+    for (const key of Object.keys(bo)) {
+      if (!Object.prototype.hasOwnProperty.call(ao, key)) push({ pointer: joinPointer(pointer, key), kind: "added", after: bo[key] });
+    }
+  };
+  walk(before, after, "", 0);
+  return { changes, truncated };
+}
+
+/** Did the decision get more severe (reject > escalate > defer > accept-degraded > accept)? */
+export function isWorse(before: DecisionKind, after: DecisionKind): boolean {
+  return before !== after && moreSevere(before, after) === after;
+}
+
+/** Two versions of a card, reviewed against each profile. */
+export function diffCards(beforeText: string, afterText: string, profiles: readonly ClientProfile[], options: DiffOptions = {}): CardDiff {
+  const before = parseCardText(beforeText);
+  const after = parseCardText(afterText);
+  const unparseable = { before: !before.ok, after: !after.ok };
+  const fields = before.ok && after.ok ? diffJson(before.value, after.value, options.maxChanges ?? 500) : { changes: [], truncated: false };
+  const reviewOptions = { ...(options.context ? { context: options.context } : {}), ...(options.taskClasses ? { taskClasses: options.taskClasses } : {}) };
+  const reviews = profiles.map((profile) => ({
+    profile: profile.name,
+    before: review(beforeText, profile, reviewOptions),
+    after: review(afterText, profile, reviewOptions),
+  }));
+  const decisionChanges: DecisionChange[] = [];
+  for (const pair of reviews) {
+    for (const next of pair.after.decisions) {
+      const prev = pair.before.decisions.find((d) => d.taskClass === next.taskClass);
+      if (!prev || prev.decision === next.decision) continue;
+      const findings: FindingChange[] = [];
+      for (const f of next.findings) {
+        const old = prev.findings.find((p) => p.invariant === f.invariant);
+        if (!old || (old.status === f.status && old.messageId === f.messageId)) continue;
+        findings.push({ invariant: f.invariant, before: { status: old.status, messageId: old.messageId }, after: { status: f.status, messageId: f.messageId } });
+      }
+      decisionChanges.push({ profile: pair.profile, taskClass: next.taskClass, before: prev.decision, after: next.decision, worse: isWorse(prev.decision, next.decision), findings });
+    }
+  }
+  return { fieldChanges: fields.changes, truncated: fields.truncated, decisionChanges, unparseable, reviews };
+}

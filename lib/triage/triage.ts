@@ -1,0 +1,213 @@
+import { escapeMarkdown } from "../markdown";
+import { rulesOf } from "../negotiation/decide";
+import { DECISIONS, type DecisionKind } from "../negotiation/decision-types";
+import type { ReviewContext } from "../negotiation/context";
+import type { InvariantId } from "../negotiation/invariants/types";
+import { ClientProfile } from "../negotiation/profile";
+import { review } from "../negotiation/review";
+import { TaskClass } from "../negotiation/task-classes";
+import * as z from "../negotiation/zod";
+
+/**
+ * Triage: many cards × many profiles. Each pair is one review boiled down to what a grid shows (the
+ * decision per task class, the invariants behind it, the worst one); rows and columns get the worst
+ * decision of their cells; the whole triage saves to, and opens from, a `.parley-triage.json` file.
+ * Pure: the /triage page runs it in a Web Worker, the CLI in Node.
+ */
+export interface TriageCard {
+  id: string;
+  /** What the user calls it: the file name, the URL, or the card's own name. */
+  label: string;
+  text: string;
+  /** Where it came from (a URL or file name), when known. */
+  source?: string;
+}
+
+export interface TriageProfile {
+  id: string;
+  profile: ClientProfile;
+}
+
+export interface CellDecision {
+  decision: DecisionKind;
+  rules: InvariantId[];
+}
+
+export interface TriageCell {
+  cardId: string;
+  profileId: string;
+  valid: boolean;
+  /** The card's own name, when it has one. */
+  cardName?: string;
+  shape: string;
+  decisions: Record<string, CellDecision>;
+  worst: DecisionKind;
+  /** The review could not run (an invalid profile or task class): its message ids, no decisions. */
+  inputErrors?: string[];
+}
+
+const SEVERITY: Record<DecisionKind, number> = Object.fromEntries(DECISIONS.map((d, i) => [d, i])) as Record<DecisionKind, number>;
+
+export function worstOf(decisions: Iterable<DecisionKind>): DecisionKind {
+  let worst: DecisionKind = "accept";
+  for (const d of decisions) if (SEVERITY[d] > SEVERITY[worst]) worst = d;
+  return worst;
+}
+
+export function triagePair(
+  card: TriageCard,
+  entry: TriageProfile,
+  options: { context?: ReviewContext; taskClasses?: ReadonlyArray<string | TaskClass> } = {},
+): TriageCell {
+  const result = review(card.text, entry.profile, options);
+  const decisions: Record<string, CellDecision> = {};
+  for (const d of result.decisions) decisions[d.taskClass] = { decision: d.decision, rules: rulesOf(d) };
+  const cell: TriageCell = {
+    cardId: card.id,
+    profileId: entry.id,
+    valid: result.validity.valid,
+    shape: result.shape,
+    decisions,
+    worst: worstOf(Object.values(decisions).map((d) => d.decision)),
+  };
+  if (result.card?.name) cell.cardName = result.card.name;
+  if (result.inputErrors?.length) cell.inputErrors = result.inputErrors.map((e) => `${e.code}@${e.pointer}`);
+  return cell;
+}
+
+/** The worst decision in a row (a card, across profiles) or a column (a profile, across cards). */
+export function summarize(cells: readonly TriageCell[], key: "cardId" | "profileId"): Map<string, DecisionKind> {
+  const out = new Map<string, DecisionKind>();
+  for (const cell of cells) out.set(cell[key], worstOf([out.get(cell[key]) ?? "accept", cell.worst]));
+  return out;
+}
+
+/** What a user can filter the grid by. All given parts must hold. */
+export interface TriageFilter {
+  /** Card label or name contains this text (case-insensitive). */
+  search?: string;
+  /** Pairs where this task class got this decision. */
+  taskClass?: string;
+  decision?: DecisionKind;
+  /** Only cards that are invalid. */
+  invalidOnly?: boolean;
+}
+
+export function filterCells(cells: readonly TriageCell[], cards: readonly TriageCard[], filter: TriageFilter): TriageCell[] {
+  const needle = filter.search?.trim().toLowerCase() ?? "";
+  return cells.filter((cell) => {
+    if (filter.invalidOnly && cell.valid) return false;
+    if (needle) {
+      const card = cards.find((c) => c.id === cell.cardId);
+      const hay = `${card?.label ?? ""} ${cell.cardName ?? ""}`.toLowerCase();
+      if (!hay.includes(needle)) return false;
+    }
+    if (filter.decision) {
+      if (filter.taskClass) return cell.decisions[filter.taskClass]?.decision === filter.decision;
+      return Object.values(cell.decisions).some((d) => d.decision === filter.decision);
+    }
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exports
+
+function csvField(value: string): string {
+  // Formula injection: a cell a spreadsheet would run as a formula is prefixed with a quote.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One row per card × profile; a column per task class, then the invariants behind each non-accept. */
+export function toCsv(cells: readonly TriageCell[], cards: readonly TriageCard[], profiles: readonly TriageProfile[], taskClasses: readonly string[]): string {
+  const header = ["card", "source", "profile", "valid", "worst", ...taskClasses, ...taskClasses.map((t) => `${t} rules`)];
+  const lines = [header.map(csvField).join(",")];
+  for (const cell of cells) {
+    const card = cards.find((c) => c.id === cell.cardId);
+    const profile = profiles.find((p) => p.id === cell.profileId);
+    const row = [
+      card?.label ?? cell.cardId,
+      card?.source ?? "",
+      profile?.profile.name ?? cell.profileId,
+      cell.valid ? "yes" : "no",
+      cell.worst,
+      ...taskClasses.map((t) => cell.decisions[t]?.decision ?? ""),
+      ...taskClasses.map((t) => (cell.decisions[t]?.rules ?? []).join(" ")),
+    ];
+    lines.push(row.map(csvField).join(","));
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** A table per profile: cards down, task classes across, each cell the decision (and rules). */
+export function toMarkdown(cells: readonly TriageCell[], cards: readonly TriageCard[], profiles: readonly TriageProfile[], taskClasses: readonly string[]): string {
+  const out: string[] = ["# Parley triage", ""];
+  for (const profile of profiles) {
+    const rows = cells.filter((c) => c.profileId === profile.id);
+    if (rows.length === 0) continue;
+    out.push(`## ${escapeMarkdown(profile.profile.name)}`, "", `| card | ${taskClasses.join(" | ")} |`, `|---|${taskClasses.map(() => "---").join("|")}|`);
+    for (const cell of rows) {
+      const card = cards.find((c) => c.id === cell.cardId);
+      const label = escapeMarkdown(card?.label ?? cell.cardId) + (cell.valid ? "" : " (invalid)");
+      const decisions = taskClasses.map((t) => {
+        const d = cell.decisions[t];
+        if (!d) return "—";
+        return d.rules.length > 0 && d.decision !== "accept" ? `${d.decision} (${d.rules.join(", ")})` : d.decision;
+      });
+      out.push(`| ${label} | ${decisions.join(" | ")} |`);
+    }
+    out.push("");
+  }
+  return out.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved triage files
+
+export const TRIAGE_FILE_TYPE = "parley.triage";
+export const MAX_TRIAGE_CARDS = 1000;
+export const MAX_TRIAGE_PROFILES = 50;
+
+export const TriageFile = z.strictObject({
+  type: z.literal(TRIAGE_FILE_TYPE),
+  v: z.literal(1),
+  cards: z
+    .array(
+      z.strictObject({
+        id: z.string().check(z.minLength(1), z.maxLength(200)),
+        label: z.string().check(z.maxLength(2000)),
+        text: z.string().check(z.maxLength(4 * 1024 * 1024)),
+        source: z.optional(z.string().check(z.maxLength(4000))),
+      }),
+    )
+    .check(z.maxLength(MAX_TRIAGE_CARDS)),
+  profiles: z.array(z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(200)), profile: ClientProfile })).check(z.maxLength(MAX_TRIAGE_PROFILES)),
+  taskClasses: z.optional(z.array(z.union([z.string(), TaskClass])).check(z.maxLength(50))),
+});
+export type TriageFile = z.infer<typeof TriageFile>;
+
+export function writeTriageFile(cards: readonly TriageCard[], profiles: readonly TriageProfile[], taskClasses?: ReadonlyArray<string | TaskClass>): string {
+  const file: TriageFile = { type: TRIAGE_FILE_TYPE, v: 1, cards: [...cards], profiles: [...profiles] };
+  if (taskClasses) file.taskClasses = [...taskClasses];
+  return JSON.stringify(file, null, 2) + "\n";
+}
+
+export type ReadTriageResult = { ok: true; file: TriageFile } | { ok: false; pointer: string; message: string };
+
+/** Reads a saved triage; hostile files come back as a pointer and zod's message, never a throw. */
+export function readTriageFile(text: string): ReadTriageResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, pointer: "", message: `not JSON: ${(e as Error).message}` };
+  }
+  const parsed = TriageFile.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const pointer = issue ? "/" + issue.path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/") : "";
+    return { ok: false, pointer: pointer === "/" ? "" : pointer, message: issue?.message ?? "not a Parley triage file" };
+  }
+  return { ok: true, file: parsed.data };
+}
