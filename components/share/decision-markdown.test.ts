@@ -19,10 +19,10 @@ describe("renderDecisionMarkdown", () => {
 
       | Task class | Decision | Why |
       | --- | --- | --- |
-      | Request–response (\`request-response\`) | accept | No invariant cuts a path request-response needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1; the result comes in the reply. |
+      | Request–response (\`request-response\`) | accept | No invariant cuts a path request-response needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1, sending text/plain, reading text/plain and audio/pcm; the result comes in the reply. |
       | Live input (\`live-input\`) | reject | live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires. |
       | Async completion (\`async-completion\`) | accept-degraded | push-callback-mtls cuts push notifications, which async-completion can do without: it falls back to polling. |
-      | Fire and forget (\`fire-and-forget\`) | accept | No invariant cuts a path fire-and-forget needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1; it awaits no completion. |
+      | Fire and forget (\`fire-and-forget\`) | accept | No invariant cuts a path fire-and-forget needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1, sending text/plain; it awaits no completion. |
       | Streaming output (\`streaming-output\`) | reject | stream-channel-available cuts the stream its results arrive on, which streaming-output requires. |
 
       [Open this review in Parley](https://parley.example/#v1.abc)

@@ -338,6 +338,8 @@ function noViolation(taskClass: TaskClass, findings: Finding[]): DecisionReason 
       data.url = f.data.url ?? "";
     }
     if (f.invariant === "completion-channel-available" && f.messageId === "channelsAvailable") data.channels = f.data.channels ?? [];
+    if (f.invariant === "input-modes" && Array.isArray(f.data.modes)) data.inputModes = f.data.modes;
+    if (f.invariant === "output-modes") data.outputModes = Array.isArray(f.data.modes) ? f.data.modes : ["any mode"];
   }
   return { reason: "noViolation", outcome: "accept", data: { ...data, notEvaluated, missing } };
 }

@@ -59,6 +59,7 @@ export function explainDecision(decision: TaskClassDecision, review?: Review): s
 const REASONS = {
   noViolation: "No invariant cuts a path {{taskClass}} needs.",
   works: "It works over {{bindings}} at {{url}}; {{completionPath}}.",
+  worksModes: "It works over {{bindings}} at {{url}}, sending {{inputModes}}{{outputPart}}; {{completionPath}}.",
   notEvaluatedOptional: "{{notEvaluated}} could not be evaluated, but only optional paths are at stake: declare {{missing}} in the profile.",
   notEvaluatedCard: "{{notEvaluated}} could not be evaluated.",
   optionalPath: "{{invariant}} cuts {{path}}, which {{taskClass}} can do without.",
@@ -188,7 +189,14 @@ export function explainReason(reason: DecisionReason): string {
       const parts = [renderTemplate(REASONS.noViolation, data)];
       const completionPath = describeCompletion(reason.data);
       if (asList(reason.data.bindings).length > 0 && completionPath) {
-        parts.push(renderTemplate(REASONS.works, { ...data, completionPath }));
+        const inputModes = asList(reason.data.inputModes);
+        const outputModes = asList(reason.data.outputModes);
+        const outputPart = outputModes.length > 0 ? `, reading ${formatList(outputModes)}` : "";
+        parts.push(
+          inputModes.length > 0
+            ? renderTemplate(REASONS.worksModes, { ...data, completionPath, inputModes, outputPart })
+            : renderTemplate(REASONS.works, { ...data, completionPath }),
+        );
       }
       const notEvaluated = asList(reason.data.notEvaluated);
       if (notEvaluated.length > 0) {

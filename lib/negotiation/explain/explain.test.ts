@@ -50,10 +50,10 @@ describe("explanations of the incident review", () => {
   it("explains each decision in one paragraph", () => {
     expect(incident.decisions.map((d) => explainDecision(d, incident))).toMatchInlineSnapshot(`
       [
-        "Accept Request–response. No invariant cuts a path request-response needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1; the result comes in the reply.",
+        "Accept Request–response. No invariant cuts a path request-response needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1, sending text/plain, reading text/plain and audio/pcm; the result comes in the reply.",
         "Reject Live input before the first task is created: the server cannot complete it for this client. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires.",
         "Accept Async completion, degraded. push-callback-mtls cuts push notifications, which async-completion can do without: it falls back to polling.",
-        "Accept Fire and forget. No invariant cuts a path fire-and-forget needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1; it awaits no completion.",
+        "Accept Fire and forget. No invariant cuts a path fire-and-forget needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1, sending text/plain; it awaits no completion.",
         "Reject Streaming output before the first task is created: the server cannot complete it for this client. stream-channel-available cuts the stream its results arrive on, which streaming-output requires.",
       ]
     `);
