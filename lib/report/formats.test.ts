@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import Ajv from "ajv-draft-04";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { CONTOSO } from "../negotiation/examples/incidents";
+import { NORTHWIND } from "../negotiation/profile";
+import { review } from "../negotiation/review";
+import { failsOn, toGithubAnnotations, toJunit, toSarif } from "./formats";
+
+// The SARIF 2.1.0 schema as Microsoft's SARIF team publishes it (@microsoft/jest-sarif ships it).
+const require = createRequire(import.meta.url);
+const schema = JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8")) as object;
+const validateSarif = new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
+
+const contoso = review(CONTOSO.text, NORTHWIND);
+const invalidText = '{\n  "name": 12\n}\n';
+const invalid = review(invalidText, NORTHWIND);
+const input = { review: contoso, cardText: CONTOSO.text, cardUri: "cards/contoso.json" };
+
+describe("SARIF", () => {
+  it.each([
+    ["the incident review", input],
+    ["an invalid card", { review: invalid, cardText: invalidText, cardUri: "bad.json" }],
+    ["with an absolute docs base", { ...input, docsBase: "https://parley.example/tools/" }],
+    ["failing on defer", { ...input, failOn: "defer" as const }],
+  ])("is valid against the published SARIF 2.1.0 schema: %s", (_name, report) => {
+    const sarif = toSarif(report);
+    const ok = validateSarif(sarif);
+    expect(validateSarif.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it("the schema check is not vacuous: a log without runs or with a bad level fails it", () => {
+    expect(validateSarif({ version: "2.1.0" })).toBe(false);
+    const sarif = toSarif(input) as { runs: Array<{ results: Array<Record<string, unknown>> }> };
+    sarif.runs[0]!.results[0]!.level = "fatal";
+    expect(validateSarif(sarif)).toBe(false);
+  });
+
+  it("lists every invariant as a rule with its page, absolute under --docs-base", () => {
+    const sarif = toSarif({ ...input, docsBase: "https://parley.example/tools/" }) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; helpUri: string }> } } }> };
+    const rules = sarif.runs[0]!.tool.driver.rules;
+    expect(rules.find((r) => r.id === "push-callback-mtls")?.helpUri).toBe("https://parley.example/tools/rules/push-callback-mtls");
+    expect(rules.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("places each result at the card's line and column of its evidence", () => {
+    const sarif = toSarif(input) as { runs: Array<{ results: Array<Record<string, any>> }> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const live = sarif.runs[0]!.results.find((r) => r.ruleId === "live-input-needs-streaming")!;
+    expect(live.level).toBe("error");
+    const region = live.locations[0].physicalLocation.region;
+    const line = CONTOSO.text.split("\n")[region.startLine - 1]!;
+    expect(line).toContain('"streaming": false');
+    expect(live.properties).toMatchObject({ taskClass: "live-input", decision: "reject" });
+  });
+});
+
+describe("JUnit", () => {
+  it("is well-formed XML: one test case per task class, a failure per rejection", () => {
+    const text = toJunit(input);
+    expect(XMLValidator.validate(text)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(text) as { testsuites: { testsuite: { testcase: Array<Record<string, unknown>>; "@_failures": string } } };
+    const cases = doc.testsuites.testsuite.testcase;
+    expect(cases).toHaveLength(5);
+    const failed = cases.filter((c) => "failure" in c).map((c) => c["@_name"]);
+    expect(failed).toEqual(["live-input: reject", "streaming-output: reject"]);
+    expect(doc.testsuites.testsuite["@_failures"]).toBe("2");
+  });
+
+  it("stays well-formed with hostile names (markup, control characters)", () => {
+    const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+    card.name = 'Evil </testcase><script>"&\u0001\u0007';
+    const text = JSON.stringify(card);
+    expect(XMLValidator.validate(toJunit({ review: review(text, NORTHWIND), cardText: text, cardUri: "x" }))).toBe(true);
+  });
+});
+
+describe("GitHub annotations", () => {
+  it("writes one escaped annotation per finding behind a failing or notable decision", () => {
+    const lines = toGithubAnnotations(input).trimEnd().split("\n");
+    expect(lines.some((l) => /^::error file=cards\/contoso\.json,line=\d+,col=\d+,title=live-input%3A reject \(live-input-needs-streaming\)::/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith("::notice ") && l.includes("push-callback-mtls"))).toBe(true);
+    for (const line of lines) expect(line).not.toMatch(/\n/);
+  });
+
+  it("escapes newlines and percent signs in messages", () => {
+    const card = JSON.parse(CONTOSO.text) as { skills: Array<{ inputModes: string[] }> };
+    card.skills[0]!.inputModes = ["audio/pcm%0A::error::injected\nx"];
+    const text = JSON.stringify(card, null, 2);
+    const out = toGithubAnnotations({ review: review(text, NORTHWIND), cardText: text, cardUri: "c.json" });
+    expect(out.split("\n").filter((l) => l.startsWith("::error::injected"))).toEqual([]);
+  });
+});
+
+describe("--fail-on", () => {
+  it("fails on the named decision and everything more severe", () => {
+    expect(failsOn("reject")).toBe(true);
+    expect(failsOn("escalate")).toBe(false);
+    expect(failsOn("escalate", "escalate")).toBe(true);
+    expect(failsOn("defer", "escalate")).toBe(false);
+    expect(failsOn("reject", "defer")).toBe(true);
+    expect(failsOn("accept-degraded", "defer")).toBe(false);
+  });
+});

@@ -1,0 +1,196 @@
+import { rulesOf } from "../negotiation/decide";
+import { DECISIONS, type DecisionKind, type Review, type TaskClassDecision } from "../negotiation/decision-types";
+import { describeInvariant, explainFinding } from "../negotiation/explain/findings";
+import { decisionLabel, explainDecision } from "../negotiation/explain/decisions";
+import { describeProblem } from "../negotiation/explain/validity";
+import { INVARIANTS } from "../negotiation/invariants";
+import type { Finding } from "../negotiation/invariants/types";
+import { docsPath } from "../negotiation/invariants/types";
+import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
+import { pointerPosition } from "./locate";
+
+/**
+ * CI formats for one review: SARIF 2.1.0 (code scanning), JUnit XML (test reports), GitHub
+ * workflow annotations. Each reports what a pipeline acts on: the decisions the run fails on
+ * (`failOn`), the findings behind them with the card's line and column, and card validity errors.
+ */
+export interface ReportInput {
+  review: Review;
+  /** The card's exact text (for line and column). */
+  cardText: string;
+  /** How the card is named in the report: a path relative to the repository, or a URL. */
+  cardUri: string;
+  /** Absolute base for rule pages (`https://parley.example`); rule pages are relative without it. */
+  docsBase?: string;
+  /** The mildest decision that fails the run: reject (default), escalate or defer (and everything more severe). */
+  failOn?: FailOn;
+}
+
+export const FAIL_ON = ["reject", "escalate", "defer"] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+/** Does this decision fail the run? Severity: reject > escalate > defer > accept-degraded > accept. */
+export function failsOn(decision: DecisionKind, failOn: FailOn = "reject"): boolean {
+  return DECISIONS.indexOf(decision) >= DECISIONS.indexOf(failOn);
+}
+
+/** A page of the app: relative, or absolute under `docsBase` (which may carry a path prefix). */
+function pageHref(path: string, docsBase: string | undefined): string {
+  return docsBase ? docsBase.replace(/\/+$/, "") + path : path;
+}
+
+/** The findings behind a decision: those of its rules (violated or not evaluated). */
+function findingsBehind(decision: TaskClassDecision): Finding[] {
+  const rules = rulesOf(decision);
+  return decision.findings.filter((f) => rules.includes(f.invariant) && (f.status === "violated" || f.status === "not-evaluated"));
+}
+
+function level(decision: DecisionKind): "error" | "warning" | "note" {
+  return decision === "reject" ? "error" : decision === "accept" ? "note" : "warning";
+}
+
+// ---------------------------------------------------------------------------------------------
+// SARIF 2.1.0
+
+export function toSarif(input: ReportInput): Record<string, unknown> {
+  const { review, cardText, cardUri, docsBase } = input;
+  const failOn = input.failOn ?? "reject";
+  const rules = INVARIANTS.map((inv) => ({
+    id: inv.meta.id,
+    name: inv.meta.title,
+    shortDescription: { text: inv.meta.description },
+    fullDescription: { text: describeInvariant(inv.meta.id) },
+    helpUri: pageHref(docsPath(inv.meta.id), docsBase),
+    properties: { origin: inv.meta.origin },
+  }));
+  const validityRules = [...new Set(review.validity.problems.filter((p) => p.severity === "error").map((p) => p.code))].map((code) => ({
+    id: `validity/${code}`,
+    name: `Card validity: ${code}`,
+    shortDescription: { text: `The card is not a valid Agent Card (${code})` },
+    helpUri: pageHref("/rule#how-parley-decides", docsBase),
+  }));
+  const allRules = [...rules, ...validityRules];
+  const ruleIndex = (id: string) => allRules.findIndex((r) => r.id === id);
+  const location = (pointer: string) => {
+    const position = pointerPosition(cardText, pointer);
+    return {
+      physicalLocation: {
+        artifactLocation: { uri: cardUri, index: 0 },
+        ...(position ? { region: { startLine: position.line, startColumn: position.column } } : {}),
+      },
+      logicalLocations: [{ fullyQualifiedName: pointer || "/", kind: "element" }],
+    };
+  };
+  const results: Array<Record<string, unknown>> = [];
+  for (const problem of review.validity.problems.filter((p) => p.severity === "error")) {
+    results.push({
+      ruleId: `validity/${problem.code}`,
+      ruleIndex: ruleIndex(`validity/${problem.code}`),
+      level: "error",
+      message: { text: describeProblem(problem) },
+      locations: [location(problem.pointer)],
+    });
+  }
+  for (const decision of review.decisions) {
+    if (decision.decision === "accept") continue;
+    for (const finding of findingsBehind(decision)) {
+      const pointers = finding.evidence.filter((e) => e.source === "card").map((e) => e.pointer);
+      results.push({
+        ruleId: finding.invariant,
+        ruleIndex: ruleIndex(finding.invariant),
+        level: failsOn(decision.decision, failOn) ? "error" : level(decision.decision),
+        message: { text: `${decision.taskClass}: ${decisionLabel(decision)}. ${explainFinding(finding)}` },
+        locations: (pointers.length > 0 ? pointers.slice(0, 5) : [""]).map(location),
+        properties: { taskClass: decision.taskClass, decision: decision.decision, profile: review.profile.name },
+      });
+    }
+  }
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "Parley",
+            fullName: `${ENGINE_NAME} ${ENGINE_VERSION}`,
+            version: ENGINE_VERSION,
+            ...(docsBase ? { informationUri: pageHref("/rules", docsBase) } : {}),
+            rules: allRules,
+          },
+        },
+        artifacts: [{ location: { uri: cardUri } }],
+        results,
+      },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// JUnit XML
+
+function xml(text: string): string {
+  // Characters XML 1.0 forbids are dropped; markup characters are escaped.
+  return text.replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** One test suite for the card × profile, one test case per task class, a failure per decision the run fails on. */
+export function toJunit(input: ReportInput): string {
+  const { review, cardUri } = input;
+  const failOn = input.failOn ?? "reject";
+  const suite = `${review.card?.name ?? cardUri} × ${review.profile.name}`;
+  const failures = review.decisions.filter((d) => failsOn(d.decision, failOn)).length;
+  const cases = review.decisions.map((d) => {
+    const name = `${d.taskClass}: ${decisionLabel(d)}`;
+    const open = `    <testcase classname="${xml(suite)}" name="${xml(name)}">`;
+    if (!failsOn(d.decision, failOn)) return `${open}</testcase>`;
+    const detail = [explainDecision(d, review), ...findingsBehind(d).map(explainFinding)].join("\n");
+    return `${open}\n      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xml(detail)}</failure>\n    </testcase>`;
+  });
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="Parley" tests="${review.decisions.length}" failures="${failures}">`,
+    `  <testsuite name="${xml(suite)}" tests="${review.decisions.length}" failures="${failures}" errors="0">`,
+    ...cases,
+    `  </testsuite>`,
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// GitHub workflow annotations
+
+/** `::error file=…,line=…,col=…,title=…::message`, escaped as the runner expects. */
+function annotationProperty(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function annotationMessage(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+export function toGithubAnnotations(input: ReportInput): string {
+  const { review, cardText, cardUri } = input;
+  const failOn = input.failOn ?? "reject";
+  const lines: string[] = [];
+  const annotate = (kind: "error" | "warning" | "notice", pointer: string, title: string, message: string) => {
+    const position = pointerPosition(cardText, pointer);
+    const where = [`file=${annotationProperty(cardUri)}`, ...(position ? [`line=${position.line}`, `col=${position.column}`] : []), `title=${annotationProperty(title)}`];
+    lines.push(`::${kind} ${where.join(",")}::${annotationMessage(message)}`);
+  };
+  for (const problem of review.validity.problems.filter((p) => p.severity === "error")) annotate("error", problem.pointer, `Invalid card (${problem.code})`, describeProblem(problem));
+  for (const decision of review.decisions) {
+    if (decision.decision === "accept") continue;
+    const kind = failsOn(decision.decision, failOn) ? "error" : decision.decision === "accept-degraded" ? "notice" : "warning";
+    const findings = findingsBehind(decision);
+    if (findings.length === 0) {
+      annotate(kind, "", `${decision.taskClass}: ${decisionLabel(decision)}`, explainDecision(decision, review));
+      continue;
+    }
+    for (const finding of findings) {
+      const pointer = finding.evidence.find((e) => e.source === "card")?.pointer ?? "";
+      annotate(kind, pointer, `${decision.taskClass}: ${decisionLabel(decision)} (${finding.invariant})`, explainFinding(finding));
+    }
+  }
+  return lines.join("\n") + (lines.length > 0 ? "\n" : "");
+}
