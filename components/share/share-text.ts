@@ -1,4 +1,4 @@
-import { renderDecisionMarkdown } from "./decision-markdown";
+import { renderDecisionMarkdown } from "@/lib/report/markdown";
 import { linkUrl } from "./link-location";
 import { loadShare, SHARE_LOAD_FAILED } from "./load-share";
 import { snapshotOf, type WorkspaceState } from "./snapshot";

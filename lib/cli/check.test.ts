@@ -188,7 +188,7 @@ describe("check: unusable input exits 2 with a message saying what and where", (
     ["context fails the schema", () => ["check", "--card", contosoPath, "--profile", "northwind", "--context", file("c.json", '{"cardKnownStale":"yes"}')], /--context .* is not a valid review context: \/cardKnownStale/],
     ["unknown task class lists them", () => ["check", "--card", contosoPath, "--profile", "northwind", "--task-class", "live-video"], /unknown task class "live-video"\. Task classes: request-response, live-input/],
     ["bad --link-base", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "json", "--link-base", "javascript:alert(1)"], /--link-base must be an http\(s\) URL/],
-    ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "xml"], /--format must be text or json/],
+    ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "xml"], /--format must be one of text, json, sarif, junit, markdown, github/],
     ["unknown flag", () => ["check", "--card", contosoPath, "--profile", "northwind", "--verbose"], /Unknown option '--verbose'/],
     ["stray argument", () => ["check", "extra"], /check: /],
     ["unknown command", () => ["inspect"], /unknown command "inspect"/],
@@ -276,5 +276,59 @@ describe("check --skill", () => {
     const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--skill", "translate"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--skill translate: the card has no such skill\. Its skills: transcribe-call, summarize-call\./);
+  });
+});
+
+describe("check --format for CI", () => {
+  it("sarif: a SARIF 2.1.0 log with rules and located results; exit 1 on the rejection", async () => {
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "sarif", "--docs-base", "https://parley.example"]);
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout) as { version: string; runs: Array<{ tool: { driver: { rules: Array<{ id: string; helpUri: string }> } }; results: Array<{ ruleId: string }> }> };
+    expect(log.version).toBe("2.1.0");
+    expect(log.runs[0]!.tool.driver.rules.find((rule) => rule.id === "live-input-needs-streaming")?.helpUri).toBe("https://parley.example/rules/live-input-needs-streaming");
+    expect(log.runs[0]!.results.map((x) => x.ruleId)).toContain("live-input-needs-streaming");
+  });
+
+  it("junit: one test case per task class, failures where it fails", async () => {
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "junit"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^<\?xml/);
+    expect(r.stdout.match(/<testcase /g)).toHaveLength(5);
+    expect(r.stdout.match(/<failure /g)).toHaveLength(2);
+  });
+
+  it("github: workflow annotations pointing into the card", async () => {
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "github"]);
+    expect(r.stdout).toMatch(/^::error file=example%3Acontoso,line=\d+,col=\d+,title=live-input%3A reject/m);
+  });
+
+  it("markdown: the ticket comment, with a review link when --link-base is given", async () => {
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "markdown", "--link-base", "https://parley.example"]);
+    expect(r.stdout).toMatch(/^\*\*Parley review:\*\* Contoso Voice Desk × Northwind discovery agent/);
+    expect(r.stdout).toMatch(/\[Open this review in Parley\]\(https:\/\/parley\.example\/#v1\./);
+  });
+
+  it("--fail-on decides which decisions make exit 1", async () => {
+    const context = file("stale.json", JSON.stringify({ priorTaskHistory: true }));
+    // With prior task history the live-input rejection becomes a defer: exit 0 by default, 1 on --fail-on defer.
+    const base = ["check", "--card", "example:contoso-live-audio", "--profile", "northwind", "--context", context, "--task-class", "live-input"];
+    expect((await runCli(base)).code).toBe(0);
+    expect((await runCli([...base, "--fail-on", "defer"])).code).toBe(1);
+    expect((await runCli([...base, "--fail-on", "escalate"])).code).toBe(0);
+    const bad = await runCli([...base, "--fail-on", "accept"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--fail-on must be one of reject, escalate, defer, not "accept"/);
+  });
+
+  it("--task-class-file reviews a user-defined task class (aimed at a skill)", async () => {
+    const classFile = file("classes.json", JSON.stringify({ id: "voice-note", title: "Voice note", description: "A recorded note, sent whole.", input: "whole", completion: "response", output: "required", skill: "transcribe-call" }));
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind-buffering", "--task-class-file", classFile, "--format", "json"]);
+    const doc = parse(r.stdout);
+    expect(Object.keys(doc.decisions)).toEqual(["voice-note"]);
+    expect(doc.decisions["voice-note"]!.decision).toBe("accept");
+    const clash = file("clash.json", JSON.stringify({ id: "live-input", title: "x", description: "", input: "live", completion: "response", output: "required" }));
+    const refused = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--task-class-file", clash]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/"live-input" is a built-in task class id/);
   });
 });

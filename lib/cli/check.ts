@@ -5,10 +5,12 @@ import { loadCard as loadCardModel } from "../negotiation/card/load";
 import { review } from "../negotiation/review";
 import type { TaskClass } from "../negotiation/task-classes";
 import { formatReviewText } from "./format-text";
-import { loadCard, loadContext, loadProfile, resolveTaskClasses } from "./inputs";
+import { loadCard, loadContext, loadProfile, loadTaskClassFile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { buildRecords, parseLinkBase } from "./records";
-import { hasRejection, toReviewJson } from "./review-json";
+import { toReviewJson } from "./review-json";
+import { renderDecisionMarkdown } from "../report/markdown";
+import { FAIL_ON, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn } from "../report/formats";
 import { checkUsage } from "./usage";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
@@ -21,11 +23,14 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   if (!values.card) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
   if (!values.profile) throw new UsageError("check: --profile is required (a profile JSON file or a preset name).", true);
   const format = values.format ?? "text";
-  if (format !== "text" && format !== "json") throw new UsageError(`check: --format must be text or json, not "${format}".`, true);
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`check: --format must be one of ${FORMATS.join(", ")}, not "${format}".`, true);
+  const failOn = parseFailOn(values["fail-on"]);
 
   // Cheap argument checks first, so a typo is reported before a network fetch.
-  const taskClasses = resolveTaskClasses(values["task-class"]);
+  const custom = values["task-class-file"] ? await loadTaskClassFile(values["task-class-file"], io) : [];
+  const taskClasses = values["task-class"] || custom.length === 0 ? [...resolveTaskClasses(values["task-class"]), ...custom] : custom;
   const linkBase = parseLinkBase(values["link-base"]);
+  const docsBase = parseDocsBase(values["docs-base"]);
   const profile = await loadProfile(values.profile, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
   const card = await loadCard(values.card, io);
@@ -37,8 +42,19 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
     throw new UsageError(`check: the review could not run: ${result.inputErrors.map(explainInputError).join(" ")}`);
   }
   const json = toReviewJson(result);
-  const exitCode = hasRejection(result) ? EXIT.rejected : EXIT.ok;
-  if (format === "json") {
+  const failing = result.decisions.filter((d) => failsOn(d.decision, failOn)).map((d) => d.taskClass);
+  const exitCode = failing.length > 0 ? EXIT.rejected : EXIT.ok;
+  const report = { review: result, cardText: card.text, cardUri: card.source, docsBase, failOn };
+  if (format === "sarif") {
+    await writeOut(io.stdout, JSON.stringify(toSarif(report), null, 2) + "\n");
+  } else if (format === "junit") {
+    await writeOut(io.stdout, toJunit(report));
+  } else if (format === "github") {
+    await writeOut(io.stdout, toGithubAnnotations(report));
+  } else if (format === "markdown") {
+    const link = linkBase ? (buildRecords(result, card, { context, linkBase })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
+    await writeOut(io.stdout, renderDecisionMarkdown(result, link));
+  } else if (format === "json") {
     const source = { source: card.source, ...(card.fetched ? { fetched: card.fetched } : {}) };
     const doc = {
       engine: result.engine,
@@ -51,10 +67,31 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
     await writeOut(io.stdout, JSON.stringify(doc, null, 2) + "\n");
   } else {
     await writeOut(io.stdout, formatReviewText(result, json, card));
-    const rejected = result.decisions.filter((d) => d.decision === "reject").map((d) => d.taskClass);
-    await writeOut(io.stdout, rejected.length ? `\nRejected: ${rejected.join(", ")} (exit 1)\n` : `\nNothing rejected (exit 0)\n`);
+    const what = failOn === "reject" ? "Rejected" : `At or past ${failOn}`;
+    await writeOut(io.stdout, failing.length ? `\n${what}: ${failing.join(", ")} (exit 1)\n` : `\nNothing ${failOn === "reject" ? "rejected" : `at or past ${failOn}`} (exit 0)\n`);
   }
   return exitCode;
+}
+
+const FORMATS = ["text", "json", "sarif", "junit", "markdown", "github"] as const;
+
+/** `--fail-on reject|escalate|defer`: the mildest decision that makes exit code 1 (default reject). */
+export function parseFailOn(value: string | undefined): FailOn {
+  if (value === undefined) return "reject";
+  if ((FAIL_ON as readonly string[]).includes(value)) return value as FailOn;
+  throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(", ")}, not "${value}".`, true);
+}
+
+/** `--docs-base URL`: where the rule pages live, for absolute links in SARIF (an http(s) URL). */
+function parseDocsBase(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol === "http:" || url.protocol === "https:") return url.href;
+  } catch {
+    // worded below
+  }
+  throw new UsageError(`check: --docs-base must be an absolute http(s) URL of the Parley app, not "${value}".`, true);
 }
 
 /**
@@ -84,6 +121,9 @@ function parseCheckArgs(argv: string[]) {
         format: { type: "string" },
         "link-base": { type: "string" },
         skill: { type: "string" },
+        "fail-on": { type: "string" },
+        "docs-base": { type: "string" },
+        "task-class-file": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

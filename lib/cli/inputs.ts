@@ -7,7 +7,7 @@ import { type FetchedCard, fetchCard, isCardFetchError, LOOPBACK_ENV } from "../
 import { ReviewContext } from "../negotiation/context";
 import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
 import { ClientProfile, findPreset, PRESETS, presetSlug } from "../negotiation/profile";
-import { BUILT_IN_TASK_CLASSES, findTaskClass, type TaskClass } from "../negotiation/task-classes";
+import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "../negotiation/task-classes";
 import { type CliIo, UsageError } from "./io";
 
 /** A card is at most 4 M characters (the core's cap); reading stops a little past it. */
@@ -96,6 +96,25 @@ export function resolveTaskClasses(ids: readonly unknown[] | undefined, where = 
     if (!out.includes(found)) out.push(found);
   }
   return out;
+}
+
+/**
+ * `--task-class-file FILE`: a user-defined task class, or an array of them (the TaskClass schema:
+ * id, title, description, input, completion, output, skill?). An id a built-in class has is refused.
+ */
+export async function loadTaskClassFile(spec: string, io: CliIo): Promise<TaskClass[]> {
+  const where = `--task-class-file ${spec}`;
+  const value = parseJson(await readTextFile(spec, io, "--task-class-file"), where);
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0) throw new UsageError(`${where} holds no task class.`);
+  if (list.length > 50) throw new UsageError(`${where} holds ${list.length} task classes; at most 50.`);
+  return list.map((entry, i) => {
+    const parsed = TaskClass.safeParse(entry);
+    const at = Array.isArray(value) ? `${where} [${i}]` : where;
+    if (!parsed.success) throw new UsageError(`${at} is not a valid task class: ${formatIssues(parsed.error.issues)}`);
+    if (findTaskClass(parsed.data.id)) throw new UsageError(`${at}: "${parsed.data.id}" is a built-in task class id; give yours another id.`);
+    return parsed.data;
+  });
 }
 
 export function listPresets(): string {

@@ -2,6 +2,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { runBatch } from "./batch";
 import { runCheck } from "./check";
+import { DIFF_USAGE, runDiff } from "./diff";
+import { runTriage, TRIAGE_USAGE } from "./triage";
 import { type CliIo, EXIT, type ExitCode, processIo, UsageError, writeOut } from "./io";
 import { BATCH_USAGE, checkUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
 
@@ -19,6 +21,10 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
         return await runBatchCommand(rest, io);
       case "seed-check":
         return await runSeedCheckCommand(rest, io);
+      case "triage":
+        return await runTriage(rest, io);
+      case "diff":
+        return await runDiff(rest, io);
       case "-h":
       case "--help":
       case "help":
@@ -42,6 +48,8 @@ const USAGE_OF = new Map<string, () => string>([
   ["check", checkUsage],
   ["batch", () => BATCH_USAGE],
   ["seed-check", () => SEED_CHECK_USAGE],
+  ["triage", () => TRIAGE_USAGE],
+  ["diff", () => DIFF_USAGE],
 ]);
 
 async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {

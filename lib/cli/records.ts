@@ -1,6 +1,7 @@
 import type { ReviewContext } from "../negotiation/context";
 import type { Review } from "../negotiation/decision-types";
 import { digestCardText, formatDecisionRecord, type RecordOptions } from "../negotiation/record";
+import { findTaskClass } from "../negotiation/task-classes";
 import { ENGINE_VERSION } from "../negotiation/version";
 import { describeLinkError, tryEncodeReviewLink } from "../share";
 import type { LoadedCard } from "./inputs";
@@ -27,7 +28,8 @@ function reviewLink(review: Review, card: LoadedCard, context: ReviewContext, li
     profile: review.profile,
     context,
     engineVersion: ENGINE_VERSION,
-    taskClasses: review.taskClasses.map((t) => t.id),
+    // Built-in classes by id; a user-defined (or skill-aimed) class in full, so the link reproduces it.
+    taskClasses: review.taskClasses.map((t) => (findTaskClass(t.id) === t ? t.id : t)),
     decisions: Object.fromEntries(review.decisions.map((d) => [d.taskClass, d.decision])),
     ...(card.fetched ? { cardUrl: card.fetched.finalUrl } : {}),
   });

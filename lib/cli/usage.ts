@@ -9,6 +9,8 @@ Commands:
   check       review one card (file, URL or stdin); exit 1 when a requested task class is rejected
   batch       review JSON Lines from stdin, one output line per input line
   seed-check  the rule's reference check, JSON Lines in and out (parity shim)
+  triage      many cards × many profiles: a row per pair (json, csv, markdown)
+  diff        two versions of a card: changed fields and the decisions they move
 
 Run "<command> --help" for a command's options. Exit codes: 0 nothing rejected, 1 a task class
 rejected, 2 unusable input or invocation. Docs: docs/cli.md
@@ -27,12 +29,19 @@ Options:
   --skill ID            aim every task class at this skill of the card: its own input and
                         output modes and security requirements apply (default: any skill)
   --context FILE        a review context JSON file (conditions of validity)
-  --format text|json    output format (default text)
+  --task-class-file FILE  user-defined task classes (a JSON object or array: id, title,
+                        description, input, completion, output, skill?); reviewed after the
+                        --task-class ones, or alone when no --task-class is given
+  --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
+                        markdown (a ticket comment), github (workflow annotations)
+  --fail-on DECISION    reject (default), escalate or defer: the mildest decision that makes
+                        exit code 1 (with everything more severe)
+  --docs-base URL       absolute base of the Parley app, for rule links in SARIF
   --link-base URL       with --format json: each decision record carries a review link to the
                         workspace at URL (e.g. https://parley.example.com) reopening this review
   -h, --help            this help
 
-Exit codes: 0 no requested task class rejected; 1 at least one rejected; 2 unusable input
+Exit codes: 0 no requested task class at or past --fail-on; 1 at least one; 2 unusable input
 (missing or unreadable file, invalid profile or context, unknown preset or task class, fetch refused).
 `;
 }

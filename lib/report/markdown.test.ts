@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { runReview } from "@/components/review/workspace-review";
+import { review } from "@/lib/negotiation/review";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
 import { escapeMarkdown } from "@/lib/markdown";
-import { renderDecisionMarkdown } from "./decision-markdown";
+import { renderDecisionMarkdown } from "./markdown";
 
 const LINK = "https://parley.example/#v1.abc";
 
@@ -14,7 +14,7 @@ function tableRows(markdown: string): string[] {
 
 describe("renderDecisionMarkdown", () => {
   it("writes the incident review as a ticket comment: one row per task class, the explain/ wording, the link", () => {
-    expect(renderDecisionMarkdown(runReview(CONTOSO.text, NORTHWIND, {}), LINK)).toMatchInlineSnapshot(`
+    expect(renderDecisionMarkdown(review(CONTOSO.text, NORTHWIND), LINK)).toMatchInlineSnapshot(`
       "**Parley review:** Contoso Voice Desk × Northwind discovery agent (engine parley 0.2.0)
 
       | Task class | Decision | Why |
@@ -33,20 +33,20 @@ describe("renderDecisionMarkdown", () => {
   it("keeps a hostile card name from breaking the table or adding links and HTML", () => {
     const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
     card.name = "Evil | col [click](javascript:alert(1)) <img src=x>\n| injected | row |";
-    const markdown = renderDecisionMarkdown(runReview(JSON.stringify(card), NORTHWIND, {}), LINK);
+    const markdown = renderDecisionMarkdown(review(JSON.stringify(card), NORTHWIND), LINK);
     const heading = markdown.split("\n")[0] ?? "";
     expect(heading).toContain("Evil \\| col \\[click\\](javascript:alert(1)) \\<img src=x\\> \\| injected \\| row \\|");
     expect(tableRows(markdown)).toHaveLength(5);
   });
 
   it("says an invalid card is invalid and accepts nothing", () => {
-    const markdown = renderDecisionMarkdown(runReview('{"name": "Broken",', NORTHWIND, {}), LINK);
+    const markdown = renderDecisionMarkdown(review('{"name": "Broken",', NORTHWIND), LINK);
     expect(markdown).toContain("The card is not valid");
     for (const row of tableRows(markdown)) expect(row.split(" | ")[1]).not.toMatch(/^accept/);
   });
 
   it("explains why there are no decisions when the profile is unusable", () => {
-    const markdown = renderDecisionMarkdown(runReview(CONTOSO.text, { ...NORTHWIND, name: "" }, {}), LINK);
+    const markdown = renderDecisionMarkdown(review(CONTOSO.text, { ...NORTHWIND, name: "" }), LINK);
     expect(markdown).toContain("No decisions: The client profile is invalid at /profile/name");
     expect(markdown).not.toContain("| Task class |");
     expect(markdown.trimEnd().endsWith(`[Open this review in Parley](${LINK})`)).toBe(true);
@@ -69,7 +69,7 @@ describe("escapeMarkdown", () => {
 
 describe("renderDecisionMarkdown, a rejection aimed at the card", () => {
   it("says an invalid card is fixed at its source, not refetched", () => {
-    const rows = tableRows(renderDecisionMarkdown(runReview('{"name": 12}', NORTHWIND, {}), LINK));
+    const rows = tableRows(renderDecisionMarkdown(review('{"name": 12}', NORTHWIND), LINK));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row).toContain("reject (the card: fix it at its source)");
@@ -78,7 +78,7 @@ describe("renderDecisionMarkdown, a rejection aimed at the card", () => {
   });
 
   it("says a stale card on a known-good server is refetched", () => {
-    const stale = runReview(CONTOSO.text, NORTHWIND, { cardKnownStale: true, serverKnownGood: true });
+    const stale = review(CONTOSO.text, NORTHWIND, { context: { cardKnownStale: true, serverKnownGood: true } });
     const liveInput = tableRows(renderDecisionMarkdown(stale, LINK)).find((row) => row.includes("`live-input`"));
     expect(liveInput).toContain("reject (the card: refetch it)");
   });

@@ -1,13 +1,13 @@
-import { escapeMarkdown } from "@/lib/markdown";
-import type { Review } from "@/lib/negotiation/decision-types";
-import { decisionLabel, explainAdvisory, explainInputError, explainReason } from "@/lib/negotiation/explain/decisions";
+import { escapeMarkdown } from "../markdown";
+import type { Review } from "../negotiation/decision-types";
+import { decisionLabel, explainAdvisory, explainInputError, explainReason } from "../negotiation/explain/decisions";
 
 /**
  * "Copy as Markdown": the review as a ticket comment. One table row per task class (decision and
  * why, in the explain/ wording) and the snapshot link that reopens it. Everything that comes from
  * the card or the profile is escaped: a card named `| ![x](…) |` must not rewrite the ticket.
  */
-export function renderDecisionMarkdown(review: Review, link: string): string {
+export function renderDecisionMarkdown(review: Review, link?: string): string {
   const card = review.card?.name?.trim() || "unnamed card";
   const profile = review.profile.name?.trim() || "unnamed profile";
   const lines = [
@@ -31,7 +31,7 @@ export function renderDecisionMarkdown(review: Review, link: string): string {
     }
     lines.push("");
   }
-  lines.push(`[Open this review in Parley](${link})`);
+  if (link) lines.push(`[Open this review in Parley](${link})`);
   return `${lines.join("\n")}\n`;
 }
 
