@@ -61,6 +61,9 @@ export interface PairSample {
   /** Median wall ms per call of each side. */
   aMs: number;
   bMs: number;
+  /** Median CPU ms per call of each side. */
+  aCpuMs: number;
+  bCpuMs: number;
   /** Median over the samples of b ÷ a in CPU time (process.cpuUsage), the verdict's measure. */
   ratio: number;
   /** The same in wall time, printed beside it. */
@@ -102,6 +105,8 @@ export function measurePair(a: () => unknown, b: () => unknown, opts: { warmupMs
   };
   const as: number[] = [];
   const bs: number[] = [];
+  const aCpu: number[] = [];
+  const bCpu: number[] = [];
   const cpuRatios: number[] = [];
   const wallRatios: number[] = [];
   for (let s = 0; s < sampleCount; s++) {
@@ -109,10 +114,12 @@ export function measurePair(a: () => unknown, b: () => unknown, opts: { warmupMs
     const tb = timeBatch(b, perB);
     as.push(ta.wall);
     bs.push(tb.wall);
+    aCpu.push(ta.cpu);
+    bCpu.push(tb.cpu);
     wallRatios.push(tb.wall / ta.wall);
     cpuRatios.push(tb.cpu / ta.cpu);
   }
-  return { aMs: median(as), bMs: median(bs), ratio: median(cpuRatios), wallRatio: median(wallRatios) };
+  return { aMs: median(as), bMs: median(bs), aCpuMs: median(aCpu), bCpuMs: median(bCpu), ratio: median(cpuRatios), wallRatio: median(wallRatios) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from "node:stream";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
 import type { ReviewContext } from "../negotiation/context";
 import type { Review } from "../negotiation/decision-types";
 import { explainInputError } from "../negotiation/explain";
@@ -265,6 +266,8 @@ function startWorker(setup: WorkerSetup): Worker {
 }
 
 function serveBatchWorker(setup: WorkerSetup): void {
+  // A worker started from the sources loads only this module, not main.ts: install here too.
+  installCompiledCardSchemas();
   parentPort!.on("message", ({ seq, block }: WorkerRequest) => {
     let reply: WorkerReply;
     try {

@@ -5,7 +5,11 @@ import { runBatch } from "./batch";
 import { runCheck } from "./check";
 import { type CliIo, EXIT, type ExitCode, processIo, UsageError, writeOut } from "./io";
 import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
+import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
 import { BATCH_USAGE, checkUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
+
+// Node validates cards with the compiled schemas: the same issues as zod/mini's parse, faster.
+installCompiledCardSchemas();
 
 /**
  * `npm run -s review -- <command> …`. Returns the exit code instead of exiting so tests (and the
