@@ -7,7 +7,7 @@ import { explainInputError } from "../negotiation/explain";
 import type { ClientProfile } from "../negotiation/profile";
 import { review } from "../negotiation/review";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
-import { DEFAULT_MAX_LINE_BYTES, type InputLine, readLineBatches } from "./read-lines";
+import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
 import { hasRejection, type MessagesOption, type ReviewJson, toReviewJson } from "./review-json";
 
@@ -46,12 +46,13 @@ export function reviewBatchLine(text: string, lineNo: number, messages: Messages
     return failed(null, `line ${lineNo}: "id" must be a string or a number`);
   }
   try {
-    const unknownKey = Object.keys(line).find((k) => !KEYS.has(k));
-    if (unknownKey !== undefined) throw new UsageError(`unknown field "${unknownKey}" (fields: ${[...KEYS].join(", ")})`);
+    for (const key in line) {
+      if (!KEYS.has(key)) throw new UsageError(`unknown field "${key}" (fields: ${[...KEYS].join(", ")})`);
+    }
     const card = pickCard(line);
     if (line.profile === undefined) throw new UsageError(`"profile" is missing (a preset name or a profile object)`);
     // A preset is a shared object that review() validates once; an object is validated by review() itself.
-    const profile: ClientProfile = typeof line.profile === "string" ? parseProfileValue(line.profile, `"profile"`) : (line.profile as ClientProfile);
+    const profile: ClientProfile = typeof line.profile === "string" ? presetNamed(line.profile) : (line.profile as ClientProfile);
     if (line.taskClasses !== undefined && !Array.isArray(line.taskClasses)) throw new UsageError(`"taskClasses" must be an array of task class ids`);
     const result = review(card, profile, {
       context: line.context as ReviewContext | undefined,
@@ -64,6 +65,18 @@ export function reviewBatchLine(text: string, lineNo: number, messages: Messages
     const message = e instanceof UsageError ? e.message : `internal error (${(e as Error).message})`;
     return failed(id, `line ${lineNo}: ${message}`);
   }
+}
+
+/** Presets by the name a line gives, looked up once per name (most lines name one of a few). */
+const PRESETS_BY_NAME = new Map<string, ClientProfile>();
+
+function presetNamed(name: string): ClientProfile {
+  let preset = PRESETS_BY_NAME.get(name);
+  if (!preset) {
+    preset = parseProfileValue(name, `"profile"`);
+    if (PRESETS_BY_NAME.size < 1000) PRESETS_BY_NAME.set(name, preset);
+  }
+  return preset;
 }
 
 function pickCard(line: Record<string, unknown>): unknown {
@@ -116,7 +129,7 @@ function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxL
     if ("overlong" in line) {
       result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
     } else {
-      if (line.text.trim() === "") continue;
+      if (isBlankLine(line.text)) continue;
       result = reviewBatchLine(line.text, line.lineNo, messages);
     }
     answer.lines++;

@@ -5,7 +5,7 @@
 import type { Readable, Writable } from "node:stream";
 import { evaluateCardNegotiable, SeedInputError } from "../negotiation/seed-compat";
 import { writeOut } from "./io";
-import { readLineBatches } from "./read-lines";
+import { isBlankLine, readLineBatches } from "./read-lines";
 
 /** One line holds a card, a profile and an id; longer lines are reported, never buffered whole. */
 export const SEED_CHECK_MAX_LINE_BYTES = 8 * 1024 * 1024;
@@ -117,7 +117,7 @@ export async function runSeedCheck(
       let result: LineResult;
       if ("overlong" in line) {
         result = { id: null, error: `line ${line.lineNo}: longer than the ${maxLineBytes}-byte limit (${line.bytes} bytes); skipped` };
-      } else if (line.text.trim() === "") {
+      } else if (isBlankLine(line.text)) {
         continue;
       } else {
         result = checkLine(line.lineNo, line.text);
