@@ -19,7 +19,11 @@ const SCHEMAS: Array<[string, z.ZodMiniType]> = [
   ]),
   ["pushNotifications object", pushNotificationsObject],
 ];
-const COMPILED = SCHEMAS.map(([name, schema]) => [name, schema, compileSchema(schema)] as const);
+// Both forms: generated code (what runs) and the closures alone (what runs where code cannot be generated).
+const COMPILED = SCHEMAS.flatMap(([name, schema]) => [
+  [name, schema, compileSchema(schema)] as const,
+  [`${name} (closures)`, schema, compileSchema(schema, { generateCode: false })] as const,
+]);
 
 /** What mapIssues reads of an issue. */
 function project(issues: readonly object[]): unknown[] {
@@ -153,22 +157,25 @@ describe("compiled card schemas agree with zod/mini", () => {
     expect(disagreements(value)).toEqual([]);
   });
 
-  it("follows zod's rules the card schemas do not reach today: an aborting refinement stops a length check; prefilled and optional keys", () => {
+  it("follows zod's rules the card schemas do not reach today: an aborting refinement stops a length check; a required key that accepts anything must still be there; prefilled and optional keys", () => {
     const cases: Array<[z.ZodMiniType, unknown[]]> = [
       [z.array(z.custom(() => false)).check(z.minLength(5)), [[1, 2], [], "ab", { length: 1 }]],
+      [z.looseObject({ u: z.unknown(), s: z.string() }), [{}, { u: undefined }, { u: 1, s: "" }]],
       [z.looseObject({ k: z.optional(z.prefault(z.string().check(z.minLength(5)), "x")), p: z.prefault(z.string().check(z.minLength(5)), "x") }), [{}, { k: "y" }, { k: "long enough", p: "long enough" }]],
     ];
     for (const [schema, values] of cases) {
-      const compiled = compileSchema(schema);
-      for (const value of values) expect(project(compiled(value))).toEqual(project(zodIssueFinder(schema, value)));
+      for (const compiled of [compileSchema(schema), compileSchema(schema, { generateCode: false })]) {
+        for (const value of values) expect(project(compiled(value))).toEqual(project(zodIssueFinder(schema, value)));
+      }
     }
   });
 
   it("hands what it does not model to zod, re-rooted at the node's path", () => {
     const schema = z.looseObject({ a: z.array(z.looseObject({ n: z.number() })), s: z.strictObject({ k: z.string() }) });
-    const compiled = compileSchema(schema);
-    for (const value of [{ a: [{ n: 1 }, { n: "1" }], s: { k: "v", extra: 1 } }, { a: [{}], s: 1 }, {}]) {
-      expect(project(compiled(value))).toEqual(project(zodIssueFinder(schema, value)));
+    for (const compiled of [compileSchema(schema), compileSchema(schema, { generateCode: false })]) {
+      for (const value of [{ a: [{ n: 1 }, { n: "1" }], s: { k: "v", extra: 1 } }, { a: [{}], s: 1 }, {}]) {
+        expect(project(compiled(value))).toEqual(project(zodIssueFinder(schema, value)));
+      }
     }
   });
 });

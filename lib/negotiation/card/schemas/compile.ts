@@ -64,13 +64,87 @@ interface Schema {
   _zod: Internals;
 }
 
-export function compileSchema(schema: z.ZodMiniType): CompiledSchema {
-  const step = compileStep(schema as unknown as Schema);
+export function compileSchema(schema: z.ZodMiniType, options: { generateCode?: boolean } = {}): CompiledSchema {
+  const generated = options.generateCode === false ? undefined : generateStep(schema as unknown as Schema);
+  const step = generated ?? compileStep(schema as unknown as Schema);
   return (value) => {
     const out: CompiledIssue[] = [];
     step(value, [], out);
     return out;
   };
+}
+
+/**
+ * The same steps as straight-line JavaScript, one function per schema (what classic zod's objects
+ * do too): property names become literals, so each access site sees one shape instead of every
+ * object the shared closures visit. Nodes it does not write out call the closure steps. Where code
+ * cannot be generated (a runtime that forbids it), undefined: the closures alone then run.
+ */
+function generateStep(schema: Schema): Step | undefined {
+  const external: unknown[] = [];
+  let counter = 0;
+  const fresh = (prefix: string) => `${prefix}${counter++}`;
+  const ref = (value: unknown) => `x[${external.push(value) - 1}]`;
+  const issue = (fields: string) => `out.push({ ${fields}, path: path.slice(), message: "" });`;
+
+  const gen = (node: Schema, v: string): string => {
+    const def = node._zod.def;
+    const checks = def.checks ?? [];
+    const minimum = def.type === "array" ? minimumLength(node) : undefined;
+    switch (checks.length && minimum === undefined ? "" : def.type) {
+      case "string":
+        return `if (typeof ${v} !== "string") ${issue(`code: "invalid_type", expected: "string"`)}`;
+      case "unknown":
+        return "";
+      case "nullable":
+        return `if (${v} !== null) { ${gen(def.innerType!, v)} }`;
+      case "optional":
+        if (def.innerType!._zod.optin === "defaulted") break;
+        return `if (${v} !== undefined) { ${gen(def.innerType!, v)} }`;
+      case "array": {
+        const i = fresh("i");
+        const e = fresh("e");
+        const start = fresh("s");
+        const loop = `if (Array.isArray(${v})) { for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${e} = ${v}[${i}]; path.push(${i}); ${gen(def.element!, e)} path.pop(); } } else ${issue(`code: "invalid_type", expected: "array"`)}`;
+        if (minimum === undefined) return loop;
+        // A valid non-empty array (the usual case) needs no call: only then is the check a no-op.
+        return `{ const ${start} = out.length; ${loop} if (!(Array.isArray(${v}) && ${v}.length >= ${minimum} && out.length === ${start})) ${ref(checkMinimum)}(${v}, path, out, ${start}, ${minimum}); }`;
+      }
+      case "object": {
+        const shape = def.shape!;
+        const catchall = def.catchall?._zod.def.type;
+        if ((catchall !== undefined && catchall !== "unknown") || Object.getOwnPropertySymbols(shape).length) break;
+        const fields = Object.keys(shape).filter((key) => key !== "__proto__");
+        const plain = fields.every((key) => {
+          const { optin, optout } = shape[key]!._zod;
+          return (optin === "optional" && optout === "optional") || (optin === undefined && optout === undefined);
+        });
+        if (!plain) break;
+        const code = fields.map((key) => {
+          const child = shape[key]!;
+          const k = JSON.stringify(key);
+          const f = fresh("f");
+          if (child._zod.optin === "optional") return `if (${k} in ${v}) { const ${f} = ${v}[${k}]; path.push(${k}); ${gen(child, f)} path.pop(); }`;
+          const before = fresh("n");
+          const present = fresh("p");
+          return (
+            `{ const ${present} = ${k} in ${v}; const ${before} = out.length; const ${f} = ${v}[${k}]; path.push(${k}); ${gen(child, f)} path.pop();` +
+            ` if (!${present} && out.length === ${before}) out.push({ code: "invalid_type", expected: "nonoptional", path: [...path, ${k}], message: "" }); }`
+          );
+        });
+        return `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) ${issue(`code: "invalid_type", expected: "object"`)} else { ${code.join(" ")} }`;
+      }
+    }
+    // Everything else (records, refinements, minimum lengths, zod fallbacks) runs its closure step.
+    return `${ref(compileStep(node))}(${v}, path, out);`;
+  };
+
+  const body = gen(schema, "value");
+  try {
+    return new Function("x", `"use strict"; return function generatedStep(value, path, out) { ${body} };`)(external) as Step;
+  } catch {
+    return undefined;
+  }
 }
 
 const NOOP: Step = () => {};
@@ -148,15 +222,22 @@ function compileObject(schema: Schema): Step {
   };
 }
 
-function compileArray(schema: Schema): Step {
-  const def = schema._zod.def;
+/** The minimum of an array's one zod minimum-length check; null when its checks are anything else; undefined when it has none. */
+function minimumLength(schema: Schema): number | null | undefined {
   let minimum: number | undefined;
-  for (const check of def.checks ?? []) {
+  for (const check of schema._zod.def.checks ?? []) {
     const c = check._zod.def;
     // Only zod's own minimum length, with its own "has a length" guard and no abort.
-    if (c.check !== "min_length" || minimum !== undefined || c.abort || c.when?.name !== "_whenHasLength") return onZod(schema);
+    if (c.check !== "min_length" || minimum !== undefined || c.abort || c.when?.name !== "_whenHasLength" || c.minimum === undefined) return null;
     minimum = c.minimum;
   }
+  return minimum;
+}
+
+function compileArray(schema: Schema): Step {
+  const def = schema._zod.def;
+  const minimum = minimumLength(schema);
+  if (minimum === null) return onZod(schema);
   const element = compileStep(def.element!);
   return (value, path, out) => {
     const start = out.length;
@@ -169,16 +250,21 @@ function compileArray(schema: Schema): Step {
     } else {
       out.push({ code: "invalid_type", expected: "array", path: path.slice(), message: "" });
     }
-    if (minimum === undefined || value === null || value === undefined) return;
-    // zod runs a check with a guard even after other issues, unless one of them aborts explicitly.
-    for (let i = start; i < out.length; i++) if (out[i]!.continue === false) return;
-    const units = (value as { length?: unknown }).length;
-    if (units === undefined) return;
-    const length = typeof value === "string" && value.length >= minimum && value.length < minimum * 2 ? codePointLength(value) : units;
-    if ((length as number) >= minimum) return;
-    const origin = Array.isArray(value) ? "array" : typeof value === "string" ? "string" : "unknown";
-    out.push({ code: "too_small", origin, minimum, path: path.slice(), continue: true, message: "" });
+    if (minimum !== undefined) checkMinimum(value, path, out, start, minimum);
   };
+}
+
+/** zod's minimum-length check, run after the array's own issues (from `start` on) as zod runs it. */
+function checkMinimum(value: unknown, path: PropertyKey[], out: CompiledIssue[], start: number, minimum: number): void {
+  if (value === null || value === undefined) return;
+  // zod runs a check with a guard even after other issues, unless one of them aborts explicitly.
+  for (let i = start; i < out.length; i++) if (out[i]!.continue === false) return;
+  const units = (value as { length?: unknown }).length;
+  if (units === undefined) return;
+  const length = typeof value === "string" && value.length >= minimum && value.length < minimum * 2 ? codePointLength(value) : units;
+  if ((length as number) >= minimum) return;
+  const origin = Array.isArray(value) ? "array" : typeof value === "string" ? "string" : "unknown";
+  out.push({ code: "too_small", origin, minimum, path: path.slice(), continue: true, message: "" });
 }
 
 function compileRecord(schema: Schema): Step {
