@@ -2,7 +2,11 @@
 // JSON Lines from stdin in chunks, JSON.parses each line and, when the card comes as text, the card
 // too, and writes one line per input line of the same size (the parsed line serialised again),
 // once per chunk with backpressure. Plain JavaScript on plain node, so its start-up is node's own.
-import { stdin, stdout } from "node:process";
+// With --echo it writes the input line back instead of serialising it: a lower floor, printed for
+// comparison (a program answering in JSON has to serialise something).
+import { argv, stdin, stdout } from "node:process";
+
+const echo = argv.includes("--echo");
 
 function write(text) {
   if (stdout.write(text)) return undefined;
@@ -21,7 +25,7 @@ for await (const chunk of stdin) {
     if (line.trim() === "") continue;
     const value = JSON.parse(line);
     if (typeof value.cardText === "string") JSON.parse(value.cardText);
-    out += JSON.stringify(value) + "\n";
+    out += (echo ? line : JSON.stringify(value)) + "\n";
     lines++;
   }
   rest = text.slice(start);
@@ -30,7 +34,7 @@ for await (const chunk of stdin) {
 if (rest.trim() !== "") {
   const value = JSON.parse(rest);
   if (typeof value.cardText === "string") JSON.parse(value.cardText);
-  await write(JSON.stringify(value) + "\n");
+  await write((echo ? rest : JSON.stringify(value)) + "\n");
   lines++;
 }
 process.stderr.write(`json-floor: ${lines} lines\n`);

@@ -41,6 +41,7 @@ export const batchThroughput: BenchSection = {
       const file = { stdin: { file: input } };
       const specs: Record<string, ProcessSpec> = {
         floor: nodeSpec([FLOOR], file),
+        "floor --echo": nodeSpec([FLOOR, "--echo"], file),
         batch: nodeSpec([cli, "batch"], file),
         "batch --messages none": nodeSpec([cli, "batch", "--messages", "none"], file),
         "batch --jobs 2": nodeSpec([cli, "batch", "--jobs", "2"], file),
@@ -52,7 +53,7 @@ export const batchThroughput: BenchSection = {
       }
       const floor = runs.floor!;
       const results: BenchResult[] = [];
-      for (const key of Object.keys(specs).filter((k) => k !== "floor")) {
+      for (const key of Object.keys(specs).filter((k) => !k.startsWith("floor"))) {
         // A single-threaded process's CPU time is its cost whatever else the machine runs; with
         // --jobs the work is spread over threads, so the wall ratio is the one that says what it gives.
         const threaded = key.includes("--jobs");
@@ -67,6 +68,15 @@ export const batchThroughput: BenchSection = {
           detail: compare(runs[key]!, floor, lines),
         });
       }
+
+      // The same batch runs against the lower floor that echoes each line instead of serialising it.
+      const echoRatio = leastCpu(runs.batch!) / leastCpu(runs["floor --echo"]!);
+      results.push({
+        name: `batch ÷ JSON floor that echoes its lines instead of serialising them (CPU time)`,
+        value: echoRatio,
+        unit: "×",
+        detail: `echo floor ${seconds(leastCpu(runs["floor --echo"]!))} CPU / ${seconds(fastest(runs["floor --echo"]!).wallMs)} wall`,
+      });
 
       const startUp = await runProcess(nodeSpec([cli, "--help"], file));
       log(`  start-up of the built CLI (--help): ${seconds(startUp.wallMs)} wall, ${seconds(startUp.cpuMs)} CPU`);
