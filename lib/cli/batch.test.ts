@@ -121,7 +121,7 @@ describe("batch", () => {
     const live = (contosoLine?.decisions?.["live-input"] ?? {}) as unknown as { reasons: Array<Record<string, unknown>>; findings: Array<Record<string, unknown>> };
     expect(live.reasons[0]).toMatchObject({ reason: "requiredPathCut", outcome: "reject", invariant: "live-input-needs-streaming", data: { modes: ["audio/pcm"] } });
     expect(live.findings[0]).toMatchObject({ messageId: "liveOnlyModesUnservable", data: { modes: ["audio/pcm"] } });
-    expect(oldLine?.advisory).toEqual({ reason: "zeroXAdvisory", data: { shape: "0.2", protocolVersion: expect.any(String) } });
+    expect(oldLine?.advisory).toMatchObject({ reason: "zeroXAdvisory", data: { shape: "0.2", protocolVersion: expect.any(String) } });
     expect(brokenLine?.validity?.[0]).toMatchObject({ code: "notJson", data: expect.any(Object), line: 1 });
   });
 
