@@ -16,6 +16,8 @@ export interface ProcessRun {
   /** User + system CPU time of the child, all its threads. */
   cpuMs: number;
   maxRssMb: number;
+  /** Heap in use after a full collection at exit (node children only). */
+  heapAfterGcMb?: number;
   exitCode: number | null;
   stderr: string;
 }
@@ -30,9 +32,9 @@ export interface ProcessSpec {
   env?: Record<string, string>;
 }
 
-/** `node --import usage-preload.mjs …args`: a node child that reports its usage. */
+/** `node --expose-gc --import usage-preload.mjs …args`: a node child that reports its usage. */
 export function nodeSpec(args: string[], rest: Omit<ProcessSpec, "command" | "args">): ProcessSpec {
-  return { command: process.execPath, args: ["--import", USAGE_PRELOAD, ...args], ...rest };
+  return { command: process.execPath, args: ["--expose-gc", "--import", USAGE_PRELOAD, ...args], ...rest };
 }
 
 export async function runProcess(spec: ProcessSpec): Promise<ProcessRun> {
@@ -65,8 +67,10 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessRun> {
     });
     const wallMs = performance.now() - t0;
     if (!existsSync(usageFile)) throw new Error(`${spec.command} ${spec.args.join(" ")} exited ${exitCode} without reporting its usage: ${stderr}`);
-    const usage = JSON.parse(readFileSync(usageFile, "utf8")) as { userMs: number; systemMs: number; maxRssKb: number };
-    return { wallMs, cpuMs: usage.userMs + usage.systemMs, maxRssMb: usage.maxRssKb / 1024, exitCode, stderr };
+    const usage = JSON.parse(readFileSync(usageFile, "utf8")) as { userMs: number; systemMs: number; maxRssKb: number; heapAfterGcKb?: number };
+    const run: ProcessRun = { wallMs, cpuMs: usage.userMs + usage.systemMs, maxRssMb: usage.maxRssKb / 1024, exitCode, stderr };
+    if (usage.heapAfterGcKb !== undefined) run.heapAfterGcMb = usage.heapAfterGcKb / 1024;
+    return run;
   } finally {
     feeder?.kill();
     if (stdinFd !== undefined) closeSync(stdinFd);
@@ -89,7 +93,8 @@ export async function runInterleaved<K extends string>(specs: Record<K, ProcessS
 }
 
 export function describeRun(run: ProcessRun): string {
-  return `${seconds(run.wallMs)} wall, ${seconds(run.cpuMs)} CPU, peak RSS ${run.maxRssMb.toFixed(0)} MB`;
+  const heap = run.heapAfterGcMb === undefined ? "" : `, heap after GC ${run.heapAfterGcMb.toFixed(1)} MB`;
+  return `${seconds(run.wallMs)} wall, ${seconds(run.cpuMs)} CPU, peak RSS ${run.maxRssMb.toFixed(0)} MB${heap}`;
 }
 
 export function seconds(ms: number): string {

@@ -91,7 +91,9 @@ export const batchThroughput: BenchSection = {
         unit: "×",
         target: { op: "<=", value: MAX_RSS_GROWTH },
         pass: growth <= MAX_RSS_GROWTH,
-        detail: `${small.maxRssMb.toFixed(0)} MB → ${large.maxRssMb.toFixed(0)} MB`,
+        detail:
+          `${small.maxRssMb.toFixed(0)} MB → ${large.maxRssMb.toFixed(0)} MB; heap in use after a full GC at the end ` +
+          `${small.heapAfterGcMb?.toFixed(1)} MB → ${large.heapAfterGcMb?.toFixed(1)} MB (what a leak would grow)`,
       });
       return results;
     } finally {
