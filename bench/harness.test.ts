@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatResult, measure, median } from "./harness";
+import { formatResult, measure, measurePair, median } from "./harness";
 import { SECTIONS } from "./sections";
-import { LARGE_CARD_TEXT, TYPICAL_CARD_TEXT } from "./fixtures";
+import { cardWithSkills, TYPICAL_CARD_TEXT } from "./fixtures";
 
 describe("bench harness", () => {
   it.each([
@@ -31,9 +31,21 @@ describe("bench harness", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("builds the bench cards the docs describe: about 3 KB, and 200 skills", () => {
+  it("builds the bench cards the docs describe: a typical one of about 3 KB, and one with exactly N skills", () => {
     expect(TYPICAL_CARD_TEXT.length).toBeGreaterThan(2500);
     expect(TYPICAL_CARD_TEXT.length).toBeLessThan(3500);
-    expect((JSON.parse(LARGE_CARD_TEXT) as { skills: unknown[] }).skills).toHaveLength(200);
+    for (const n of [1, 100, 1000]) expect((JSON.parse(cardWithSkills(n)) as { skills: unknown[] }).skills).toHaveLength(n);
+  });
+
+  it("measures a pair side by side: the ratio of a slow function to a fast one is well above 1", () => {
+    const small = JSON.stringify(Array.from({ length: 10 }, (_, i) => i));
+    const large = JSON.stringify(Array.from({ length: 1000 }, (_, i) => i));
+    const pair = measurePair(
+      () => JSON.parse(small),
+      () => JSON.parse(large),
+      { warmupMs: 20, samples: 3, sampleMs: 5 },
+    );
+    expect(pair.ratio).toBeGreaterThan(5);
+    expect(pair.bMs).toBeGreaterThan(pair.aMs);
   });
 });

@@ -57,6 +57,86 @@ export function measure(fn: () => unknown, opts: { warmupMs?: number; samples?: 
   return { medianMs, opsPerSecond: 1000 / medianMs, samples };
 }
 
+export interface PairSample {
+  /** Median wall ms per call of each side. */
+  aMs: number;
+  bMs: number;
+  /** Median CPU ms per call of each side. */
+  aCpuMs: number;
+  bCpuMs: number;
+  /** Median over the samples of b ÷ a in CPU time (process.cpuUsage), the verdict's measure. */
+  ratio: number;
+  /** The same in wall time, printed beside it. */
+  wallRatio: number;
+}
+
+/**
+ * Times `a` and `b` in alternating batches (a, b, a, b …), each batch sized to about `sampleMs`,
+ * and reports the median of the per-sample ratios b ÷ a, in CPU time and in wall time. A
+ * neighbour slowing the machine slows both sides of a sample alike (wall) or not at all (CPU), so
+ * the ratio holds where absolute times do not.
+ */
+export function measurePair(a: () => unknown, b: () => unknown, opts: { warmupMs?: number; samples?: number; sampleMs?: number } = {}): PairSample {
+  const warmupMs = opts.warmupMs ?? 60;
+  const sampleCount = opts.samples ?? 7;
+  const sampleMs = opts.sampleMs ?? 25;
+  const size = (fn: () => unknown) => {
+    let sink: unknown;
+    let calls = 0;
+    const end = performance.now() + warmupMs / 2;
+    while (performance.now() < end) {
+      sink = fn();
+      calls++;
+    }
+    keep(sink);
+    return Math.max(1, Math.round((calls / (warmupMs / 2)) * sampleMs));
+  };
+  const perA = size(a);
+  const perB = size(b);
+  const timeBatch = (fn: () => unknown, n: number) => {
+    let sink: unknown;
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) sink = fn();
+    const wall = (performance.now() - t0) / n;
+    const used = process.cpuUsage(cpu0);
+    keep(sink);
+    return { wall, cpu: (used.user + used.system) / 1000 / n };
+  };
+  const as: number[] = [];
+  const bs: number[] = [];
+  const aCpu: number[] = [];
+  const bCpu: number[] = [];
+  const cpuRatios: number[] = [];
+  const wallRatios: number[] = [];
+  for (let s = 0; s < sampleCount; s++) {
+    const ta = timeBatch(a, perA);
+    const tb = timeBatch(b, perB);
+    as.push(ta.wall);
+    bs.push(tb.wall);
+    aCpu.push(ta.cpu);
+    bCpu.push(tb.cpu);
+    wallRatios.push(tb.wall / ta.wall);
+    cpuRatios.push(tb.cpu / ta.cpu);
+  }
+  return { aMs: median(as), bMs: median(bs), aCpuMs: median(aCpu), bCpuMs: median(bCpu), ratio: median(cpuRatios), wallRatio: median(wallRatios) };
+}
+
+/**
+ * CPU time beside wall time for in-process measurements: start it, do the work, and `stop()` says
+ * e.g. "2.41 s wall, 2.38 s CPU" (CPU well below wall means the machine was busy with other work).
+ */
+export function cpuBeside(): { stop: () => string } {
+  const wall0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  return {
+    stop: () => {
+      const cpu = process.cpuUsage(cpu0);
+      return `${((performance.now() - wall0) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU`;
+    },
+  };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

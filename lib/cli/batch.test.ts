@@ -101,6 +101,36 @@ describe("batch", () => {
     expect(out[1]?.valid).toBe(true);
   });
 
+  it("--messages none: the same decisions, findings and codes, with data instead of any English message", async () => {
+    const lines = [
+      { id: "contoso", card: contoso, profile: "northwind" },
+      { id: "geo", cardText: geospatial, profile: "northwind" },
+      { id: "old", cardText: readCorpusCard("a2a-spec-v0.2.5-geospatial.json"), profile: "northwind" },
+      { id: "broken", cardText: "{oops", profile: "northwind" },
+    ];
+    const text = await runCli(["batch"], { stdin: jsonl(...lines) });
+    const none = await runCli(["batch", "--messages", "none"], { stdin: jsonl(...lines) });
+    expect(none.code).toBe(text.code);
+    expect(none.stdout).not.toMatch(/"message"/);
+    // Dropping every message from the text output, and every data field from the none output, leaves the same lines.
+    const strip = (key: string) => (stdout: string) => JSON.stringify(JSON.parse(`[${stdout.trimEnd().split("\n").join(",")}]`, (k, v: unknown) => (k === key ? undefined : v)));
+    expect(strip("data")(none.stdout.replace(/"advisory":\{"reason":"zeroXAdvisory","data":\{[^}]*\}\}/, '"advisory":0'))).toBe(
+      strip("message")(text.stdout.replace(/"advisory":"[^"]*"/, '"advisory":0')),
+    );
+    const [contosoLine, , oldLine, brokenLine] = outLines(none.stdout) as Array<OutLine & Record<string, unknown>>;
+    const live = (contosoLine?.decisions?.["live-input"] ?? {}) as unknown as { reasons: Array<Record<string, unknown>>; findings: Array<Record<string, unknown>> };
+    expect(live.reasons[0]).toMatchObject({ reason: "requiredPathCut", outcome: "reject", invariant: "live-input-needs-streaming", data: { modes: ["audio/pcm"] } });
+    expect(live.findings[0]).toMatchObject({ messageId: "liveOnlyModesUnservable", data: { modes: ["audio/pcm"] } });
+    expect(oldLine?.advisory).toMatchObject({ reason: "zeroXAdvisory", data: { shape: "0.2", protocolVersion: expect.any(String) } });
+    expect(brokenLine?.validity?.[0]).toMatchObject({ code: "notJson", data: expect.any(Object), line: 1 });
+  });
+
+  it("refuses an unknown --messages value with exit 2, naming the choices", async () => {
+    const r = await runCli(["batch", "--messages", "html"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--messages must be text or none, not "html"/);
+  });
+
   it("refuses a bad --max-line-bytes and unknown flags with exit 2", async () => {
     expect((await runCli(["batch", "--max-line-bytes", "lots"])).code).toBe(2);
     const r = await runCli(["batch", "--card", "x"]);

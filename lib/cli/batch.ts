@@ -1,13 +1,15 @@
 import type { Readable, Writable } from "node:stream";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
 import type { ReviewContext } from "../negotiation/context";
 import type { Review } from "../negotiation/decision-types";
 import { explainInputError } from "../negotiation/explain";
 import type { ClientProfile } from "../negotiation/profile";
 import { review } from "../negotiation/review";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
-import { DEFAULT_MAX_LINE_BYTES, readLineBatches } from "./read-lines";
+import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
-import { hasRejection, type ReviewJson, toReviewJson } from "./review-json";
+import { hasRejection, type MessagesOption, type ReviewJson, toReviewJson } from "./review-json";
 
 /** One batch output line: a review, or an error for that input line. */
 export type BatchOutput = ({ id: BatchId } & ReviewJson) | { id: BatchId; error: string };
@@ -28,7 +30,7 @@ const KEYS = new Set(["id", "card", "cardText", "profile", "context", "taskClass
  * Review one JSON Lines input line. Never throws: a bad line becomes `{id, error}` naming the line
  * number and what is wrong, so one broken line never stops a run of a million.
  */
-export function reviewBatchLine(text: string, lineNo: number): { output: BatchOutput; rejected: boolean } {
+export function reviewBatchLine(text: string, lineNo: number, messages: MessagesOption = "text"): { output: BatchOutput; rejected: boolean } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -44,12 +46,13 @@ export function reviewBatchLine(text: string, lineNo: number): { output: BatchOu
     return failed(null, `line ${lineNo}: "id" must be a string or a number`);
   }
   try {
-    const unknownKey = Object.keys(line).find((k) => !KEYS.has(k));
-    if (unknownKey !== undefined) throw new UsageError(`unknown field "${unknownKey}" (fields: ${[...KEYS].join(", ")})`);
+    for (const key in line) {
+      if (!KEYS.has(key)) throw new UsageError(`unknown field "${key}" (fields: ${[...KEYS].join(", ")})`);
+    }
     const card = pickCard(line);
     if (line.profile === undefined) throw new UsageError(`"profile" is missing (a preset name or a profile object)`);
     // A preset is a shared object that review() validates once; an object is validated by review() itself.
-    const profile: ClientProfile = typeof line.profile === "string" ? parseProfileValue(line.profile, `"profile"`) : (line.profile as ClientProfile);
+    const profile: ClientProfile = typeof line.profile === "string" ? presetNamed(line.profile) : (line.profile as ClientProfile);
     if (line.taskClasses !== undefined && !Array.isArray(line.taskClasses)) throw new UsageError(`"taskClasses" must be an array of task class ids`);
     const result = review(card, profile, {
       context: line.context as ReviewContext | undefined,
@@ -57,11 +60,23 @@ export function reviewBatchLine(text: string, lineNo: number): { output: BatchOu
     });
     const inputError = describeInputErrors(result);
     if (inputError) throw new UsageError(inputError);
-    return { output: { id, ...toReviewJson(result, { detail: "compact" }) }, rejected: hasRejection(result) };
+    return { output: { id, ...toReviewJson(result, { detail: "compact", messages }) }, rejected: hasRejection(result) };
   } catch (e) {
     const message = e instanceof UsageError ? e.message : `internal error (${(e as Error).message})`;
     return failed(id, `line ${lineNo}: ${message}`);
   }
+}
+
+/** Presets by the name a line gives, looked up once per name (most lines name one of a few). */
+const PRESETS_BY_NAME = new Map<string, ClientProfile>();
+
+function presetNamed(name: string): ClientProfile {
+  let preset = PRESETS_BY_NAME.get(name);
+  if (!preset) {
+    preset = parseProfileValue(name, `"profile"`);
+    if (PRESETS_BY_NAME.size < 1000) PRESETS_BY_NAME.set(name, preset);
+  }
+  return preset;
 }
 
 function pickCard(line: Record<string, unknown>): unknown {
@@ -90,6 +105,53 @@ function failed(id: BatchId, error: string): { output: BatchOutput; rejected: bo
 
 export interface BatchOptions {
   maxLineBytes?: number;
+  /** text (default): English messages in every line; none: ids and data only (see review-json.ts). */
+  messages?: MessagesOption;
+  /** Worker threads reviewing blocks of lines in parallel (1: all on the main thread). */
+  jobs?: number;
+}
+
+/** The answer to one block of input lines (one input chunk): output text and its counts. */
+interface BlockAnswer {
+  /** Output lines, in pieces of at most about FLUSH_CHARS characters. */
+  pieces: string[];
+  lines: number;
+  reviewed: number;
+  rejected: number;
+  errors: number;
+}
+
+function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number): BlockAnswer {
+  const answer: BlockAnswer = { pieces: [], lines: 0, reviewed: 0, rejected: 0, errors: 0 };
+  let pending = "";
+  for (const line of block) {
+    let result: { output: BatchOutput; rejected: boolean };
+    if ("overlong" in line) {
+      result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
+    } else {
+      if (isBlankLine(line.text)) continue;
+      result = reviewBatchLine(line.text, line.lineNo, messages);
+    }
+    answer.lines++;
+    if ("error" in result.output) answer.errors++;
+    else answer.reviewed++;
+    if (result.rejected) answer.rejected++;
+    pending += JSON.stringify(result.output) + "\n";
+    // One write per input chunk, but never let a chunk of tiny lines pile up megabytes in one string.
+    if (pending.length >= FLUSH_CHARS) {
+      answer.pieces.push(pending);
+      pending = "";
+    }
+  }
+  if (pending !== "") answer.pieces.push(pending);
+  return answer;
+}
+
+function addAnswer(summary: BatchSummary, answer: BlockAnswer): void {
+  summary.lines += answer.lines;
+  summary.reviewed += answer.reviewed;
+  summary.rejected += answer.rejected;
+  summary.errors += answer.errors;
 }
 
 /**
@@ -99,29 +161,139 @@ export interface BatchOptions {
 export async function runBatch(input: Readable, output: Writable, opts: BatchOptions = {}): Promise<BatchSummary> {
   const summary: BatchSummary = { lines: 0, reviewed: 0, rejected: 0, errors: 0, exitCode: EXIT.ok };
   const maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  for await (const batch of readLineBatches(input, maxLineBytes)) {
-    let pending = "";
-    for (const line of batch) {
-      let result: { output: BatchOutput; rejected: boolean };
-      if ("overlong" in line) {
-        result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
-      } else {
-        if (line.text.trim() === "") continue;
-        result = reviewBatchLine(line.text, line.lineNo);
-      }
-      summary.lines++;
-      if ("error" in result.output) summary.errors++;
-      else summary.reviewed++;
-      if (result.rejected) summary.rejected++;
-      pending += JSON.stringify(result.output) + "\n";
-      // One write per input chunk, but never let a chunk of tiny lines pile up megabytes of output.
-      if (pending.length >= FLUSH_CHARS) {
-        await writeOut(output, pending);
-        pending = "";
-      }
+  const messages = opts.messages ?? "text";
+  const blocks = readLineBatches(input, maxLineBytes);
+  if ((opts.jobs ?? 1) > 1) {
+    await runInWorkers(blocks, output, opts.jobs!, messages, maxLineBytes, summary);
+  } else {
+    for await (const block of blocks) {
+      const answer = answerBlock(block, messages, maxLineBytes);
+      addAnswer(summary, answer);
+      for (const piece of answer.pieces) await writeOut(output, piece);
     }
-    if (pending !== "") await writeOut(output, pending);
   }
   summary.exitCode = summary.errors > 0 ? EXIT.unusable : summary.rejected > 0 ? EXIT.rejected : EXIT.ok;
   return summary;
+}
+
+// --- --jobs N: worker threads ----------------------------------------------------------------
+
+interface WorkerSetup {
+  parleyBatchWorker: true;
+  messages: MessagesOption;
+  maxLineBytes: number;
+}
+type WorkerRequest = { seq: number; block: InputLine[] };
+type WorkerReply = { seq: number; answer: BlockAnswer } | { seq: number; failure: string };
+
+/** Blocks handed to each worker ahead of time: enough to keep it busy, few enough to keep memory flat. */
+const IN_FLIGHT_PER_WORKER = 2;
+
+/**
+ * The main thread reads and splits lines and writes answers, in input order; each worker answers
+ * whole blocks (one input chunk each). At most IN_FLIGHT_PER_WORKER blocks per worker are out at
+ * once, so a slow reader of the output still slows the reading down.
+ */
+async function runInWorkers(
+  blocks: AsyncIterable<InputLine[]>,
+  output: Writable,
+  jobs: number,
+  messages: MessagesOption,
+  maxLineBytes: number,
+  summary: BatchSummary,
+): Promise<void> {
+  const setup: WorkerSetup = { parleyBatchWorker: true, messages, maxLineBytes };
+  const workers = Array.from({ length: jobs }, () => startWorker(setup));
+  const load = new Map<Worker, number>(workers.map((w) => [w, 0]));
+  const done = new Map<number, BlockAnswer>();
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  for (const worker of workers) {
+    worker.on("message", (reply: WorkerReply) => {
+      load.set(worker, load.get(worker)! - 1);
+      if ("failure" in reply) failure ??= new Error(reply.failure);
+      else done.set(reply.seq, reply.answer);
+      notify();
+    });
+    worker.on("error", (error) => {
+      failure ??= error;
+      notify();
+    });
+    worker.on("exit", (code) => {
+      if (!finished) failure ??= new Error(`a batch worker stopped early (exit code ${code})`);
+      notify();
+    });
+  }
+  let finished = false;
+  const waitForNews = () => new Promise<void>((resolve) => (wake = resolve));
+  let sent = 0;
+  let written = 0;
+  const flush = async () => {
+    for (let answer = done.get(written); answer; answer = done.get(written)) {
+      done.delete(written);
+      written++;
+      addAnswer(summary, answer);
+      for (const piece of answer.pieces) await writeOut(output, piece);
+    }
+  };
+  try {
+    for await (const block of blocks) {
+      for (;;) {
+        if (failure) throw failure;
+        await flush();
+        const idle = workers.reduce((best, w) => (load.get(w)! < load.get(best)! ? w : best));
+        if (load.get(idle)! < IN_FLIGHT_PER_WORKER) {
+          load.set(idle, load.get(idle)! + 1);
+          idle.postMessage({ seq: sent++, block } satisfies WorkerRequest);
+          break;
+        }
+        await waitForNews();
+      }
+    }
+    while (written < sent) {
+      if (failure) throw failure;
+      await flush();
+      if (written < sent) await waitForNews();
+    }
+  } finally {
+    finished = true;
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/**
+ * A worker running this very module. From the built CLI that is the bundle itself; from the
+ * TypeScript sources (npm run review, under tsx) the worker registers tsx first, since on Node 20
+ * a worker does not inherit the main thread's module hooks.
+ */
+function startWorker(setup: WorkerSetup): Worker {
+  const self = new URL(import.meta.url);
+  if (!self.pathname.endsWith(".ts")) return new Worker(self, { workerData: setup });
+  const boot = `import("tsx/esm/api").then((tsx) => tsx.register()).then(() => import(${JSON.stringify(self.href)}))`;
+  return new Worker(boot, { eval: true, workerData: setup });
+}
+
+function serveBatchWorker(setup: WorkerSetup): void {
+  // A worker started from the sources loads only this module, not main.ts: install here too.
+  installCompiledCardSchemas();
+  parentPort!.on("message", ({ seq, block }: WorkerRequest) => {
+    let reply: WorkerReply;
+    try {
+      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes) };
+    } catch (error) {
+      reply = { seq, failure: `batch worker: ${(error as Error).stack ?? String(error)}` };
+    }
+    parentPort!.postMessage(reply);
+  });
+}
+
+// This module is also the worker's entry point (new Worker(import.meta.url)), in the sources under
+// tsx as in the built CLI bundle, so the worker runs exactly the code the main thread would.
+if (!isMainThread && (workerData as Partial<WorkerSetup> | null)?.parleyBatchWorker === true) {
+  serveBatchWorker(workerData as WorkerSetup);
 }

@@ -1,11 +1,17 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { isMainThread } from "node:worker_threads";
 import { runBatch } from "./batch";
 import { runCheck } from "./check";
 import { DIFF_USAGE, runDiff } from "./diff";
 import { runTriage, TRIAGE_USAGE } from "./triage";
 import { type CliIo, EXIT, type ExitCode, processIo, UsageError, writeOut } from "./io";
+import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
+import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
 import { BATCH_USAGE, checkUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
+
+// Node validates cards with the compiled schemas: the same issues as zod/mini's parse, faster.
+installCompiledCardSchemas();
 
 /**
  * `npm run -s review -- <command> …`. Returns the exit code instead of exiting so tests (and the
@@ -43,6 +49,9 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
   }
 }
 
+/** More worker threads than this only add memory: each holds a copy of the engine. */
+const MAX_JOBS = 64;
+
 /** The usage printed after a flag mistake in a command; an unknown command gets the main usage. */
 const USAGE_OF = new Map<string, () => string>([
   ["check", checkUsage],
@@ -54,7 +63,16 @@ const USAGE_OF = new Map<string, () => string>([
 
 async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
   const { values } = parseFlags("batch", () =>
-    parseArgs({ args: argv, strict: true, options: { "max-line-bytes": { type: "string" }, help: { type: "boolean", short: "h" } } }),
+    parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        "max-line-bytes": { type: "string" },
+        messages: { type: "string" },
+        jobs: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }),
   );
   if (values.help) {
     await writeOut(io.stdout, BATCH_USAGE);
@@ -67,7 +85,15 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
       throw new UsageError(`batch: --max-line-bytes must be a positive integer, not "${values["max-line-bytes"]}".`, true);
     }
   }
-  const summary = await runBatch(io.stdin, io.stdout, { maxLineBytes });
+  const messages = values.messages ?? "text";
+  if (!isMessagesOption(messages)) {
+    throw new UsageError(`batch: --messages must be ${MESSAGES_OPTIONS.join(" or ")}, not "${messages}".`, true);
+  }
+  const jobs = Number(values.jobs ?? 1);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS) {
+    throw new UsageError(`batch: --jobs must be a whole number from 1 to ${MAX_JOBS}, not "${values.jobs}".`, true);
+  }
+  const summary = await runBatch(io.stdin, io.stdout, { maxLineBytes, messages, jobs });
   if (summary.errors > 0) {
     await writeOut(io.stderr, `review batch: ${summary.errors} of ${summary.lines} lines could not be reviewed (see their "error" fields).\n`);
   }
@@ -92,6 +118,10 @@ async function runSeedCheckCommand(argv: string[], io: CliIo): Promise<ExitCode>
   return summary.raised > 0 ? EXIT.rejected : EXIT.ok;
 }
 
+function isMessagesOption(value: string): value is MessagesOption {
+  return (MESSAGES_OPTIONS as readonly string[]).includes(value);
+}
+
 /** parseArgs throws on an unknown flag or a stray argument: that is a usage error (exit 2). */
 function parseFlags<T>(command: string, parse: () => T): T {
   try {
@@ -104,7 +134,8 @@ function parseFlags<T>(command: string, parse: () => T): T {
 /** Run only when executed (tsx lib/cli/main.ts), not when imported by tests or the benchmark. */
 function isEntryPoint(): boolean {
   const entry = process.argv[1];
-  return entry !== undefined && import.meta.url === pathToFileURL(entry).href;
+  // A batch worker thread loads the same bundle (and sees the same argv): it is not the CLI.
+  return isMainThread && entry !== undefined && import.meta.url === pathToFileURL(entry).href;
 }
 
 if (isEntryPoint()) {

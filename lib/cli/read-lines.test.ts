@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { type InputLine, readLines } from "./read-lines";
+import { type InputLine, isBlankLine, readLines } from "./read-lines";
 
 async function collect(chunks: Array<string | Buffer>, max?: number): Promise<InputLine[]> {
   const out: InputLine[] = [];
@@ -41,5 +41,16 @@ describe("readLines", () => {
 
   it("yields nothing for empty input", async () => {
     expect(await collect([])).toEqual([]);
+  });
+});
+
+describe("isBlankLine", () => {
+  it.each(["", " ", "\t\r", "\u00a0\u2028\ufeff\u3000", "\v\f"])("%j is blank, as trim() says", (text) => {
+    expect(isBlankLine(text)).toBe(true);
+    expect(text.trim()).toBe("");
+  });
+  it.each(["{}", " x ", "\u00a0a", "\ud800", "\u200b"])("%j is not blank, as trim() says", (text) => {
+    expect(isBlankLine(text)).toBe(false);
+    expect(text.trim()).not.toBe("");
   });
 });

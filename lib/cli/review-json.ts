@@ -1,7 +1,7 @@
 import type { CardShape } from "../negotiation/card/model";
-import type { Severity } from "../negotiation/card/validity";
+import type { Severity, ValidityProblem } from "../negotiation/card/validity";
 import type { DecisionKind, DegradationRecord, Review, TaskClassDecision } from "../negotiation/decision-types";
-import type { EvidenceRef, Finding, FindingStatus, InvariantId, RuleException } from "../negotiation/invariants/types";
+import type { EvidenceRef, Finding, FindingStatus, InvariantId, MessageData, RuleException } from "../negotiation/invariants/types";
 import { docsPath } from "../negotiation/invariants/types";
 import type { Path } from "../negotiation/task-classes";
 import { describeProblem, explainAdvisory, explainFinding, explainReason } from "../negotiation/explain";
@@ -10,12 +10,18 @@ import { describeProblem, explainAdvisory, explainFinding, explainReason } from 
  * The machine-readable review shared by `check --format json` and every `batch` output line.
  * Stable field names; English `message`s come from explain/ and may be reworded between versions,
  * so scripts should match on `code` / `decision` / `invariant`, never on `message`.
+ *
+ * With `messages: "none"` (batch --messages none), no English at all: each `message` is replaced
+ * by the `data` its template is filled from, beside the id that names the template (`code`,
+ * `reason`, `messageId`), and `advisory` is `{reason, data}`. Lines are smaller and cheaper to
+ * make; the text can be rendered later from id + data.
  */
 export interface ValidityJson {
   severity: Severity;
   code: string;
   pointer: string;
-  message: string;
+  message?: string;
+  data?: MessageData | ValidityProblem["data"];
   line?: number;
   column?: number;
 }
@@ -24,7 +30,8 @@ export interface FindingJson {
   invariant: InvariantId;
   status: FindingStatus;
   messageId: string;
-  message: string;
+  message?: string;
+  data?: MessageData;
   /** Docs page of the invariant (full detail only; it is always /rules/<invariant>). */
   docs?: string;
   cuts?: Path;
@@ -37,7 +44,8 @@ export interface ReasonJson {
   reason: string;
   outcome: DecisionKind;
   invariant?: InvariantId;
-  message: string;
+  message?: string;
+  data?: MessageData;
 }
 
 export interface DecisionJson {
@@ -51,7 +59,7 @@ export interface DecisionJson {
 export interface ReviewJson {
   valid: boolean;
   shape: CardShape;
-  advisory?: string;
+  advisory?: string | { reason: string; data: MessageData };
   validity: ValidityJson[];
   decisions: Record<string, DecisionJson>;
 }
@@ -64,15 +72,23 @@ export interface ReviewJsonOptions {
    * apply is left out. That keeps 100,000 lines fast and small; `check` shows everything.
    */
   detail?: "full" | "compact";
+  /** text (default): an English `message` beside every id; none: ids and data only. */
+  messages?: MessagesOption;
 }
+
+export const MESSAGES_OPTIONS = ["text", "none"] as const;
+export type MessagesOption = (typeof MESSAGES_OPTIONS)[number];
 
 export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): ReviewJson {
   const full = opts.detail !== "compact";
+  const text = opts.messages !== "none";
   const out: ReviewJson = {
     valid: review.validity.valid,
     shape: review.shape,
     validity: review.validity.problems.map((p) => {
-      const v: ValidityJson = { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) };
+      const v: ValidityJson = text
+        ? { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) }
+        : { severity: p.severity, code: p.code, pointer: p.pointer, data: p.data };
       if (p.position) {
         v.line = p.position.line;
         v.column = p.position.column;
@@ -81,16 +97,16 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
     }),
     decisions: {},
   };
-  if (review.advisory) out.advisory = explainAdvisory(review.advisory);
-  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full);
+  if (review.advisory) out.advisory = text ? explainAdvisory(review.advisory) : review.advisory;
+  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, text);
   return out;
 }
 
-function toDecisionJson(d: TaskClassDecision, full: boolean): DecisionJson {
+function toDecisionJson(d: TaskClassDecision, full: boolean, text: boolean): DecisionJson {
   const out: DecisionJson = {
     decision: d.decision,
     reasons: d.reasons.map((r) => {
-      const j: ReasonJson = { reason: r.reason, outcome: r.outcome, message: explainReason(r) };
+      const j: ReasonJson = text ? { reason: r.reason, outcome: r.outcome, message: explainReason(r) } : { reason: r.reason, outcome: r.outcome, data: r.data };
       if (r.invariant) j.invariant = r.invariant;
       return j;
     }),
@@ -98,19 +114,16 @@ function toDecisionJson(d: TaskClassDecision, full: boolean): DecisionJson {
     degradations: d.degradations,
   };
   for (const f of d.findings) {
-    if (full || isNotable(f)) out.findings.push(toFindingJson(f, full));
+    if (full || isNotable(f)) out.findings.push(toFindingJson(f, full, text));
   }
   if (d.target) out.target = d.target;
   return out;
 }
 
-function toFindingJson(f: Finding, full: boolean): FindingJson {
-  const out: FindingJson = {
-    invariant: f.invariant,
-    status: f.status,
-    messageId: f.messageId,
-    message: explainFinding(f),
-  };
+function toFindingJson(f: Finding, full: boolean, text: boolean): FindingJson {
+  const out: FindingJson = text
+    ? { invariant: f.invariant, status: f.status, messageId: f.messageId, message: explainFinding(f) }
+    : { invariant: f.invariant, status: f.status, messageId: f.messageId, data: f.data };
   if (full) out.docs = docsPath(f.invariant);
   if (f.cuts) out.cuts = f.cuts;
   if (f.exception) out.exception = f.exception;

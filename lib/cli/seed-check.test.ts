@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { GOLDEN_PATH, readGoldenCases, type ReferenceOutcome } from "@/fixtures/seed/golden";
 import { findLossyNumber, runSeedCheck } from "./seed-check";
 
 const NORTHWIND = { live_only_input_modes: ["audio/pcm"], bufferable_input_modes: [], callback_supports_mtls: false };
@@ -104,8 +106,9 @@ describe("runSeedCheck", () => {
     out.forEach((line, index) => {
       if (!bad.has(index)) expect(line.id).toBe(`case-${index}`);
     });
-    // The writer waited for drain: the sink never held much more than its buffer and one line.
-    expect(maxBuffered()).toBeLessThan(4096 + 1024);
+    // The writer waited for drain: the sink never held more than its buffer plus one block (the
+    // answers to one 64 KiB input chunk, which are shorter than the lines they answer).
+    expect(maxBuffered()).toBeLessThan(4096 + 65_536);
   });
 
   it("reports an overlong line without keeping it, and goes on", async () => {
@@ -136,6 +139,23 @@ describe("runSeedCheck", () => {
           "task_class='live-input': card advertises live-only input modes ['audio/pcm', '日本語😀'] but capabilities.streaming is False; client cannot buffer these modes.",
       },
     ]);
+  });
+
+  it("answers every case of the reference's recorded answers (fixtures/seed/golden.jsonl) as the reference did", async () => {
+    const golden = readGoldenCases();
+    const { sink, lines } = slowSink(65_536);
+    const summary = await runSeedCheck(chunked(readFileSync(GOLDEN_PATH, "utf8"), 65_536), sink);
+    const out = (await lines()) as Array<{ id: number; raised?: boolean; invariant?: number; message?: string; pythonError?: string }>;
+    const asOutcome = (line: (typeof out)[number]): ReferenceOutcome =>
+      line.raised
+        ? { raises: "UnnegotiableAgentCardError", invariant: line.invariant as 1 | 2 | 3, message: line.message! }
+        : line.pythonError
+          ? { raises: line.pythonError }
+          : { raises: null };
+    const mismatches = golden.filter((c, index) => out[index]?.id !== c.id || JSON.stringify(asOutcome(out[index]!)) !== JSON.stringify(c.expected));
+    expect(mismatches.slice(0, 5).map((c) => c.id), `${mismatches.length} cases differ`).toEqual([]);
+    expect(summary.lines).toBe(golden.length);
+    expect(summary.raised).toBe(golden.filter((c) => c.expected.raises === "UnnegotiableAgentCardError").length);
   });
 
   it("writes nothing for empty input", async () => {

@@ -3,9 +3,9 @@
  * seed_reference.py. One output line per non-blank input line, same order, constant memory.
  */
 import type { Readable, Writable } from "node:stream";
-import { checkCardNegotiable, SeedInputError, UnnegotiableAgentCardError } from "../negotiation/seed-compat";
+import { evaluateCardNegotiable, SeedInputError } from "../negotiation/seed-compat";
 import { writeOut } from "./io";
-import { readLines } from "./read-lines";
+import { isBlankLine, readLineBatches } from "./read-lines";
 
 /** One line holds a card, a profile and an id; longer lines are reported, never buffered whole. */
 export const SEED_CHECK_MAX_LINE_BYTES = 8 * 1024 * 1024;
@@ -22,6 +22,7 @@ export interface SeedCheckOptions {
   maxLineBytes?: number;
 }
 
+const FLUSH_CHARS = 256 * 1024;
 const REQUIRED_KEYS = ["id", "card", "client_profile", "task_class"] as const;
 
 type LineResult =
@@ -88,12 +89,10 @@ function checkLine(lineNo: number, text: string): LineResult {
     ? `line ${lineNo}: the number ${lossy} is read differently by Python's json.loads; an answer that depends on it may differ from the reference`
     : undefined;
   try {
-    checkCardNegotiable(record.card, record.client_profile, record.task_class);
+    const raise = evaluateCardNegotiable(record.card, record.client_profile, record.task_class);
+    if (raise) return { id, raised: true, invariant: raise.invariant, message: raise.message, ...(warning && { warning }) };
     return { id, raised: false, invariant: null, message: null, ...(warning && { warning }) };
   } catch (error) {
-    if (error instanceof UnnegotiableAgentCardError) {
-      return { id, raised: true, invariant: error.invariant, message: error.message, ...(warning && { warning }) };
-    }
     if (error instanceof SeedInputError) {
       return { id, raised: false, invariant: null, message: null, error: error.message, pythonError: error.pythonError };
     }
@@ -109,22 +108,30 @@ export async function runSeedCheck(
 ): Promise<SeedCheckSummary> {
   const maxLineBytes = options.maxLineBytes ?? SEED_CHECK_MAX_LINE_BYTES;
   const summary: SeedCheckSummary = { lines: 0, raised: 0, errors: 0 };
-  // readLines only iterates its input and writeOut only writes and listens for drain/error,
-  // which every NodeJS stream offers.
-  for await (const line of readLines(input as Readable, maxLineBytes)) {
-    let result: LineResult;
-    if ("overlong" in line) {
-      result = { id: null, error: `line ${line.lineNo}: longer than the ${maxLineBytes}-byte limit (${line.bytes} bytes); skipped` };
-    } else if (line.text.trim() === "") {
-      continue;
-    } else {
-      result = checkLine(line.lineNo, line.text);
+  // readLineBatches only iterates its input and writeOut only writes and listens for drain/error,
+  // which every NodeJS stream offers. One write per input chunk (a stream call per line costs
+  // more than the check), capped so a chunk of tiny lines cannot pile up megabytes.
+  for await (const batch of readLineBatches(input as Readable, maxLineBytes)) {
+    let pending = "";
+    for (const line of batch) {
+      let result: LineResult;
+      if ("overlong" in line) {
+        result = { id: null, error: `line ${line.lineNo}: longer than the ${maxLineBytes}-byte limit (${line.bytes} bytes); skipped` };
+      } else if (isBlankLine(line.text)) {
+        continue;
+      } else {
+        result = checkLine(line.lineNo, line.text);
+      }
+      summary.lines++;
+      if ("error" in result) summary.errors++;
+      else if (result.raised) summary.raised++;
+      pending += JSON.stringify(result) + "\n";
+      if (pending.length >= FLUSH_CHARS) {
+        await writeOut(output as Writable, pending);
+        pending = "";
+      }
     }
-    summary.lines++;
-    if ("error" in result) summary.errors++;
-    else if (result.raised) summary.raised++;
-    const pending = writeOut(output as Writable, JSON.stringify(result) + "\n");
-    if (pending) await pending;
+    if (pending !== "") await writeOut(output as Writable, pending);
   }
   return summary;
 }

@@ -46,7 +46,7 @@ Exit codes: 0 no requested task class at or past --fail-on; 1 at least one; 2 un
 `;
 }
 
-export const BATCH_USAGE = `Usage: npm run -s review -- batch [--max-line-bytes N] < reviews.jsonl > results.jsonl
+export const BATCH_USAGE = `Usage: npm run -s review -- batch [--messages text|none] [--jobs N] [--max-line-bytes N] < reviews.jsonl > results.jsonl
 
 Reads JSON Lines on stdin, one review per line:
   {"id": "a1", "card": {...} | "cardText": "...", "profile": {...} | "PRESET",
@@ -57,6 +57,10 @@ or, for a line that cannot be reviewed, {"id", "error": "line N: ..."}; the run 
 Blank lines are skipped. Memory stays constant however many lines.
 
 Options:
+  --messages text|none  text (default): an English "message" beside every code, reason and
+                        finding; none: ids and data only ("data" instead of "message"), for
+                        machines: smaller lines, faster
+  --jobs N              review on N worker threads (default 1); output order is unchanged
   --max-line-bytes N    longest accepted line (default 5 MiB); longer lines become errors
   -h, --help            this help
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO, CONTOSO_LIVE_AUDIO, CONTOSO_PUSH_MTLS } from "./examples/incidents";
 import { checkCardNegotiable, SeedInputError, UnnegotiableAgentCardError } from "./seed-compat";
+import { findJsonDataProblem, isPlainJsonData } from "./seed-compat/json-data";
 import { reprFloat, reprStr } from "./seed-compat/python-repr";
 
 /** Northwind in the reference's own snake_case profile shape. */
@@ -167,5 +168,33 @@ describe("Python repr", () => {
     [Infinity, "inf"],
   ])("repr(float %s) is %s", (value, expected) => {
     expect(reprFloat(value)).toBe(expected);
+  });
+});
+
+describe("the JSON-data pre-check agrees with the exact walk", () => {
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic.self = cyclic;
+  const branching: Record<string, unknown> = {};
+  branching.left = branching;
+  branching.right = branching;
+  const noProto = Object.assign(Object.create(null) as object, { modes: ["a"] });
+  let deep: unknown = "x";
+  for (let level = 0; level < 1000; level++) deep = [deep];
+  let fine: unknown = "x";
+  for (let level = 0; level < 999; level++) fine = [fine];
+  it.each<[string, unknown]>([
+    ["plain data", { a: [1, "b", null, true, { c: 2.5 }] }],
+    ["undefined properties (absent)", { a: undefined, b: [1] }],
+    ["an object without a prototype", noProto],
+    ["a cycle", cyclic],
+    ["a branching cycle", branching],
+    ["NaN", { a: [NaN] }],
+    ["a function", { a: () => 1 }],
+    ["a Date", { a: new Date(0) }],
+    ["undefined in a list", [undefined]],
+    ["1000 levels", deep],
+    ["999 levels", fine],
+  ])("%s", (_label, value) => {
+    expect(isPlainJsonData(value)).toBe(findJsonDataProblem(value, "card") === null);
   });
 });

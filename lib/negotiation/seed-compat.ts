@@ -168,9 +168,27 @@ function assertJsonData(value: unknown, root: string): void {
 /**
  * Throws UnnegotiableAgentCardError exactly when the reference raises it, SeedInputError when
  * the reference would crash (or could not be handed the input), and returns otherwise.
- * Steps run in the reference's order, since which error wins depends on it.
  */
 export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskClass: unknown): void {
+  const raised = evaluateCardNegotiable(card, clientProfile, taskClass);
+  if (raised) throw new UnnegotiableAgentCardError(raised.message, raised.invariant, raised.taskClass);
+}
+
+/** What the reference's UnnegotiableAgentCardError would carry. */
+export interface SeedRaise {
+  invariant: SeedInvariant;
+  message: string;
+  taskClass: string;
+}
+
+/**
+ * checkCardNegotiable's answer as a value: the raise, or null when the reference returns. For
+ * callers that check many cases (review seed-check), where the raise is an expected outcome and
+ * building an Error (with its stack) per case would cost more than the check. Still throws
+ * SeedInputError where the reference would crash.
+ * Steps run in the reference's order, since which error wins depends on it.
+ */
+export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, taskClass: unknown): SeedRaise | null {
   assertJsonData(card, "card");
   assertJsonData(clientProfile, "client_profile");
   assertJsonData(taskClass, "task_class");
@@ -192,7 +210,7 @@ export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskC
     const unservable = subtractSets(intersectSets(inputModes, liveOnly), bufferable);
     if (unservable.size > 0) {
       const modes = renderSorted(unservable, "card.defaultInputModes", 1);
-      throw new UnnegotiableAgentCardError(formatSeedMessage(1, pyRepr(taskClass), modes), 1, taskClass);
+      return { invariant: 1, message: formatSeedMessage(1, pyRepr(taskClass), modes), taskClass };
     }
   }
 
@@ -204,7 +222,7 @@ export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskC
     // Only ASCII letters lower-case to m, t, l or s, so JS and Python lower() agree on this test.
     if (found && pyStr(found.value).toLowerCase().includes("mtls")) {
       if (!isTruthy(dictGet(profile, "callback_supports_mtls", false))) {
-        throw new UnnegotiableAgentCardError(formatSeedMessage(2, pyRepr(taskClass), pyRepr(pushScheme)), 2, taskClass);
+        return { invariant: 2, message: formatSeedMessage(2, pyRepr(taskClass), pyRepr(pushScheme)), taskClass };
       }
     }
   }
@@ -216,7 +234,8 @@ export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskC
     const unreachable = intersectSets(outputModes, resubOnly);
     if (unreachable.size > 0) {
       const modes = renderSorted(unreachable, "card.defaultOutputModes", 3);
-      throw new UnnegotiableAgentCardError(formatSeedMessage(3, pyRepr(taskClass), modes), 3, taskClass);
+      return { invariant: 3, message: formatSeedMessage(3, pyRepr(taskClass), modes), taskClass };
     }
   }
+  return null;
 }

@@ -162,9 +162,8 @@ export function generateCases(seed: number, count: number): SeedCase[] {
     if (chance(0.015)) return pick([null, [], "card", 1, true, [{ capabilities: {} }]]);
     pool = newPool();
     pushSchemeName = "";
+    // Only the fields the reference reads (name, url … would only make the golden file longer).
     return build({
-      name: "Generated agent",
-      url: chance(0.5) ? "https://agent.example/a2a" : ABSENT,
       capabilities: capabilities(),
       defaultInputModes: modes(),
       defaultOutputModes: modes(),
@@ -219,6 +218,8 @@ export const CORNER_CASES: SeedCase[] = [
   { card: { defaultInputModes: [null, "a"] }, client_profile: { live_only_input_modes: [null, "a"] }, task_class: live },
   { card: { defaultInputModes: [null] }, client_profile: { live_only_input_modes: [null] }, task_class: live },
   { card: { defaultInputModes: "audio" }, client_profile: { live_only_input_modes: "oi" }, task_class: live },
+  { card: { defaultInputModes: ['say "hi"', `both ' and "`, "it's"] }, client_profile: { live_only_input_modes: ['say "hi"', `both ' and "`, "it's"] }, task_class: live },
+  { card: { defaultOutputModes: ['"', `'"`, "\\'"], resubscribeOnlyOutputModes: ['"', `'"`, "\\'"] }, client_profile: {}, task_class: async },
   { card: { defaultInputModes: ["😀", "\uff21", "\ud83d"] }, client_profile: { live_only_input_modes: ["\ud83d", "😀", "\uff21"] }, task_class: live },
   { card: { defaultOutputModes: { b: 1, a: 2 }, resubscribeOnlyOutputModes: ["a", "b"] }, client_profile: {}, task_class: async },
   { card: { capabilities: { ...quietStreaming, pushNotifications: { supported: 1, securityScheme: true } }, securitySchemes: [true, "mtls"] }, client_profile: {}, task_class: async },

@@ -44,8 +44,55 @@ interface Frame {
   leave?: boolean;
 }
 
+/**
+ * True when `value` is JSON data no deeper than MAX_NESTING. The common case, so it builds no
+ * path strings and keeps no set of visited objects (a reference cycle simply runs into the depth
+ * limit): only when it says no does findJsonDataProblem walk again to say what and where.
+ */
+export function isPlainJsonData(value: unknown): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop()!;
+    switch (typeof current) {
+      case "string":
+      case "boolean":
+        continue;
+      case "number":
+        if (current !== current) return false; // NaN
+        continue;
+      case "object": {
+        if (current === null) continue;
+        if (depth >= MAX_NESTING) return false;
+        if (Array.isArray(current)) {
+          for (let index = 0; index < current.length; index++) {
+            values.push(current[index]);
+            depths.push(depth + 1);
+          }
+          continue;
+        }
+        if (!isPlainObject(current)) return false;
+        const record = current as Record<string, unknown>;
+        for (const key in record) {
+          if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+          const item = record[key];
+          if (item === undefined) continue;
+          values.push(item);
+          depths.push(depth + 1);
+        }
+        continue;
+      }
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
 /** The first problem found, or null when `value` is JSON data the reference can hold. */
 export function findJsonDataProblem(value: unknown, root: string): JsonDataProblem | null {
+  if (isPlainJsonData(value)) return null;
   const onPath = new Set<object>();
   const stack: Frame[] = [{ value, path: root, depth: 0 }];
   while (stack.length > 0) {

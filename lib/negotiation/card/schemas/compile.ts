@@ -1,0 +1,346 @@
+import type * as z from "../../zod";
+
+/**
+ * A card schema compiled into plain closures that report the same issues zod reports, in the same
+ * order, without zod's per-node payload objects, issue finalisation (English messages nobody here
+ * reads) and output value. For the hot path in Node (the CLI, batch): schema validation was the
+ * biggest part of a review there. The browser keeps running the zod/mini schemas themselves, so
+ * none of this ships in its bundle.
+ *
+ * It reads the schemas' definitions (`_zod.def`), which is how they stay the one source of truth.
+ * Only the kinds the card schemas use are compiled (loose object, array with a minimum length,
+ * string, optional, nullable, custom, record of strings, unknown); any other node, or a node with
+ * a check it does not know, runs on zod itself, so a schema change can make it slower, never
+ * different. A differential test holds it to zod over the corpus and a fuzz set.
+ */
+
+/** What mapIssues reads of a zod issue (code, path, and `expected` / `params` when present). */
+export interface CompiledIssue {
+  code: string;
+  path: PropertyKey[];
+  expected?: string;
+  params?: unknown;
+  origin?: string;
+  minimum?: number;
+  /** zod's own flag: false stops later checks of the same value (an aborting refinement). */
+  continue?: boolean;
+  message: string;
+}
+
+/** Validates `value`, returning its issues (empty when valid). Never allocates on a valid value beyond two small arrays. */
+export type CompiledSchema = (value: unknown) => CompiledIssue[];
+
+type Step = (value: unknown, path: PropertyKey[], out: CompiledIssue[]) => void;
+
+interface Internals {
+  def: Def;
+  optin?: "optional" | "defaulted";
+  optout?: "optional";
+  values?: unknown;
+  run(payload: { value: unknown; issues: unknown[] }, ctx: { async: false }): { issues: Array<Record<string, unknown>> };
+}
+interface Def {
+  type: string;
+  checks?: Array<{ _zod: { def: CheckDef } }>;
+  shape?: Record<string, Schema>;
+  catchall?: Schema;
+  element?: Schema;
+  innerType?: Schema;
+  keyType?: Schema;
+  valueType?: Schema;
+  mode?: string;
+  fn?: (value: unknown) => unknown;
+  params?: unknown;
+  abort?: boolean;
+  path?: PropertyKey[];
+}
+interface CheckDef {
+  check: string;
+  minimum?: number;
+  abort?: boolean;
+  when?: { name: string };
+}
+interface Schema {
+  _zod: Internals;
+}
+
+export function compileSchema(schema: z.ZodMiniType, options: { generateCode?: boolean } = {}): CompiledSchema {
+  const generated = options.generateCode === false ? undefined : generateStep(schema as unknown as Schema);
+  const step = generated ?? compileStep(schema as unknown as Schema);
+  return (value) => {
+    const out: CompiledIssue[] = [];
+    step(value, [], out);
+    return out;
+  };
+}
+
+/**
+ * The same steps as straight-line JavaScript, one function per schema (what classic zod's objects
+ * do too): property names become literals, so each access site sees one shape instead of every
+ * object the shared closures visit. Nodes it does not write out call the closure steps. Where code
+ * cannot be generated (a runtime that forbids it), undefined: the closures alone then run.
+ */
+function generateStep(schema: Schema): Step | undefined {
+  const external: unknown[] = [];
+  let counter = 0;
+  const fresh = (prefix: string) => `${prefix}${counter++}`;
+  const ref = (value: unknown) => `x[${external.push(value) - 1}]`;
+  const issue = (fields: string) => `out.push({ ${fields}, path: path.slice(), message: "" });`;
+
+  const gen = (node: Schema, v: string): string => {
+    const def = node._zod.def;
+    const checks = def.checks ?? [];
+    const minimum = def.type === "array" ? minimumLength(node) : undefined;
+    switch (checks.length && minimum === undefined ? "" : def.type) {
+      case "string":
+        return `if (typeof ${v} !== "string") ${issue(`code: "invalid_type", expected: "string"`)}`;
+      case "unknown":
+        return "";
+      case "nullable":
+        return `if (${v} !== null) { ${gen(def.innerType!, v)} }`;
+      case "optional":
+        if (def.innerType!._zod.optin === "defaulted") break;
+        return `if (${v} !== undefined) { ${gen(def.innerType!, v)} }`;
+      case "array": {
+        const i = fresh("i");
+        const e = fresh("e");
+        const start = fresh("s");
+        const loop = `if (Array.isArray(${v})) { for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${e} = ${v}[${i}]; path.push(${i}); ${gen(def.element!, e)} path.pop(); } } else ${issue(`code: "invalid_type", expected: "array"`)}`;
+        if (minimum === undefined) return loop;
+        // A valid non-empty array (the usual case) needs no call: only then is the check a no-op.
+        return `{ const ${start} = out.length; ${loop} if (!(Array.isArray(${v}) && ${v}.length >= ${minimum} && out.length === ${start})) ${ref(checkMinimum)}(${v}, path, out, ${start}, ${minimum}); }`;
+      }
+      case "object": {
+        const shape = def.shape!;
+        const catchall = def.catchall?._zod.def.type;
+        if ((catchall !== undefined && catchall !== "unknown") || Object.getOwnPropertySymbols(shape).length) break;
+        const fields = Object.keys(shape).filter((key) => key !== "__proto__");
+        const plain = fields.every((key) => {
+          const { optin, optout } = shape[key]!._zod;
+          return (optin === "optional" && optout === "optional") || (optin === undefined && optout === undefined);
+        });
+        if (!plain) break;
+        const code = fields.map((key) => {
+          const child = shape[key]!;
+          const k = JSON.stringify(key);
+          const f = fresh("f");
+          if (child._zod.optin === "optional") return `if (${k} in ${v}) { const ${f} = ${v}[${k}]; path.push(${k}); ${gen(child, f)} path.pop(); }`;
+          const before = fresh("n");
+          const present = fresh("p");
+          return (
+            `{ const ${present} = ${k} in ${v}; const ${before} = out.length; const ${f} = ${v}[${k}]; path.push(${k}); ${gen(child, f)} path.pop();` +
+            ` if (!${present} && out.length === ${before}) out.push({ code: "invalid_type", expected: "nonoptional", path: [...path, ${k}], message: "" }); }`
+          );
+        });
+        return `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) ${issue(`code: "invalid_type", expected: "object"`)} else { ${code.join(" ")} }`;
+      }
+    }
+    // Everything else (records, refinements, minimum lengths, zod fallbacks) runs its closure step.
+    return `${ref(compileStep(node))}(${v}, path, out);`;
+  };
+
+  const body = gen(schema, "value");
+  try {
+    return new Function("x", `"use strict"; return function generatedStep(value, path, out) { ${body} };`)(external) as Step;
+  } catch {
+    return undefined;
+  }
+}
+
+const NOOP: Step = () => {};
+
+function compileStep(schema: Schema): Step {
+  const def = schema._zod.def;
+  const checks = def.checks ?? [];
+  switch (def.type) {
+    case "string":
+      return checks.length ? onZod(schema) : stringStep;
+    case "unknown":
+      return checks.length ? onZod(schema) : NOOP;
+    case "optional": {
+      if (checks.length || def.innerType!._zod.optin === "defaulted") return onZod(schema);
+      const inner = compileStep(def.innerType!);
+      return (value, path, out) => {
+        if (value !== undefined) inner(value, path, out);
+      };
+    }
+    case "nullable": {
+      if (checks.length) return onZod(schema);
+      const inner = compileStep(def.innerType!);
+      return (value, path, out) => {
+        if (value !== null) inner(value, path, out);
+      };
+    }
+    case "object":
+      return compileObject(schema);
+    case "array":
+      return compileArray(schema);
+    case "record":
+      return compileRecord(schema);
+    case "custom":
+      return compileCustom(schema);
+    default:
+      return onZod(schema);
+  }
+}
+
+const stringStep: Step = (value, path, out) => {
+  if (typeof value !== "string") out.push({ code: "invalid_type", expected: "string", path: path.slice(), message: "" });
+};
+
+function compileObject(schema: Schema): Step {
+  const def = schema._zod.def;
+  const shape = def.shape!;
+  const catchallType = def.catchall?._zod.def.type;
+  // A strict or typed catchall reports unknown keys or checks their values: left to zod.
+  if (def.checks?.length || (catchallType !== undefined && catchallType !== "unknown") || Object.getOwnPropertySymbols(shape).length) {
+    return onZod(schema);
+  }
+  const fields = Object.keys(shape)
+    .filter((key) => key !== "__proto__")
+    .map((key) => ({ key, step: compileStep(shape[key]!), optin: shape[key]!._zod.optin, optout: shape[key]!._zod.optout }));
+  return (value, path, out) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      out.push({ code: "invalid_type", expected: "object", path: path.slice(), message: "" });
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    for (const field of fields) {
+      // As zod does: presence by `in`, the value read directly, and an absent optional key skipped.
+      const present = field.key in record;
+      if (!present && field.optout === "optional" && field.optin === "optional") continue;
+      const before = out.length;
+      path.push(field.key);
+      field.step(record[field.key], path, out);
+      path.pop();
+      // (zod also drops issues of an absent optional-in-and-out key; its optional never reports any
+      // for an absent value, so that case cannot arise here.)
+      if (out.length === before && !present && field.optin === undefined) {
+        out.push({ code: "invalid_type", expected: "nonoptional", path: [...path, field.key], message: "" });
+      }
+    }
+  };
+}
+
+/** The minimum of an array's one zod minimum-length check; null when its checks are anything else; undefined when it has none. */
+function minimumLength(schema: Schema): number | null | undefined {
+  let minimum: number | undefined;
+  for (const check of schema._zod.def.checks ?? []) {
+    const c = check._zod.def;
+    // Only zod's own minimum length, with its own "has a length" guard and no abort.
+    if (c.check !== "min_length" || minimum !== undefined || c.abort || c.when?.name !== "_whenHasLength" || c.minimum === undefined) return null;
+    minimum = c.minimum;
+  }
+  return minimum;
+}
+
+function compileArray(schema: Schema): Step {
+  const def = schema._zod.def;
+  const minimum = minimumLength(schema);
+  if (minimum === null) return onZod(schema);
+  const element = compileStep(def.element!);
+  return (value, path, out) => {
+    const start = out.length;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        path.push(index);
+        element(value[index], path, out);
+        path.pop();
+      }
+    } else {
+      out.push({ code: "invalid_type", expected: "array", path: path.slice(), message: "" });
+    }
+    if (minimum !== undefined) checkMinimum(value, path, out, start, minimum);
+  };
+}
+
+/** zod's minimum-length check, run after the array's own issues (from `start` on) as zod runs it. */
+function checkMinimum(value: unknown, path: PropertyKey[], out: CompiledIssue[], start: number, minimum: number): void {
+  if (value === null || value === undefined) return;
+  // zod runs a check with a guard even after other issues, unless one of them aborts explicitly.
+  for (let i = start; i < out.length; i++) if (out[i]!.continue === false) return;
+  const units = (value as { length?: unknown }).length;
+  if (units === undefined) return;
+  const length = typeof value === "string" && value.length >= minimum && value.length < minimum * 2 ? codePointLength(value) : units;
+  if ((length as number) >= minimum) return;
+  const origin = Array.isArray(value) ? "array" : typeof value === "string" ? "string" : "unknown";
+  out.push({ code: "too_small", origin, minimum, path: path.slice(), continue: true, message: "" });
+}
+
+function compileRecord(schema: Schema): Step {
+  const def = schema._zod.def;
+  const key = def.keyType!._zod;
+  // Only a record keyed by a plain string: enumerated or checked keys are left to zod.
+  if (def.checks?.length || def.mode !== undefined || key.def.type !== "string" || key.def.checks?.length || key.values !== undefined) {
+    return onZod(schema);
+  }
+  const item = compileStep(def.valueType!);
+  return (value, path, out) => {
+    if (!isPlainObject(value)) {
+      out.push({ code: "invalid_type", expected: "record", path: path.slice(), message: "" });
+      return;
+    }
+    for (const k of Reflect.ownKeys(value)) {
+      if (k === "__proto__" || !Object.prototype.propertyIsEnumerable.call(value, k)) continue;
+      if (typeof k !== "string") {
+        out.push({ code: "invalid_key", origin: "record", path: [...path, k], message: "" });
+        continue;
+      }
+      path.push(k);
+      item((value as Record<string, unknown>)[k], path, out);
+      path.pop();
+    }
+  };
+}
+
+function compileCustom(schema: Schema): Step {
+  const def = schema._zod.def;
+  if (def.checks?.length || typeof def.fn !== "function") return onZod(schema);
+  const fn = def.fn;
+  const own = def.path ?? [];
+  const hasParams = def.params !== undefined;
+  const params = def.params;
+  const keepGoing = !def.abort;
+  return (value, path, out) => {
+    const ok = fn(value);
+    // An async refinement cannot be answered here; zod would refuse it in a synchronous parse too.
+    if (ok instanceof Promise) throw new Error("card schemas have no asynchronous refinements");
+    if (ok) return;
+    const issue: CompiledIssue = { code: "custom", path: [...path, ...own], continue: keepGoing, message: "" };
+    if (hasParams) issue.params = params;
+    out.push(issue);
+  };
+}
+
+/** Any node this compiler does not model runs on zod, its issues re-rooted at the node's path. */
+function onZod(schema: Schema): Step {
+  return (value, path, out) => {
+    const result = schema._zod.run({ value, issues: [] }, { async: false });
+    for (const raw of result.issues) {
+      const rest = (raw.path as PropertyKey[] | undefined) ?? [];
+      out.push({ ...(raw as object), path: [...path, ...rest], message: "" } as CompiledIssue);
+    }
+  };
+}
+
+/** zod's isPlainObject, which a record's input must pass. */
+function isPlainObject(value: unknown): value is object {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const ctor = (value as { constructor?: unknown }).constructor;
+  if (ctor === undefined || typeof ctor !== "function") return true;
+  const proto: unknown = (ctor as { prototype?: unknown }).prototype;
+  if (typeof proto !== "object" || proto === null || Array.isArray(proto)) return false;
+  return Object.prototype.hasOwnProperty.call(proto, "isPrototypeOf");
+}
+
+/** UTF-16 units, less one per surrogate pair (zod's count: a lone surrogate is one). */
+function codePointLength(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    if ((text.charCodeAt(i) & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+}
