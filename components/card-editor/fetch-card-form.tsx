@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { NO_FETCH_STATUS, viewFetchForm, type FetchRequest, type FetchStatus } from "./fetch-status";
 

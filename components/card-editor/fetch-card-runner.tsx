@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { fetchCardKeys, postFetchCard, type FetchCardFailure } from "@/components/queries/fetch-card";
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { QueryProvider } from "@/components/queries/query-provider";
 import type { FetchRequest, FetchStatus } from "./fetch-status";
 

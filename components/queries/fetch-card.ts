@@ -4,7 +4,7 @@ import {
   FetchCardRequest,
   FetchedCardResponse,
   type FetchErrorCode,
-} from "./fetch-card-schema";
+} from "@/lib/wire/fetch-card";
 
 /** Query/mutation keys for remote cards: one place, so caches can be shared and invalidated. */
 export const fetchCardKeys = {

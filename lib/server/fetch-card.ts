@@ -1,7 +1,7 @@
 import "server-only";
 
 import { CardFetchError, type CardFetchErrorCode, fetchCard } from "@/lib/fetch/safe-fetch";
-import type { FetchCardError, FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchCardError, FetchedCardResponse } from "@/lib/wire/fetch-card";
 
 export type FetchCardOutcome =
   | { ok: true; card: FetchedCardResponse }

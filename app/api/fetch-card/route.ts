@@ -1,4 +1,4 @@
-import { FetchCardRequest } from "@/components/queries/fetch-card-schema";
+import { FetchCardRequest } from "@/lib/wire/fetch-card";
 import { fetchRemoteCard } from "@/lib/server/fetch-card";
 import { readJsonBody } from "@/lib/server/read-json-body";
 

@@ -2,7 +2,9 @@ import * as z from "@/lib/negotiation/zod";
 
 /**
  * The wire contract of POST /api/fetch-card, shared by the route handler (parses the body) and
- * the browser (validates before posting, parses the answer). No React, no server code here.
+ * the browser (validates before posting, parses the answer). It lives in lib/ because server code
+ * reads it, and outside lib/fetch and lib/server because the browser bundle reads it too: no
+ * React, no Node, no server code here.
  */
 export const FetchCardRequest = z.strictObject({
   url: z
