@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+
 /**
  * Headers every response carries, pages, routes and static files alike. The Content-Security-Policy
  * of pages is per request (it holds a nonce) and is set in proxy.ts; API routes get a fixed one
@@ -21,6 +23,12 @@ const COMMON_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // `npm run build` makes .next/standalone: a server started with `node server.js` and nothing else
+  // installed (scripts/copy-standalone-assets.mjs puts the static files beside it).
+  output: "standalone",
+  // Trace from this folder, not from whatever lockfile sits above it, so server.js lands at the
+  // standalone folder's root.
+  outputFileTracingRoot: fileURLToPath(new URL(".", import.meta.url)),
   poweredByHeader: false,
   async headers() {
     return [
