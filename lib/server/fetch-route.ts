@@ -17,7 +17,7 @@ export const SLOT_WAIT_MS = 10_000;
 export interface FetchRouteDeps {
   settings: Settings;
   limiter: RateLimiter;
-  /** Outbound fetches in flight at once; the wait line holds four times as many. */
+  /** Outbound fetches in flight at once; the wait line holds sixteen times as many (each waiter is a parsed request of a few KiB). */
   slots: Slots;
   log: FetchLogger;
   now: () => number;
@@ -29,7 +29,7 @@ export function createFetchRouteDeps(settings: Settings, overrides: Partial<Omit
   return {
     settings,
     limiter: overrides.limiter ?? new RateLimiter(settings.fetchRatePerMinute, settings.fetchBurst),
-    slots: overrides.slots ?? new Slots(settings.fetchConcurrency, settings.fetchConcurrency * 4),
+    slots: overrides.slots ?? new Slots(settings.fetchConcurrency, settings.fetchConcurrency * 16),
     log: overrides.log ?? logFetchToStdout,
     now: overrides.now ?? (() => performance.now()),
     resolveHost: overrides.resolveHost,
