@@ -10,6 +10,8 @@ export interface LoadFigures {
   seconds: number;
   requests: number;
   perSecond: number;
+  /** p50 of one client alone, per page: the cost of rendering each view. */
+  singleClientMs: Record<string, number>;
   byKind: Record<string, { count: number; p50: number; p99: number; statuses: Record<string, number> }>;
   /** Answers other than 2xx and the rate limiter's intended 429s, and failed connections. */
   errors: number;
@@ -20,7 +22,8 @@ export interface LoadFigures {
 const PAGES = ["/", "/explain", "/rules", "/rules/live-input-needs-streaming"];
 
 /**
- * `clients` concurrent clients for `seconds` against the standalone server on loopback: the pages
+ * One client alone first (what a page view costs), then `clients` concurrent clients for
+ * `seconds` against the standalone server on loopback: the pages
  * and, one request in five, the fetch route (a local vendor serves the card). Each client has its
  * own address (the server trusts one proxy hop for this run), so the rate limiter treats them as the
  * separate people they stand for; its 429s are expected, everything else non-2xx is an error.
@@ -28,8 +31,8 @@ const PAGES = ["/", "/explain", "/rules", "/rules/live-input-needs-streaming"];
 export async function runLoadSuite(options: { clients?: number; seconds?: number; warmupSeconds?: number; idleSeconds?: number } = {}): Promise<LoadFigures> {
   const clients = options.clients ?? 50;
   const seconds = options.seconds ?? 20;
-  const warmupSeconds = options.warmupSeconds ?? 5;
-  const idleSeconds = options.idleSeconds ?? 15;
+  const warmupSeconds = options.warmupSeconds ?? 20;
+  const idleSeconds = options.idleSeconds ?? 30;
   const vendor: Server = createServer((_q, s) => {
     s.writeHead(200, { "content-type": "application/json" });
     s.end(CONTOSO.text);
@@ -73,17 +76,28 @@ export async function runLoadSuite(options: { clients?: number; seconds?: number
     );
   };
   try {
-    // The baseline is the server at its working size: after a short run of the same load (clients
-    // of their own, so the measured run starts with full rate-limit buckets) and the same idle.
+    // What one page view costs the server alone, each page rendered per request (its CSP nonce),
+    // beside a prerendered route (/icon.svg) served from the build.
+    const singleClientMs: Record<string, number> = {};
+    for (const path of [...PAGES, "/icon.svg"]) {
+      const times: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const started = performance.now();
+        await request(server.url, agent, "GET", path, "198.51.100.251");
+        if (i >= 5) times.push(performance.now() - started);
+      }
+      singleClientMs[path === "/icon.svg" ? "/icon.svg (prerendered)" : path] = round(percentile(times.sort((a, b) => a - b), 50));
+    }
+    // The baseline is the server at its working size: after a run of the same load as long as the
+    // measured one (clients of their own, so the measured run starts with full rate-limit buckets)
+    // and the same idle. A leak shows as growth from there.
     await run(warmupSeconds, 1000, false);
-    await new Promise((r) => setTimeout(r, idleSeconds * 1000));
-    const baselineMiB = rssMiB(pid);
+    const baselineMiB = await settledRss(pid, idleSeconds);
     const sampler = sampleRss(pid, 100);
     await run(seconds, 0, true);
     const peakMiB = sampler.stop();
     agent.destroy();
-    await new Promise((r) => setTimeout(r, idleSeconds * 1000));
-    const afterIdleMiB = rssMiB(pid);
+    const afterIdleMiB = await settledRss(pid, idleSeconds);
     const requests = Object.values(latencies).reduce((n, l) => n + l.length, 0);
     const byKind = Object.fromEntries(
       Object.entries(latencies).map(([kind, list]) => {
@@ -94,6 +108,7 @@ export async function runLoadSuite(options: { clients?: number; seconds?: number
     return {
       clients,
       seconds,
+      singleClientMs,
       requests,
       perSecond: round(requests / seconds),
       byKind,
@@ -114,6 +129,19 @@ export async function runLoadSuite(options: { clients?: number; seconds?: number
     vendor.closeAllConnections();
     await new Promise((r) => vendor.close(r));
   }
+}
+
+/**
+ * Where resident memory settles while idle: the lowest of one sample a second. V8 gives memory
+ * back in steps some seconds after allocation stops, so one reading at a fixed moment is noise.
+ */
+async function settledRss(pid: number, seconds: number): Promise<number> {
+  let lowest = rssMiB(pid);
+  for (let i = 0; i < seconds; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    lowest = Math.min(lowest, rssMiB(pid));
+  }
+  return lowest;
 }
 
 function request(base: string, agent: http.Agent, method: "GET" | "POST", path: string, client: string, card?: string): Promise<number> {
