@@ -93,6 +93,8 @@ export function mutateText(text: string, mutations: Mutation[]): string {
     value = undefined;
   }
   let out = text;
+  // One deep nesting per text: two inside each other outgrow the generator's own stack (JSON.stringify).
+  let nested = false;
   for (const m of mutations) {
     if (m.op === "truncate") {
       out = out.slice(0, m.at % (out.length + 1));
@@ -115,7 +117,10 @@ export function mutateText(text: string, mutations: Mutation[]): string {
     if (m.op === "set") put(target, k, m.payload);
     else if (m.op === "delete") delete target[k];
     else if (m.op === "wrap") put(target, k, [own(target, k) ?? null, own(target, k) ?? null]);
-    else if (m.op === "deep") put(target, k, JSON.parse("[".repeat(200 + (m.at % 2000)) + "]".repeat(200 + (m.at % 2000))));
+    else if (m.op === "deep" && !nested) {
+      nested = true;
+      put(target, k, JSON.parse("[".repeat(200 + (m.at % 2000)) + "]".repeat(200 + (m.at % 2000))));
+    }
     else if (m.op === "proto") {
       // As text, so JSON.parse makes "__proto__" an own property the way a pasted card would.
       out = JSON.stringify(value).replace(/^\{/, `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},`);

@@ -124,7 +124,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 function reproduce(suite: Suite, outcome: Outcome): string {
-  const seed = suite.id === "fuzz" ? ` --seed ${(outcome.figures as { seed: number }).seed}` : "";
+  const figures = outcome.figures as { seed?: number } | null;
+  const seed = suite.id === "fuzz" && figures?.seed !== undefined ? ` --seed ${figures.seed}` : "";
   return `npm run stress -- --only ${suite.id}${seed}`;
 }
 
