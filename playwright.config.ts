@@ -34,13 +34,25 @@ export default defineConfig({
       },
     },
   ],
+  // The journeys run against the standalone server `npm run build` makes: what a container starts
+  // is what the tests exercised. (`npm run e2e` builds first; see scripts/copy-standalone-assets.mjs.)
   webServer: {
-    command: `npx next start -H 127.0.0.1 -p ${PORT}`,
-    url: baseURL,
+    command: "node .next/standalone/server.js",
+    url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    // Loopback fetches let the fetch journey serve a card from a local test server; private and
-    // link-local addresses stay refused, and the SSRF journey checks that.
-    env: { NEXT_TELEMETRY_DISABLED: "1", PARLEY_ALLOW_LOOPBACK_FETCH: "1" },
+    env: {
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      // Loopback fetches let the fetch journeys serve cards from local test servers; private and
+      // link-local addresses stay refused, and the SSRF journeys check that.
+      PARLEY_ALLOW_LOOPBACK_FETCH: "1",
+      // Every journey fetches from 127.0.0.1, so they share one rate-limit bucket: a larger burst
+      // keeps parallel journeys from limiting each other, and trusting one proxy hop lets the
+      // rate-limit journey take a bucket of its own by sending X-Forwarded-For.
+      PARLEY_FETCH_BURST: "60",
+      PARLEY_TRUST_X_FORWARDED_FOR: "1",
+    },
   },
 });

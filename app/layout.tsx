@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -8,7 +9,12 @@ export const metadata: Metadata = {
     "Review an A2A Agent Card against a client profile: per task class, accept, degrade, reject, escalate or defer.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Rendered per request: every page's scripts carry the nonce of its own Content-Security-Policy
+ * (see proxy.ts), and a page prerendered at build time would have none.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="bg-slate-50 font-sans text-slate-900 antialiased">

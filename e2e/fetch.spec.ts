@@ -67,20 +67,22 @@ test("a non-http scheme is refused", async ({ page }) => {
   await expect(page.getByTestId("fetch-error")).toContainText(/blockedScheme|badUrl/);
 });
 
-test("the fetch route refuses bad requests with a clear JSON error and never buffers a huge body", async ({ request }) => {
-  const notJson = await request.post("/api/fetch-card", { data: Buffer.from("nope"), headers: { "content-type": "application/json" } });
+test("the fetch route refuses bad requests with a clear JSON error and never buffers a huge body", async ({ request, baseURL }) => {
+  // As the workspace page sends it: JSON, from the app's own origin.
+  const headers = { "content-type": "application/json", origin: baseURL! };
+  const notJson = await request.post("/api/fetch-card", { data: Buffer.from("nope"), headers });
   expect(notJson.status()).toBe(400);
   expect(await notJson.json()).toEqual({ code: "badRequest", message: "The request body is not JSON." });
 
-  const noUrl = await request.post("/api/fetch-card", { data: {} });
+  const noUrl = await request.post("/api/fetch-card", { data: {}, headers });
   expect(noUrl.status()).toBe(400);
   expect((await noUrl.json()).code).toBe("badRequest");
 
-  const huge = await request.post("/api/fetch-card", { data: Buffer.from(JSON.stringify({ url: "x".repeat(5_000_000) })), headers: { "content-type": "application/json" } });
+  const huge = await request.post("/api/fetch-card", { data: Buffer.from(JSON.stringify({ url: "x".repeat(5_000_000) })), headers });
   expect(huge.status()).toBe(413);
   expect(await huge.json()).toMatchObject({ code: "tooLarge" });
 
-  const metadata = await request.post("/api/fetch-card", { data: { url: "http://169.254.169.254/" } });
+  const metadata = await request.post("/api/fetch-card", { data: { url: "http://169.254.169.254/" }, headers });
   expect(metadata.status()).toBe(403);
   expect(await metadata.json()).toMatchObject({ code: "blockedAddress" });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, type Ref } from "react";
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { Section } from "@/components/ui/section";
 import { EXAMPLE_GROUPS, findExample, loadExampleText } from "./examples";
 import { FetchCardForm } from "./fetch-card-form";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { NO_FETCH_STATUS, viewFetchForm, type FetchRequest, type FetchStatus } from "./fetch-status";
 
@@ -15,7 +15,11 @@ const RUNNER = lazyModule(() => import("./fetch-card-runner"));
 export function FetchCardForm({ onFetched }: { onFetched: (card: FetchedCardResponse) => void }) {
   const inputId = useId();
   const errorId = useId();
+  const authId = useId();
+  const authHintId = useId();
   const [url, setUrl] = useState("");
+  // Memory only: never saved with the session, never in a link, cleared with the page.
+  const [authorization, setAuthorization] = useState("");
   const { module: runner, failed: loadFailed, request: load } = useLazyModule(RUNNER);
   const [request, setRequest] = useState<FetchRequest | null>(null);
   const [status, setStatus] = useState<FetchStatus>(NO_FETCH_STATUS);
@@ -30,7 +34,8 @@ export function FetchCardForm({ onFetched }: { onFetched: (card: FetchedCardResp
       onFocus={load}
       onSubmit={(event) => {
         event.preventDefault();
-        setRequest({ url, seq: (request?.seq ?? 0) + 1 });
+        const auth = authorization.trim();
+        setRequest({ url, seq: (request?.seq ?? 0) + 1, ...(auth ? { authorization: auth } : {}) });
         load();
       }}
     >
@@ -58,6 +63,23 @@ export function FetchCardForm({ onFetched }: { onFetched: (card: FetchedCardResp
           {pending ? "Fetching…" : "Fetch"}
         </button>
       </div>
+      <label htmlFor={authId} className="mt-1 text-xs font-medium text-slate-600">
+        Authorization header for an extended card (optional)
+      </label>
+      <input
+        id={authId}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Bearer …"
+        className="min-w-0 rounded border border-slate-300 px-2 py-1 font-mono text-sm"
+        value={authorization}
+        aria-describedby={authHintId}
+        onChange={(event) => setAuthorization(event.target.value)}
+      />
+      <p id={authHintId} className="text-xs text-slate-500">
+        Sent only to the card&apos;s own origin; never saved or put in a link.
+      </p>
       {error && (
         <p id={errorId} data-testid="fetch-error" role="status" className="rounded bg-rose-50 px-2 py-1 text-sm text-rose-800">
           <span className="font-semibold">Not fetched ({error.code}).</span> {error.message}

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { fetchCardKeys, postFetchCard, type FetchCardFailure } from "@/components/queries/fetch-card";
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { QueryProvider } from "@/components/queries/query-provider";
 import type { FetchRequest, FetchStatus } from "./fetch-status";
 
@@ -26,9 +26,16 @@ export function FetchCardRunner(props: RunnerProps) {
 }
 
 function Runner({ request, onFetched, onStatus }: RunnerProps) {
-  const mutation = useMutation<FetchedCardResponse, FetchCardFailure, FetchRequest>({
+  // The Authorization value stays out of the mutation's variables (react-query keeps those in its
+  // cache): it waits here, keyed by press, and is dropped as soon as its request is sent.
+  const secrets = useRef(new Map<number, string>());
+  const mutation = useMutation<FetchedCardResponse, FetchCardFailure, Omit<FetchRequest, "authorization">>({
     mutationKey: fetchCardKeys.all,
-    mutationFn: ({ url }) => postFetchCard(url),
+    mutationFn: ({ url, seq }) => {
+      const authorization = secrets.current.get(seq);
+      secrets.current.delete(seq);
+      return postFetchCard(url, { authorization });
+    },
     onSuccess: (card) => onFetched(card),
   });
   const { mutate, isPending, error, variables } = mutation;
@@ -37,7 +44,8 @@ function Runner({ request, onFetched, onStatus }: RunnerProps) {
   useEffect(() => {
     if (!request || request.seq <= sent.current) return;
     sent.current = request.seq;
-    mutate(request);
+    if (request.authorization) secrets.current.set(request.seq, request.authorization);
+    mutate({ url: request.url, seq: request.seq });
   }, [request, mutate]);
   const seq = variables?.seq ?? 0;
   useEffect(() => onStatus({ seq, pending: isPending, error }), [seq, isPending, error, onStatus]);

@@ -1,4 +1,4 @@
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 
 const VIA: Record<FetchedCardResponse["discoveredVia"], string> = {
   "agent-card.json": "/.well-known/agent-card.json answered",

@@ -4,6 +4,8 @@ import type { FetchCardFailure } from "@/components/queries/fetch-card";
 export interface FetchRequest {
   url: string;
   seq: number;
+  /** An Authorization header value for an authenticated extended card; kept in memory only. */
+  authorization?: string;
 }
 
 /** The mutation as the runner reports it; `seq` is the press this state belongs to (0: none yet). */

@@ -165,6 +165,9 @@ export function JsonEditor({
           keymap.of(EDITOR_KEYS),
           EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": hintId }),
           EditorView.lineWrapping,
+          // CodeMirror's theme is a <style> element: the page's CSP admits it by the nonce Next's
+          // scripts carry (browsers expose a nonce only through the property, not the attribute).
+          EditorView.cspNonce.of(document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? ""),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChangeRef.current(update.state.doc.toString());
           }),

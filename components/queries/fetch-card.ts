@@ -4,7 +4,7 @@ import {
   FetchCardRequest,
   FetchedCardResponse,
   type FetchErrorCode,
-} from "./fetch-card-schema";
+} from "@/lib/wire/fetch-card";
 
 /** Query/mutation keys for remote cards: one place, so caches can be shared and invalidated. */
 export const fetchCardKeys = {
@@ -21,7 +21,7 @@ export const fetchCardKeys = {
 export function fetchCardQuery(url: string) {
   return queryOptions<FetchedCardResponse, FetchCardFailure>({
     queryKey: fetchCardKeys.byUrl(url),
-    queryFn: ({ signal }) => postFetchCard(url, signal),
+    queryFn: ({ signal }) => postFetchCard(url, { signal }),
     staleTime: Infinity,
     refetchOnMount: "always",
     refetchOnWindowFocus: false,
@@ -41,9 +41,15 @@ export class FetchCardFailure extends Error {
   }
 }
 
+export interface PostFetchCardOptions {
+  signal?: AbortSignal;
+  /** An Authorization header value the server forwards to the card's own origin only. */
+  authorization?: string;
+}
+
 /** Posts the URL to our own route (the browser never fetches third-party cards itself: CORS, SSRF). */
-export async function postFetchCard(url: string, signal?: AbortSignal): Promise<FetchedCardResponse> {
-  const parsed = FetchCardRequest.safeParse({ url });
+export async function postFetchCard(url: string, { signal, authorization }: PostFetchCardOptions = {}): Promise<FetchedCardResponse> {
+  const parsed = FetchCardRequest.safeParse(authorization ? { url, authorization } : { url });
   if (!parsed.success) {
     throw new FetchCardFailure("badRequest", parsed.error.issues[0]?.message ?? "invalid URL");
   }

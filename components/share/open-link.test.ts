@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runReview } from "@/components/review/workspace-review";
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND, PRESETS } from "@/lib/negotiation/profile";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";

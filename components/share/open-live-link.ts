@@ -1,6 +1,6 @@
 import { runReview } from "@/components/review/workspace-review";
 import type { SessionSeed } from "@/components/review/session-seed";
-import type { FetchedCardResponse } from "@/components/queries/fetch-card-schema";
+import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import type { LiveLinkState } from "@/lib/share";
 import type { Compare } from "./open-link";

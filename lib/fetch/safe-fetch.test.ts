@@ -1,6 +1,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { gzipSync } from "node:zlib";
+import net from "node:net";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { CardFetchError, type CardFetchErrorCode } from "./errors";
 import { fetchCard, type FetchCardOptions } from "./safe-fetch";
@@ -14,7 +15,6 @@ let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  delete process.env.PARLEY_ALLOW_LOOPBACK_FETCH;
 });
 
 async function failure(p: Promise<unknown>): Promise<CardFetchError> {
@@ -182,13 +182,14 @@ describe("redirects", () => {
     const resolveHost = async (host: string) =>
       host === "internal.test" ? [{ address: "192.168.10.20", family: 4 }] : [{ address: "127.0.0.1", family: 4 }];
     const e = await failure(fetchCard(`http://start.test:${server.port}/go`, { ...LOOPBACK, resolveHost }));
-    expect(e).toMatchObject({ code: "blockedAddress", details: { host: "internal.test", address: "192.168.10.20" } });
+    expect(e).toMatchObject({ code: "noPublicAddress", details: { host: "internal.test", address: "192.168.10.20" } });
+    expect(e.message).not.toContain("192.168");
     expect(server.requests.map((r) => r.url)).toEqual(["/go"]);
   });
 });
 
 describe("address checks at connect time", () => {
-  it("refuses loopback by default, naming the address", async () => {
+  it("refuses loopback by default, naming the address the user typed", async () => {
     server = await startTestServer({ "/card": json(CARD) });
     const e = await failure(fetchCard(`${server.base}/card`));
     expect(e.code).toBe("blockedAddress");
@@ -196,17 +197,44 @@ describe("address checks at connect time", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("allows loopback through PARLEY_ALLOW_LOOPBACK_FETCH=1", async () => {
+  it("reads no environment variable: loopback is allowed only when the caller says so", async () => {
     server = await startTestServer({ "/card": json(CARD) });
     process.env.PARLEY_ALLOW_LOOPBACK_FETCH = "1";
-    expect((await fetchCard(`${server.base}/card`)).status).toBe(200);
+    try {
+      expect((await failure(fetchCard(`${server.base}/card`))).code).toBe("blockedAddress");
+    } finally {
+      delete process.env.PARLEY_ALLOW_LOOPBACK_FETCH;
+    }
+    expect((await fetchCard(`${server.base}/card`, LOOPBACK)).status).toBe(200);
   });
 
-  it("refuses a name that resolves to loopback (localhost)", async () => {
+  it("refuses a name that resolves to loopback (localhost) without naming the address", async () => {
     server = await startTestServer({ "/card": json(CARD) });
     const e = await failure(fetchCard(`http://localhost:${server.port}/card`));
-    expect(e.code).toBe("blockedAddress");
+    expect(e.code).toBe("noPublicAddress");
+    expect(e.message).toBe(
+      "The host localhost has no public address (it may not exist, or it may point into a private network); card fetches only go to public addresses.",
+    );
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("says the same thing for a name that resolves privately and one that does not resolve", async () => {
+    const privately = await failure(fetchCard("http://priv.test/card", { resolveHost: async () => [{ address: "10.0.0.1", family: 4 }] }));
+    const nowhere = await failure(
+      fetchCard("http://priv.test/card", {
+        resolveHost: async () => {
+          throw Object.assign(new Error("getaddrinfo ENOTFOUND priv.test"), { code: "ENOTFOUND" });
+        },
+      }),
+    );
+    expect(privately.code).toBe("noPublicAddress");
+    expect(nowhere.code).toBe(privately.code);
+    expect(nowhere.message).toBe(privately.message);
+    expect(privately.message).not.toContain("10.0.0.1");
+    expect(nowhere.message).not.toMatch(/ENOTFOUND|getaddrinfo/);
+    // The server's own log may still tell them apart.
+    expect(privately.details.address).toBe("10.0.0.1");
+    expect(nowhere.details.cause).toBe("ENOTFOUND");
   });
 
   it("checks every DNS answer, not only the first (no rebinding through a mixed answer)", async () => {
@@ -220,7 +248,7 @@ describe("address checks at connect time", () => {
         ],
       }),
     );
-    expect(e.code).toBe("blockedAddress");
+    expect(e.code).toBe("noPublicAddress");
     expect(e.details.address).toBe("10.1.2.3");
     expect(server.requests).toHaveLength(0);
   });
@@ -235,7 +263,7 @@ describe("address checks at connect time", () => {
     expect(server.requests[0]?.headers.host).toBe(`cards.test:${server.port}`);
   });
 
-  it("reports a name that does not resolve as dnsFailed", async () => {
+  it("reports a name that does not resolve as noPublicAddress, naming the host", async () => {
     const e = await failure(
       fetchCard("http://nowhere.test/card", {
         resolveHost: async () => {
@@ -243,7 +271,7 @@ describe("address checks at connect time", () => {
         },
       }),
     );
-    expect(e.code).toBe("dnsFailed");
+    expect(e.code).toBe("noPublicAddress");
     expect(e.message).toContain("nowhere.test");
   });
 });
@@ -316,6 +344,90 @@ describe("limits", () => {
     });
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect((await failure(fetchCard(`${server.base}/bomb`, LOOPBACK))).code).toBe("tooLarge");
+  });
+
+  it("caps a brotli bomb's decoded size too", async () => {
+    const bomb = brotliCompressSync(Buffer.alloc(16 * 1024 * 1024, 0x20));
+    server = await startTestServer({
+      "/br": (_q, s) => {
+        s.setHeader("content-type", "application/json");
+        s.setHeader("content-encoding", "br");
+        s.end(bomb);
+      },
+    });
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    expect((await failure(fetchCard(`${server.base}/br`, LOOPBACK))).code).toBe("tooLarge");
+  });
+
+  it("caps the bytes on the wire of a compressed body that decodes to almost nothing", async () => {
+    // Thousands of empty gzip members: over a MiB sent, zero bytes decoded.
+    const empty = gzipSync(Buffer.alloc(0));
+    const members = Buffer.concat(Array.from({ length: Math.ceil((1.2 * 1024 * 1024) / empty.length) }, () => empty));
+    server = await startTestServer({
+      "/empty": (_q, s) => {
+        s.setHeader("content-type", "application/json");
+        s.setHeader("content-encoding", "gzip");
+        s.end(members);
+      },
+    });
+    expect((await failure(fetchCard(`${server.base}/empty`, LOOPBACK))).code).toBe("tooLarge");
+  });
+
+  it("refuses an unknown content encoding without echoing the header", async () => {
+    server = await startTestServer({
+      "/zz": (_q, s) => {
+        s.setHeader("content-type", "application/json");
+        s.setHeader("content-encoding", "x-evil<b>");
+        s.end("{}");
+      },
+    });
+    const e = await failure(fetchCard(`${server.base}/zz`, LOOPBACK));
+    expect(e.code).toBe("network");
+    expect(e.message).not.toContain("x-evil");
+  });
+
+  it("names a content type only when it is a plain media type", async () => {
+    server = await startTestServer({
+      "/html": json("<p>", "text/html; charset=utf-8"),
+      "/odd": json("<p>", "text/html<script>alert(1)</script>"),
+    });
+    expect((await failure(fetchCard(`${server.base}/html`, LOOPBACK))).message).toContain("text/html content, not JSON");
+    const odd = await failure(fetchCard(`${server.base}/odd`, LOOPBACK));
+    expect(odd.code).toBe("notJsonContent");
+    expect(odd.message).not.toContain("script");
+  });
+
+  it("makes at most five outbound requests per call, discovery and redirects together", async () => {
+    server = await startTestServer({
+      "/.well-known/agent-card.json": redirect("/a1"),
+      "/a1": redirect("/a2"),
+      "/a2": redirect("/a3"),
+      "/a3": (_q, s) => {
+        s.statusCode = 404;
+        s.end();
+      },
+      "/.well-known/agent.json": redirect("/b1"),
+      "/b1": redirect("/b2"),
+      "/b2": json(CARD),
+    });
+    const e = await failure(fetchCard(server.base, LOOPBACK));
+    expect(e.code).toBe("tooManyRedirects");
+    expect(e.message).toContain("at most 5");
+    expect(server.requests).toHaveLength(5);
+  });
+
+  it("says in plain words when the answer is not HTTP, never the parser's code", async () => {
+    const raw = net.createServer((socket) => socket.end("SSH-2.0-OpenSSH_9.6\r\n\r\n"));
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (raw.address() as net.AddressInfo).port;
+      const e = await failure(fetchCard(`http://127.0.0.1:${port}/card`, LOOPBACK));
+      expect(e.code).toBe("network");
+      expect(e.message).toBe("The fetch failed: the server's answer is not valid HTTP.");
+      expect(e.details.cause).toMatch(/^HPE_/);
+    } finally {
+      raw.close();
+    }
   });
 
   it("reports a refused connection as a network error", async () => {

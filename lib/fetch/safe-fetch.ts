@@ -6,16 +6,32 @@ import net from "node:net";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
-import { type AddressPolicy, classifyAddress } from "./address-policy";
+import { SETTING_NAMES } from "../settings";
+import { classifyAddress } from "./address-policy";
 import { checkRequestableUrl, type DiscoveredVia, listCandidates, parseCardUrl, redact } from "./card-url";
-import { CardFetchError, describeBlockedAddress, type FetchAttempt } from "./errors";
+import {
+  CardFetchError,
+  describeBlockedAddress,
+  describeNetworkFailure,
+  describeNoPublicAddress,
+  describeNotAllowed,
+  type FetchAttempt,
+} from "./errors";
+import { hasAddressRules, type HostRules, isEmptyHostRules, matchesAddress, matchesHostName, NO_HOST_RULES } from "./host-rules";
+import { Slots } from "./slots";
 
 /**
- * SSRF-safe Agent Card fetch, shared by the web route handler and the CLI. Node only.
+ * SSRF-safe Agent Card fetch, shared by the web route handler and the CLI. Node only; it reads no
+ * environment variable (callers pass what lib/settings read).
  *
  * Every address is checked where the socket is made: a custom `lookup` validates every address DNS
  * returns (so a second, rebinding answer cannot slip through), literal IP hosts are checked before
- * connecting, and the socket's remote address is checked again once connected.
+ * connecting, and the socket's remote address is checked again once connected. An operator's
+ * allow- and deny-lists are applied to the name before DNS and to every address after it.
+ *
+ * One call makes at most `maxRequests` outbound requests (discovery paths and redirects together)
+ * and holds at most `maxBytes` of body; decompression runs in a few process-wide slots so many
+ * compressed answers at once cannot each hold a decoder's buffers.
  */
 
 export { CardFetchError, isCardFetchError } from "./errors";
@@ -23,14 +39,25 @@ export type { CardFetchErrorCode, CardFetchErrorDetails, FetchAttempt } from "./
 export type { DiscoveredVia } from "./card-url";
 
 export interface FetchCardOptions {
-  /** Allow loopback addresses (tests, local development). Also on with PARLEY_ALLOW_LOOPBACK_FETCH=1. */
+  /** Allow loopback addresses (tests, local development; the server's PARLEY_ALLOW_LOOPBACK_FETCH). */
   allowLoopback?: boolean;
+  /** Operator allow-list: when not empty, only these hosts are fetched. */
+  allow?: HostRules;
+  /** Operator deny-list: these hosts are never fetched. */
+  deny?: HostRules;
+  /**
+   * An Authorization header value (an authenticated extended card). Sent only to the origin of the
+   * URL given, never after a redirect to another origin; never logged or put in an error.
+   */
+  authorization?: string;
   /** Budget for the whole fetch: discovery attempts and redirects included. Default 5000. */
   timeoutMs?: number;
   /** Body cap in bytes (after decompression). Default 1 MiB. */
   maxBytes?: number;
   /** Redirects followed per attempt. Default 3. */
   maxRedirects?: number;
+  /** Outbound requests one call may make, discovery and redirects together. Default 5. */
+  maxRequests?: number;
   /** Lets a caller (an aborted HTTP request) cancel the fetch. */
   signal?: AbortSignal;
   /** Replaces DNS (tests: make a name resolve to chosen addresses). Its answers are checked the same way. */
@@ -52,14 +79,29 @@ export interface FetchedCard {
   attempts: FetchAttempt[];
 }
 
-export const FETCH_DEFAULTS = { timeoutMs: 5000, maxBytes: 1024 * 1024, maxRedirects: 3 } as const;
-export const LOOPBACK_ENV = "PARLEY_ALLOW_LOOPBACK_FETCH";
+export const FETCH_DEFAULTS = {
+  timeoutMs: 5000,
+  maxBytes: 1024 * 1024,
+  maxRedirects: 3,
+  maxRequests: 5,
+  /** Compressed bodies decoded at once in this process; others wait (within their timeout). */
+  decompressionSlots: 4,
+} as const;
+/** The variable that turns loopback fetches on; lib/settings reads it. */
+export const LOOPBACK_ENV = SETTING_NAMES.allowLoopbackFetch;
 const USER_AGENT = `${ENGINE_NAME}/${ENGINE_VERSION}`;
 
+const decompression = new Slots(FETCH_DEFAULTS.decompressionSlots);
+
 interface Ctx {
-  policy: AddressPolicy;
+  allowLoopback: boolean;
+  allow: HostRules;
+  deny: HostRules;
+  authorization?: string;
   maxBytes: number;
   maxRedirects: number;
+  maxRequests: number;
+  requestsMade: number;
   signal: AbortSignal;
   attempts: FetchAttempt[];
   redirects: string[];
@@ -79,9 +121,14 @@ export async function fetchCard(input: string, opts: FetchCardOptions = {}): Pro
   );
   const signal = opts.signal ? AbortSignal.any([timeout.signal, opts.signal]) : timeout.signal;
   const ctx: Ctx = {
-    policy: { allowLoopback: opts.allowLoopback === true || process.env[LOOPBACK_ENV] === "1" },
+    allowLoopback: opts.allowLoopback === true,
+    allow: opts.allow ?? NO_HOST_RULES,
+    deny: opts.deny ?? NO_HOST_RULES,
+    authorization: opts.authorization,
     maxBytes: opts.maxBytes ?? FETCH_DEFAULTS.maxBytes,
     maxRedirects: opts.maxRedirects ?? FETCH_DEFAULTS.maxRedirects,
+    maxRequests: opts.maxRequests ?? FETCH_DEFAULTS.maxRequests,
+    requestsMade: 0,
     signal,
     attempts: [],
     redirects: [],
@@ -129,13 +176,26 @@ function summarize(e: CardFetchError | undefined): string {
 
 async function fetchFollowing(start: URL, ctx: Ctx): Promise<Omit<FetchedCard, "requestedUrl" | "discoveredVia" | "redirects" | "attempts">> {
   let url = start;
+  // As browsers do: a redirect to another origin drops the Authorization header for the rest of the
+  // chain, even if a later redirect comes back. Each discovery path starts a new chain at the origin
+  // the user gave, so it is sent there again.
+  let authorization = ctx.authorization;
   for (let hop = 0; ; hop++) {
     checkRequestableUrl(url);
+    checkHostName(url, ctx);
+    if (ctx.requestsMade >= ctx.maxRequests) {
+      throw new CardFetchError(
+        "tooManyRedirects",
+        `Fetching ${redact(start)} needed more than ${ctx.maxRequests} requests (discovery paths and redirects together); Parley makes at most ${ctx.maxRequests} per fetch.`,
+        { url: redact(start), limit: ctx.maxRequests },
+      );
+    }
+    ctx.requestsMade++;
     const attempt: FetchAttempt = { url: redact(url) };
     ctx.attempts.push(attempt);
     let res: http.IncomingMessage;
     try {
-      res = await request(url, ctx);
+      res = await request(url, ctx, authorization);
     } catch (e) {
       const err = toFetchError(e, ctx.signal);
       attempt.error = err.code;
@@ -159,6 +219,7 @@ async function fetchFollowing(start: URL, ctx: Ctx): Promise<Omit<FetchedCard, "
         throw new CardFetchError("badUrl", `${redact(url)} redirected to an invalid URL.`, { url: redact(url) });
       }
       ctx.redirects.push(redact(next));
+      if (next.origin !== url.origin) authorization = undefined;
       url = next;
       continue;
     }
@@ -170,7 +231,10 @@ async function fetchFollowing(start: URL, ctx: Ctx): Promise<Omit<FetchedCard, "
     const contentType = headerValue(res.headers["content-type"]);
     if (!isCardContentType(contentType)) {
       res.destroy();
-      throw new CardFetchError("notJsonContent", `${redact(url)} answered with ${contentType} content, not JSON.`, {
+      // Echo the media type only when it is one: the header is the remote's text, not ours.
+      const mime = contentType?.split(";")[0]?.trim() ?? "";
+      const shown = /^[\w.+-]{1,64}\/[\w.+-]{1,64}$/.test(mime) ? `${mime} content` : "content of another type";
+      throw new CardFetchError("notJsonContent", `${redact(url)} answered with ${shown}, not JSON.`, {
         url: redact(url),
         contentType: contentType ?? undefined,
         status,
@@ -202,17 +266,19 @@ export function isCardContentType(contentType: string | null): boolean {
   );
 }
 
-function request(url: URL, ctx: Ctx): Promise<http.IncomingMessage> {
+function request(url: URL, ctx: Ctx, authorization: string | undefined): Promise<http.IncomingMessage> {
   const literal = url.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(literal)) assertAllowed(literal, url, ctx.policy);
+  if (net.isIP(literal)) checkAddress(literal, url, ctx);
   const client = url.protocol === "https:" ? https : http;
+  const headers: Record<string, string> = { accept: "application/json", "accept-encoding": "gzip, deflate, br", "user-agent": USER_AGENT };
+  if (authorization !== undefined) headers.authorization = authorization;
   return new Promise((resolve, reject) => {
     const req = client.request(url, {
       method: "GET",
       agent: false,
       signal: ctx.signal,
       lookup: makeLookup(url, ctx),
-      headers: { accept: "application/json", "accept-encoding": "gzip, deflate, br", "user-agent": USER_AGENT },
+      headers,
     });
     req.once("socket", (socket) => {
       // Last line of defence: whatever resolved, the peer we actually reached must be allowed.
@@ -220,7 +286,7 @@ function request(url: URL, ctx: Ctx): Promise<http.IncomingMessage> {
         const remote = socket.remoteAddress;
         if (remote === undefined) return;
         try {
-          assertAllowed(remote, url, ctx.policy);
+          checkAddress(remote, url, ctx);
         } catch (e) {
           req.destroy(e as Error);
         }
@@ -232,15 +298,38 @@ function request(url: URL, ctx: Ctx): Promise<http.IncomingMessage> {
   });
 }
 
-function assertAllowed(address: string, url: URL, policy: AddressPolicy): void {
-  const verdict = classifyAddress(address, policy);
-  if (verdict.allowed) return;
-  throw new CardFetchError("blockedAddress", `Refused to fetch ${redact(url)}: ${describeBlockedAddress(verdict)}.`, {
-    url: redact(url),
-    host: url.hostname,
-    address,
-    verdict,
-  });
+function isLiteralHost(url: URL): boolean {
+  return net.isIP(url.hostname.replace(/^\[|\]$/g, "")) !== 0;
+}
+
+/** The operator's lists, on the name alone: no DNS query is made for a host they refuse. */
+function checkHostName(url: URL, ctx: Ctx): void {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const refused = () => new CardFetchError("notAllowed", describeNotAllowed(host), { url: redact(url), host });
+  if (matchesHostName(ctx.deny, host) || (isLiteralHost(url) && matchesAddress(ctx.deny, host))) throw refused();
+  if (isEmptyHostRules(ctx.allow) || matchesHostName(ctx.allow, host)) return;
+  // Not named: only an address range can still admit it, once the name is resolved.
+  if (!hasAddressRules(ctx.allow) || (isLiteralHost(url) && !matchesAddress(ctx.allow, host))) throw refused();
+}
+
+/**
+ * One address the fetch would connect to: public (or loopback when allowed), not denied, and
+ * allowed when there is an allow-list. A literal host's address is echoed in the message; a name's
+ * resolved address never is.
+ */
+function checkAddress(address: string, url: URL, ctx: Ctx): void {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const verdict = classifyAddress(address, { allowLoopback: ctx.allowLoopback });
+  const details = { url: redact(url), host, address, verdict };
+  if (!verdict.allowed) {
+    if (isLiteralHost(url)) {
+      throw new CardFetchError("blockedAddress", `Refused to fetch ${redact(url)}: ${describeBlockedAddress({ ...verdict, address: host })}.`, details);
+    }
+    throw new CardFetchError("noPublicAddress", describeNoPublicAddress(host), details);
+  }
+  const denied = matchesAddress(ctx.deny, address);
+  const admitted = isEmptyHostRules(ctx.allow) || matchesHostName(ctx.allow, host) || matchesAddress(ctx.allow, address);
+  if (denied || !admitted) throw new CardFetchError("notAllowed", describeNotAllowed(host), details);
 }
 
 type LookupCallback = (err: Error | null, address: string | dns.LookupAddress[], family?: number) => void;
@@ -249,76 +338,119 @@ function makeLookup(url: URL, ctx: Ctx) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
     ctx.resolveHost(hostname, options.family === 4 || options.family === 6 ? options.family : 0).then(
       (addresses) => {
-        if (addresses.length === 0) throw dnsFailed(hostname, url);
+        if (addresses.length === 0) throw noPublicAddress(hostname, url);
         // Every answer must be allowed, not just the first: the socket may pick any of them.
-        for (const a of addresses) assertAllowed(a.address, url, ctx.policy);
+        for (const a of addresses) checkAddress(a.address, url, ctx);
         if (options.all) callback(null, addresses);
         else callback(null, addresses[0]!.address, addresses[0]!.family);
       },
-      (err: NodeJS.ErrnoException) => callback(dnsFailed(hostname, url, err), ""),
+      (err: NodeJS.ErrnoException) => callback(noPublicAddress(hostname, url, err), ""),
     ).catch((e: Error) => callback(e, ""));
   };
 }
 
-function dnsFailed(hostname: string, url: URL, err?: NodeJS.ErrnoException): CardFetchError {
+/** A name that does not resolve reads exactly like one that resolves only to private addresses. */
+function noPublicAddress(hostname: string, url: URL, err?: NodeJS.ErrnoException): CardFetchError {
   if (err instanceof CardFetchError) return err;
-  return new CardFetchError("dnsFailed", `The host ${hostname} could not be resolved${err ? ` (${err.code ?? err.message})` : ""}.`, {
+  return new CardFetchError("noPublicAddress", describeNoPublicAddress(hostname), {
     url: redact(url),
     host: hostname,
     cause: err?.code,
   });
 }
 
-function readBody(res: http.IncomingMessage, url: URL, ctx: Ctx): Promise<Buffer> {
+async function readBody(res: http.IncomingMessage, url: URL, ctx: Ctx): Promise<Buffer> {
   const declared = Number(res.headers["content-length"]);
-  const tooLarge = () =>
-    new CardFetchError("tooLarge", `${redact(url)} sent more than ${ctx.maxBytes} bytes; cards are capped at ${ctx.maxBytes} bytes.`, {
-      url: redact(url),
-      limit: ctx.maxBytes,
-    });
   const encoding = (headerValue(res.headers["content-encoding"]) ?? "identity").trim().toLowerCase();
   if (encoding === "identity" && Number.isFinite(declared) && declared > ctx.maxBytes) {
     res.destroy();
-    return Promise.reject(tooLarge());
+    throw tooLarge(url, ctx);
   }
-  let stream: Readable = res;
-  if (encoding === "gzip" || encoding === "x-gzip") stream = res.pipe(zlib.createGunzip());
-  else if (encoding === "deflate") stream = res.pipe(zlib.createInflate());
-  else if (encoding === "br") stream = res.pipe(zlib.createBrotliDecompress());
-  else if (encoding !== "identity") {
+  const decoder = makeDecoder(encoding);
+  if (decoder === undefined) {
     res.destroy();
-    return Promise.reject(
-      new CardFetchError("network", `${redact(url)} used an unsupported content encoding (${encoding}).`, { url: redact(url) }),
-    );
+    throw new CardFetchError("network", `${redact(url)} sent its card with a content encoding Parley does not read (gzip, deflate and br are read).`, {
+      url: redact(url),
+    });
   }
+  if (decoder === null) return collect(res, res, url, ctx);
+  // The response waits, unread, until a decoder slot is free: the remote's bytes stay in the kernel.
+  let release: () => void;
+  try {
+    release = await decompression.acquire(ctx.signal);
+  } catch (e) {
+    res.destroy();
+    throw toFetchError(e, ctx.signal);
+  }
+  try {
+    return await collect(res, res.pipe(decoder()), url, ctx);
+  } finally {
+    release();
+  }
+}
+
+/** A decoder factory for a Content-Encoding, null for none, undefined for one we do not read. */
+function makeDecoder(encoding: string): (() => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress) | null | undefined {
+  if (encoding === "identity") return null;
+  if (encoding === "gzip" || encoding === "x-gzip") return () => zlib.createGunzip();
+  if (encoding === "deflate") return () => zlib.createInflate();
+  if (encoding === "br") return () => zlib.createBrotliDecompress();
+  return undefined;
+}
+
+function tooLarge(url: URL, ctx: Ctx): CardFetchError {
+  return new CardFetchError("tooLarge", `${redact(url)} sent more than ${ctx.maxBytes} bytes; cards are capped at ${ctx.maxBytes} bytes.`, {
+    url: redact(url),
+    limit: ctx.maxBytes,
+  });
+}
+
+/**
+ * Reads the (decoded) body into memory, never past `maxBytes`: both the bytes on the wire and the
+ * decoded bytes are counted, so neither a bomb (small in, huge out) nor a stream of empty
+ * compressed blocks (huge in, nothing out) is read further than one card's worth.
+ */
+function collect(res: http.IncomingMessage, stream: Readable, url: URL, ctx: Ctx): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let wire = 0;
     let settled = false;
+    const onAbort = () => fail(toFetchError(null, ctx.signal));
     const fail = (e: Error) => {
       if (settled) return;
       settled = true;
+      ctx.signal.removeEventListener("abort", onAbort);
       // A timeout tears the socket down too; report the timeout, not the broken pipe it causes.
-      reject(ctx.signal.aborted && !(e instanceof CardFetchError) ? toFetchError(e, ctx.signal) : e);
+      reject(toFetchError(e, ctx.signal));
       res.destroy();
       stream.destroy();
+      chunks.length = 0;
     };
-    // Count decompressed bytes as they arrive: a small gzip body can expand without bound.
+    if (stream !== res) {
+      res.on("data", (chunk: Buffer) => {
+        wire += chunk.length;
+        if (wire > ctx.maxBytes) fail(tooLarge(url, ctx));
+      });
+    }
     stream.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > ctx.maxBytes) return fail(tooLarge());
+      if (size > ctx.maxBytes) return fail(tooLarge(url, ctx));
       chunks.push(chunk);
     });
     stream.once("end", () => {
       if (settled) return;
       settled = true;
+      ctx.signal.removeEventListener("abort", onAbort);
       resolve(Buffer.concat(chunks, size));
     });
     stream.once("error", (e) => fail(e));
-    res.once("aborted", () => fail(ctx.signal.aborted ? toFetchError(null, ctx.signal) : new CardFetchError("network", `${redact(url)} closed the connection mid-body.`, { url: redact(url) })));
+    res.once("aborted", () =>
+      fail(ctx.signal.aborted ? toFetchError(null, ctx.signal) : new CardFetchError("network", `${redact(url)} closed the connection mid-body.`, { url: redact(url) })),
+    );
     res.once("error", (e) => fail(e));
     if (ctx.signal.aborted) fail(toFetchError(null, ctx.signal));
-    ctx.signal.addEventListener("abort", () => fail(toFetchError(null, ctx.signal)), { once: true });
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
   });
 }
 
@@ -341,7 +473,6 @@ function toFetchError(e: unknown, signal: AbortSignal): CardFetchError {
   }
   const err = e as NodeJS.ErrnoException;
   if (err?.cause instanceof CardFetchError) return err.cause;
-  const code = err?.code ?? "";
-  const what = code === "ECONNREFUSED" ? "the connection was refused" : code === "ECONNRESET" ? "the connection was reset" : code || err?.message || "unknown error";
-  return new CardFetchError("network", `The fetch failed: ${what}.`, { cause: code || undefined });
+  const code = typeof err?.code === "string" ? err.code : undefined;
+  return new CardFetchError("network", `The fetch failed: ${describeNetworkFailure(code)}.`, { cause: code });
 }

@@ -2,8 +2,12 @@ import * as z from "@/lib/negotiation/zod";
 
 /**
  * The wire contract of POST /api/fetch-card, shared by the route handler (parses the body) and
- * the browser (validates before posting, parses the answer). No React, no server code here.
+ * the browser (validates before posting, parses the answer). It lives in lib/ because server code
+ * reads it, and outside lib/fetch and lib/server because the browser bundle reads it too: no
+ * React, no Node, no server code here.
  */
+export const MAX_AUTHORIZATION_LENGTH = 4096;
+
 export const FetchCardRequest = z.strictObject({
   url: z
     .string({ error: "give the URL of an agent or of its card" })
@@ -12,15 +16,33 @@ export const FetchCardRequest = z.strictObject({
       z.minLength(1, { error: "give the URL of an agent or of its card" }),
       z.maxLength(2048, { error: "that URL is longer than 2048 characters" }),
     ),
+  /**
+   * An Authorization header value for an authenticated extended card. The server sends it only to
+   * the card URL's own origin and never stores, logs or echoes it; no message here quotes it.
+   */
+  authorization: z.optional(
+    z.string({ error: "the Authorization header must be text" }).check(
+      z.minLength(1, { error: "the Authorization header is empty" }),
+      z.maxLength(MAX_AUTHORIZATION_LENGTH, { error: `the Authorization header is longer than ${MAX_AUTHORIZATION_LENGTH} characters` }),
+      z.regex(/^[\x20-\x7e]+$/, { error: "the Authorization header may only hold printable ASCII characters (no line breaks)" }),
+    ),
+  ),
 });
 export type FetchCardRequest = z.infer<typeof FetchCardRequest>;
 
 const FETCH_ERROR_CODES = [
+  // Refused by the route before any outbound request.
   "badRequest",
+  "crossOrigin",
+  "unsupportedMediaType",
+  "rateLimited",
+  "busy",
+  // Refused or failed by the fetcher.
   "badUrl",
   "blockedScheme",
   "blockedAddress",
-  "dnsFailed",
+  "noPublicAddress",
+  "notAllowed",
   "timeout",
   "tooLarge",
   "tooManyRedirects",

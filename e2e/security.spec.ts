@@ -1,0 +1,148 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "./fixtures";
+import { recordFigures } from "./figures";
+import { startLocalServer } from "./local-server";
+
+// The headers every page and route carries, framing, and the fetch route as another site sees it.
+
+const PAGES = ["/", "/explain", "/rule", "/rules", "/rules/live-input-needs-streaming", "/rules/no-such-rule", "/no-such-page"];
+const ROUTES = ["/api/health", "/icon.svg"];
+
+test("every page and route carries the security headers, and no X-Powered-By", async ({ request }) => {
+  const scriptSrcs: string[] = [];
+  for (const path of [...PAGES, ...ROUTES]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("no-referrer");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    expect(headers["x-powered-by"], path).toBeUndefined();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(csp, path).not.toMatch(/unsafe-inline|unsafe-eval/);
+    if (PAGES.includes(path)) {
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+      expect(scriptSrc, path).toMatch(/'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
+      scriptSrcs.push(scriptSrc);
+      // Next put this response's nonce on its scripts.
+      const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1]!;
+      expect(await response.text(), path).toContain(`nonce="${nonce}"`);
+    }
+  }
+  expect(new Set(scriptSrcs).size, "a fresh nonce per response").toBe(scriptSrcs.length);
+  // A static chunk is served with nosniff too.
+  const html = await (await request.get("/")).text();
+  const chunk = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)![1]!;
+  expect((await request.get(chunk)).headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("another site cannot frame a page", async ({ page, baseURL }) => {
+  const attacker = await startLocalServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html" });
+    response.end(`<!doctype html><title>framer</title><iframe id="victim" src="${baseURL}/"></iframe>`);
+  });
+  try {
+    const blocked = page.waitForEvent("console", { predicate: (m) => /frame-ancestors|X-Frame-Options|refused to display/i.test(m.text()), timeout: 10_000 }).catch(() => null);
+    await page.goto(attacker.url);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    await page.waitForTimeout(500);
+    expect(await frame?.locator("body").textContent().catch(() => "")).not.toContain("Review workspace");
+    expect(await blocked).not.toBeNull();
+  } finally {
+    await attacker.close();
+  }
+});
+
+test("another site's form posts, no-cors fetches, beacons and JSON fetches make the server fetch nothing", async ({ page, baseURL }) => {
+  // The URL each attempt asks Parley to fetch: a listener that counts every connection it gets.
+  let connections = 0;
+  const counter: Server = createServer((_q, s) => {
+    s.writeHead(200, { "content-type": "application/json" });
+    s.end("{}");
+  });
+  counter.on("connection", () => connections++);
+  await new Promise<void>((resolve) => counter.listen(0, "127.0.0.1", resolve));
+  const target = `http://127.0.0.1:${(counter.address() as AddressInfo).port}/card.json`;
+  const route = `${baseURL}/api/fetch-card`;
+  const body = JSON.stringify({ url: target });
+  const field = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+  // Each attempt is a page on another origin that posts to the route as soon as it loads.
+  const ATTEMPTS: Record<string, string> = {
+    "form text/plain": `<form method="post" enctype="text/plain" action="${route}"><input name="${field(body.slice(0, -2))}" value="${field(body.slice(-2))}"></form><script>document.forms[0].submit()</script>`,
+    "form urlencoded": `<form method="post" action="${route}"><input name="url" value="${field(target)}"></form><script>document.forms[0].submit()</script>`,
+    "form multipart": `<form method="post" enctype="multipart/form-data" action="${route}"><input name="url" value="${field(target)}"></form><script>document.forms[0].submit()</script>`,
+    "no-cors fetch, text/plain": `<script>fetch(${JSON.stringify(route)},{method:"POST",mode:"no-cors",headers:{"content-type":"text/plain"},body:${JSON.stringify(body)}}).finally(()=>document.title="sent")</script>`,
+    "no-cors fetch, no type": `<script>fetch(${JSON.stringify(route)},{method:"POST",mode:"no-cors",body:${JSON.stringify(body)}}).finally(()=>document.title="sent")</script>`,
+    "no-cors fetch with credentials": `<script>fetch(${JSON.stringify(route)},{method:"POST",mode:"no-cors",credentials:"include",body:${JSON.stringify(body)}}).finally(()=>document.title="sent")</script>`,
+    "CORS fetch, application/json": `<script>fetch(${JSON.stringify(route)},{method:"POST",headers:{"content-type":"application/json"},body:${JSON.stringify(body)}}).catch(()=>0).finally(()=>document.title="sent")</script>`,
+    "beacon, text/plain": `<script>navigator.sendBeacon(${JSON.stringify(route)},${JSON.stringify(body)});document.title="sent"</script>`,
+  };
+  const attacker = await startLocalServer((request, response) => {
+    const html = ATTEMPTS[decodeURIComponent((request.url ?? "/").slice(1))];
+    response.writeHead(html ? 200 : 404, { "content-type": "text/html" });
+    response.end(html ? `<!doctype html><title>attack</title>${html}` : "");
+  });
+  // What left the browser for the route, and what came back where the browser let us see it
+  // (a no-cors answer is blocked by Cross-Origin-Resource-Policy before the page could read it).
+  const sent: string[] = [];
+  const answered: number[] = [];
+  page.on("request", (request) => {
+    if (request.url() === route) sent.push(request.method());
+  });
+  page.on("response", (response) => {
+    if (response.url() === route && response.request().method() === "POST") answered.push(response.status());
+  });
+  try {
+    for (const name of Object.keys(ATTEMPTS)) {
+      await page.goto(`${attacker.url}/${encodeURIComponent(name)}`);
+      await page.waitForTimeout(400);
+    }
+    expect(connections, "outbound connections caused by another site").toBe(0);
+    expect(sent.filter((m) => m === "POST").length, `sent: ${sent.join(", ")}`).toBeGreaterThanOrEqual(6);
+    expect(answered.length).toBeGreaterThanOrEqual(3);
+    expect(answered.every((s) => s === 403 || s === 415), `route answered ${answered.join(", ")}`).toBe(true);
+    recordFigures("cross-site", {
+      attempts: Object.keys(ATTEMPTS).length,
+      postsSent: sent.filter((m) => m === "POST").length,
+      answersSeen: answered.length,
+      answersThatWereRefusals: answered.filter((s) => s === 403 || s === 415).length,
+      outboundConnections: connections,
+    });
+
+    // The control: the same request from the app's own page does reach the listener.
+    await page.goto(`${baseURL}/explain`);
+    const status = await page.evaluate(
+      async ([url, payload]) => (await fetch(url!, { method: "POST", headers: { "content-type": "application/json" }, body: payload })).status,
+      [route, body],
+    );
+    expect(status).toBe(200);
+    expect(connections).toBe(1);
+  } finally {
+    await attacker.close();
+    await new Promise((resolve) => counter.close(resolve));
+  }
+});
+
+test("the fetch route limits each client: 429 with Retry-After once the burst is spent", async ({ request, baseURL }) => {
+  // A client of its own (the e2e server trusts one proxy hop), so no other journey shares its bucket.
+  const client = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  const headers = { "content-type": "application/json", origin: baseURL!, "x-forwarded-for": client };
+  const statuses: number[] = [];
+  let limited;
+  for (let i = 0; i < 100 && !limited; i++) {
+    // A private address: refused by the fetcher without any connection.
+    const response = await request.post("/api/fetch-card", { data: { url: "http://10.255.255.1/" }, headers });
+    statuses.push(response.status());
+    if (response.status() === 429) limited = response;
+  }
+  expect(limited, `statuses: ${statuses.join(",")}`).toBeDefined();
+  expect(statuses.slice(0, -1).every((s) => s === 403)).toBe(true);
+  expect(Number(limited!.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+  expect(await limited!.json()).toMatchObject({ code: "rateLimited" });
+  // Another client is not affected.
+  const other = await request.post("/api/fetch-card", { data: { url: "http://10.255.255.1/" }, headers: { ...headers, "x-forwarded-for": "198.51.100.200" } });
+  expect(other.status()).toBe(403);
+});

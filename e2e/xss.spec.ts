@@ -1,0 +1,189 @@
+import { expect, test, type Page } from "./fixtures";
+import { recordFigures } from "./figures";
+import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { NORTHWIND } from "../lib/negotiation/profile";
+import { writeDecisionRecord } from "../lib/negotiation/record";
+import { review } from "../lib/negotiation/review";
+import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { encodeLiveLink, encodeReviewLink } from "../lib/share";
+import { bytesOf, craftLink, readLinkByTheBook, snapshotPayload } from "../lib/share/v1-reference.testkit";
+import { matrix } from "./workspace-helpers";
+
+// Hostile cards, links and log lines in the workspace, the explainer and the rule pages. Every
+// payload calls __xss(tag) if it ever runs; the CSP watch (fixtures.ts) fails any journey where the
+// browser had to block something. So a pass means React rendered every payload as inert text.
+
+const PAYLOADS = [
+  `<script>__xss("script")</script>`,
+  `<img src=x onerror=__xss("img")>`,
+  `<svg/onload=__xss("svg")>`,
+  `"><iframe srcdoc="<script>parent.__xss('srcdoc')</script>">`,
+  `javascript:__xss("js-url")`,
+  ` JaVaScRiPt:__xss("js-url-case")`,
+  `java\tscript:__xss("js-url-tab")`,
+  `data:text/html,<script>__xss("data-url")</script>`,
+  `{{constructor.constructor('__xss("template")')()}}`,
+  `</textarea><script>__xss("textarea")</script>`,
+  `</script><script>__xss("script-break")</script>`,
+  `<details open ontoggle=__xss("ontoggle")>`,
+  `\u2028<a href="javascript:__xss('anchor')">x</a>`,
+];
+
+function hostileCard(payload: string, variant: number): string {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a card bent out of every shape on purpose
+  const card = JSON.parse(CONTOSO.text) as Record<string, any>;
+  // Always in the name (the first line of the editor, and the review's heading)...
+  card.name = `Hostile ${variant}: ${payload}`;
+  // ...and, per variant, where a different part of the UI shows it.
+  switch (variant % 6) {
+    case 0:
+      card.description = payload;
+      break;
+    case 1:
+      card.provider = { organization: payload, url: payload };
+      card.documentationUrl = payload;
+      card.iconUrl = payload;
+      break;
+    case 2:
+      card.supportedInterfaces[0].url = payload;
+      card.supportedInterfaces[0].protocolBinding = payload;
+      break;
+    case 3:
+      card.skills[0].name = payload;
+      card.skills[0].description = payload;
+      card.skills[0].tags = [payload];
+      card.skills[0].examples = [payload];
+      card.defaultInputModes = [payload, "audio/pcm"];
+      break;
+    case 4:
+      card.capabilities.extensions = [{ uri: payload, description: payload, required: true }];
+      card.securitySchemes = { [payload]: { type: payload } };
+      break;
+    default:
+      card[payload] = payload;
+      card.version = payload;
+  }
+  return JSON.stringify(card, null, 2);
+}
+
+let executions: string[] = [];
+
+test.beforeEach(async ({ context, page }) => {
+  executions = [];
+  await context.exposeBinding("__xss", (_source, tag: string) => {
+    executions.push(String(tag));
+  });
+  page.on("dialog", (dialog) => {
+    executions.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+});
+
+/** Links, frames and forms whose target is a script or inline document. */
+async function dangerousTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const check = (what: string, value: string | null) => {
+      if (value && /^\s*(javascript|data|vbscript):/i.test(value.replace(/[\u0000-\u001f]/g, ""))) found.push(`${what}=${value.slice(0, 60)}`);
+    };
+    document.querySelectorAll("a, area").forEach((a) => check("href", (a as HTMLAnchorElement).href));
+    document.querySelectorAll("iframe, embed, script, img, video, audio, source").forEach((e) => check("src", e.getAttribute("src")));
+    document.querySelectorAll("object").forEach((o) => check("data", o.getAttribute("data")));
+    document.querySelectorAll("form, [formaction]").forEach((f) => check("action", f.getAttribute("action") ?? f.getAttribute("formaction")));
+    document.querySelectorAll("iframe[srcdoc]").forEach(() => found.push("iframe srcdoc"));
+    return found;
+  });
+}
+
+/** Per journey (journeys may run in parallel workers): inputs shown, payloads run, dangerous links. */
+let tally = { inputs: 0, scriptExecutions: 0, javascriptOrDataLinks: 0 };
+test.beforeEach(() => {
+  tally = { inputs: 0, scriptExecutions: 0, javascriptOrDataLinks: 0 };
+});
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(250);
+  const dangerous = await dangerousTargets(page);
+  tally.inputs++;
+  tally.scriptExecutions += executions.length;
+  tally.javascriptOrDataLinks += dangerous.length;
+  expect(executions, "payloads that ran").toEqual([]);
+  expect(dangerous, "javascript:/data: targets in the page").toEqual([]);
+}
+
+test("hostile cards in the workspace: rendered, explained, never run", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (let i = 0; i < PAYLOADS.length; i++) {
+    const fragment = encodeReviewLink({ cardText: hostileCard(PAYLOADS[i]!, i), profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
+    // A fresh document each time: a link is read when the page opens, not on a change of fragment.
+    await page.goto("about:blank");
+    await page.goto(`/#${fragment}`);
+    await expect(page.getByTestId("link-notice")).toBeVisible();
+    await expect(matrix(page)).toBeVisible();
+    // Open an explanation too: it lists the card fields involved.
+    await page.getByTestId("decision-live-input").click();
+    // Shown, as text: the editor holds the payload's characters.
+    await expect(page.getByTestId("card-editor")).toContainText("__xss(");
+    await settle(page);
+  }
+  recordFigures("xss-cards", tally);
+});
+
+test("hostile links: hand-made fragments and links whose state carries payloads", async ({ page }) => {
+  const hostileProfile = { ...NORTHWIND, name: PAYLOADS[0]!, description: PAYLOADS[1]! };
+  // Links the encoder would refuse to make, built byte by byte the way an attacker would.
+  const live = readLinkByTheBook(encodeLiveLink({ cardUrl: "https://agent.example/", profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION }));
+  const snapshot = readLinkByTheBook(encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION }));
+  const crafted = [
+    craftLink(bytesOf(JSON.stringify({ ...(live.state as object), cardUrl: `javascript:__xss("live-url")` }))),
+    craftLink(bytesOf(JSON.stringify({ ...(live.state as object), cardUrl: `data:text/html,<script>__xss('live-data')</script>` }))),
+    craftLink(snapshotPayload({ ...(snapshot.state as object), taskClasses: [PAYLOADS[0]], decisions: { [PAYLOADS[1]!]: PAYLOADS[2] } }, CONTOSO.text)),
+    craftLink(snapshotPayload({ ...(snapshot.state as object), engineVersion: PAYLOADS[3] }, hostileCard(PAYLOADS[4]!, 1))),
+  ];
+  const links = [
+    ...PAYLOADS.slice(0, 5).map((p) => `#${encodeURIComponent(p)}`),
+    `#v1.${PAYLOADS[0]}`,
+    `#v1.${"A".repeat(50)}<img src=x onerror=__xss("tail")>`,
+    `#${encodeReviewLink({ cardText: CONTOSO.text, profile: hostileProfile, context: {}, engineVersion: ENGINE_VERSION })}`,
+    ...crafted.map((fragment) => `#${fragment}`),
+  ];
+  for (const link of links) {
+    await page.goto("about:blank");
+    await page.goto(`/${link}`);
+    await expect(page.getByTestId("card-editor")).toBeVisible();
+    await settle(page);
+  }
+  recordFigures("xss-links", tally);
+});
+
+test("hostile log lines in the explainer", async ({ page }) => {
+  const result = review(CONTOSO.text, NORTHWIND);
+  const record = JSON.parse(writeDecisionRecord(result, "live-input", CONTOSO.text)) as Record<string, unknown>;
+  const lines = [
+    ...PAYLOADS.map((p) => `2026-11-08T09:41:07Z WARN ${p} rule=live-input-needs-streaming taskClass=${p}`),
+    JSON.stringify({ ...record, taskClass: PAYLOADS[0], profile: PAYLOADS[1] }),
+    JSON.stringify({ ...record, reviewLink: `javascript:__xss("record-link")` }),
+    JSON.stringify({ ...record, reviewLink: `data:text/html,<script>__xss("record-data")</script>` }),
+    JSON.stringify({ ...record, card: { name: PAYLOADS[2], url: `javascript:__xss("card-url")`, source: PAYLOADS[4] } }),
+    `UnnegotiableAgentCardError: task_class='${PAYLOADS[0]}': server push notifications require mTLS under scheme '${PAYLOADS[1]}', but client callback listener is plain HTTPS`,
+    `{"__proto__":{"polluted":"<img src=x onerror=__xss('proto')>"},"rule":${JSON.stringify(PAYLOADS[2])}}`,
+  ];
+  await page.goto("/explain");
+  for (const line of lines) {
+    await page.getByLabel("Log lines").fill(line);
+    await expect(page.getByTestId("log-entry").first()).toBeVisible();
+    await expect(page.locator("main")).toContainText("__xss(");
+    await settle(page);
+  }
+  expect(await page.evaluate(() => ({}) as Record<string, unknown>).then((o) => o.polluted)).toBeUndefined();
+  recordFigures("xss-log-lines", tally);
+});
+
+test("hostile rule page addresses", async ({ page }) => {
+  for (const p of PAYLOADS.slice(0, 4)) {
+    await page.goto(`/rules/${encodeURIComponent(p)}`);
+    await expect(page.locator("main")).toBeVisible();
+    await settle(page);
+  }
+  recordFigures("xss-rule-pages", tally);
+});

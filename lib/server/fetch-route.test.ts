@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { json, startTestServer, type TestServer } from "@/lib/fetch/test-server";
+import { Slots } from "@/lib/fetch/slots";
+import { readSettings } from "@/lib/settings";
+import type { FetchLogEntry } from "./fetch-log";
+import { createFetchRouteDeps, handleFetchCard } from "./fetch-route";
+import { RateLimiter } from "./rate-limit";
+
+// The route handler in-process, against a card server on loopback; every request it answers is
+// checked for what the operator's log line says and what reached the card server.
+const CARD = { name: "Routed agent", version: "1.0" };
+const APP = "http://parley.test:3000";
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function setup(overrides: Parameters<typeof createFetchRouteDeps>[1] = {}, env: Record<string, string> = {}) {
+  const logs: FetchLogEntry[] = [];
+  const deps = createFetchRouteDeps(readSettings({ PARLEY_ALLOW_LOOPBACK_FETCH: "1", ...env }), { log: (e) => logs.push(e), ...overrides });
+  return { deps, logs };
+}
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${APP}/api/fetch-card`, {
+    method: "POST",
+    headers: { host: "parley.test:3000", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+describe("POST /api/fetch-card", () => {
+  it("fetches a card for the app's own page and logs host, outcome and duration only", async () => {
+    server = await startTestServer({ "/card.json?token=abc": json(CARD) });
+    const { deps, logs } = setup();
+    const response = await handleFetchCard(post({ url: `${server.base}/card.json?token=abc`, authorization: "Bearer s3cret" }), deps);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(JSON.parse((await response.json()).text)).toEqual(CARD);
+    expect(logs).toEqual([{ host: "127.0.0.1", outcome: "ok", status: 200, durationMs: expect.any(Number), requests: 1, bytes: JSON.stringify(CARD).length }]);
+    expect(JSON.stringify(logs)).not.toMatch(/s3cret|token|card\.json|Routed/);
+    expect(server.requests[0]?.headers.authorization).toBe("Bearer s3cret");
+  });
+
+  it.each([
+    ["another site's form post (text/plain)", { origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" }, 403],
+    ["another site's JSON fetch", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, 403],
+    ["a request with no Origin", { origin: "", "sec-fetch-site": "" }, 403],
+    ["our own page posting a form encoding", { "content-type": "application/x-www-form-urlencoded" }, 415],
+  ])("refuses %s before any outbound request", async (_what, headers, status) => {
+    server = await startTestServer({ "/card.json": json(CARD) });
+    const { deps, logs } = setup();
+    const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ""));
+    const request = post({ url: `${server.base}/card.json` }, clean);
+    for (const [k, v] of Object.entries(headers)) if (v === "") request.headers.delete(k);
+    const response = await handleFetchCard(request, deps);
+    expect(response.status).toBe(status);
+    expect(server.requests).toHaveLength(0);
+    expect(logs[0]).toMatchObject({ host: null, status, requests: 0 });
+  });
+
+  it("rate limits per client with 429 and Retry-After, before any outbound request", async () => {
+    server = await startTestServer({ "/card.json": json(CARD) });
+    const { deps } = setup({ limiter: new RateLimiter(1, 2) });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await handleFetchCard(post({ url: `${server.base}/card.json` }), deps)).status);
+    expect(codes).toEqual([200, 200, 429, 429]);
+    const limited = await handleFetchCard(post({ url: `${server.base}/card.json` }), deps);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ code: "rateLimited" });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("answers 503 busy when every outbound slot and the wait line are taken", async () => {
+    server = await startTestServer({ "/card.json": json(CARD) });
+    const slots = new Slots(1, 0);
+    const hold = await slots.acquire();
+    const { deps } = setup({ slots });
+    const response = await handleFetchCard(post({ url: `${server.base}/card.json` }), deps);
+    hold();
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("names a refused private name by category only, the same as a name that does not exist", async () => {
+    const resolveHost = async (host: string) => {
+      if (host === "db.internal.test") return [{ address: "10.0.0.1", family: 4 }];
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+    };
+    const { deps } = setup({ resolveHost }, { PARLEY_ALLOW_LOOPBACK_FETCH: "0" });
+    const internal = await handleFetchCard(post({ url: "http://db.internal.test/" }), deps);
+    const missing = await handleFetchCard(post({ url: "http://nothing.internal.test/" }), deps);
+    const [a, b] = [await internal.json(), await missing.json()];
+    expect(internal.status).toBe(missing.status);
+    expect(a.code).toBe("noPublicAddress");
+    expect(b.code).toBe("noPublicAddress");
+    expect(JSON.stringify(a)).not.toContain("10.0.0.1");
+    expect(JSON.stringify(b)).not.toContain("ENOTFOUND");
+  });
+
+  it("refuses a bad Authorization value without quoting it", async () => {
+    const { deps } = setup();
+    const response = await handleFetchCard(post({ url: "https://agent.example", authorization: "Bearer x\r\nX-Injected: 1" }), deps);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.code).toBe("badRequest");
+    expect(JSON.stringify(body)).not.toContain("Injected");
+  });
+});

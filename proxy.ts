@@ -1,0 +1,31 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { buildPageCsp, getInlineHashes, makeNonce } from "@/lib/server/security-headers";
+
+/**
+ * Every page gets a Content-Security-Policy with a fresh nonce. The same policy goes on the request
+ * (Next reads the nonce from it and puts it on its own scripts) and on the response (what the
+ * browser enforces). The other security headers come from next.config.mjs, for every path.
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const nonce = makeNonce();
+  const policy = buildPageCsp(nonce, await getInlineHashes(), process.env.NODE_ENV === "development");
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Pages only: API routes carry their own fixed policy, static files need none.
+      source: "/((?!api/|_next/static/|_next/image).*)",
+      // Prefetches fetch data, not documents: no policy to enforce, so no nonce to make.
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
