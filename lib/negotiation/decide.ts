@@ -60,12 +60,10 @@ export function decide(input: DecideInput): TaskClassDecision {
       const stake = classifyCut(finding, finding.cuts, input);
       // Unknown is not "cannot": defer until declared, but only where the class needs that path.
       if (stake.kind === "optional") continue;
-      reasons.push({
-        reason: "profileUnknown",
-        outcome: "defer",
-        invariant: finding.invariant,
-        data: { ...stake.data, taskClass: taskClass.id, missing: finding.missing ?? [] },
-      });
+      const data = stake.data;
+      data.taskClass = taskClass.id;
+      data.missing = finding.missing ?? [];
+      reasons.push({ reason: "profileUnknown", outcome: "defer", invariant: finding.invariant, data });
       decision = moreSevere(decision, "defer");
       continue;
     }
@@ -73,17 +71,15 @@ export function decide(input: DecideInput): TaskClassDecision {
     const cut = classifyCut(finding, finding.cuts, input);
     if (cut.kind === "optional") {
       degradations.push(cut.degradation);
-      reasons.push({ reason: "optionalPathCut", outcome: "accept-degraded", invariant: finding.invariant, data: { ...cut.data, taskClass: taskClass.id } });
+      cut.data.taskClass = taskClass.id;
+      reasons.push({ reason: "optionalPathCut", outcome: "accept-degraded", invariant: finding.invariant, data: cut.data });
       decision = moreSevere(decision, "accept-degraded");
       continue;
     }
     if (cut.kind === "unknown") {
-      reasons.push({
-        reason: "profileUnknown",
-        outcome: "defer",
-        invariant: finding.invariant,
-        data: { ...cut.data, taskClass: taskClass.id, missing: cut.missing },
-      });
+      cut.data.taskClass = taskClass.id;
+      cut.data.missing = cut.missing;
+      reasons.push({ reason: "profileUnknown", outcome: "defer", invariant: finding.invariant, data: cut.data });
       decision = moreSevere(decision, "defer");
       continue;
     }
@@ -195,6 +191,8 @@ interface ConditionVerdict {
  */
 function judgeConditions(finding: Finding, input: DecideInput): ConditionVerdict[] {
   const { profile, context, card } = input;
+  // The usual review brings no condition at all: nothing to judge.
+  if (!bringsConditions(input)) return NO_VERDICTS;
   const cause: CutCause = finding.cause ?? { acquirable: [] };
   const verdicts: ConditionVerdict[] = [];
 
@@ -264,6 +262,21 @@ function extendedCardFetch(card: NormalizedCard): string {
   return "GetExtendedAgentCard (JSON-RPC, gRPC), GET /extendedAgentCard (HTTP+JSON)";
 }
 
+const NO_VERDICTS: ConditionVerdict[] = [];
+const NO_CONDITIONS: string[] = [];
+
+function bringsConditions({ profile, context, card }: DecideInput): boolean {
+  return (
+    profile.fixed === false ||
+    (context.honoredExtensions?.length ?? 0) > 0 ||
+    context.outOfBandCapabilityExchange === true ||
+    context.priorTaskHistory === true ||
+    (context.cardKnownStale === true && context.serverKnownGood === true) ||
+    card?.advisory === true ||
+    (card?.extendedCard.value === true && profile.authenticated === true)
+  );
+}
+
 /**
  * The conditions of validity, applied to ONE would-be rejection: the most severe that can change
  * it wins (escalate over defer); a stale card on a known-good server only redirects a rejection
@@ -271,16 +284,17 @@ function extendedCardFetch(card: NormalizedCard): string {
  */
 function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input: DecideInput): DecisionReason {
   const verdicts = judgeConditions(finding, input);
-  const base: MessageData = {
-    ...pathData,
-    taskClass: input.taskClass.id,
-    notApplied: verdicts.filter((v) => !v.applies).map((v) => v.condition),
-  };
+  // pathData is this finding's own, fresh from classifyCut: filled in place (no copies on the hot path).
+  const base = pathData;
+  base.taskClass = input.taskClass.id;
+  base.notApplied = verdicts.length === 0 ? NO_CONDITIONS : verdicts.filter((v) => !v.applies).map((v) => v.condition);
+  if (verdicts.length === 0) return { reason: "requiredPathCut", outcome: "reject", invariant: finding.invariant, data: base };
   const changing = verdicts.filter((v) => v.applies && v.condition !== "staleCard");
   const winner = changing.find((v) => v.outcome === "escalate") ?? changing[0];
   if (winner) {
-    const otherConditions = changing.filter((v) => v !== winner).map((v) => v.condition);
-    return { reason: winner.condition, outcome: winner.outcome, invariant: finding.invariant, data: { ...base, ...winner.data, otherConditions } };
+    Object.assign(base, winner.data);
+    base.otherConditions = changing.filter((v) => v !== winner).map((v) => v.condition);
+    return { reason: winner.condition, outcome: winner.outcome, invariant: finding.invariant, data: base };
   }
   if (verdicts.some((v) => v.condition === "staleCard" && v.applies)) {
     return { reason: "staleCard", outcome: "reject", invariant: finding.invariant, data: base };
@@ -326,7 +340,7 @@ export function rulesOf(decision: TaskClassDecision): InvariantId[] {
 function noViolation(taskClass: TaskClass, findings: Finding[]): DecisionReason {
   const notEvaluated: string[] = [];
   const missing: string[] = [];
-  const data: MessageData = { taskClass: taskClass.id, completion: taskClass.completion };
+  const data: MessageData = { taskClass: taskClass.id, completion: taskClass.completion, notEvaluated, missing };
   for (const f of findings) {
     if (f.status === "not-evaluated") {
       notEvaluated.push(f.invariant);
@@ -341,7 +355,7 @@ function noViolation(taskClass: TaskClass, findings: Finding[]): DecisionReason 
     if (f.invariant === "input-modes" && Array.isArray(f.data.modes)) data.inputModes = f.data.modes;
     if (f.invariant === "output-modes") data.outputModes = Array.isArray(f.data.modes) ? f.data.modes : ["any mode"];
   }
-  return { reason: "noViolation", outcome: "accept", data: { ...data, notEvaluated, missing } };
+  return { reason: "noViolation", outcome: "accept", data };
 }
 
 function unique(values: string[]): string[] {

@@ -7,7 +7,7 @@ import { EMPTY_CONTEXT, ReviewContext } from "./context";
 import { decide } from "./decide";
 import type { Review, ReviewInputError, TaskClassDecision } from "./decision-types";
 import { INVARIANTS } from "./invariants";
-import type { Finding } from "./invariants/types";
+import type { Finding, Invariant } from "./invariants/types";
 import { ClientProfile } from "./profile";
 import { BUILT_IN_TASK_CLASSES, BUILT_IN_TASK_CLASS_IDS, findTaskClass, TaskClass } from "./task-classes";
 import { ENGINE_NAME, ENGINE_VERSION } from "./version";
@@ -74,10 +74,14 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   }
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
   if (parsedProfile && parsedContext) {
-    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, loaded.validity, parsedProfile, parsedContext));
+    const memo: FindingMemo = new Map();
+    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, loaded.validity, parsedProfile, parsedContext, memo));
   }
   return result;
 }
+
+/** Per review: each invariant's finding per class key (what of a task class it reads). */
+type FindingMemo = Map<Invariant, Map<string, Finding>>;
 
 function decideTaskClass(
   taskClass: TaskClass,
@@ -85,13 +89,26 @@ function decideTaskClass(
   validity: ValidityReport,
   profile: ClientProfile,
   context: ReviewContext,
+  memo: FindingMemo,
 ): TaskClassDecision {
   // Findings are computed even for an invalid card (best effort) so the UI can show them; decide()
   // still refuses to accept anything on it.
   const findings: Finding[] = [];
   if (card) {
     const input = { card, profile, context, taskClass };
-    for (const invariant of INVARIANTS) findings.push(invariant.check(input));
+    for (const invariant of INVARIANTS) {
+      let byKey = memo.get(invariant);
+      if (!byKey) memo.set(invariant, (byKey = new Map()));
+      const key = invariant.meta.classKey(taskClass);
+      const known = byKey.get(key);
+      if (known) {
+        findings.push({ ...known, taskClass: taskClass.id });
+        continue;
+      }
+      const finding = invariant.check(input);
+      byKey.set(key, finding);
+      findings.push(finding);
+    }
   }
   return decide({ taskClass, findings, profile, context, validity, card });
 }

@@ -68,20 +68,41 @@ export function skillLabel(skill: CardSkill, index: number): string {
  * none); aimed at no skill, the defaults and every skill's, each with who offers it.
  */
 export function targetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
+  // Every task class of a review asks the same questions of the same card: answer each once.
+  let perCard = targetedCache.get(card);
+  if (!perCard) targetedCache.set(card, (perCard = new Map()));
+  const key = `${field}\u0000${skillId ?? ""}`;
+  let answer = perCard.get(key);
+  if (!answer) perCard.set(key, (answer = computeTargetedModes(card, field, skillId)));
+  return answer;
+}
+
+const targetedCache = new WeakMap<NormalizedCard, Map<string, TargetedModes>>();
+
+function computeTargetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
   const defaults = field === "input" ? card.defaultInputModes : card.defaultOutputModes;
   const own = (skill: CardSkill) => (field === "input" ? skill.inputModes : skill.outputModes);
   const offers: ModeOffer[] = [];
+  // Indexed by normalized mode, with each offer's sources as a set: a card with thousands of skills
+  // offering the same few modes stays linear.
+  const byMode = new Map<string, { offer: ModeOffer; sources: Set<string> }>();
   const add = (modes: readonly string[], base: Pointer, defaulted: boolean, by: string) => {
-    modes.forEach((mode, i) => {
-      if (typeof mode !== "string") return;
+    for (let i = 0; i < modes.length; i++) {
+      const mode = modes[i];
+      if (typeof mode !== "string") continue;
       const key = normalizeMode(mode);
-      const known = offers.find((o) => normalizeMode(o.mode) === key);
+      const known = byMode.get(key);
       if (known) {
-        if (!known.offeredBy.includes(by)) known.offeredBy.push(by);
-        return;
+        if (!known.sources.has(by)) {
+          known.sources.add(by);
+          known.offer.offeredBy.push(by);
+        }
+        continue;
       }
-      offers.push({ mode, pointer: defaulted ? base : `${base}/${i}`, offeredBy: [by] });
-    });
+      const offer: ModeOffer = { mode, pointer: defaulted ? base : `${base}/${i}`, offeredBy: [by] };
+      offers.push(offer);
+      byMode.set(key, { offer, sources: new Set([by]) });
+    }
   };
   if (skillId !== undefined) {
     const index = card.skills.findIndex((s) => s.id === skillId || (s.id === undefined && s.name === skillId));

@@ -68,7 +68,8 @@ export function notConcerned<M extends string>(
   taskClass: TaskClass,
   messageId: M,
 ): Finding {
-  return makeFinding(meta, taskClass, "not-applicable", messageId, { taskClass: taskClass.id }, []);
+  // The class's id reaches the text from finding.taskClass: data stays the same for every class.
+  return makeFinding(meta, taskClass, "not-applicable", messageId, {}, []);
 }
 
 export function cardRef(pointer: string, value?: unknown): EvidenceRef {

@@ -115,6 +115,26 @@ describe("every message a check can emit", () => {
             if (finding.status === "not-evaluated" && finding.missing && finding.missing.length === 0) throw new Error(`${inv.meta.id}: not evaluated with nothing to declare`);
           }
 
+  it.each(INVARIANTS.map((i) => [i.meta.id, i] as const))("%s: classKey names all a check reads of a task class (a review reuses findings by it)", (_id, inv) => {
+    const classes: TaskClass[] = [
+      ...BUILT_IN_TASK_CLASSES,
+      ...BUILT_IN_TASK_CLASSES.map((t) => ({ ...t, id: `${t.id}-aimed`, skill: "s" })),
+      { id: "custom", title: "Custom", description: "", input: "live", completion: "notification", output: "none" },
+    ];
+    let compared = 0;
+    for (const card of cards)
+      for (const profile of profiles)
+        for (const a of classes)
+          for (const b of classes) {
+            if (a === b || inv.meta.classKey(a) !== inv.meta.classKey(b)) continue;
+            const fa = inv.check({ card, profile, context: {}, taskClass: a });
+            const fb = inv.check({ card, profile, context: {}, taskClass: b });
+            expect({ ...fb, taskClass: a.id }).toEqual(fa);
+            compared++;
+          }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   it.each(INVARIANTS.map((i) => [i.meta.id, i] as const))("%s: every template is emitted, none is dead", (id, inv) => {
     expect([...(emitted.get(id) ?? [])].sort()).toEqual(Object.keys(inv.meta.messages).sort());
   });

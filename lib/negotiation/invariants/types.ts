@@ -106,6 +106,12 @@ export interface InvariantMeta<M extends string = string> {
   profileFields: string[];
   /** Does the invariant concern this task class at all? Data-driven so user classes work. */
   concerns: (taskClass: TaskClass) => boolean;
+  /**
+   * What of a task class the check reads: two classes with the same key get the same finding (but
+   * for its taskClass), so a review checks each key once. The invariant's table test checks this
+   * holds for every built-in class.
+   */
+  classKey: (taskClass: TaskClass) => string;
   /** Message templates keyed by message id; `{{name}}` placeholders filled from finding data. */
   messages: Record<M, string>;
   /**

@@ -31,6 +31,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/defaultInputModes", "/skills/*/inputModes"],
   profileFields: ["/inputModes", "/liveOnlyInputModes", "/bufferableInputModes"],
   concerns: () => true,
+  classKey: (taskClass) => `${taskClass.input} ${taskClass.skill ?? ""}`,
   messages: {
     inputModeShared: "The client can send {{modes}} whole, which the card takes ({{offeredBy}}).",
     liveModeShared: "The client has {{modes}} live, which the card takes ({{offeredBy}}).",

@@ -27,6 +27,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/streaming", "/defaultInputModes", "/skills/*/inputModes"],
   profileFields: ["/liveOnlyInputModes", "/bufferableInputModes"],
   concerns: (taskClass) => taskClass.input === "live",
+  classKey: (taskClass) => taskClass.input,
   messages: {
     notConcerned: "{{taskClass}} sends its input whole, so live-only input modes do not concern it.",
     cardStreams:

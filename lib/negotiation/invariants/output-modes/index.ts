@@ -1,6 +1,6 @@
 import type { NormalizedCard } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
-import { cardRef, cutFinding, makeFinding, profileRef } from "../finding";
+import { cardRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
 import { listCovers, pushUnique } from "../modes";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
@@ -29,6 +29,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/defaultOutputModes", "/skills/*/outputModes"],
   profileFields: ["/acceptedOutputModes"],
   concerns: (taskClass) => taskClass.output === "required",
+  classKey: (taskClass) => `${taskClass.output} ${taskClass.skill ?? ""}`,
   messages: {
     notConcerned: "{{taskClass}} awaits no output, so output modes do not concern it.",
     acceptsAny: "The client accepts any output mode (acceptedOutputModes left out, A2A's default).",
@@ -77,7 +78,7 @@ function outputGroups(card: NormalizedCard): Group[] {
 export const outputModes: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    if (!meta.concerns(taskClass)) return makeFinding(meta, taskClass, "not-applicable", "notConcerned", { taskClass: taskClass.id }, []);
+    if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
     const accepted = profile.acceptedOutputModes;
     const acceptedRef = profileRef("/acceptedOutputModes", accepted);
     if (accepted === undefined) return makeFinding(meta, taskClass, "holds", "acceptsAny", {}, [acceptedRef]);

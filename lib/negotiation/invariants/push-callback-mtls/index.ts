@@ -43,6 +43,7 @@ const meta: InvariantMeta<MessageId> = {
   ],
   profileFields: ["/callback/supported", "/callback/mtls", "/callback/mtlsConfigurable", "/callback/url"],
   concerns: (taskClass) => taskClass.completion === "notification",
+  classKey: (taskClass) => taskClass.completion,
   messages: {
     notConcerned: "{{taskClass}} does not wait for a completion notification, so push callbacks do not concern it.",
     fireAndForget:

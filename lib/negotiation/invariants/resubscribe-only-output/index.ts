@@ -31,6 +31,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/streaming", "/defaultOutputModes", "/skills/*/outputModes", "/resubscribeOnlyOutputModes"],
   profileFields: ["/acceptedOutputModes", "/streaming"],
   concerns: (taskClass) => taskClass.output === "required",
+  classKey: (taskClass) => taskClass.output,
   messages: {
     notConcerned: "{{taskClass}} awaits no output, so unreachable output modes do not concern it.",
     noResubscribeOnlyModes: "Neither the card nor the review context names an output mode emitted only on tasks/resubscribe.",

@@ -20,6 +20,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/securityRequirements", "/security", "/securitySchemes", "/skills/*/securityRequirements"],
   profileFields: ["/securitySchemes"],
   concerns: () => true,
+  classKey: (taskClass) => taskClass.skill ?? "",
   messages: {
     open: "The card states no security requirement{{forSkill}}: requests need no credentials.",
     satisfiable: "The client can satisfy {{requirement}} ({{kinds}}){{forSkill}}.",

@@ -21,6 +21,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/supportedInterfaces", "/url", "/preferredTransport", "/additionalInterfaces", "/protocolVersion"],
   profileFields: ["/transports", "/protocolVersions"],
   concerns: () => true,
+  classKey: () => "",
   messages: {
     noInterfaces: "The card names no endpoint a client can call (no interface or url, or only templates and placeholders), so there is no binding to share.",
     transportsUnknown: "The profile does not say which transports the client speaks: declare transports to evaluate this.",
