@@ -9,7 +9,7 @@ import type {
   TaskClassDecision,
 } from "./decision-types";
 import { DECISIONS } from "./decision-types";
-import { listHas } from "./invariants/modes";
+import { listHas } from "./card/media-types";
 import type { CutCause, Finding, InvariantId, MessageData } from "./invariants/types";
 import type { ClientProfile } from "./profile";
 import type { Path, TaskClass } from "./task-classes";

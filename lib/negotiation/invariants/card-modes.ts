@@ -1,5 +1,5 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../card/model";
-import { normalizeMode } from "./modes";
+import { normalizeMode } from "../card/media-types";
 
 /**
  * Where a mode is declared on the card: the card-wide default list and every skill's override.

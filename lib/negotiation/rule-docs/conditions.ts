@@ -1,7 +1,7 @@
 import type { ReviewContext } from "../context";
 import type { EvidenceRef } from "../invariants/types";
 import type { ClientProfile } from "../profile";
-import type { ConditionId, RuleDoc } from "./types";
+import type { ConditionId, RuleDoc } from "../invariants/page-types";
 
 /** The inputs one row of a rule page's conditions table reviews: the failing example, changed. */
 export interface ConditionInputs {

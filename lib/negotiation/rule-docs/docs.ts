@@ -9,7 +9,7 @@ import { page as inputModes } from "../invariants/input-modes/page";
 import { page as outputModes } from "../invariants/output-modes/page";
 import { page as requiredExtensions } from "../invariants/required-extensions/page";
 import { page as securitySatisfiable } from "../invariants/security-satisfiable/page";
-import type { RuleDoc } from "./types";
+import type { RuleDoc } from "../invariants/page-types";
 
 /**
  * Every invariant's rule page, kept in the invariant's own folder (page.ts beside its check) and
@@ -29,4 +29,4 @@ export const RULE_DOCS: Record<InvariantId, RuleDoc> = {
   "completion-channel-available": completionChannelAvailable,
 };
 
-export { NORTHWIND_AUDIO_OUT, NORTHWIND_NO_POLLING } from "./examples";
+export { NORTHWIND_AUDIO_OUT, NORTHWIND_NO_POLLING } from "../examples/rule-page-profiles";

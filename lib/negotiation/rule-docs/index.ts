@@ -12,4 +12,4 @@ export {
 } from "./page";
 /** The same rules a decision record names (decide.ts owns the definition). */
 export { rulesOf } from "../decide";
-export { CONDITION_IDS, type ConditionId, type RuleDoc, type RuleExample, type RuleWhy } from "./types";
+export { CONDITION_IDS, type ConditionId, type RuleDoc, type RuleExample, type RuleWhy } from "../invariants/page-types";

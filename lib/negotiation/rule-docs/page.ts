@@ -8,7 +8,7 @@ import { review } from "../review";
 import { BUILT_IN_TASK_CLASSES, type TaskClass } from "../task-classes";
 import { CONDITIONS, type ConditionDef, type ConditionInputs } from "./conditions";
 import { RULE_DOCS } from "./docs";
-import type { RuleDoc, RuleExample } from "./types";
+import type { RuleDoc, RuleExample } from "../invariants/page-types";
 
 /**
  * A rule page's data: the invariant's metadata, its hand-written docs, and everything a review

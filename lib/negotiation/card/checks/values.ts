@@ -1,7 +1,7 @@
 import { has, isObject, own, parseStringBoolean, type JsonObject } from "../json-value";
 import { joinPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
-import { NON_MIME_READINGS } from "../../invariants/modes";
+import { NON_MIME_READINGS } from "../media-types";
 
 /** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. */
 export function checkNulls(card: JsonObject, sink: ProblemSink): void {

@@ -1,6 +1,6 @@
-import { TEXT_DESK, TEXT_DESK_PUSH } from "../../rule-docs/cards";
-import { GENERAL, NORTHWIND_NO_POLLING, TEXT_CARD_NORTHWIND } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { TEXT_DESK, TEXT_DESK_PUSH } from "../../examples/rule-page-cards";
+import { NORTHWIND_NO_POLLING } from "../../examples/rule-page-profiles";
+import { GENERAL, TEXT_CARD_NORTHWIND, type RuleDoc } from "../page-types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
 export const page: RuleDoc = {

@@ -1,6 +1,6 @@
 import { targetedModes, type ModeOffer } from "../card-modes";
 import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import { listHas, narrower } from "../modes";
+import { listHas, narrower } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**

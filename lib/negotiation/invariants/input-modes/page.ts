@@ -1,7 +1,6 @@
 import { NORTHWIND } from "../../profile";
-import { LIVE_AUDIO_STREAMING, VOICEMAIL_DESK } from "../../rule-docs/cards";
-import { ALL_ACCEPT, GENERAL } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { LIVE_AUDIO_STREAMING, VOICEMAIL_DESK } from "../../examples/rule-page-cards";
+import { ALL_ACCEPT, GENERAL, type RuleDoc } from "../page-types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
 export const page: RuleDoc = {

@@ -1,6 +1,6 @@
 import { collectCardModes } from "../card-modes";
 import { cardRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
-import { listHas, narrower } from "../modes";
+import { listHas, narrower } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**

@@ -1,8 +1,7 @@
 import { CONTOSO_LIVE_AUDIO } from "../../examples/incidents";
 import { NORTHWIND } from "../../profile";
-import { LIVE_AUDIO_STREAMING } from "../../rule-docs/cards";
-import { ALL_ACCEPT, GENERAL } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { LIVE_AUDIO_STREAMING } from "../../examples/rule-page-cards";
+import { ALL_ACCEPT, GENERAL, type RuleDoc } from "../page-types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
 export const page: RuleDoc = {

@@ -1,7 +1,7 @@
 import type { NormalizedCard } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
 import { cardRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
-import { listCovers, pushUnique } from "../modes";
+import { listCovers, pushUnique } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**

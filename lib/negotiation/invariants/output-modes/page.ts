@@ -1,7 +1,6 @@
 import { NORTHWIND } from "../../profile";
-import { READ_ALOUD_DESK, TEXT_DESK } from "../../rule-docs/cards";
-import { GENERAL } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { READ_ALOUD_DESK, TEXT_DESK } from "../../examples/rule-page-cards";
+import { GENERAL, type RuleDoc } from "../page-types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
 export const page: RuleDoc = {

@@ -1,7 +1,7 @@
 import { CONTOSO_PUSH_MTLS } from "../../examples/incidents";
-import { PUSH_API_KEY } from "../../rule-docs/cards";
-import { ALL_ACCEPT, GENERAL, NORTHWIND_NO_POLLING } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { PUSH_API_KEY } from "../../examples/rule-page-cards";
+import { NORTHWIND_NO_POLLING } from "../../examples/rule-page-profiles";
+import { ALL_ACCEPT, GENERAL, type RuleDoc } from "../page-types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
 export const page: RuleDoc = {

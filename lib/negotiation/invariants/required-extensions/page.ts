@@ -1,7 +1,6 @@
 import { NORTHWIND } from "../../profile";
-import { TEXT_DESK_OPTIONAL_EXTENSION, TEXT_DESK_REQUIRED_EXTENSION } from "../../rule-docs/cards";
-import { GENERAL } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { TEXT_DESK_OPTIONAL_EXTENSION, TEXT_DESK_REQUIRED_EXTENSION } from "../../examples/rule-page-cards";
+import { GENERAL, type RuleDoc } from "../page-types";
 
 const ALL_REJECT = {
   "request-response": "reject",

@@ -1,6 +1,6 @@
 import { collectCardModes } from "../card-modes";
 import { cardRef, contextRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
-import { listCovers, listHas, pushUnique } from "../modes";
+import { listCovers, listHas, pushUnique } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**

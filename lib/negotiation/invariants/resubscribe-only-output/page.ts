@@ -1,6 +1,6 @@
-import { RESUBSCRIBE_TRANSCRIBE_ONLY, RESUBSCRIBE_TRANSCRIBE_STREAMING } from "../../rule-docs/cards";
-import { ALL_ACCEPT, GENERAL, NORTHWIND_AUDIO_OUT } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { RESUBSCRIBE_TRANSCRIBE_ONLY, RESUBSCRIBE_TRANSCRIBE_STREAMING } from "../../examples/rule-page-cards";
+import { NORTHWIND_AUDIO_OUT } from "../../examples/rule-page-profiles";
+import { ALL_ACCEPT, GENERAL, type RuleDoc } from "../page-types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
 export const page: RuleDoc = {

@@ -1,7 +1,6 @@
 import { NORTHWIND } from "../../profile";
-import { TEXT_DESK_MTLS_ONLY, TEXT_DESK_MTLS_OR_OAUTH } from "../../rule-docs/cards";
-import { GENERAL } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { TEXT_DESK_MTLS_ONLY, TEXT_DESK_MTLS_OR_OAUTH } from "../../examples/rule-page-cards";
+import { GENERAL, type RuleDoc } from "../page-types";
 import type { ClientProfile } from "../../profile";
 
 /** Northwind without client certificates: bearer and OAuth2 tokens only. */

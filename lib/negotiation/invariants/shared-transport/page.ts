@@ -1,7 +1,6 @@
 import { NORTHWIND } from "../../profile";
-import { TEXT_DESK, TEXT_DESK_GRPC } from "../../rule-docs/cards";
-import { GENERAL, TEXT_CARD_NORTHWIND } from "../../rule-docs/examples";
-import type { RuleDoc } from "../../rule-docs/types";
+import { TEXT_DESK, TEXT_DESK_GRPC } from "../../examples/rule-page-cards";
+import { GENERAL, TEXT_CARD_NORTHWIND, type RuleDoc } from "../page-types";
 
 /** The rule page's text and examples (decisions claimed here are proven by rule-docs.test.ts). */
 export const page: RuleDoc = {

@@ -1,6 +1,6 @@
 import type { ReviewContext } from "../context";
 import type { DecisionKind } from "../decision-types";
-import type { InvariantId } from "../invariants/types";
+import type { InvariantId } from "./types";
 import type { ClientProfile } from "../profile";
 
 /** The rule's conditions of validity and exceptions a rule page shows a row for. */
@@ -50,3 +50,27 @@ export interface RuleDoc {
   /** The extension URI the "honored extension" row assumes the server honors. */
   extensionUri: string;
 }
+
+/** Conditions of validity every rule page shows; each row says whether the condition can change that invariant's cut. */
+export const GENERAL: ConditionId[] = [
+  "renegotiable-client",
+  "honored-extension",
+  "out-of-band-exchange",
+  "prior-task-history",
+  "stale-card",
+];
+
+export const ALL_ACCEPT = {
+  "request-response": "accept",
+  "live-input": "accept",
+  "async-completion": "accept",
+  "fire-and-forget": "accept",
+  "streaming-output": "accept",
+} as const;
+
+
+/**
+ * Northwind on a text-only card: everything but live input, since the card takes no mode Northwind
+ * has live (its live mode is audio/pcm), so there is no live input path at all.
+ */
+export const TEXT_CARD_NORTHWIND = { ...ALL_ACCEPT, "live-input": "reject" } as const;

@@ -1,4 +1,4 @@
-import { CONTOSO_LIVE_AUDIO, CONTOSO_PUSH_MTLS, CONTOSO_RESUBSCRIBE_ONLY } from "../examples/incidents";
+import { CONTOSO_LIVE_AUDIO, CONTOSO_PUSH_MTLS, CONTOSO_RESUBSCRIBE_ONLY } from "./incidents";
 
 /**
  * Example cards for the rule pages. The rule's three invariants start from the incident cards
