@@ -20,7 +20,8 @@ export async function buildCli(outfile = DEFAULT_CLI_OUTFILE) {
     format: "esm",
     target: "node20",
     // Bundled CommonJS dependencies call require(); an ES module has none of its own.
-    banner: { js: "import { createRequire as __parleyRequire } from 'node:module'; const require = __parleyRequire(import.meta.url);" },
+    // A shebang so the bundle runs as the `parley` command (package.json "bin").
+    banner: { js: "#!/usr/bin/env node\nimport { createRequire as __parleyRequire } from 'node:module'; const require = __parleyRequire(import.meta.url);" },
     legalComments: "none",
     logLevel: "warning",
   });

@@ -1,4 +1,5 @@
-import { pathToFileURL } from "node:url";
+import { realpathSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { isMainThread } from "node:worker_threads";
 import { runBatch } from "./batch";
@@ -135,7 +136,13 @@ function parseFlags<T>(command: string, parse: () => T): T {
 function isEntryPoint(): boolean {
   const entry = process.argv[1];
   // A batch worker thread loads the same bundle (and sees the same argv): it is not the CLI.
-  return isMainThread && entry !== undefined && import.meta.url === pathToFileURL(entry).href;
+  if (!isMainThread || entry === undefined) return false;
+  // Run as `parley` the entry is the bin link in node_modules/.bin: compare the files it points at.
+  try {
+    return realpathSync(fileURLToPath(import.meta.url)) === realpathSync(entry);
+  } catch {
+    return import.meta.url === pathToFileURL(entry).href;
+  }
 }
 
 if (isEntryPoint()) {
