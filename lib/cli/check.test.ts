@@ -205,7 +205,7 @@ describe("check: unusable input exits 2 with a message saying what and where", (
 
   it("prints usage after a flag mistake", async () => {
     const r = await runCli(["check", "--nope"]);
-    expect(r.stderr).toContain("Usage: npm run -s review -- check");
+    expect(r.stderr).toContain("Usage: parley check");
   });
 });
 

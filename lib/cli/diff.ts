@@ -4,7 +4,7 @@ import { explainFinding } from "../negotiation/explain/findings";
 import { loadCard, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 
-export const DIFF_USAGE = `Usage: npm run -s review -- diff OLD NEW --profile PRESET|FILE [options]
+export const DIFF_USAGE = `Usage: parley diff OLD NEW --profile PRESET|FILE [options]
 
 Compares two versions of a card (files, URLs, - for one on stdin): the fields that changed, and
 which decisions change for each profile because of which findings. Exit 1 when a decision got

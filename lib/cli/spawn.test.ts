@@ -57,7 +57,34 @@ describe("the CLI as a process", () => {
     const r = cli(["frobnicate"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown command "frobnicate"');
-    expect(r.stderr).toContain("Usage: npm run -s review");
+    expect(r.stderr).toContain("Usage: parley <command>");
     expect(r.stdout).toBe("");
   }, 60_000);
+});
+
+describe("the parley command (package.json bin)", () => {
+  it("points at the bundled CLI that prepare builds, with a shebang", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const pkg = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as { bin: Record<string, string>; scripts: Record<string, string> };
+    expect(pkg.bin).toEqual({ parley: "build/cli/review.mjs" });
+    expect(pkg.scripts.prepare).toBe("node scripts/build-cli.mjs");
+  });
+
+  it("runs when started through a link, as node_modules/.bin/parley is", { timeout: 60_000 }, async () => {
+    const { mkdtemp, symlink } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { execFile } = await import("node:child_process");
+    const { buildCli } = await import("../../scripts/build-cli.mjs");
+    const dir = await mkdtemp(join(tmpdir(), "parley-bin-"));
+    const bundle = await buildCli(join(dir, "review.mjs"));
+    const link = join(dir, "parley");
+    await symlink(bundle, link);
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [link, "check", "--card", "example:contoso", "--profile", "northwind", "--task-class", "request-response"], (error, out) =>
+        error ? reject(error) : resolve(out),
+      ),
+    );
+    expect(stdout).toMatch(/request-response\s+accept/);
+  });
 });

@@ -7,7 +7,7 @@ import { parseFailOn } from "./check";
 import { loadCard, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 
-export const TRIAGE_USAGE = `Usage: npm run -s review -- triage --cards DIR|FILE... --profiles LIST|DIR [options]
+export const TRIAGE_USAGE = `Usage: parley triage --cards DIR|FILE... --profiles LIST|DIR [options]
 
 Reviews every card against every profile: one row per card × profile with the decision per task
 class. Exit 1 when any pair reaches --fail-on.

@@ -1,9 +1,10 @@
 import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation/task-classes";
 import { listExamples, listPresets } from "./inputs";
 
-export const MAIN_USAGE = `Usage: npm run -s review -- <command> [options]
+export const MAIN_USAGE = `Usage: parley <command> [options]
 
-Review A2A Agent Cards against a client profile, per task class.
+Review A2A Agent Cards against a client profile, per task class. In a checkout, after npm ci:
+npx parley <command> (the built CLI), or npm run -s review -- <command> (the sources, through tsx).
 
 Commands:
   check       review one card (file, URL or stdin); exit 1 when a requested task class is rejected
@@ -17,7 +18,7 @@ rejected, 2 unusable input or invocation. Docs: docs/cli.md
 `;
 
 export function checkUsage(): string {
-  return `Usage: npm run -s review -- check --card FILE|URL|-|example:ID --profile FILE|PRESET [options]
+  return `Usage: parley check --card FILE|URL|-|example:ID --profile FILE|PRESET [options]
 
 Options:
   --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
@@ -46,7 +47,7 @@ Exit codes: 0 no requested task class at or past --fail-on; 1 at least one; 2 un
 `;
 }
 
-export const BATCH_USAGE = `Usage: npm run -s review -- batch [--messages text|none] [--jobs N] [--max-line-bytes N] < reviews.jsonl > results.jsonl
+export const BATCH_USAGE = `Usage: parley batch [--messages text|none] [--jobs N] [--max-line-bytes N] < reviews.jsonl > results.jsonl
 
 Reads JSON Lines on stdin, one review per line:
   {"id": "a1", "card": {...} | "cardText": "...", "profile": {...} | "PRESET",
@@ -68,7 +69,7 @@ Exit codes: 0 every line reviewed, nothing rejected; 1 some line rejected a task
 2 some line could not be reviewed (its error line says why), or a bad invocation.
 `;
 
-export const SEED_CHECK_USAGE = `Usage: npm run -s review -- seed-check < cases.jsonl > results.jsonl
+export const SEED_CHECK_USAGE = `Usage: parley seed-check < cases.jsonl > results.jsonl
 
 The rule's reference check (checkCardNegotiable), for parity with seed_reference.py.
 Reads JSON Lines {"id", "card", "client_profile", "task_class"} and writes
