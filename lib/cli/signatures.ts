@@ -1,5 +1,6 @@
 import { fetchCard, LOOPBACK_ENV } from "../fetch/safe-fetch";
-import { describeKeyIssue, describeKeySetError } from "../negotiation/explain/signatures";
+import { describeKeyIssue } from "../negotiation/explain/signature-keys";
+import { describeKeySetError } from "../negotiation/explain/signatures";
 import { readKeySet } from "../negotiation/signatures/keys";
 import { signatureList } from "../negotiation/signatures/read";
 import type { SignatureReport } from "../negotiation/signatures/types";

@@ -1,4 +1,4 @@
-import type { KeyIssue, KeySetErrorCode } from "../signatures/keys";
+import type { KeySetErrorCode } from "../signatures/keys";
 import type { CardSignatureStatus, SignatureEntry, SignatureReason, SignatureReport } from "../signatures/types";
 import { formatList } from "./template";
 
@@ -51,20 +51,6 @@ export function describeKeySetError(error: KeySetErrorCode, data: Data = {}): st
   if (error === "tooLarge" && typeof data.limit === "number") return `${base} (at most ${data.limit} characters)`;
   if (error === "tooManyKeys" && typeof data.limit === "number") return `${base} (${data.count} keys; at most ${data.limit})`;
   return base;
-}
-
-const KEY_ISSUES: Record<KeyIssue["code"], (d: KeyIssue["data"]) => string> = {
-  notAnObject: () => "is not an object",
-  symmetricKey: () => 'is a shared secret (kty "oct"): a card signature anyone can check needs a public key',
-  unsupportedKeyType: (d) => `has kty "${d.kty}"; Parley verifies with EC, RSA and OKP keys`,
-  missingMember: (d) => `is an ${d.kty} key without "${d.member}"`,
-  memberTooLong: (d) => `has a "${d.member}" longer than ${d.limit} characters`,
-};
-
-/** Why one key of a set was skipped: `key 2 is a shared secret …`. */
-export function describeKeyIssue(issue: KeyIssue, total: number): string {
-  const which = total === 1 ? "The key" : `Key ${issue.index + 1}`;
-  return `${which} ${KEY_ISSUES[issue.code](issue.data)}.`;
 }
 
 const WHAT_MALFORMED: Record<string, string> = {

@@ -299,3 +299,15 @@ describe("verifyCardSignatures on real cards", () => {
     expect((await verifyCardSignatures(text(changed), { keys: key.publicJwk })).status).toBe("invalid");
   });
 });
+
+describe("verifyCardSignatures never throws", () => {
+  it("not even on an object whose properties throw when read", async () => {
+    const hostile = Object.defineProperty({}, "signatures", {
+      enumerable: true,
+      get() {
+        throw new Error("boom");
+      },
+    });
+    await expect(verifyCardSignatures(hostile)).resolves.toMatchObject({ status: "unsigned" });
+  });
+});

@@ -6,7 +6,7 @@ import { importJWK } from "jose/key/import";
 import { isObject, own, type JsonObject } from "../card/json-value";
 import { parseCardText } from "../card/parse-text";
 import { keyFits, readKeySet, rsaModulusBits, type PublicJwk } from "./keys";
-import { entry, readSignatures, signatureList, withHeader, type ReadableSignature } from "./read";
+import { entry, readSignatures, signatureList, uncheckedReport, withHeader, type ReadableSignature } from "./read";
 import {
   overallStatus,
   SIGNATURE_LIMITS,
@@ -46,6 +46,20 @@ export interface VerifySignaturesOptions {
 type Keys = { ok: true; keys: PublicJwk[] } | { ok: false; reason: "jkuNotFetched" | "jkuUnreachable" | "jkuNotJwks" | "jkuBadUrl" | "noUsableKey"; data: SignatureData };
 
 export async function verifyCardSignatures(card: unknown, options: VerifySignaturesOptions = {}): Promise<SignatureReport> {
+  try {
+    return await verifyUnguarded(card, options);
+  } catch {
+    // Not expected (every step is guarded); the card is then reported as not checked, never thrown.
+    try {
+      const value = typeof card === "string" ? parseCardText(card) : { ok: true as const, value: card };
+      return (value.ok ? uncheckedReport(value.value) : undefined) ?? { status: "unsigned", total: 0, signatures: [] };
+    } catch {
+      return { status: "unsigned", total: 0, signatures: [] };
+    }
+  }
+}
+
+async function verifyUnguarded(card: unknown, options: VerifySignaturesOptions): Promise<SignatureReport> {
   let value = card;
   if (typeof card === "string") {
     const parsed = parseCardText(card);
