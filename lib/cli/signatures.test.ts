@@ -168,11 +168,11 @@ describe("check without --jwks: the signature's jku", () => {
     expect(doc.signature?.signatures[0]?.message).toContain("it answered 404: nothing is published there");
   });
 
-  it("--no-jku fetches nothing: unverifiable, naming the key set to fetch", async () => {
+  it("--no-jku fetches nothing: unverifiable, naming the key set it did not fetch", async () => {
     const signed = file("signed-jku-no.json", JSON.stringify(await signCard(CARD, key, { jku: `${server.base}/jwks.json` })));
     const before = server.requests.length;
     const doc = parse((await runCli(["check", "--card", signed, "--profile", "northwind", "--format", "json", "--no-jku"], loopback)).stdout);
-    expect(doc.signature?.signatures[0]).toMatchObject({ status: "unverifiable", reason: "notChecked" });
+    expect(doc.signature?.signatures[0]).toMatchObject({ status: "unverifiable", reason: "jkuNotFetched", jku: `${server.base}/jwks.json` });
     expect(server.requests.length).toBe(before);
   });
 });

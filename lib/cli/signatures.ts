@@ -56,14 +56,18 @@ function makeJwksFetcher(io: CliIo): (url: string) => Promise<unknown> {
   };
 }
 
+/** Does the card (text or parsed) carry signatures? Cheap: unsigned cards, nearly all, cost no parse. */
+export function mayBeSigned(card: unknown): boolean {
+  return typeof card === "string" ? card.includes('"signatures"') : signatureList(card) !== undefined;
+}
+
 /**
- * The signature report for a card (text or parsed), or undefined when it carries no signatures or
- * nothing was set up to check them with: the common, unsigned case costs no parse and no await.
- * The verifier (jose, canonicalize) is loaded on first use.
+ * The signature report for a card (text or parsed), or undefined when it carries no signatures.
+ * A signed card is always verified, with whatever keys the setup has (none: each signature then
+ * says which key it needs). The verifier (jose, canonicalize) is loaded on first use.
  */
 export async function verifyIfSigned(card: unknown, setup: SignatureSetup): Promise<SignatureReport | undefined> {
-  if (setup.keys === undefined && setup.fetchJwks === undefined) return undefined;
-  if (typeof card === "string" ? !card.includes('"signatures"') : !signatureList(card)) return undefined;
+  if (!mayBeSigned(card)) return undefined;
   const { verifyCardSignatures } = await import("../negotiation/signatures/verify");
   return verifyCardSignatures(card, setup);
 }

@@ -31,7 +31,7 @@ const decisionsOf = (r: ReturnType<typeof review>) => Object.fromEntries(r.decis
 const signatureProblems = (r: ReturnType<typeof review>) => r.validity.problems.filter((p) => p.code.startsWith("signature"));
 
 describe("a review of a signed card", () => {
-  it("without a report: the card stays valid, each signature is a warning saying which key would check it", () => {
+  it("without a report: the card stays valid, each signature a warning that it has not been checked", () => {
     const r = review(signedText, NORTHWIND);
     expect(r.validity.valid).toBe(true);
     expect(r.validity.signature).toMatchObject({ status: "unverifiable", total: 1 });
@@ -39,11 +39,18 @@ describe("a review of a signed card", () => {
     expect(rest).toEqual([]);
     expect(problem).toMatchObject({ severity: "warning", code: "signatureUnverifiable", pointer: "/signatures/0" });
     expect(describeProblem(problem!)).toBe(
-      `The card is signed, but the signature at /signatures/0 cannot be verified: it has not been checked: supply the public key with kid "contoso-2026" (published in the key set at ${JKU}) to check it.`,
+      "The card is signed, but the signature at /signatures/0 cannot be verified: it has not been checked: supply the signer's public key to check it.",
     );
     // Not required: the signature decides nothing (the same decisions as the card without it).
     expect(decisionsOf(r)).toEqual(decisionsOf(review(JSON.stringify(CARD), NORTHWIND)));
     expect(r.decisions.every((d) => d.findings.find((f) => f.invariant === "signed-card")?.status === "not-applicable")).toBe(true);
+  });
+
+  it("checked without any key: the warning names the key that would check it (kid, and the key set its jku names)", async () => {
+    const r = review(signedText, NORTHWIND, { signatures: await verifyCardSignatures(signedText) });
+    expect(describeProblem(signatureProblems(r)[0]!)).toBe(
+      `The card is signed, but the signature at /signatures/0 cannot be verified: the key set at ${JKU} has not been fetched: fetch it, or supply the public key with kid "contoso-2026" (published in the key set at ${JKU}).`,
+    );
   });
 
   it("with a report that verifies: no signature warning, the summary says signed and valid, and a client that requires signatures accepts", async () => {
@@ -98,9 +105,9 @@ describe("a review of a signed card", () => {
     expect(review(signedText, NORTHWIND, { signatures: unsignedReport }).validity.signature?.status).toBe("unverifiable");
   });
 
-  it("a malformed signature is invalid without any check (the report is not needed to see it)", () => {
-    const card = { ...CARD, signatures: [{ protected: "%%%", signature: "abc" }] };
-    const r = review(JSON.stringify(card), NORTHWIND);
+  it("a malformed signature is invalid, whatever the keys", async () => {
+    const cardText = JSON.stringify({ ...CARD, signatures: [{ protected: "%%%", signature: "abc" }] });
+    const r = review(cardText, NORTHWIND, { signatures: await verifyCardSignatures(cardText) });
     expect(r.validity.signature?.status).toBe("invalid");
     expect(describeProblem(signatureProblems(r)[0]!)).toBe(
       'The signature at /signatures/0 is invalid: it is not a well-formed JWS: "protected" is not a base64url-encoded JSON object. Do not trust what this card says until a signature on it verifies.',

@@ -6,7 +6,8 @@ import { importJWK } from "jose/key/import";
 import { isObject, own, type JsonObject } from "../card/json-value";
 import { parseCardText } from "../card/parse-text";
 import { keyFits, readKeySet, rsaModulusBits, type PublicJwk } from "./keys";
-import { entry, readSignatures, signatureList, uncheckedReport, withHeader, type ReadableSignature } from "./read";
+import { entry, readSignatures, withHeader, type ReadableSignature } from "./entries";
+import { signatureList, uncheckedReport } from "./read";
 import {
   overallStatus,
   SIGNATURE_LIMITS,
