@@ -21,11 +21,13 @@ export function describeNeededKey(kid: string | undefined, jku: string | undefin
   return "the signer's public key";
 }
 
+/** Why a key set could not be fetched, by the fetcher's (or Parley's fetch route's) error code. */
 const FETCH_ERRORS: Record<string, string> = {
   badUrl: "not a URL that can be fetched",
   blockedScheme: "not an http(s) URL",
   blockedAddress: "it points to an address that is not public",
-  dnsFailed: "its host could not be resolved",
+  noPublicAddress: "its host has no public address",
+  notAllowed: "this Parley's settings do not allow fetching from that host",
   timeout: "it did not answer in time",
   tooLarge: "its answer is too large for a key set",
   tooManyRedirects: "it redirected too many times",
@@ -34,6 +36,7 @@ const FETCH_ERRORS: Record<string, string> = {
   network: "the connection failed",
   notJsonContent: "it answered with something other than JSON",
   rateLimited: "too many fetches just now: try again shortly",
+  busy: "Parley's server is busy: try again shortly",
 };
 
 const KEY_SET_ERRORS: Record<KeySetErrorCode, string> = {

@@ -112,7 +112,7 @@ describe("verifyCardSignatures: outcomes a user acts on", () => {
   });
 
   it.each([
-    ["unreachable (the fetcher's error code is kept)", () => Promise.reject(Object.assign(new Error("no"), { code: "dnsFailed" })), "jkuUnreachable", { error: "dnsFailed" }],
+    ["unreachable (the fetcher's error code is kept)", () => Promise.reject(Object.assign(new Error("no"), { code: "noPublicAddress" })), "jkuUnreachable", { error: "noPublicAddress" }],
     ["unreachable (an error without a code)", () => Promise.reject(new Error("boom")), "jkuUnreachable", { error: "failed" }],
     ["a fetcher that throws outright", () => { throw new Error("sync"); }, "jkuUnreachable", { error: "failed" }],
     ["not fetched (the caller declined)", () => Promise.resolve(undefined), "jkuNotFetched", {}],
