@@ -91,6 +91,18 @@ export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onC
         value={profile.fixed}
         onChange={(v) => set("fixed", v)}
       />
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={profile.requireSignedCard === true}
+          onChange={(event) => set("requireSignedCard", event.target.checked ? true : undefined)}
+        />
+        <span>
+          Requires signed cards
+          <span className="block text-xs text-slate-500">sends nothing to a card unless a signature on it verifies</span>
+        </span>
+      </label>
       <fieldset className="flex flex-col gap-1 rounded border border-slate-200 p-2">
         <legend className="px-1 text-sm font-medium">Callback listener (push notifications)</legend>
         <TriStateSelect label="Runs a listener" value={profile.callback?.supported} onChange={(v) => onChange(withCallback(profile, "supported", v))} />

@@ -5,6 +5,7 @@ import type { Review } from "@/lib/negotiation/decision-types";
 import { explainAdvisory, explainInputError } from "@/lib/negotiation/explain/decisions";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
+import { SignatureBadge } from "@/components/signature-keys/signature-badge";
 
 const SHAPE_LABEL: Record<string, string> = {
   "0.1": "A2A 0.1",
@@ -19,9 +20,12 @@ const SHAPE_LABEL: Record<string, string> = {
 export const ValiditySummary = memo(function ValiditySummary({
   review,
   onLocate,
+  signatureChecking = false,
 }: {
   review: Review;
   onLocate: (problem: ValidityProblem) => void;
+  /** A signed card whose signatures are being checked: its status is not final yet. */
+  signatureChecking?: boolean;
 }) {
   const { validity } = review;
   const errors = validity.problems.filter((p) => p.severity === "error");
@@ -40,6 +44,7 @@ export const ValiditySummary = memo(function ValiditySummary({
         <span data-testid="card-shape" className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">
           Shape: {SHAPE_LABEL[validity.shape] ?? validity.shape}
         </span>
+        <SignatureBadge report={validity.signature} checking={signatureChecking} />
         <span className="text-xs text-slate-500">
           {errors.length} error{errors.length === 1 ? "" : "s"}, {warnings.length} warning{warnings.length === 1 ? "" : "s"}
         </span>

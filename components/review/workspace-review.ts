@@ -10,6 +10,7 @@ import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { review } from "@/lib/negotiation/review";
 import { formatDecisionRecord } from "@/lib/negotiation/record-format";
 import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { SignatureReport } from "@/lib/negotiation/signatures/types";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
 import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
 
@@ -21,8 +22,9 @@ export function runReview(
   profile: ClientProfile,
   context: ReviewContext,
   taskClasses?: TaskClassSelection,
+  signatures?: SignatureReport,
 ): Review {
-  return review(cardText, profile, taskClasses ? { context, taskClasses } : { context });
+  return review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}) });
 }
 
 /**

@@ -10,6 +10,9 @@ import { ProfileEditor } from "@/components/profile-editor/profile-editor";
 import { LinkBannerSlot } from "@/components/share/link-banner-slot";
 import { ShareBar } from "@/components/share/share-bar";
 import type { WorkspaceState } from "@/components/share/snapshot";
+import { SignatureKeysPanel } from "@/components/signature-keys/signature-keys-panel";
+import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys";
+import { useSignatureReport } from "@/components/signature-keys/use-signature-report";
 import { Section } from "@/components/ui/section";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import type { ClientProfile } from "@/lib/negotiation/profile";
@@ -61,9 +64,12 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
   };
 
   const reviewed = useDeferredValue(card);
+  // Keys stay in this session's state: never in a link, never stored.
+  const signatureKeys = useSignatureKeys();
+  const signatureCheck = useSignatureReport(reviewed.text, signatureKeys);
   const review = useMemo(
-    () => runReview(reviewed.text, profile, context, taskClasses),
-    [reviewed.text, profile, context, taskClasses],
+    () => runReview(reviewed.text, profile, context, taskClasses, signatureCheck.report),
+    [reviewed.text, profile, context, taskClasses, signatureCheck.report],
   );
   const diagnostics = useMemo(() => problemDiagnostics(review, reviewed.text), [review, reviewed.text]);
   const stale = reviewed !== card;
@@ -113,6 +119,7 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
               noteEdit();
             }}
           />
+          <SignatureKeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />
           <ProfileEditor profile={profile} onChange={setProfile} jsonHandleRef={profileEditor} />
           <ContextPanel
             context={context}
@@ -147,7 +154,7 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
               </p>
             ) : (
               <div className="flex flex-col gap-3">
-                <ValiditySummary review={review} onLocate={onLocateProblem} />
+                <ValiditySummary review={review} onLocate={onLocateProblem} signatureChecking={signatureCheck.checking} />
                 <ReviewMatrix
                   review={review}
                   invariants={MATRIX_COLUMNS}

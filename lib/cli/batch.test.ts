@@ -42,7 +42,8 @@ describe("batch", () => {
       { id: "broken-card", cardText: "{oops", profile: "northwind", taskClasses: ["request-response"] },
       { id: "last", card: contoso, profile: "northwind-with-audio-buffering", taskClasses: ["live-input"], context: {} },
     );
-    const r = await runCli(["batch"], { stdin: input });
+    // --no-jku: the geospatial card's signature names a key set on the public internet; tests fetch nothing there.
+    const r = await runCli(["batch", "--no-jku"], { stdin: input });
     const out = outLines(r.stdout);
     expect(out.map((o) => o.id)).toEqual(["contoso", null, "geo", 7, null, null, "both", "neither", "badprofile", "badclass", "extra", "broken-card", "last"]);
 
@@ -74,7 +75,7 @@ describe("batch", () => {
   it("exits 1 when a line rejects a task class, 0 when nothing is rejected", async () => {
     const rejected = await runCli(["batch"], { stdin: jsonl({ id: 1, card: contoso, profile: "northwind", taskClasses: ["live-input"] }) });
     expect(rejected.code).toBe(1);
-    const accepted = await runCli(["batch"], {
+    const accepted = await runCli(["batch", "--no-jku"], {
       stdin: jsonl(
         { id: 1, card: contoso, profile: "northwind", taskClasses: ["request-response"] },
         { id: 2, cardText: geospatial, profile: "a2a-python", taskClasses: ["request-response", "async-completion", "streaming-output"] },

@@ -10,6 +10,8 @@ import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
 import { hasRejection, type MessagesOption, type ReviewJson, toReviewJson } from "./review-json";
+import type { SignatureReport } from "../negotiation/signatures/types";
+import { type SignatureSetup, verifyIfSigned } from "./signatures";
 
 /** One batch output line: a review, or an error for that input line. */
 export type BatchOutput = ({ id: BatchId } & ReviewJson) | { id: BatchId; error: string };
@@ -27,10 +29,16 @@ const FLUSH_CHARS = 256 * 1024;
 const KEYS = new Set(["id", "card", "cardText", "profile", "context", "taskClasses"]);
 
 /**
- * Review one JSON Lines input line. Never throws: a bad line becomes `{id, error}` naming the line
+ * Review one JSON Lines input line, with its card's signature report when it has one (verified
+ * beforehand: see verifyBlock). Never throws: a bad line becomes `{id, error}` naming the line
  * number and what is wrong, so one broken line never stops a run of a million.
  */
-export function reviewBatchLine(text: string, lineNo: number, messages: MessagesOption = "text"): { output: BatchOutput; rejected: boolean } {
+export function reviewBatchLine(
+  text: string,
+  lineNo: number,
+  messages: MessagesOption = "text",
+  signatures?: SignatureReport,
+): { output: BatchOutput; rejected: boolean } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -57,6 +65,7 @@ export function reviewBatchLine(text: string, lineNo: number, messages: Messages
     const result = review(card, profile, {
       context: line.context as ReviewContext | undefined,
       taskClasses: line.taskClasses as string[] | undefined,
+      signatures,
     });
     const inputError = describeInputErrors(result);
     if (inputError) throw new UsageError(inputError);
@@ -109,6 +118,35 @@ export interface BatchOptions {
   messages?: MessagesOption;
   /** Worker threads reviewing blocks of lines in parallel (1: all on the main thread). */
   jobs?: number;
+  /** How signed cards are checked (--jwks, jku fetching). Left out: with no key (each signature says which it needs). */
+  signatures?: SignatureSetup;
+}
+
+/** Signature reports of a block's signed cards, by line number. */
+type BlockReports = ReadonlyMap<number, SignatureReport>;
+
+/**
+ * Verifies the signed cards of a block, on the main thread (the only await of a batch, and only for
+ * a line that mentions "signatures"; jku key sets are fetched once per run). Workers then review
+ * with the reports, synchronously, like every other line.
+ */
+async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): Promise<BlockReports | undefined> {
+  let reports: Map<number, SignatureReport> | undefined;
+  for (const line of block) {
+    // Not '"signatures"': inside cardText the quotes are escaped.
+    if ("overlong" in line || !line.text.includes("signatures")) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch {
+      continue; // reviewBatchLine reports the line.
+    }
+    if (typeof value !== "object" || value === null) continue;
+    const { card, cardText } = value as Record<string, unknown>;
+    const report = await verifyIfSigned(cardText ?? card, setup).catch(() => undefined);
+    if (report) (reports ??= new Map()).set(line.lineNo, report);
+  }
+  return reports;
 }
 
 /** The answer to one block of input lines (one input chunk): output text and its counts. */
@@ -121,7 +159,7 @@ interface BlockAnswer {
   errors: number;
 }
 
-function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number): BlockAnswer {
+function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number, reports?: BlockReports): BlockAnswer {
   const answer: BlockAnswer = { pieces: [], lines: 0, reviewed: 0, rejected: 0, errors: 0 };
   let pending = "";
   for (const line of block) {
@@ -130,7 +168,7 @@ function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxL
       result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
     } else {
       if (isBlankLine(line.text)) continue;
-      result = reviewBatchLine(line.text, line.lineNo, messages);
+      result = reviewBatchLine(line.text, line.lineNo, messages, reports?.get(line.lineNo));
     }
     answer.lines++;
     if ("error" in result.output) answer.errors++;
@@ -163,11 +201,12 @@ export async function runBatch(input: Readable, output: Writable, opts: BatchOpt
   const maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const messages = opts.messages ?? "text";
   const blocks = readLineBatches(input, maxLineBytes);
+  const signatures = opts.signatures ?? {};
   if ((opts.jobs ?? 1) > 1) {
-    await runInWorkers(blocks, output, opts.jobs!, messages, maxLineBytes, summary);
+    await runInWorkers(blocks, output, opts.jobs!, messages, maxLineBytes, signatures, summary);
   } else {
     for await (const block of blocks) {
-      const answer = answerBlock(block, messages, maxLineBytes);
+      const answer = answerBlock(block, messages, maxLineBytes, await verifyBlock(block, signatures));
       addAnswer(summary, answer);
       for (const piece of answer.pieces) await writeOut(output, piece);
     }
@@ -183,7 +222,7 @@ interface WorkerSetup {
   messages: MessagesOption;
   maxLineBytes: number;
 }
-type WorkerRequest = { seq: number; block: InputLine[] };
+type WorkerRequest = { seq: number; block: InputLine[]; reports?: BlockReports };
 type WorkerReply = { seq: number; answer: BlockAnswer } | { seq: number; failure: string };
 
 /** Blocks handed to each worker ahead of time: enough to keep it busy, few enough to keep memory flat. */
@@ -200,6 +239,7 @@ async function runInWorkers(
   jobs: number,
   messages: MessagesOption,
   maxLineBytes: number,
+  signatures: SignatureSetup,
   summary: BatchSummary,
 ): Promise<void> {
   const setup: WorkerSetup = { parleyBatchWorker: true, messages, maxLineBytes };
@@ -243,13 +283,14 @@ async function runInWorkers(
   };
   try {
     for await (const block of blocks) {
+      const reports = await verifyBlock(block, signatures);
       for (;;) {
         if (failure) throw failure;
         await flush();
         const idle = workers.reduce((best, w) => (load.get(w)! < load.get(best)! ? w : best));
         if (load.get(idle)! < IN_FLIGHT_PER_WORKER) {
           load.set(idle, load.get(idle)! + 1);
-          idle.postMessage({ seq: sent++, block } satisfies WorkerRequest);
+          idle.postMessage({ seq: sent++, block, ...(reports ? { reports } : {}) } satisfies WorkerRequest);
           break;
         }
         await waitForNews();
@@ -281,10 +322,10 @@ function startWorker(setup: WorkerSetup): Worker {
 function serveBatchWorker(setup: WorkerSetup): void {
   // A worker started from the sources loads only this module, not main.ts: install here too.
   installCompiledCardSchemas();
-  parentPort!.on("message", ({ seq, block }: WorkerRequest) => {
+  parentPort!.on("message", ({ seq, block, reports }: WorkerRequest) => {
     let reply: WorkerReply;
     try {
-      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes) };
+      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes, reports) };
     } catch (error) {
       reply = { seq, failure: `batch worker: ${(error as Error).stack ?? String(error)}` };
     }

@@ -11,6 +11,7 @@ import { buildRecords, parseLinkBase } from "./records";
 import { toReviewJson } from "./review-json";
 import { renderDecisionMarkdown } from "../report/markdown";
 import { FAIL_ON, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn } from "../report/formats";
+import { loadSignatureSetup, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
@@ -33,10 +34,12 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   const docsBase = parseDocsBase(values["docs-base"]);
   const profile = await loadProfile(values.profile, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
+  const signatureSetup = await loadSignatureSetup(values.jwks, values["no-jku"], io);
   const card = await loadCard(values.card, io);
   const aimed = values.skill === undefined ? taskClasses : aimAtSkill(values.skill, taskClasses, card.text);
 
-  const result = review(card.text, profile, { context, taskClasses: aimed });
+  const signatures = await verifyIfSigned(card.text, signatureSetup);
+  const result = review(card.text, profile, { context, taskClasses: aimed, signatures });
   if (result.inputErrors?.length) {
     // The CLI validated profile, context and task classes already; this is an engine failure.
     throw new UsageError(`check: the review could not run: ${result.inputErrors.map(explainInputError).join(" ")}`);
@@ -124,6 +127,8 @@ function parseCheckArgs(argv: string[]) {
         "fail-on": { type: "string" },
         "docs-base": { type: "string" },
         "task-class-file": { type: "string" },
+        jwks: { type: "string" },
+        "no-jku": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -28,6 +28,7 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
     const at = p.line !== undefined ? ` (line ${p.line}, column ${p.column})` : "";
     out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}${at}  ${p.message}  [${p.code}]`);
   }
+  if (json.signature) out.push(`Signature: ${json.signature.message}`);
   out.push("");
 
   const ids = Object.keys(json.decisions);

@@ -151,7 +151,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** Read a file as UTF-8, refusing directories and anything past MAX_INPUT_BYTES (no unbounded reads). */
-async function readTextFile(spec: string, io: CliIo, flag: string): Promise<string> {
+export async function readTextFile(spec: string, io: CliIo, flag: string): Promise<string> {
   const file = resolvePath(spec, io);
   let handle;
   try {

@@ -6,6 +6,7 @@ import { runBatch } from "./batch";
 import { runCheck } from "./check";
 import { DIFF_USAGE, runDiff } from "./diff";
 import { runTriage, TRIAGE_USAGE } from "./triage";
+import { loadSignatureSetup } from "./signatures";
 import { type CliIo, EXIT, type ExitCode, processIo, UsageError, writeOut } from "./io";
 import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
 import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
@@ -71,6 +72,8 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
         "max-line-bytes": { type: "string" },
         messages: { type: "string" },
         jobs: { type: "string" },
+        jwks: { type: "string" },
+        "no-jku": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }),
@@ -94,7 +97,8 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS) {
     throw new UsageError(`batch: --jobs must be a whole number from 1 to ${MAX_JOBS}, not "${values.jobs}".`, true);
   }
-  const summary = await runBatch(io.stdin, io.stdout, { maxLineBytes, messages, jobs });
+  const signatures = await loadSignatureSetup(values.jwks, values["no-jku"], io);
+  const summary = await runBatch(io.stdin, io.stdout, { maxLineBytes, messages, jobs, signatures });
   if (summary.errors > 0) {
     await writeOut(io.stderr, `review batch: ${summary.errors} of ${summary.lines} lines could not be reviewed (see their "error" fields).\n`);
   }

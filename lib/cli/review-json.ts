@@ -5,6 +5,8 @@ import type { EvidenceRef, Finding, FindingStatus, InvariantId, MessageData, Rul
 import { docsPath } from "../negotiation/invariants/types";
 import type { Path } from "../negotiation/task-classes";
 import { describeProblem, explainAdvisory, explainFinding, explainReason } from "../negotiation/explain";
+import { describeSignatureEntry, describeSignatureReport } from "../negotiation/explain/signatures";
+import type { CardSignatureStatus, SignatureEntry } from "../negotiation/signatures/types";
 
 /**
  * The machine-readable review shared by `check --format json` and every `batch` output line.
@@ -56,10 +58,22 @@ export interface DecisionJson {
   degradations: DegradationRecord[];
 }
 
+/**
+ * The card's signature report (only for a card with signatures): with an English `message` on the
+ * report and on each signature, unless messages are off (then the report's ids and data only).
+ */
+export interface SignatureJson {
+  status: CardSignatureStatus;
+  total: number;
+  message?: string;
+  signatures: Array<Omit<SignatureEntry, "data"> & { data?: SignatureEntry["data"]; message?: string }>;
+}
+
 export interface ReviewJson {
   valid: boolean;
   shape: CardShape;
   advisory?: string | { reason: string; data: MessageData };
+  signature?: SignatureJson;
   validity: ValidityJson[];
   decisions: Record<string, DecisionJson>;
 }
@@ -98,6 +112,18 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
     decisions: {},
   };
   if (review.advisory) out.advisory = text ? explainAdvisory(review.advisory) : review.advisory;
+  const report = review.validity.signature;
+  if (report) {
+    // As elsewhere: an English message in place of the data, or the data alone (--messages none).
+    out.signature = text
+      ? {
+          status: report.status,
+          total: report.total,
+          message: describeSignatureReport(report),
+          signatures: report.signatures.map(({ data: _data, ...s }) => ({ ...s, message: describeSignatureEntry({ ...s, data: _data }) })),
+        }
+      : report;
+  }
   for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, text);
   return out;
 }

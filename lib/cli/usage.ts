@@ -40,10 +40,14 @@ Options:
   --docs-base URL       absolute base of the Parley app, for rule links in SARIF
   --link-base URL       with --format json: each decision record carries a review link to the
                         workspace at URL (e.g. https://parley.example.com) reopening this review
+  --jwks FILE           check the card's signatures against this JWK or JWK set (matched by kid)
+  --no-jku              without --jwks, do not fetch the key set a signature's jku names (by
+                        default it is fetched, with the same safety rules as --card URLs)
   -h, --help            this help
 
 Exit codes: 0 no requested task class at or past --fail-on; 1 at least one; 2 unusable input
-(missing or unreadable file, invalid profile or context, unknown preset or task class, fetch refused).
+(missing or unreadable file, invalid profile, context or --jwks, unknown preset or task class,
+fetch refused).
 `;
 }
 
@@ -53,7 +57,7 @@ Reads JSON Lines on stdin, one review per line:
   {"id": "a1", "card": {...} | "cardText": "...", "profile": {...} | "PRESET",
    "context": {...}?, "taskClasses": ["live-input", ...]?}
 Writes one line per input line, in the same order:
-  {"id", "valid", "shape", "validity": [...], "decisions": {"<task-class>": {...}}}
+  {"id", "valid", "shape", "validity": [...], "signature": {...}?, "decisions": {"<task-class>": {...}}}
 or, for a line that cannot be reviewed, {"id", "error": "line N: ..."}; the run goes on.
 Blank lines are skipped. Memory stays constant however many lines.
 
@@ -63,6 +67,9 @@ Options:
                         machines: smaller lines, faster
   --jobs N              review on N worker threads (default 1); output order is unchanged
   --max-line-bytes N    longest accepted line (default 5 MiB); longer lines become errors
+  --jwks FILE           check every signed card against this JWK or JWK set (matched by kid)
+  --no-jku              without --jwks, do not fetch the key sets signatures name (by default
+                        each jku is fetched once per run, with the same safety rules as check)
   -h, --help            this help
 
 Exit codes: 0 every line reviewed, nothing rejected; 1 some line rejected a task class;

@@ -54,6 +54,12 @@ export const ClientProfile = z.strictObject({
   securitySchemes: z.optional(z.array(z.enum(SECURITY_SCHEME_KINDS))),
   /** The client holds credentials the server accepts, so it can fetch an authenticated extended card. */
   authenticated: z.optional(z.boolean()),
+  /**
+   * The client sends nothing to a card unless one of its signatures verifies (A2A 1.0 card
+   * signing). Left out: not required — signing is optional in A2A, so unlike the fields above a
+   * left-out value is a plain "no", not an unknown.
+   */
+  requireSignedCard: z.optional(z.boolean()),
 });
 export type ClientProfile = z.infer<typeof ClientProfile>;
 

@@ -9,6 +9,8 @@ import type { Review, ReviewInputError, TaskClassDecision } from "./decision-typ
 import { INVARIANTS } from "./invariants";
 import type { Finding, Invariant } from "./invariants/types";
 import { ClientProfile } from "./profile";
+import { signatureReportFor, withSignatureReport } from "./signatures/in-review";
+import type { SignatureReport } from "./signatures/types";
 import { BUILT_IN_TASK_CLASSES, BUILT_IN_TASK_CLASS_IDS, findTaskClass, TaskClass } from "./task-classes";
 import { ENGINE_NAME, ENGINE_VERSION } from "./version";
 
@@ -30,6 +32,12 @@ export interface ReviewOptions {
   context?: ReviewContext;
   /** Task class ids (built-in) or task class objects (user-defined). Default: every built-in. */
   taskClasses?: ReadonlyArray<string | TaskClass>;
+  /**
+   * The card's signature report, from verifyCardSignatures() (lib/negotiation/signatures/verify.ts)
+   * on this same card: verification is async, review() is not. Left out for a signed card, every
+   * signature is reported "not checked" (unverifiable). Ignored for an unsigned card.
+   */
+  signatures?: SignatureReport;
 }
 
 const ENGINE = Object.freeze({ name: ENGINE_NAME, version: ENGINE_VERSION });
@@ -56,10 +64,13 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   const taskClasses = options?.taskClasses ? resolveTaskClasses(options.taskClasses, inputErrors) : ALL_BUILT_INS;
 
   const loaded = loadCard(cardInput);
+  const signature = signatureReportFor(loaded.raw, options?.signatures);
+  const validity = signature ? withSignatureReport(loaded.validity, signature) : loaded.validity;
+  if (signature && loaded.card) loaded.card.signature = signature;
   const result: Review = {
     engine: ENGINE,
-    validity: loaded.validity,
-    shape: loaded.validity.shape,
+    validity,
+    shape: validity.shape,
     profile,
     context,
     taskClasses,
@@ -75,7 +86,7 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
   if (parsedProfile && parsedContext) {
     const memo: FindingMemo = new Map();
-    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, loaded.validity, parsedProfile, parsedContext, memo));
+    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, validity, parsedProfile, parsedContext, memo));
   }
   return result;
 }

@@ -1,3 +1,5 @@
+import type { SignatureReport } from "../signatures/types";
+
 /**
  * The version-neutral card model every invariant reads. `normalize()` (card/normalize.ts) builds
  * it from any recognised shape; each field keeps the JSON pointer it came from so findings can
@@ -110,4 +112,9 @@ export interface NormalizedCard {
    * `supportsAuthenticatedExtendedCard` (or the draft `supportsExtendedAgentCard`).
    */
   extendedCard: Located<boolean>;
+  /**
+   * What review() found of the card's `signatures` (the same report as the validity report's);
+   * absent for an unsigned card. Set by review(), not by normalize(): verifying needs keys.
+   */
+  signature?: SignatureReport;
 }

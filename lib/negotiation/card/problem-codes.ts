@@ -47,6 +47,10 @@ export const PROBLEM_CODES = {
   providerNameInsteadOfOrganization: "warning",
   undeclaredSecurityScheme: "warning",
   unknownSecuritySchemeShape: "warning",
+  // Signatures (A2A 1.0 §8.4): a signature that cannot be checked, or does not verify, leaves the
+  // card readable; a client that requires signed cards refuses it (the signed-card invariant).
+  signatureUnverifiable: "warning",
+  signatureInvalid: "warning",
 } as const satisfies Record<string, Severity>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -1,3 +1,4 @@
+import type { SignatureReport } from "../signatures/types";
 import type { CardShape, NormalizedCard, Pointer } from "./model";
 
 /** `error`: the card cannot be negotiated on. `warning`: deviates from the spec but usable. */
@@ -21,6 +22,12 @@ export interface ValidityReport {
   valid: boolean;
   shape: CardShape;
   problems: ValidityProblem[];
+  /**
+   * The card's signatures as review() found them (set only when the card has a `signatures` entry):
+   * the caller's verification report, or each signature "not checked" when none was given. Its
+   * unverifiable and invalid signatures are also `problems` (warnings).
+   */
+  signature?: SignatureReport;
 }
 
 export interface CardLoadResult {

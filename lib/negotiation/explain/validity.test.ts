@@ -42,6 +42,8 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   providerNameInsteadOfOrganization: ["/provider/name", {}],
   undeclaredSecurityScheme: ["/security/0/example", { scheme: "example", field: "security[0]" }],
   unknownSecuritySchemeShape: ["/securitySchemes/x", { scheme: "x" }],
+  signatureUnverifiable: ["/signatures/0", { signatureReason: "unknownKid", alg: "ES256", kid: "key-1", jku: "https://example.com/agent/jwks.json", keySource: "supplied", kids: ["key-2"] }],
+  signatureInvalid: ["/signatures/0", { signatureReason: "badSignature", alg: "ES256", kid: "key-1", keySource: "supplied" }],
 };
 
 describe("describeProblem", () => {

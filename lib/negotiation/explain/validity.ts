@@ -1,6 +1,7 @@
 import type { ProblemCode } from "../card/problem-codes";
 import type { ValidityProblem } from "../card/validity";
 import type { MessageData } from "../invariants/types";
+import { describeSignatureReason } from "./signatures";
 import { formatList, renderTemplate } from "./template";
 
 /**
@@ -54,6 +55,9 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   undeclaredSecurityScheme: '{{field}} refers to security scheme "{{scheme}}", which securitySchemes does not declare.',
   unknownSecuritySchemeShape:
     "Security scheme {{scheme}} has neither a type nor a 1.0 wrapper key, so Parley cannot tell what it requires.",
+  signatureUnverifiable: "The card is signed, but the signature at {{pointer}} cannot be verified: {{signatureReason}}.",
+  signatureInvalid:
+    "The signature at {{pointer}} is invalid: {{signatureReason}}. Do not trust what this card says until a signature on it verifies.",
 };
 
 /** JSON syntax error codes (card/json-scan.ts, named as jsonc-parser names them) → what a person would say. */
@@ -106,6 +110,11 @@ export function describeProblem(problem: ValidityProblem): string {
   const words: MessageData = { pointer };
   for (const [key, value] of Object.entries(problem.data)) {
     if (value !== undefined) words[key] = renderValue(key, value);
+  }
+  if (typeof problem.data.signatureReason === "string") {
+    const { alg, kid, jku } = problem.data;
+    const header = { alg: typeof alg === "string" ? alg : undefined, kid: typeof kid === "string" ? kid : undefined, jku: typeof jku === "string" ? jku : undefined };
+    words.signatureReason = describeSignatureReason(problem.data.signatureReason, problem.data, header);
   }
   return renderTemplate(template, words);
 }

@@ -7,6 +7,7 @@ import { liveInputNeedsStreaming } from "./live-input-needs-streaming";
 import { pushCallbackMtls } from "./push-callback-mtls";
 import { resubscribeOnlyOutput } from "./resubscribe-only-output";
 import { sharedTransport } from "./shared-transport";
+import { signedCard } from "./signed-card";
 import { streamChannelAvailable } from "./stream-channel-available";
 import { INVARIANT_IDS, type Invariant, type InvariantId } from "./types";
 
@@ -27,6 +28,7 @@ const REGISTRY: { readonly [K in InvariantId]: Invariant } = {
   "output-modes": outputModes,
   "stream-channel-available": streamChannelAvailable,
   "completion-channel-available": completionChannelAvailable,
+  "signed-card": signedCard,
 };
 
 /** Every invariant, in INVARIANT_IDS order: the order findings are reported and matrix columns shown. */

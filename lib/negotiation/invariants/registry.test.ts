@@ -8,6 +8,25 @@ import { BUILT_IN_TASK_CLASSES, type TaskClass } from "../task-classes";
 import { getInvariant, INVARIANTS } from "./index";
 import { inputModes, makeCard, outputModes, push, requirement, scheme, streaming } from "./test-card";
 import { INVARIANT_IDS } from "./types";
+import type { SignatureEntry } from "../signatures/types";
+
+/** Cards with a signature report, one per outcome the signed-card invariant words. */
+const signatureEntry = (status: SignatureEntry["status"], reason: SignatureEntry["reason"], extra: Partial<SignatureEntry> = {}): SignatureEntry => ({
+  index: 0,
+  pointer: "/signatures/0",
+  status,
+  reason,
+  data: {},
+  ...extra,
+});
+const SIGNED_CARDS = [
+  signatureEntry("valid", "verified", { keySource: "supplied" }),
+  signatureEntry("valid", "verified", { keySource: "jku", jku: "https://agent.example/jwks.json" }),
+  signatureEntry("unverifiable", "notChecked"),
+  signatureEntry("unverifiable", "unknownKid", { kid: "k1" }),
+  signatureEntry("unverifiable", "noKey"),
+  signatureEntry("invalid", "badSignature"),
+].map((e) => makeCard({ signature: { status: e.status, total: 1, signatures: [e] } }));
 
 // Each invariant's folder, found by the bundler (no node:fs in lib/negotiation).
 const sources = import.meta.glob("./*/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
@@ -81,6 +100,7 @@ describe("every message a check can emit", () => {
     makeCard({ defaultInputModes: inputModes("audio/pcm") }),
     makeCard({ defaultInputModes: { value: [], pointer: "/defaultInputModes" }, defaultOutputModes: { value: [], pointer: "/defaultOutputModes" } }),
     makeCard({ skills: [{ id: "s", outputModes: ["audio/mpeg"], pointer: "/skills/0" }, { id: "t", pointer: "/skills/1" }] }),
+    ...SIGNED_CARDS,
   ];
   const base: ClientProfile = { name: "grid", transports: ["JSONRPC"], liveOnlyInputModes: ["audio/pcm"] };
   const profiles: ClientProfile[] = [
@@ -96,6 +116,7 @@ describe("every message a check can emit", () => {
     { ...base, bufferableInputModes: [], callback: { supported: true, mtls: false, url: "https://agent.example/hooks" } },
     { ...base, inputModes: ["text/plain", "audio/pcm"], bufferableInputModes: [], acceptedOutputModes: ["text/plain"], supportedExtensions: [], securitySchemes: ["http"] },
     { ...base, inputModes: ["text/plain"], supportedExtensions: ["urn:ext:x"], securitySchemes: ["mutualTLS"], protocolVersions: ["1.0"] },
+    { ...base, requireSignedCard: true },
   ];
   const contexts: ReviewContext[] = [{}, { documentedFallbackOutputModes: ["audio/pcm"] }];
   const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES, { ...BUILT_IN_TASK_CLASSES[0]!, id: "aimed", skill: "nope" }];

@@ -19,6 +19,7 @@ export const INVARIANT_IDS = [
   "output-modes",
   "stream-channel-available",
   "completion-channel-available",
+  "signed-card",
 ] as const;
 export type InvariantId = (typeof INVARIANT_IDS)[number];
 

@@ -9,6 +9,7 @@ import { page as inputModes } from "../invariants/input-modes/page";
 import { page as outputModes } from "../invariants/output-modes/page";
 import { page as requiredExtensions } from "../invariants/required-extensions/page";
 import { page as securitySatisfiable } from "../invariants/security-satisfiable/page";
+import { page as signedCard } from "../invariants/signed-card/page";
 import type { RuleDoc } from "../invariants/page-types";
 
 /**
@@ -27,6 +28,7 @@ export const RULE_DOCS: Record<InvariantId, RuleDoc> = {
   "output-modes": outputModes,
   "stream-channel-available": streamChannelAvailable,
   "completion-channel-available": completionChannelAvailable,
+  "signed-card": signedCard,
 };
 
 export { NORTHWIND_AUDIO_OUT, NORTHWIND_NO_POLLING } from "../examples/rule-page-profiles";

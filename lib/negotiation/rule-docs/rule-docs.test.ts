@@ -99,6 +99,8 @@ const CANNOT: Partial<Record<string, ConditionId[]>> = {
   "output-modes": ["honored-extension"],
   "stream-channel-available": ["renegotiable-client", "honored-extension"],
   "completion-channel-available": ["renegotiable-client", "honored-extension"],
+  // The client's own policy: nothing to acquire, no contradiction, no claim of the card to override.
+  "signed-card": ["renegotiable-client", "honored-extension", "out-of-band-exchange", "prior-task-history", "stale-card"],
 };
 
 const rows = pages.flatMap(([id, page]) => page.conditions.map((row) => [id, row.condition.id, row] as const));

@@ -1,0 +1,73 @@
+import { fetchCard, LOOPBACK_ENV } from "../fetch/safe-fetch";
+import { describeKeyIssue } from "../negotiation/explain/signature-keys";
+import { describeKeySetError } from "../negotiation/explain/signatures";
+import { readKeySet } from "../negotiation/signatures/keys";
+import { signatureList } from "../negotiation/signatures/read";
+import type { SignatureReport } from "../negotiation/signatures/types";
+import type { VerifySignaturesOptions } from "../negotiation/signatures/verify";
+import { readTextFile } from "./inputs";
+import { type CliIo, UsageError, writeOut } from "./io";
+
+/**
+ * Card signatures in the CLI: `--jwks FILE` (a JWK or JWK set the user trusts), else each
+ * signature's jku fetched through the SSRF-safe fetcher (loopback only with
+ * PARLEY_ALLOW_LOOPBACK_FETCH=1, 5 s, 256 KiB), unless `--no-jku`. A key set is fetched once per
+ * URL for the whole run (a batch of a thousand cards from one provider fetches its key set once).
+ */
+export type SignatureSetup = VerifySignaturesOptions;
+
+/** Most key sets remembered per run; past it, the oldest is forgotten (and fetched again if named). */
+const MAX_CACHED_KEY_SETS = 64;
+const MAX_JWKS_BYTES = 256 * 1024;
+
+export async function loadSignatureSetup(jwks: string | undefined, noJku: boolean | undefined, io: CliIo): Promise<SignatureSetup> {
+  if (jwks !== undefined) return { keys: await loadJwks(jwks, io) };
+  if (noJku) return {};
+  return { fetchJwks: makeJwksFetcher(io) };
+}
+
+/** `--jwks FILE`: the parsed key input, or a usage error saying what is wrong with the file. */
+async function loadJwks(spec: string, io: CliIo): Promise<unknown> {
+  const text = await readTextFile(spec, io, "--jwks");
+  const read = readKeySet(text);
+  if (!read.ok) {
+    const total = typeof read.data.count === "number" ? read.data.count : read.skipped.length;
+    const why = [describeKeySetError(read.error, read.data) + ".", ...read.skipped.map((s) => describeKeyIssue(s, total))];
+    throw new UsageError(`--jwks ${spec}: not a usable JWK or JWK set: ${why.join(" ")}`);
+  }
+  const notes: string[] = [];
+  const total = read.keys.length + read.skipped.length;
+  for (const issue of read.skipped) notes.push(`review: --jwks ${spec}: skipped: ${describeKeyIssue(issue, total)}`);
+  if (read.hadPrivate) notes.push(`review: --jwks ${spec} holds a private key: only its public part is used; keep private keys out of files you pass around.`);
+  if (notes.length > 0) await writeOut(io.stderr, notes.join("\n") + "\n");
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+function makeJwksFetcher(io: CliIo): (url: string) => Promise<unknown> {
+  const cache = new Map<string, Promise<string>>();
+  return (url) => {
+    let pending = cache.get(url);
+    if (!pending) {
+      if (cache.size >= MAX_CACHED_KEY_SETS) cache.delete(cache.keys().next().value as string);
+      pending = fetchCard(url, { allowLoopback: io.env[LOOPBACK_ENV] === "1", maxBytes: MAX_JWKS_BYTES }).then((f) => f.text);
+      cache.set(url, pending);
+    }
+    return pending;
+  };
+}
+
+/** Does the card (text or parsed) carry signatures? Cheap: unsigned cards, nearly all, cost no parse. */
+export function mayBeSigned(card: unknown): boolean {
+  return typeof card === "string" ? card.includes('"signatures"') : signatureList(card) !== undefined;
+}
+
+/**
+ * The signature report for a card (text or parsed), or undefined when it carries no signatures.
+ * A signed card is always verified, with whatever keys the setup has (none: each signature then
+ * says which key it needs). The verifier (jose, canonicalize) is loaded on first use.
+ */
+export async function verifyIfSigned(card: unknown, setup: SignatureSetup): Promise<SignatureReport | undefined> {
+  if (!mayBeSigned(card)) return undefined;
+  const { verifyCardSignatures } = await import("../negotiation/signatures/verify");
+  return verifyCardSignatures(card, setup);
+}

@@ -1,0 +1,36 @@
+import { makeProblem } from "../card/problems";
+import type { ValidityProblem, ValidityReport } from "../card/validity";
+import { signatureList, uncheckedReport } from "./read";
+import type { SignatureReport } from "./types";
+
+/**
+ * How review() takes a signature report in: synchronously, from a report the caller computed with
+ * verifyCardSignatures() on the same card text (verification is async, review() is not). Pure, and
+ * free of the JOSE libraries, so the review bundle stays small.
+ */
+
+/**
+ * The report for this card: undefined when it is unsigned; the caller's report when it is one for
+ * a signed card with as many signatures; else every signature "not checked" (a report for another
+ * card, or none at all, never passes for this one's).
+ */
+export function signatureReportFor(card: unknown, given: SignatureReport | undefined): SignatureReport | undefined {
+  const list = signatureList(card);
+  if (!list) return undefined;
+  if (given && given.status !== "unsigned" && given.total === list.length && Array.isArray(given.signatures)) return given;
+  return uncheckedReport(card);
+}
+
+/** The validity report with the signature report and a warning per signature that is not valid. */
+export function withSignatureReport(validity: ValidityReport, report: SignatureReport): ValidityReport {
+  const problems: ValidityProblem[] = [];
+  for (const s of report.signatures) {
+    if (s.status === "valid") continue;
+    const data: ValidityProblem["data"] = { signatureReason: s.reason, ...s.data };
+    if (s.alg !== undefined) data.alg = s.alg;
+    if (s.kid !== undefined) data.kid = s.kid;
+    if (s.jku !== undefined) data.jku = s.jku;
+    problems.push(makeProblem(s.status === "invalid" ? "signatureInvalid" : "signatureUnverifiable", s.pointer, data));
+  }
+  return { ...validity, problems: [...validity.problems, ...problems], signature: report };
+}
