@@ -50,7 +50,7 @@ test("a pasted decision record is explained, and Open review leads to the worksp
   // The workspace shows the review the record came from: live-input rejected, request-response accepted.
   await expect(page.getByTestId("decision-live-input")).toHaveAttribute("data-decision", "reject");
   await expect(page.getByTestId("decision-request-response")).toHaveAttribute("data-decision", "accept");
-  await expect(page.locator(".cm-content")).toContainText("Contoso Voice Desk");
+  await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
 });
 
 test("a record without a link opens a live review discovered from its card endpoint's origin and preset profile", async ({ page }) => {

@@ -118,6 +118,8 @@ export async function pasteIntoCard(page: Page, text: string): Promise<void> {
  */
 export async function measureKeystrokeToPaint(page: Page, cardText: string, keystrokes: number): Promise<{ median: number; max: number; samples: number[] }> {
   const matrix = page.getByTestId("review-matrix");
+  // The full editor loads when the user reaches for it: point at it first.
+  await page.hover('[data-testid="card-editor"]');
   await page.waitForSelector('[data-testid="card-editor"] .cm-content');
   const before = Number(await matrix.getAttribute("data-review-revision"));
   await pasteIntoCard(page, cardText);

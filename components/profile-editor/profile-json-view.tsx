@@ -43,6 +43,7 @@ export function ProfileJsonView({
       <JsonEditor
         label="Client profile JSON"
         testId="profile-json-editor"
+        eager
         className="h-80"
         initialText={text}
         handleRef={handleRef}

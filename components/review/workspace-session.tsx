@@ -114,6 +114,7 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
             }}
             onLoad={(text, next) => {
               setSource(next);
+              cardEditor.current?.prepare();
               if (cardEditor.current) cardEditor.current.setText(text);
               else setCard((prev) => ({ text, revision: prev.revision + 1 }));
               noteEdit();
