@@ -17,6 +17,11 @@ import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
 /** Built-in ids or user-defined task classes in full, as a review link carries them. Absent: every built-in. */
 export type TaskClassSelection = ReadonlyArray<string | TaskClass>;
 
+/**
+ * The review of these inputs. The last one is kept: opening a link reviews its card to compare
+ * decisions and the workspace then renders that same review, so a large card is reviewed once.
+ * Inputs are compared by identity (the card text by value), as React state hands them over.
+ */
 export function runReview(
   cardText: string,
   profile: ClientProfile,
@@ -24,8 +29,32 @@ export function runReview(
   taskClasses?: TaskClassSelection,
   signatures?: SignatureReport,
 ): Review {
-  return review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}) });
+  const last = lastReview;
+  if (
+    last &&
+    last.cardText === cardText &&
+    last.profile === profile &&
+    last.context === context &&
+    last.taskClasses === taskClasses &&
+    last.signatures === signatures
+  ) {
+    return last.review;
+  }
+  const result = review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}) });
+  lastReview = { cardText, profile, context, taskClasses, signatures, review: result };
+  return result;
 }
+
+let lastReview:
+  | {
+      cardText: string;
+      profile: ClientProfile;
+      context: ReviewContext;
+      taskClasses: TaskClassSelection | undefined;
+      signatures: SignatureReport | undefined;
+      review: Review;
+    }
+  | undefined;
 
 /**
  * The text range of a pointer, or of its nearest ancestor that exists: a field the card leaves out

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
+import { readLinkOffThread } from "./decode-off-thread";
 import { clearLocationFragment, readHash } from "./link-location";
 import { LINK_BANNER } from "./link-banner-slot";
 import { loadShare, type ShareModule } from "./load-share";
@@ -62,14 +63,15 @@ export function useLinkFragment(): LinkFragment {
     set({ phase: "decoding", gen: mine, fragment });
     // Whatever the link holds, the workspace will say something about it: load the banner alongside.
     void LINK_BANNER.load().catch(() => undefined);
-    loadShare().then(
-      (share) => {
+    // Read in a worker: a link built to unpack slowly must not freeze the page. The codec module
+    // is loaded alongside, for what the workspace does with a link once read (compare decisions).
+    Promise.all([readLinkOffThread(fragment), loadShare()]).then(
+      ([read, share]) => {
         if (gen.current !== mine) return;
-        const decoded = share.decodeReviewLink(fragment);
         set(
-          decoded.ok
-            ? { phase: "decoded", gen: mine, fragment, link: decoded.link, share }
-            : { phase: "failed", gen: mine, fragment, message: share.describeLinkError(decoded.error) },
+          read.ok
+            ? { phase: "decoded", gen: mine, fragment, link: read.link, share }
+            : { phase: "failed", gen: mine, fragment, message: read.message },
         );
       },
       () => {
