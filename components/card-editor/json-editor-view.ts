@@ -139,7 +139,9 @@ export function createRichEditor(options: {
         json(),
         highlightField,
         keymap.of(EDITOR_KEYS),
-        EditorView.contentAttributes.of({ "aria-label": options.label, "aria-describedby": options.describedBy }),
+        // tabindex: the editable content is focusable anyway; said explicitly, checkers (axe) see the
+        // scrolling editor has keyboard access.
+        EditorView.contentAttributes.of({ "aria-label": options.label, "aria-describedby": options.describedBy, tabindex: "0" }),
         EditorView.lineWrapping,
         // CodeMirror's theme is a <style> element: the page's CSP admits it by the nonce Next's
         // scripts carry (browsers expose a nonce only through the property, not the attribute).
