@@ -10,11 +10,4 @@ test("README screenshot of the workspace at 1280 px", async ({ page }) => {
   await page.screenshot({ path: "docs/screenshot-workspace.png" });
 });
 
-test("works on a narrow screen: no horizontal page scroll, matrix reachable", async ({ page }) => {
-  await page.setViewportSize({ width: 400, height: 900 });
-  await openWorkspace(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.getByTestId("review-matrix").scrollIntoViewIfNeeded();
-  await expectDecision(page, "live-input", "reject");
-});
+

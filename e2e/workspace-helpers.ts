@@ -5,11 +5,11 @@ export const TASK_CLASSES = ["request-response", "live-input", "async-completion
 /** Opens the workspace and brings up the full card editor (it loads when the user reaches for it). */
 export async function openWorkspace(page: Page): Promise<void> {
   await page.goto("/");
-  await useRichEditor(page);
+  await bringUpRichEditor(page);
 }
 
 /** Points at the card editor, as a user reaching for it does, and waits for CodeMirror to replace the plain text area. */
-export async function useRichEditor(page: Page): Promise<void> {
+export async function bringUpRichEditor(page: Page): Promise<void> {
   const editor = page.getByTestId("card-editor");
   await expect(editor.locator("textarea, .cm-content").first()).toBeVisible();
   await editor.hover();

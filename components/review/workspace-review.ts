@@ -1,6 +1,6 @@
 /**
  * What the workspace adds around the core: a review run with the workspace's arguments, editor
- * ranges for pointers and problems, and a decision record as an object for display. Components
+ * ranges for pointers and problems, the pace of the last review. Components
  * import everything else straight from the core module that owns it.
  */
 import { locatePointer } from "@/lib/negotiation/card/locate";
@@ -8,7 +8,6 @@ import type { ReviewContext } from "@/lib/negotiation/context";
 import type { Review } from "@/lib/negotiation/decision-types";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { review } from "@/lib/negotiation/review";
-import { formatDecisionRecord } from "@/lib/negotiation/record-format";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { SignatureReport } from "@/lib/negotiation/signatures/types";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
@@ -40,9 +39,22 @@ export function runReview(
   ) {
     return last.review;
   }
+  const started = performance.now();
   const result = review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}) });
+  lastReviewMs = performance.now() - started;
   lastReview = { cardText, profile, context, taskClasses, signatures, review: result };
   return result;
+}
+
+/**
+ * A review this quick is redone in the keystroke's own render, so the matrix is painted in the
+ * same frame as the character; a slower one (a large card) is deferred behind the typing.
+ */
+const QUICK_REVIEW_MS = 6;
+let lastReviewMs = 0;
+
+export function lastReviewWasQuick(): boolean {
+  return lastReviewMs <= QUICK_REVIEW_MS;
 }
 
 let lastReview:
@@ -88,18 +100,3 @@ export function problemDiagnostics(result: Review, text: string): EditorDiagnost
   });
 }
 
-/** What a record shows in place of the card digest while the browser computes it. */
-const DIGEST_PENDING = "sha256:(computing…)";
-
-/**
- * The decision record as an object for display; the core writes it as one JSON log line. The
- * digest is computed apart (WebCrypto, asynchronously): until it is known, DIGEST_PENDING stands in.
- */
-export function decisionRecordFor(result: Review, taskClass: string, cardDigest: string | undefined): unknown {
-  const line = formatDecisionRecord(result, taskClass, cardDigest ?? DIGEST_PENDING);
-  try {
-    return JSON.parse(line) as unknown;
-  } catch {
-    return line;
-  }
-}

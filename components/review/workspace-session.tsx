@@ -1,30 +1,32 @@
 "use client";
 
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { CardPanel, type CardSource } from "@/components/card-editor/card-panel";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { ContextPanel } from "@/components/context-panel/context-panel";
+import type { RecordSource } from "@/components/explain-panel/decision-record";
 import { ExplainPanel } from "@/components/explain-panel/explain-panel";
-import { ReviewMatrix, type MatrixSelection } from "@/components/matrix/review-matrix";
-import { ProfileEditor } from "@/components/profile-editor/profile-editor";
+import { ReviewMatrix } from "@/components/matrix/review-matrix";
+import { resolveSelection, sameSelection, type MatrixSelection } from "@/components/matrix/selection";
+import { ProfileEditor, type ProfileEditorHandle } from "@/components/profile-editor/profile-editor";
 import { LinkBannerSlot } from "@/components/share/link-banner-slot";
 import { ShareBar } from "@/components/share/share-bar";
-import type { WorkspaceState } from "@/components/share/snapshot";
 import { SignatureKeysPanel } from "@/components/signature-keys/signature-keys-panel";
 import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys";
 import { useSignatureReport } from "@/components/signature-keys/use-signature-report";
+import type { WorkspaceState } from "@/components/share/snapshot";
 import { Section } from "@/components/ui/section";
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
+import type { ClientProfile } from "@/lib/negotiation/profile";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
-import { locateNearest, problemDiagnostics, runReview } from "./workspace-review";
+import { lastReviewWasQuick, locateNearest, problemDiagnostics, runReview } from "./workspace-review";
+import { DraftNotice } from "./draft-notice";
+import { originOf, storeDraft } from "./draft";
 import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
-
-/** Registry order = column order in the matrix. */
-const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
+import { VerdictSummary } from "./verdict-summary";
 
 interface WorkspaceSessionProps {
   seed: SessionSeed;
@@ -34,144 +36,252 @@ interface WorkspaceSessionProps {
   onRetry?: () => void;
 }
 
+type SectionKey = "card" | "profile" | "context";
+
+/** Registry order = column order in the matrix: the matrix grows with the engine. */
+const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
+
+/** Below this width the workspace is one column: the verdict and the matrix first, the inputs folded under them. */
+const NARROW = "(max-width: 1023.98px)";
+/** A draft is written once editing pauses this long. */
+const DRAFT_PAUSE_MS = 600;
+
 /**
- * One review session: inputs on the left (card, profile, context), the review on the right.
- * The core runs here in the browser on every edit; `useDeferredValue` lets typing stay urgent while
- * the review of the latest text renders just behind it.
+ * One review session: the review (verdict, matrix, explanation) and the inputs it is made of
+ * (card, profile, context). The core runs here in the browser on every edit. When the last review
+ * was quick, the matrix is redone in the keystroke's own frame; when it was slow (a large card),
+ * `useDeferredValue` lets typing stay urgent and the review follows just behind.
  */
 export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: WorkspaceSessionProps) {
   const [card, setCard] = useState({ text: seed.cardText, revision: 0 });
   const [source, setSource] = useState<CardSource | null>(seed.source);
   const [profile, setProfileState] = useState<ClientProfile>(seed.profile);
   const [context, setContextState] = useState<ReviewContext>(seed.context);
-  const [selection, setSelection] = useState<MatrixSelection | null>(seed.selection ?? null);
+  const [chosen, setChosen] = useState<MatrixSelection | null>(seed.selection ?? null);
   const [edited, setEdited] = useState(false);
+  // undefined: as suits the screen (folded on a narrow one, under the review); then as the user set it.
+  const [folds, setFolds] = useState<Partial<Record<SectionKey, boolean>>>({});
+  const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, isNotNarrowOnServer);
+  const sections: Record<SectionKey, boolean> = {
+    card: folds.card ?? !narrow,
+    profile: folds.profile ?? !narrow,
+    context: folds.context ?? !narrow,
+  };
   const taskClasses = seed.taskClasses;
   const cardEditor = useRef<JsonEditorHandle | null>(null);
-  const profileEditor = useRef<JsonEditorHandle | null>(null);
+  const profileEditor = useRef<ProfileEditorHandle | null>(null);
 
-  const noteEdit = () => {
-    if (!edited) setEdited(true);
-    onEdit();
-  };
-  const setProfile = (next: ClientProfile) => {
-    setProfileState(next);
-    noteEdit();
-  };
-  const setContext = (next: ReviewContext) => {
-    setContextState(next);
-    noteEdit();
-  };
+  // Callbacks handed to the inputs never change, so a keystroke re-renders none of them needlessly.
+  const onEditRef = useRef(onEdit);
+  useEffect(() => {
+    onEditRef.current = onEdit;
+  });
+  const noteEdit = useCallback(() => {
+    setEdited(true);
+    onEditRef.current();
+  }, []);
+  const setProfile = useCallback(
+    (next: ClientProfile) => {
+      setProfileState(next);
+      noteEdit();
+    },
+    [noteEdit],
+  );
+  const setContext = useCallback(
+    (next: ReviewContext) => {
+      setContextState(next);
+      noteEdit();
+    },
+    [noteEdit],
+  );
+  const onCardChange = useCallback(
+    (text: string) => {
+      setCard((prev) => ({ text, revision: prev.revision + 1 }));
+      noteEdit();
+    },
+    [noteEdit],
+  );
+  const onCardLoad = useCallback(
+    (text: string, next: CardSource) => {
+      setSource(next);
+      const editor = cardEditor.current;
+      if (editor) {
+        editor.prepare();
+        editor.setText(text);
+      } else setCard((prev) => ({ text, revision: prev.revision + 1 }));
+      noteEdit();
+    },
+    [noteEdit],
+  );
+  const toggle = useMemo(
+    () => ({
+      card: (open: boolean) => setFolds((s) => ({ ...s, card: open })),
+      profile: (open: boolean) => setFolds((s) => ({ ...s, profile: open })),
+      context: (open: boolean) => setFolds((s) => ({ ...s, context: open })),
+    }),
+    [],
+  );
 
-  const reviewed = useDeferredValue(card);
-  // Keys stay in this session's state: never in a link, never stored.
+  const deferred = useDeferredValue(card);
+  const reviewed = lastReviewWasQuick() ? card : deferred;
+  // Keys stay in this session\'s state: never in a link, never stored.
   const signatureKeys = useSignatureKeys();
   const signatureCheck = useSignatureReport(reviewed.text, signatureKeys);
-  const review = useMemo(
-    () => runReview(reviewed.text, profile, context, taskClasses, signatureCheck.report),
-    [reviewed.text, profile, context, taskClasses, signatureCheck.report],
-  );
-  const diagnostics = useMemo(() => problemDiagnostics(review, reviewed.text), [review, reviewed.text]);
+  const review = useMemo(() => runReview(reviewed.text, profile, context, taskClasses, signatureCheck.report), [reviewed.text, profile, context, taskClasses, signatureCheck.report]);
+  const diagnostics = useMemo(() => (review.validity.problems.length === 0 ? [] : problemDiagnostics(review, reviewed.text)), [review, reviewed.text]);
   const stale = reviewed !== card;
   const empty = reviewed.text.trim() === "";
+  const selection = useMemo(() => resolveSelection(chosen, review), [chosen, review]);
 
   const cardUrl = cardUrlOf(source);
-  // Called by the share bar at click time: this render's values are the latest committed ones.
-  const shareState = (): WorkspaceState => ({
-    cardText: card.text,
-    profile,
-    context,
-    ...(taskClasses ? { taskClasses } : {}),
-    ...(cardUrl ? { cardUrl } : {}),
+  // Read at click time (share bar, records): this render's values are the latest committed ones.
+  const latest = useRef<WorkspaceState>({ cardText: card.text, profile, context });
+  useEffect(() => {
+    latest.current = { cardText: card.text, profile, context, ...(taskClasses ? { taskClasses } : {}), ...(cardUrl ? { cardUrl } : {}) };
   });
+  const shareState = useCallback(() => latest.current, []);
+  const fetchedFrom = source?.kind === "fetch" ? source.card.requestedUrl : undefined;
+  const recordSource = useMemo<RecordSource>(() => ({ workspace: shareState, ...(fetchedFrom ? { fetchedFrom } : {}) }), [shareState, fetchedFrom]);
+
+  // Nothing lost: once the user has changed something, the session is kept in this browser.
+  const [draftFailed, setDraftFailed] = useState(false);
+  useEffect(() => {
+    if (!edited) return;
+    const timer = setTimeout(() => {
+      const origin = originOf(source);
+      const kept = storeDraft({
+        savedAt: new Date().toISOString(),
+        cardText: card.text,
+        profile,
+        context,
+        ...(origin ? { origin } : {}),
+        ...(taskClasses ? { taskClasses } : {}),
+        ...(chosen ? { selection: chosen } : {}),
+      });
+      setDraftFailed(!kept);
+    }, DRAFT_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [edited, card.text, profile, context, source, taskClasses, chosen]);
 
   // Located in the editor's own text (the profile's may be laid out as the user typed it), so these
   // callbacks never change and the memoized review panels skip the keystroke's urgent render.
   const onHighlight = useCallback((ref: EvidenceRef) => {
-    if (ref.source !== "card" && ref.source !== "profile") return;
-    highlightPointer(ref.source === "card" ? cardEditor.current : profileEditor.current, ref.pointer);
+    if (ref.source === "card") {
+      setFolds((s) => ({ ...s, card: true }));
+      // After the section is shown: the editor measures itself only when visible.
+      requestAnimationFrame(() => highlightPointer(cardEditor.current, ref.pointer));
+    } else if (ref.source === "profile") {
+      setFolds((s) => ({ ...s, profile: true }));
+      requestAnimationFrame(() => profileEditor.current?.highlight(ref.pointer));
+    }
   }, []);
   const onLocateProblem = useCallback((problem: ValidityProblem) => {
-    if (problem.position) cardEditor.current?.highlight(problem.position.offset, problem.position.offset + 1);
-    else highlightPointer(cardEditor.current, problem.pointer);
+    setFolds((s) => ({ ...s, card: true }));
+    requestAnimationFrame(() => {
+      if (problem.position) cardEditor.current?.highlight(problem.position.offset, problem.position.offset + 1);
+      else highlightPointer(cardEditor.current, problem.pointer);
+    });
   }, []);
+  const onSelect = useCallback((next: MatrixSelection) => setChosen((prev) => (sameSelection(prev, next) ? prev : next)), []);
+  const onExplain = useCallback((taskClass: string) => {
+    setChosen({ taskClass });
+    requestAnimationFrame(() => {
+      const heading = document.getElementById("explain-heading");
+      heading?.scrollIntoView({ block: "start", behavior: "smooth" });
+      heading?.focus({ preventScroll: true });
+    });
+  }, []);
+  const onRenegotiableChange = useCallback(
+    (renegotiable: boolean) => {
+      setProfileState((current) => {
+        const next = { ...current };
+        if (renegotiable) next.fixed = false;
+        else delete next.fixed;
+        return next;
+      });
+      noteEdit();
+    },
+    [noteEdit],
+  );
 
   return (
     <>
       {seed.notice && <LinkBannerSlot notice={seed.notice} edited={edited} onStartFresh={onStartFresh} onRetry={onRetry} />}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)]">
-        <div className="flex min-w-0 flex-col gap-4">
-          <CardPanel
-            initialText={seed.cardText}
-            currentText={card.text}
-            source={source}
-            editorRef={cardEditor}
-            diagnostics={empty ? [] : diagnostics}
-            diagnosticsText={reviewed.text}
-            onChange={(text) => {
-              setCard((prev) => ({ text, revision: prev.revision + 1 }));
-              noteEdit();
-            }}
-            onLoad={(text, next) => {
-              setSource(next);
-              cardEditor.current?.prepare();
-              if (cardEditor.current) cardEditor.current.setText(text);
-              else setCard((prev) => ({ text, revision: prev.revision + 1 }));
-              noteEdit();
-            }}
-          />
-          <SignatureKeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />
-          <ProfileEditor profile={profile} onChange={setProfile} jsonHandleRef={profileEditor} />
-          <ContextPanel
-            context={context}
-            onChange={setContext}
-            renegotiable={profile.fixed === false}
-            onRenegotiableChange={(renegotiable) => {
-              const next = { ...profile };
-              if (renegotiable) next.fixed = false;
-              else delete next.fixed;
-              setProfile(next);
-            }}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
-          <ShareBar
-            getState={shareState}
-            hasCardUrl={cardUrl !== undefined}
-            disabledReason={card.text.trim() === "" ? "Load a card to share its review." : undefined}
-          />
+      {seed.draft && <DraftNotice draft={seed.draft} edited={edited} onStartFresh={onStartFresh} />}
+      {draftFailed && (
+        <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950">
+          This browser would not keep a draft of this review (its storage is full or turned off): a reload will not bring it back.
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-[minmax(22rem,1fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <Section
             title="Review"
             id="review-heading"
             actions={
-              <span className="text-xs text-slate-500" aria-live="polite">
+              <span className="text-xs text-slate-600" aria-live="polite">
                 {stale ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
               </span>
             }
           >
             {empty ? (
-              <p data-testid="no-card" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+              <p data-testid="no-card" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-700">
                 No card loaded. Paste or type a card, open a file, fetch one by URL or pick a built-in example.
               </p>
             ) : (
               <div className="flex flex-col gap-3">
+                <VerdictSummary review={review} onExplain={onExplain} />
                 <ValiditySummary review={review} onLocate={onLocateProblem} signatureChecking={signatureCheck.checking} />
-                <ReviewMatrix
-                  review={review}
-                  invariants={MATRIX_COLUMNS}
-                  revision={reviewed.revision}
-                  selection={selection}
-                  onSelect={setSelection}
-                />
+                <ReviewMatrix review={review} invariants={MATRIX_COLUMNS} revision={reviewed.revision} selection={selection} onSelect={onSelect} />
               </div>
             )}
           </Section>
-          {!empty && <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} />}
+          {!empty && <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} source={recordSource} />}
+          <ShareBar
+            getState={shareState}
+            hasCardUrl={cardUrl !== undefined}
+            disabledReason={card.text.trim() === "" ? "Load a card to share its review." : undefined}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
+          <CardPanel
+            initialText={seed.cardText}
+            currentText={card.text}
+            source={source}
+            editorRef={cardEditor}
+            diagnostics={empty ? NO_DIAGNOSTICS : diagnostics}
+            diagnosticsText={reviewed.text}
+            onChange={onCardChange}
+            onLoad={onCardLoad}
+            open={sections.card}
+            onToggle={toggle.card}
+            summary={empty ? "no card" : (review.card?.name ?? "unnamed card")}
+          />
+          {review && <SignatureKeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />}
+          <ProfileEditor profile={profile} onChange={setProfile} handleRef={profileEditor} open={sections.profile} onToggle={toggle.profile} />
+          <ContextPanel
+            context={context}
+            onChange={setContext}
+            renegotiable={profile.fixed === false}
+            onRenegotiableChange={onRenegotiableChange}
+            open={sections.context}
+            onToggle={toggle.context}
+          />
         </div>
       </div>
     </>
   );
 }
+
+const NO_DIAGNOSTICS: never[] = [];
+
+function subscribeNarrow(listener: () => void): () => void {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener("change", listener);
+  return () => query.removeEventListener("change", listener);
+}
+const isNarrow = () => window.matchMedia(NARROW).matches;
+const isNotNarrowOnServer = () => false;
 
 function highlightPointer(editor: JsonEditorHandle | null, pointer: string): void {
   if (!editor) return;
@@ -179,9 +289,10 @@ function highlightPointer(editor: JsonEditorHandle | null, pointer: string): voi
   if (range) editor.highlight(range.from, range.to);
 }
 
-/** The URL a live link would refetch: the one the user fetched, or the one a snapshot link remembered. */
+/** The URL a live link would refetch: the one the user fetched, or the one a snapshot link or a draft remembered. */
 function cardUrlOf(source: CardSource | null): string | undefined {
   if (source?.kind === "fetch") return source.card.requestedUrl;
   if (source?.kind === "link") return source.cardUrl;
+  if (source?.kind === "draft" && source.origin?.kind === "url") return source.origin.url;
   return undefined;
 }

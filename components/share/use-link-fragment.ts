@@ -27,6 +27,8 @@ export interface LinkFragment {
   markEdited: () => void;
 }
 
+export const LINK_READ_MARK = "parley:link-read";
+
 const LOADER_FAILED =
   "Parley could not load the part of the page that reads review links (the network may be down). Reload the page to try again.";
 
@@ -60,6 +62,8 @@ export function useLinkFragment(): LinkFragment {
     if (now.phase !== "idle" && now.phase !== "none" && now.fragment === fragment && fragmentShown.current) return;
     const mine = ++gen.current;
     fragmentShown.current = true;
+    // A user-timing mark: where reading this link starts (the hostile-link journey measures from it).
+    performance.mark?.(LINK_READ_MARK);
     set({ phase: "decoding", gen: mine, fragment });
     // Whatever the link holds, the workspace will say something about it: load the banner alongside.
     void LINK_BANNER.load().catch(() => undefined);
