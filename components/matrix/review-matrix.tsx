@@ -12,9 +12,18 @@ import type { MatrixSelection } from "./selection";
 
 export type { MatrixSelection } from "./selection";
 
-/** Widths the table layout needs (rem): task class + decision columns, then each invariant column. */
-const FIXED_COLUMNS_REM = 13.5;
-const INVARIANT_COLUMN_REM = 3.1;
+/** The table's fixed columns (rem): task class and decision. The invariant columns share the rest. */
+const TASK_COLUMN_REM = 6.75;
+const DECISION_COLUMN_REM = 6.5;
+/**
+ * Narrower invariant columns than this are compact: a cell shows its status symbol alone (the word
+ * stays for screen readers and in the legend) and headers run upwards.
+ */
+const ROOMY_COLUMN_REM = 3.75;
+/** Narrower than this, the table gives way to the stacked layout. */
+const MIN_COLUMN_REM = 1.75;
+
+type Fit = { layout: GridLayout; compact: boolean };
 
 const CELL =
   "cursor-pointer align-top outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed focus-visible:outline-slate-900 aria-selected:bg-sky-100 aria-selected:shadow-[inset_0_0_0_2px_var(--color-sky-700)] hover:bg-slate-100 aria-selected:hover:bg-sky-100";
@@ -59,16 +68,21 @@ export const ReviewMatrix = memo(function ReviewMatrix({
   const current = { row: Math.min(active.row, rows.length), col: Math.min(active.col, cols - 1) };
 
   // The table layout needs room for every column; below that, the stacked layout (no page scroll).
-  const needRem = FIXED_COLUMNS_REM + invariants.length * INVARIANT_COLUMN_REM;
-  const [fit, setFit] = useState<GridLayout | undefined>(undefined);
+  // How the columns fit the width there is: roomy (symbol and word), compact (symbol), or not at all (stacked).
+  const columns = invariants.length;
+  const [fit, setFit] = useState<Fit | undefined>(undefined);
   useEffect(() => {
     const wrap = wrapRef.current;
     if (!wrap || typeof ResizeObserver === "undefined") return;
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const observer = new ResizeObserver(() => setFit(wrap.clientWidth < needRem * rem ? "stacked" : "table"));
+    const observer = new ResizeObserver(() => {
+      const perColumn = (wrap.clientWidth / rem - TASK_COLUMN_REM - DECISION_COLUMN_REM) / Math.max(1, columns);
+      const next: Fit = perColumn < MIN_COLUMN_REM ? { layout: "stacked", compact: false } : { layout: "table", compact: perColumn < ROOMY_COLUMN_REM };
+      setFit((prev) => (prev?.layout === next.layout && prev.compact === next.compact ? prev : next));
+    });
     observer.observe(wrap);
     return () => observer.disconnect();
-  }, [needRem]);
+  }, [columns]);
 
   const focusCell = (position: GridPosition) => {
     setActive(position);
@@ -87,7 +101,7 @@ export const ReviewMatrix = memo(function ReviewMatrix({
       selectAt(current);
       return;
     }
-    const layout = fit ?? layoutOf(wrapRef.current);
+    const layout = fit?.layout ?? layoutOf(gridRef.current);
     const next = moveInGrid(current, event.key, { rows: rows.length + 1, cols, layout, ctrl: event.ctrlKey || event.metaKey });
     if (!next) return;
     event.preventDefault();
@@ -103,7 +117,12 @@ export const ReviewMatrix = memo(function ReviewMatrix({
 
   return (
     <div className="flex flex-col gap-2">
-      <div ref={wrapRef} className="parley-matrix-wrap overflow-x-auto" data-matrix-fit={fit}>
+      <div
+        ref={wrapRef}
+        className="parley-matrix-wrap overflow-x-auto"
+        data-matrix-fit={fit?.layout}
+        data-density={fit?.layout === "table" ? (fit.compact ? "compact" : "roomy") : undefined}
+      >
         <table
           ref={gridRef}
           role="grid"
@@ -113,9 +132,16 @@ export const ReviewMatrix = memo(function ReviewMatrix({
           aria-rowcount={rows.length + 1}
           aria-colcount={cols}
           aria-describedby="matrix-legend"
-          className="parley-matrix w-full border-collapse text-sm stacked:block"
+          className="parley-matrix w-full table-fixed border-collapse text-sm stacked:block"
           onKeyDown={onKeyDown}
         >
+          <colgroup className="stacked:hidden">
+            <col className="w-[6.75rem]" />
+            <col className="w-[6.5rem]" />
+            {invariants.map((meta) => (
+              <col key={meta.id} />
+            ))}
+          </colgroup>
           <caption className="sr-only">
             Decisions per task class and findings per invariant. Arrow keys move between cells; Enter selects a cell for its
             explanation.
@@ -172,10 +198,12 @@ function ColumnHeader({
       scope="col"
       data-invariant-header={meta.id}
       aria-describedby={tipId}
-      className="group relative p-1 font-medium outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed"
+      className="group relative px-0.5 py-1 text-center text-[10.5px] leading-tight font-medium outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed compact:align-bottom"
       {...focus}
     >
-      <span className="underline decoration-slate-400 decoration-dotted underline-offset-2">{meta.shortTitle}</span>
+      <span className="inline-block max-w-full overflow-hidden underline decoration-slate-500 decoration-dotted underline-offset-2 compact:max-h-32 compact:rotate-180 compact:text-left compact:whitespace-nowrap compact:[writing-mode:vertical-rl]">
+        {meta.shortTitle}
+      </span>
       <span
         id={tipId}
         role="tooltip"
@@ -235,9 +263,7 @@ function MatrixRow({
         onClick={() => onSelect(1)}
         {...cellProps(rowIndex, 1)}
       >
-        <span className="whitespace-nowrap">
-          <DecisionBadge decision={decision.decision} />
-        </span>
+        <DecisionBadge decision={decision.decision} />
         {decision.target === "card" && <span className="block text-[10px] text-slate-700">the card, not the server</span>}
       </td>
       {invariants.map((meta, i) => (
@@ -282,7 +308,7 @@ function FindingCell({
       data-reason={invalid ? "invalid-card" : undefined}
       aria-selected={selected}
       title={`${meta.title}: ${style.label}${note ? ` (${note})` : ""}`}
-      className={`p-1 text-center text-[11px] leading-tight ${CELL} ${style.className} stacked:grid stacked:grid-cols-[minmax(0,1fr)_auto] stacked:items-baseline stacked:gap-x-2 stacked:text-left`}
+      className={`px-0.5 py-1 text-center text-[11px] leading-tight ${CELL} ${style.className} stacked:grid stacked:grid-cols-[minmax(0,1fr)_auto] stacked:items-baseline stacked:gap-x-2 stacked:text-left`}
       onClick={onSelect}
       {...focus}
     >
@@ -290,10 +316,10 @@ function FindingCell({
         {meta.shortTitle}
       </span>
       <span className="stacked:text-right">
-        <span aria-hidden="true" className="block stacked:inline">
+        <span aria-hidden="true" className="block compact:text-sm stacked:inline">
           {style.symbol}{" "}
         </span>
-        {style.label}
+        <span className="compact:sr-only">{style.label}</span>
         {note && <span className="sr-only stacked:hidden">, {note}</span>}
       </span>
       {note && (
@@ -315,7 +341,7 @@ function positionOf(selection: MatrixSelection | null, rows: readonly TaskClassD
 }
 
 /** Before the first measurement, the layout the CSS chose (the container query) decides. */
-function layoutOf(wrap: HTMLElement | null): GridLayout {
-  if (!wrap) return "table";
-  return getComputedStyle(wrap).getPropertyValue("--matrix-layout").trim() === "stacked" ? "stacked" : "table";
+function layoutOf(grid: HTMLElement | null): GridLayout {
+  if (!grid) return "table";
+  return getComputedStyle(grid).getPropertyValue("--matrix-layout").trim() === "stacked" ? "stacked" : "table";
 }

@@ -213,7 +213,7 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
           This browser would not keep a draft of this review (its storage is full or turned off): a reload will not bring it back.
         </p>
       )}
-      <div className="grid gap-4 lg:grid-cols-[minmax(22rem,1fr)_minmax(0,2fr)]">
+      <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[22rem_minmax(0,1fr)] 2xl:grid-cols-[minmax(24rem,1fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <Section
             title="Review"
