@@ -43,7 +43,7 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
     >
       <div className="mb-1 flex flex-wrap items-center gap-2">
         <h2 id={headingId} className="text-sm font-semibold text-slate-800">
-          Line {entry.line}
+          {entry.endLine ? `Lines ${entry.line}–${entry.endLine}` : `Line ${entry.line}`}
         </h2>
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${kind.className}`}>{kind.label}</span>
         {entry.kind === "record" && <DecisionBadge decision={entry.record.decision} />}
