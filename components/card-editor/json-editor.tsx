@@ -40,8 +40,8 @@ const RICH = lazyModule(() => import("./json-editor-view"));
 
 /**
  * Longest text the plain text area holds. A text area lays out all of its text at once (about a
- * millisecond per kilobyte), where CodeMirror only draws what is in view: a larger card waits for
- * CodeMirror, which then loads at once.
+ * millisecond per kilobyte), where CodeMirror only draws what is in view: a larger card is shown by
+ * CodeMirror alone, which loads when the user reaches for it (or must underline a problem).
  */
 export const PLAIN_EDITOR_MAX_CHARS = 32 * 1024;
 
@@ -89,8 +89,8 @@ export function JsonEditor({
   }, []);
 
   useEffect(() => {
-    if (eager || tooLarge) request();
-  }, [eager, tooLarge, request]);
+    if (eager) request();
+  }, [eager, request]);
 
   const shouldLoad = diagnostics.length > 0;
   useEffect(() => {
@@ -103,7 +103,8 @@ export function JsonEditor({
     const host = hostRef.current;
     if (!richModule || !host || richRef.current) return;
     const plain = plainRef.current;
-    const focused = plain !== null && document.activeElement === plain;
+    // The text area, or the button that opens the editor for a large card, had the keyboard.
+    const focused = document.activeElement !== null && host.contains(document.activeElement);
     const editor = richModule.createRichEditor({
       parent: host,
       doc: heldText.current,
@@ -177,9 +178,14 @@ export function JsonEditor({
         <div ref={hostRef} className="h-full" data-editor="plain">
           {tooLarge ? (
             !richModule && (
-              <p role="status" className="p-2 text-sm text-slate-600">
-                Opening the editor for this {Math.round(givenText.length / 1024).toLocaleString("en-US")} KB card…
-              </p>
+              <button
+                type="button"
+                data-testid="open-large-editor"
+                className="m-2 rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+                onClick={request}
+              >
+                {rich.failed ? "Could not load the editor (the network may be down): try again" : `Open the editor for this ${Math.round(givenText.length / 1024).toLocaleString("en-US")} KB card`}
+              </button>
             )
           ) : (
             <textarea
