@@ -5,6 +5,7 @@ import { SiteHeader } from "@/components/ui/site-header";
 import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
+import { review } from "@/lib/negotiation/review";
 
 /**
  * The review workspace. Opens on the rule's incident (the Contoso card under the Northwind client),
@@ -35,6 +36,7 @@ export default async function WorkspacePage() {
         initialProfile={NORTHWIND}
         initialSelection={{ taskClass: "live-input", invariant: "live-input-needs-streaming" }}
         draftExpected={draftExpected}
+        initialReview={review(CONTOSO.text, NORTHWIND, { context: {} })}
       />
     </main>
   );

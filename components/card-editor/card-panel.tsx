@@ -20,14 +20,16 @@ export type CardSource =
 
 interface CardPanelProps {
   initialText: string;
-  currentText: string;
+  /** The editor's text no longer matches the example or fetched card it came from. */
+  sourceEdited: boolean;
   source: CardSource | null;
   onChange: (text: string) => void;
   onLoad: (text: string, source: CardSource) => void;
   diagnostics: readonly EditorDiagnostic[];
   diagnosticsText: string;
   editorRef: Ref<JsonEditorHandle>;
-  open: boolean;
+  /** undefined: folded on a narrow screen, open on a wide one (until the user says otherwise). */
+  open: boolean | undefined;
   onToggle: (open: boolean) => void;
   /** What the folded section says it holds (the card's name). */
   summary: string;
@@ -48,7 +50,7 @@ export const CardPanel = memo(function CardPanel(props: CardPanelProps) {
           <select
             id={exampleId}
             className="w-full min-w-0 rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
-            value={source?.kind === "example" && source.text === props.currentText ? source.id : ""}
+            value={source?.kind === "example" && !props.sourceEdited ? source.id : ""}
             onChange={(event) => {
               const example = findExample(event.target.value);
               if (!example) return;
@@ -88,7 +90,7 @@ export const CardPanel = memo(function CardPanel(props: CardPanelProps) {
       <FetchCardForm onFetched={(card) => props.onLoad(card.text, { kind: "fetch", card })} />
       {source?.kind === "fetch" && (
         <div className="mt-2">
-          <FetchDetails card={source.card} edited={source.card.text !== props.currentText} />
+          <FetchDetails card={source.card} edited={props.sourceEdited} />
         </div>
       )}
       {source?.kind === "file" && <p className="mt-2 text-xs text-slate-600">Opened {source.name}.</p>}

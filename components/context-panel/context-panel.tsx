@@ -127,7 +127,8 @@ export const ContextPanel = memo(function ContextPanel({
   onChange: (context: ReviewContext) => void;
   renegotiable: boolean;
   onRenegotiableChange: (renegotiable: boolean) => void;
-  open: boolean;
+  /** undefined: folded on a narrow screen, open on a wide one (until the user says otherwise). */
+  open: boolean | undefined;
   onToggle: (open: boolean) => void;
 }) {
   const set = Object.keys(context).length + (renegotiable ? 1 : 0);

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { Review } from "@/lib/negotiation/decision-types";
 import { formatDecisionRecord } from "@/lib/negotiation/record-format";
 import { digestCardTextAsync } from "@/components/review/card-digest";
+import { loadEngine } from "@/components/review/workspace-review";
 import { linkUrl } from "@/components/share/link-location";
 import { loadShare } from "@/components/share/load-share";
 import { snapshotOf, type WorkspaceState } from "@/components/share/snapshot";
@@ -91,7 +92,7 @@ async function buildRecord(
 ): Promise<RecordState> {
   const digest = await digestCardTextAsync(cardText);
   if (fetchedFrom) return { status: "ready", line: formatDecisionRecord(review, taskClass, digest, { cardSource: fetchedFrom }) };
-  const share = await loadShare();
+  const [share] = await Promise.all([loadShare(), loadEngine()]);
   const encoded = share.tryEncodeReviewLink(snapshotOf({ ...workspace(), cardText }).state);
   if (!encoded.ok) {
     return {

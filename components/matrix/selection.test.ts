@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { runReview } from "@/components/review/workspace-review";
+import { runReview, loadEngine } from "@/components/review/workspace-review";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
 import { resolveSelection } from "./selection";
+
+// The workspace loads the review engine on demand; these tests use it from the start.
+await loadEngine();
 
 const valid = runReview(CONTOSO.text, NORTHWIND, {});
 const unparseable = runReview('{"name": ', NORTHWIND, {});

@@ -33,7 +33,8 @@ export const ProfileEditor = memo(function ProfileEditor({
   profile: ClientProfile;
   onChange: (profile: ClientProfile) => void;
   handleRef: Ref<ProfileEditorHandle>;
-  open: boolean;
+  /** undefined: folded on a narrow screen, open on a wide one (until the user says otherwise). */
+  open: boolean | undefined;
   onToggle: (open: boolean) => void;
 }) {
   const pickerId = useId();

@@ -1,13 +1,13 @@
 /**
- * What the workspace adds around the core: a review run with the workspace's arguments, editor
- * ranges for pointers and problems, the pace of the last review. Components
- * import everything else straight from the core module that owns it.
+ * What the workspace adds around the core: a review run with the workspace's arguments (the engine
+ * itself loaded on demand), editor ranges for pointers and problems, the pace of the last review.
+ * Components import everything else straight from the core module that owns it.
  */
 import { locatePointer } from "@/lib/negotiation/card/locate";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import type { Review } from "@/lib/negotiation/decision-types";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
-import { review } from "@/lib/negotiation/review";
+import { loadOnce } from "@/components/ui/load-once";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { SignatureReport } from "@/lib/negotiation/signatures/types";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
@@ -16,18 +16,46 @@ import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
 /** Built-in ids or user-defined task classes in full, as a review link carries them. Absent: every built-in. */
 export type TaskClassSelection = ReadonlyArray<string | TaskClass>;
 
+type Engine = typeof import("@/lib/negotiation/review");
+
 /**
- * The review of these inputs. The last one is kept: opening a link reviews its card to compare
- * decisions and the workspace then renders that same review, so a large card is reviewed once.
- * Inputs are compared by identity (the card text by value), as React state hands them over.
+ * The review engine (card schemas, invariants, decide) is not part of the workspace's first
+ * JavaScript: the first load shows the review the server computed, and the engine loads right
+ * after, or as soon as something needs it (an edit, a link, a record). One load per page.
  */
-export function runReview(
+let engine: Engine | undefined;
+const engineListeners = new Set<() => void>();
+
+export const loadEngine: () => Promise<Engine> = loadOnce(() =>
+  import("@/lib/negotiation/review").then((module) => {
+    engine = module;
+    for (const listener of engineListeners) listener();
+    return module;
+  }),
+);
+
+export function isEngineLoaded(): boolean {
+  return engine !== undefined;
+}
+
+export function subscribeEngine(listener: () => void): () => void {
+  engineListeners.add(listener);
+  return () => engineListeners.delete(listener);
+}
+
+/**
+ * The review of these inputs, or undefined when the engine is still loading and the review is not
+ * the one at hand. The last review is kept: opening a link reviews its card to compare decisions
+ * and the workspace then renders that same review, so a large card is reviewed once. Inputs are
+ * compared by identity (the card text by value), as React state hands them over.
+ */
+export function reviewIfReady(
   cardText: string,
   profile: ClientProfile,
   context: ReviewContext,
   taskClasses?: TaskClassSelection,
   signatures?: SignatureReport,
-): Review {
+): Review | undefined {
   const last = lastReview;
   if (
     last &&
@@ -39,10 +67,25 @@ export function runReview(
   ) {
     return last.review;
   }
+  if (!engine) return undefined;
+  const { review } = engine;
   const started = performance.now();
   const result = review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}) });
   lastReviewMs = performance.now() - started;
   lastReview = { cardText, profile, context, taskClasses, signatures, review: result };
+  return result;
+}
+
+/** The review of these inputs; only for code that has awaited loadEngine() (links, records, copies). */
+export function runReview(
+  cardText: string,
+  profile: ClientProfile,
+  context: ReviewContext,
+  taskClasses?: TaskClassSelection,
+  signatures?: SignatureReport,
+): Review {
+  const result = reviewIfReady(cardText, profile, context, taskClasses, signatures);
+  if (!result) throw new Error("runReview before loadEngine(): the review engine is not loaded yet");
   return result;
 }
 
@@ -55,6 +98,21 @@ let lastReviewMs = 0;
 
 export function lastReviewWasQuick(): boolean {
   return lastReviewMs <= QUICK_REVIEW_MS;
+}
+
+/**
+ * Hands the workspace a review computed elsewhere for exactly these inputs: the server renders the
+ * default example's review and passes it along, so the first load does not run the engine again
+ * while it hydrates (the same engine, the same inputs: the same review).
+ */
+export function primeReview(
+  cardText: string,
+  profile: ClientProfile,
+  context: ReviewContext,
+  taskClasses: TaskClassSelection | undefined,
+  result: Review,
+): void {
+  lastReview = { cardText, profile, context, taskClasses, signatures: undefined, review: result };
 }
 
 let lastReview:

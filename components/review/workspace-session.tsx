@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { CardPanel, type CardSource } from "@/components/card-editor/card-panel";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { ContextPanel } from "@/components/context-panel/context-panel";
@@ -21,7 +21,15 @@ import type { ReviewContext } from "@/lib/negotiation/context";
 import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
-import { lastReviewWasQuick, locateNearest, problemDiagnostics, runReview } from "./workspace-review";
+import {
+  isEngineLoaded,
+  lastReviewWasQuick,
+  loadEngine,
+  locateNearest,
+  problemDiagnostics,
+  reviewIfReady,
+  subscribeEngine,
+} from "./workspace-review";
 import { DraftNotice } from "./draft-notice";
 import { originOf, storeDraft } from "./draft";
 import type { SessionSeed } from "./session-seed";
@@ -41,8 +49,6 @@ type SectionKey = "card" | "profile" | "context";
 /** Registry order = column order in the matrix: the matrix grows with the engine. */
 const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
 
-/** Below this width the workspace is one column: the verdict and the matrix first, the inputs folded under them. */
-const NARROW = "(max-width: 1023.98px)";
 /** A draft is written once editing pauses this long. */
 const DRAFT_PAUSE_MS = 600;
 
@@ -50,23 +56,18 @@ const DRAFT_PAUSE_MS = 600;
  * One review session: the review (verdict, matrix, explanation) and the inputs it is made of
  * (card, profile, context). The core runs here in the browser on every edit. When the last review
  * was quick, the matrix is redone in the keystroke's own frame; when it was slow (a large card),
- * `useDeferredValue` lets typing stay urgent and the review follows just behind.
+ * `useDeferredValue` lets typing stay urgent and the review follows just behind. Memoized: the
+ * workspace around it re-renders when it has read the address (no link), which must not redo this.
  */
-export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: WorkspaceSessionProps) {
+export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: WorkspaceSessionProps) {
   const [card, setCard] = useState({ text: seed.cardText, revision: 0 });
   const [source, setSource] = useState<CardSource | null>(seed.source);
   const [profile, setProfileState] = useState<ClientProfile>(seed.profile);
   const [context, setContextState] = useState<ReviewContext>(seed.context);
   const [chosen, setChosen] = useState<MatrixSelection | null>(seed.selection ?? null);
   const [edited, setEdited] = useState(false);
-  // undefined: as suits the screen (folded on a narrow one, under the review); then as the user set it.
-  const [folds, setFolds] = useState<Partial<Record<SectionKey, boolean>>>({});
-  const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, isNotNarrowOnServer);
-  const sections: Record<SectionKey, boolean> = {
-    card: folds.card ?? !narrow,
-    profile: folds.profile ?? !narrow,
-    context: folds.context ?? !narrow,
-  };
+  // undefined: as suits the screen (folded on a narrow one, under the review: CSS decides); then as the user set it.
+  const [sections, setFolds] = useState<Partial<Record<SectionKey, boolean>>>({});
   const taskClasses = seed.taskClasses;
   const cardEditor = useRef<JsonEditorHandle | null>(null);
   const profileEditor = useRef<ProfileEditorHandle | null>(null);
@@ -79,6 +80,8 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
   const noteEdit = useCallback(() => {
     setEdited(true);
     onEditRef.current();
+    // The first load shows the server's review; an edit needs the engine (if it is not here yet).
+    void loadEngine().catch(() => undefined);
   }, []);
   const setProfile = useCallback(
     (next: ClientProfile) => {
@@ -127,13 +130,41 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
   // Keys stay in this session\'s state: never in a link, never stored.
   const signatureKeys = useSignatureKeys();
   const signatureCheck = useSignatureReport(reviewed.text, signatureKeys);
-  const review = useMemo(() => runReview(reviewed.text, profile, context, taskClasses, signatureCheck.report), [reviewed.text, profile, context, taskClasses, signatureCheck.report]);
-  const diagnostics = useMemo(() => (review.validity.problems.length === 0 ? [] : problemDiagnostics(review, reviewed.text)), [review, reviewed.text]);
-  const stale = reviewed !== card;
+  // The engine loads after the first load (on idle), or at once when an edit needs it; until then
+  // the review on screen is the one the session started with, marked as being redone.
+  const engineReady = useSyncExternalStore(subscribeEngine, isEngineLoaded, engineNotOnServer);
+  const current = useMemo(
+    () => (engineReady || !edited ? reviewIfReady(reviewed.text, profile, context, taskClasses, signatureCheck.report) : undefined),
+    [engineReady, edited, reviewed.text, profile, context, taskClasses, signatureCheck.report],
+  );
+  // Before the engine is here, the only review there can be is the one the session started with
+  // (the server's, for the first load).
+  const [initialReview] = useState(() => reviewIfReady(seed.cardText, seed.profile, seed.context, seed.taskClasses));
+  const review = current ?? initialReview;
+  const nothingToShow = review === undefined;
+  useEffect(() => {
+    if (engineReady) return;
+    const load = () => void loadEngine().catch(() => undefined);
+    // A session with no review yet (a draft, a link that failed) needs the engine now.
+    if (nothingToShow) return load();
+    if (typeof requestIdleCallback === "undefined") {
+      const timer = setTimeout(load, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, [engineReady, nothingToShow]);
+  const diagnostics = useMemo(
+    () => (!review || review.validity.problems.length === 0 ? NO_DIAGNOSTICS : problemDiagnostics(review, reviewed.text)),
+    [review, reviewed.text],
+  );
+  const stale = reviewed !== card || current === undefined;
   const empty = reviewed.text.trim() === "";
-  const selection = useMemo(() => resolveSelection(chosen, review), [chosen, review]);
+  const selection = useMemo(() => (review ? resolveSelection(chosen, review) : null), [chosen, review]);
 
   const cardUrl = cardUrlOf(source);
+  const sourceText = source?.kind === "example" ? source.text : source?.kind === "fetch" ? source.card.text : undefined;
+  const sourceEdited = sourceText !== undefined && sourceText !== card.text;
   // Read at click time (share bar, records): this render's values are the latest committed ones.
   const latest = useRef<WorkspaceState>({ cardText: card.text, profile, context });
   useEffect(() => {
@@ -220,11 +251,15 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
             id="review-heading"
             actions={
               <span className="text-xs text-slate-600" aria-live="polite">
-                {stale ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
+                {stale || !review ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
               </span>
             }
           >
-            {empty ? (
+            {!review ? (
+              <p role="status" className="text-sm text-slate-700">
+                Loading the review engine…
+              </p>
+            ) : empty ? (
               <p data-testid="no-card" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-700">
                 No card loaded. Paste or type a card, open a file, fetch one by URL or pick a built-in example.
               </p>
@@ -236,17 +271,17 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
               </div>
             )}
           </Section>
-          {!empty && <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} source={recordSource} />}
-          <ShareBar
-            getState={shareState}
-            hasCardUrl={cardUrl !== undefined}
-            disabledReason={card.text.trim() === "" ? "Load a card to share its review." : undefined}
-          />
+            {!empty && review && <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} source={recordSource} />}
+            <ShareBar
+              getState={shareState}
+              hasCardUrl={cardUrl !== undefined}
+              disabledReason={card.text.trim() === "" ? "Load a card to share its review." : undefined}
+            />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
           <CardPanel
             initialText={seed.cardText}
-            currentText={card.text}
+            sourceEdited={sourceEdited}
             source={source}
             editorRef={cardEditor}
             diagnostics={empty ? NO_DIAGNOSTICS : diagnostics}
@@ -255,7 +290,7 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
             onLoad={onCardLoad}
             open={sections.card}
             onToggle={toggle.card}
-            summary={empty ? "no card" : (review.card?.name ?? "unnamed card")}
+            summary={empty ? "no card" : (review?.card?.name ?? "unnamed card")}
           />
           {review && <SignatureKeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />}
           <ProfileEditor profile={profile} onChange={setProfile} handleRef={profileEditor} open={sections.profile} onToggle={toggle.profile} />
@@ -271,17 +306,10 @@ export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: Worksp
       </div>
     </>
   );
-}
+});
 
 const NO_DIAGNOSTICS: never[] = [];
-
-function subscribeNarrow(listener: () => void): () => void {
-  const query = window.matchMedia(NARROW);
-  query.addEventListener("change", listener);
-  return () => query.removeEventListener("change", listener);
-}
-const isNarrow = () => window.matchMedia(NARROW).matches;
-const isNotNarrowOnServer = () => false;
+const engineNotOnServer = () => false;
 
 function highlightPointer(editor: JsonEditorHandle | null, pointer: string): void {
   if (!editor) return;

@@ -8,7 +8,9 @@ import { LinkPending } from "@/components/share/link-pending";
 import { seedFromFailedLink, seedFromSnapshot } from "@/components/share/open-link";
 import { useLinkFragment } from "@/components/share/use-link-fragment";
 import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { Review } from "@/lib/negotiation/decision-types";
 import { createDraftReader, type DraftRead } from "./draft";
+import { primeReview } from "./workspace-review";
 import type { SessionSeed } from "./session-seed";
 import { WorkspaceSession } from "./workspace-session";
 
@@ -35,6 +37,8 @@ interface WorkspaceProps {
   initialSelection?: MatrixSelection;
   /** The server saw the cookie that says this browser keeps a draft: show "Restoring…", not the example. */
   draftExpected?: boolean;
+  /** The review of the initial card, profile and an empty context, as the server computed it. */
+  initialReview?: Review;
 }
 
 /**
@@ -49,11 +53,13 @@ interface WorkspaceProps {
  * Without a link, the draft this browser kept (components/review/draft.ts) is restored in place of
  * the example; "Start fresh", from a draft or a link, forgets it.
  */
-export function Workspace({ initialCard, initialProfile, initialSelection, draftExpected }: WorkspaceProps) {
+export function Workspace({ initialCard, initialProfile, initialSelection, draftExpected, initialReview }: WorkspaceProps) {
   const { state, startFresh: leaveLink, markEdited } = useLinkFragment();
   // undefined: not read yet (the server render and hydration).
   const [drafts] = useState(() => createDraftReader(initialProfile));
-  const draft = useSyncExternalStore(drafts.subscribe, drafts.get, drafts.getServer);
+  // The server knows (a cookie) whether there is a draft: when there is none, the client's first
+  // reading (null) matches the server's, and hydration needs no second render.
+  const draft = useSyncExternalStore(drafts.subscribe, drafts.get, draftExpected ? drafts.getServer : noDraftOnServer);
   const startFresh = useCallback(() => {
     drafts.forget();
     leaveLink();
@@ -63,16 +69,17 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
     if (state.phase !== "idle") document.getElementById(PENDING_STYLE_ID)?.remove();
   }, [state.phase]);
 
-  const defaultSeed = useMemo<SessionSeed>(
-    () => ({
+  const defaultSeed = useMemo<SessionSeed>(() => {
+    const seed: SessionSeed = {
       cardText: initialCard.text,
       source: initialCard.source,
       profile: initialProfile,
       context: {},
       ...(initialSelection ? { selection: initialSelection } : {}),
-    }),
-    [initialCard, initialProfile, initialSelection],
-  );
+    };
+    if (initialReview) primeReview(seed.cardText, seed.profile, seed.context, undefined, initialReview);
+    return seed;
+  }, [initialCard, initialProfile, initialSelection, initialReview]);
 
   const linkSeed = useMemo(() => {
     if (state.phase === "failed") return seedFromFailedLink(state.message, initialProfile);
@@ -113,6 +120,8 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
     </>
   );
 }
+
+const noDraftOnServer = (): null => null;
 
 function seedFromDraft({ draft, dropped }: DraftRead): SessionSeed {
   return {

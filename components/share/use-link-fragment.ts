@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
+import { loadEngine } from "@/components/review/workspace-review";
 import { readLinkOffThread } from "./decode-off-thread";
 import { clearLocationFragment, readHash } from "./link-location";
 import { LINK_BANNER } from "./link-banner-slot";
@@ -68,20 +69,23 @@ export function useLinkFragment(): LinkFragment {
     // Whatever the link holds, the workspace will say something about it: load the banner alongside.
     void LINK_BANNER.load().catch(() => undefined);
     // Read in a worker: a link built to unpack slowly must not freeze the page. The codec module
-    // is loaded alongside, for what the workspace does with a link once read (compare decisions).
-    Promise.all([readLinkOffThread(fragment), loadShare()]).then(
-      ([read, share]) => {
-        if (gen.current !== mine) return;
-        set(
-          read.ok
-            ? { phase: "decoded", gen: mine, fragment, link: read.link, share }
-            : { phase: "failed", gen: mine, fragment, message: read.message },
-        );
-      },
-      () => {
-        if (gen.current === mine) set({ phase: "failed", gen: mine, fragment, message: LOADER_FAILED });
-      },
-    );
+    // and the review engine (for what the workspace then does with a link: review it, compare
+    // decisions) load only for a link that opens; a refused one costs the page nothing but its banner.
+    readLinkOffThread(fragment)
+      .then(async (read) => (read.ok ? { read, share: (await Promise.all([loadShare(), loadEngine()]))[0] } : { read }))
+      .then(
+        ({ read, share }) => {
+          if (gen.current !== mine) return;
+          set(
+            read.ok && share
+              ? { phase: "decoded", gen: mine, fragment, link: read.link, share }
+              : { phase: "failed", gen: mine, fragment, message: read.ok ? LOADER_FAILED : read.message },
+          );
+        },
+        () => {
+          if (gen.current === mine) set({ phase: "failed", gen: mine, fragment, message: LOADER_FAILED });
+        },
+      );
   }, [set]);
 
   useEffect(() => {
