@@ -198,7 +198,7 @@ function ColumnHeader({
       scope="col"
       data-invariant-header={meta.id}
       aria-describedby={tipId}
-      className="group relative px-0.5 py-1 text-center text-[10.5px] leading-tight font-medium outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed compact:align-bottom"
+      className="group relative px-0.5 py-1 text-center text-[10px] leading-tight font-medium tracking-tight outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed compact:align-bottom"
       {...focus}
     >
       <span className="inline-block max-w-full overflow-hidden underline decoration-slate-500 decoration-dotted underline-offset-2 compact:max-h-32 compact:rotate-180 compact:text-left compact:whitespace-nowrap compact:[writing-mode:vertical-rl]">
