@@ -15,7 +15,7 @@ export const webBudgets: BenchSection = {
   id: "web",
   title: "Web workspace budgets (production build, Chromium)",
   skipReason: () =>
-    process.env.PARLEY_WEB_URL || existsSync(path.join(ROOT, ".next", "BUILD_ID"))
+    process.env.PARLEY_WEB_URL || existsSync(path.join(ROOT, ".next", "standalone", "server.js"))
       ? undefined
       : "no production build: run `npm run build` first (or set PARLEY_WEB_URL to a running server)",
   run: async (log) => {
