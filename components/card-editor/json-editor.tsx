@@ -162,7 +162,9 @@ export function JsonEditor({
   useEffect(() => {
     const editor = richRef.current;
     if (!editor) return;
-    editor.setDiagnostics(editor.getText() === diagnosticsText ? diagnostics : []);
+    // Most keystrokes have nothing to underline: skip reading the whole document back.
+    if (diagnostics.length === 0) editor.setDiagnostics(diagnostics);
+    else editor.setDiagnostics(editor.getText() === diagnosticsText ? diagnostics : []);
   }, [diagnostics, diagnosticsText, richModule]);
 
   return (

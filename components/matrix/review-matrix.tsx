@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
 import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
 import { DecisionBadge } from "@/components/ui/decision-badge";
@@ -107,13 +107,23 @@ export const ReviewMatrix = memo(function ReviewMatrix({
     event.preventDefault();
     focusCell(next);
   };
-  const cellProps = (row: number, col: number) => ({
-    "data-pos": `${row}:${col}`,
-    tabIndex: row === current.row && col === current.col ? 0 : -1,
-    onFocus: () => {
-      if (row !== current.row || col !== current.col) setActive({ row, col });
-    },
+  const cellProps = (row: number, col: number) => focusProps(row, col, current, onCellFocus);
+  // Stable, so a row whose cells did not change skips the render a keystroke's new review causes.
+  const onCellFocus = useCallback((row: number, col: number) => {
+    setActive((prev) => (prev.row === row && prev.col === col ? prev : { row, col }));
+  }, []);
+  const latest = useRef({ rows, invariants, onSelect });
+  useEffect(() => {
+    latest.current = { rows, invariants, onSelect };
   });
+  const onRowSelect = useCallback((row: number, col: number) => {
+    setActive({ row, col });
+    const { rows: now, invariants: columnsNow, onSelect: select } = latest.current;
+    const decision = now[row - 1];
+    if (!decision) return;
+    const meta = col >= 2 ? columnsNow[col - 2] : undefined;
+    select(meta ? { taskClass: decision.taskClass, invariant: meta.id } : { taskClass: decision.taskClass });
+  }, []);
 
   return (
     <div className="flex flex-col gap-2">
@@ -165,15 +175,14 @@ export const ReviewMatrix = memo(function ReviewMatrix({
                 key={decision.taskClass}
                 rowIndex={r + 1}
                 decision={decision}
+                fingerprint={fingerprintOf(decision)}
                 title={review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass}
                 invariants={invariants}
                 invalid={invalid}
-                selection={selection?.taskClass === decision.taskClass ? selection : null}
-                cellProps={cellProps}
-                onSelect={(col) => {
-                  setActive({ row: r + 1, col });
-                  selectAt({ row: r + 1, col });
-                }}
+                selectedInvariant={selection?.taskClass === decision.taskClass ? (selection.invariant ?? DECISION_CELL) : undefined}
+                activeCol={current.row === r + 1 ? current.col : undefined}
+                onCellFocus={onCellFocus}
+                onSelect={onRowSelect}
               />
             ))}
           </tbody>
@@ -185,6 +194,25 @@ export const ReviewMatrix = memo(function ReviewMatrix({
 });
 
 type CellProps = (row: number, col: number) => { "data-pos": string; tabIndex: number; onFocus: () => void };
+
+/** The one tab stop of the grid, and a cell's focus reported back: what every cell carries. */
+function focusProps(row: number, col: number, active: GridPosition, onCellFocus: (row: number, col: number) => void) {
+  return {
+    "data-pos": `${row}:${col}`,
+    tabIndex: row === active.row && col === active.col ? 0 : -1,
+    onFocus: () => onCellFocus(row, col),
+  };
+}
+
+/** A row's selection when its decision cell is the selected one. */
+const DECISION_CELL = "";
+
+/** What a row shows, as a string: two reviews whose row reads the same skip its render. */
+function fingerprintOf(decision: TaskClassDecision): string {
+  let text = `${decision.decision}|${decision.target ?? ""}`;
+  for (const f of decision.findings) text += `|${f.invariant}:${f.status}:${f.exception ?? ""}:${f.cuts ? JSON.stringify(f.cuts) : ""}`;
+  return text;
+}
 
 function ColumnHeader({
   meta,
@@ -216,25 +244,36 @@ function ColumnHeader({
   );
 }
 
-function MatrixRow({
-  rowIndex,
-  decision,
-  title,
-  invariants,
-  invalid,
-  selection,
-  cellProps,
-  onSelect,
-}: {
-  rowIndex: number;
-  decision: TaskClassDecision;
-  title: string;
-  invariants: readonly InvariantMeta[];
-  invalid: boolean;
-  selection: MatrixSelection | null;
-  cellProps: CellProps;
-  onSelect: (col: number) => void;
-}) {
+const MatrixRow = memo(
+  function MatrixRow({
+    rowIndex,
+    decision,
+    title,
+    invariants,
+    invalid,
+    selectedInvariant,
+    activeCol,
+    onCellFocus,
+    onSelect: onSelectCell,
+  }: {
+    rowIndex: number;
+    decision: TaskClassDecision;
+    /** fingerprintOf(decision): what the row shows, compared instead of the decision object. */
+    fingerprint: string;
+    title: string;
+    invariants: readonly InvariantMeta[];
+    invalid: boolean;
+    /** The selected cell's invariant when the selection is in this row (DECISION_CELL: the decision). */
+    selectedInvariant: string | undefined;
+    /** The grid's tab stop, when it is in this row. */
+    activeCol: number | undefined;
+    onCellFocus: (row: number, col: number) => void;
+    onSelect: (row: number, col: number) => void;
+  }) {
+  const active = { row: activeCol === undefined ? -1 : rowIndex, col: activeCol ?? -1 };
+  const cellProps: CellProps = (row, col) => focusProps(row, col, active, onCellFocus);
+  const onSelect = (col: number) => onSelectCell(rowIndex, col);
+  const selection = selectedInvariant === undefined ? null : { invariant: selectedInvariant === DECISION_CELL ? undefined : selectedInvariant };
   const decisionSelected = selection !== null && selection.invariant === undefined;
   return (
     <tr
@@ -279,7 +318,18 @@ function MatrixRow({
       ))}
     </tr>
   );
-}
+},
+  (a, b) =>
+    a.fingerprint === b.fingerprint &&
+    a.rowIndex === b.rowIndex &&
+    a.title === b.title &&
+    a.invariants === b.invariants &&
+    a.invalid === b.invalid &&
+    a.selectedInvariant === b.selectedInvariant &&
+    a.activeCol === b.activeCol &&
+    a.onCellFocus === b.onCellFocus &&
+    a.onSelect === b.onSelect,
+);
 
 function FindingCell({
   meta,

@@ -125,11 +125,18 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     [],
   );
 
-  const deferred = useDeferredValue(card);
-  const reviewed = lastReviewWasQuick() ? card : deferred;
+  // A quick review is redone in the keystroke's own render; only a slow one is deferred (and only
+  // then does the deferred value change, so a quick keystroke costs no second render pass).
+  const quick = lastReviewWasQuick();
+  const deferred = useDeferredValue(quick ? null : card);
+  const reviewed = quick || deferred === null ? card : deferred;
   // Keys stay in this session\'s state: never in a link, never stored.
-  const signatureKeys = useSignatureKeys();
-  const signatureCheck = useSignatureReport(reviewed.text, signatureKeys);
+  const keys = useSignatureKeys();
+  const { keysText, setKeysText, keySets, fetchKeySet } = keys;
+  // The same keys and check as the same objects, so the keys panel skips the renders a keystroke causes.
+  const signatureKeys = useMemo(() => ({ keysText, setKeysText, keySets, fetchKeySet }), [keysText, setKeysText, keySets, fetchKeySet]);
+  const { report, checking, failed } = useSignatureReport(reviewed.text, signatureKeys);
+  const signatureCheck = useMemo(() => ({ report, checking, failed }), [report, checking, failed]);
   // The engine loads after the first load (on idle), or at once when an edit needs it; until then
   // the review on screen is the one the session started with, marked as being redone.
   const engineReady = useSyncExternalStore(subscribeEngine, isEngineLoaded, engineNotOnServer);
@@ -292,7 +299,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             onToggle={toggle.card}
             summary={empty ? "no card" : (review?.card?.name ?? "unnamed card")}
           />
-          {review && <SignatureKeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />}
+          {review && <KeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />}
           <ProfileEditor profile={profile} onChange={setProfile} handleRef={profileEditor} open={sections.profile} onToggle={toggle.profile} />
           <ContextPanel
             context={context}
@@ -309,6 +316,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
 });
 
 const NO_DIAGNOSTICS: never[] = [];
+const KeysPanel = memo(SignatureKeysPanel);
 const engineNotOnServer = () => false;
 
 function highlightPointer(editor: JsonEditorHandle | null, pointer: string): void {
