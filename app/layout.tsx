@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { readTheme, THEME_COOKIE } from "@/components/ui/theme";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -15,11 +17,11 @@ export const metadata: Metadata = {
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  // The remembered theme is rendered here, so the first paint is already in it (no script needed).
+  const theme = readTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
-    <html lang="en">
-      <body className="bg-slate-50 font-sans text-slate-900 antialiased">
-        {children}
-      </body>
+    <html lang="en" data-theme={theme}>
+      <body className="bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
     </html>
   );
 }

@@ -1,14 +1,19 @@
+import { cookies } from "next/headers";
+import { DRAFT_COOKIE } from "@/components/review/draft";
 import { Workspace } from "@/components/review/workspace";
 import { SiteHeader } from "@/components/ui/site-header";
 import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
+import { review } from "@/lib/negotiation/review";
 
 /**
  * The review workspace. Opens on the rule's incident (the Contoso card under the Northwind client),
  * or on the review a link in the fragment holds (read in the browser: the fragment never reaches us).
  */
-export default function WorkspacePage() {
+export default async function WorkspacePage() {
+  // Only whether a draft exists: the draft itself stays in the browser (localStorage).
+  const draftExpected = (await cookies()).get(DRAFT_COOKIE)?.value === "1";
   return (
     <main className="mx-auto max-w-[1600px] p-3 sm:p-4">
       <a
@@ -30,6 +35,8 @@ export default function WorkspacePage() {
         initialCard={{ text: CONTOSO.text, source: { kind: "example", id: CONTOSO.id, title: CONTOSO.title, text: CONTOSO.text } }}
         initialProfile={NORTHWIND}
         initialSelection={{ taskClass: "live-input", invariant: "live-input-needs-streaming" }}
+        draftExpected={draftExpected}
+        initialReview={review(CONTOSO.text, NORTHWIND, { context: {} })}
       />
     </main>
   );

@@ -50,7 +50,7 @@ test("a pasted decision record is explained, and Open review leads to the worksp
   // The workspace shows the review the record came from: live-input rejected, request-response accepted.
   await expect(page.getByTestId("decision-live-input")).toHaveAttribute("data-decision", "reject");
   await expect(page.getByTestId("decision-request-response")).toHaveAttribute("data-decision", "accept");
-  await expect(page.locator(".cm-content")).toContainText("Contoso Voice Desk");
+  await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
 });
 
 test("a record without a link opens a live review discovered from its card endpoint's origin and preset profile", async ({ page }) => {
@@ -103,4 +103,36 @@ test("input over the size cap gets a clear message, not a hang", async ({ page }
   await paste(page, "x".repeat(1_048_577));
   await expect(page.getByTestId("log-notice")).toContainText("reads at most 1,048,576");
   await expect(entries(page)).toHaveCount(0);
+});
+
+test("a pretty-printed record (JSON over many lines) is one entry, explained like its one-line form", async ({ page }) => {
+  await openExplainer(page);
+  const pretty = JSON.stringify(JSON.parse(RECORD_WITH_LINK), null, 2);
+  const lines = pretty.split("\n").length;
+  await paste(page, `2026-11-08T09:41:07Z WARN northwind.discovery\n${pretty}`);
+  await expect(entries(page)).toHaveCount(2);
+  const record = entries(page).nth(1);
+  await expect(record).toHaveAttribute("data-kind", "record");
+  await expect(record.locator("h2")).toHaveText(`Lines 2–${lines + 1}`);
+  await expect(record.getByTestId("open-review")).toHaveAttribute("data-link-kind", "snapshot");
+});
+
+test("an UnnegotiableAgentCardError line can be reproduced in the workspace, clearly as a reconstruction", async ({ page }) => {
+  await openExplainer(page);
+  await paste(
+    page,
+    "2026-11-08 09:41:07,301 ERROR northwind.seed UnnegotiableAgentCardError: task_class='live-input': card advertises live-only input modes ['audio/pcm'] but capabilities.streaming is False; client cannot buffer these modes.",
+  );
+  const entry = entries(page).first();
+  await expect(entry).toHaveAttribute("data-kind", "seed");
+  const reproduction = entry.getByTestId("reproduction");
+  await expect(reproduction).toContainText("It is a reconstruction");
+  await expect(reproduction).toContainText("A full Parley decision record would add the exact card");
+  await reproduction.getByTestId("reproduce").click();
+
+  const notice = page.getByTestId("link-notice");
+  await expect(notice).toContainText("A reconstruction from a log line, not a real review");
+  await expect(page.getByTestId("decision-live-input")).toHaveAttribute("data-decision", "reject");
+  await expect(page.locator('[data-task-class="live-input"] [data-invariant="live-input-needs-streaming"]')).toHaveAttribute("data-status", "violated");
+  await expect(page.getByTestId("card-editor")).toContainText("Reconstruction from a log line (not the vendor's card)");
 });

@@ -1,20 +1,31 @@
 import { expect, test } from "./fixtures";
 import { expectDecision, openWorkspace } from "./workspace-helpers";
 
-// The README's screenshot is taken here so it always shows the workspace as it is.
+// The README's screenshots are taken here, so they always show the workspace as it is.
+
 test("README screenshot of the workspace at 1280 px", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 960 });
   await openWorkspace(page);
   await expectDecision(page, "live-input", "reject");
   await expect(page.getByTestId("explain-panel")).toBeVisible();
+  await page.mouse.move(0, 0);
   await page.screenshot({ path: "docs/screenshot-workspace.png" });
 });
 
-test("works on a narrow screen: no horizontal page scroll, matrix reachable", async ({ page }) => {
-  await page.setViewportSize({ width: 400, height: 900 });
-  await openWorkspace(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.getByTestId("review-matrix").scrollIntoViewIfNeeded();
+test("README screenshot on a 390 px phone: the verdict and the matrix first", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.locator('[data-matrix-fit="stacked"]')).toBeVisible();
   await expectDecision(page, "live-input", "reject");
+  await page.screenshot({ path: "docs/screenshot-phone.png" });
+});
+
+test("README screenshot in the dark theme", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 1280, height: 960 });
+  await openWorkspace(page);
+  await page.locator('[data-task-class="async-completion"] [data-invariant="push-callback-mtls"]').click();
+  await expect(page.getByTestId("explain-panel")).toContainText("Push callbacks");
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: "docs/screenshot-dark.png" });
 });

@@ -101,7 +101,7 @@ test("a snapshot link reopens the same review in a fresh browser, and leaves the
   await expect.poll(() => new URL(other.url()).hash).toBe("");
   await expect(other.getByTestId("link-notice")).toContainText("edited the review since");
   await other.reload();
-  await expect(other.getByTestId("card-editor").locator(".cm-content")).toBeVisible();
+  await expect(other.getByTestId("review-matrix")).toBeVisible();
   await expect(other.getByTestId("link-notice")).toHaveCount(0);
   await expectDecision(other, "live-input", "reject");
   await opener.close();

@@ -2,10 +2,18 @@ import { expect, type Page } from "./fixtures";
 
 export const TASK_CLASSES = ["request-response", "live-input", "async-completion", "fire-and-forget", "streaming-output"];
 
-/** Waits for the client editor (not the server-rendered text) so typing and pasting reach CodeMirror. */
+/** Opens the workspace and brings up the full card editor (it loads when the user reaches for it). */
 export async function openWorkspace(page: Page): Promise<void> {
   await page.goto("/");
-  await expect(page.getByTestId("card-editor").locator(".cm-content")).toBeVisible();
+  await bringUpRichEditor(page);
+}
+
+/** Points at the card editor, as a user reaching for it does, and waits for CodeMirror to replace the plain text area. */
+export async function bringUpRichEditor(page: Page): Promise<void> {
+  const editor = page.getByTestId("card-editor");
+  await expect(editor.locator("textarea, .cm-content").first()).toBeVisible();
+  await editor.hover();
+  await expect(editor.locator(".cm-content")).toBeVisible();
 }
 
 export function matrix(page: Page) {

@@ -60,24 +60,41 @@ test("a broken card gets inline errors and no accept anywhere", async ({ page })
 
 test("clicking a card field in the explanation highlights it in the editor", async ({ page }) => {
   await openWorkspace(page);
-  await page.locator('[data-task-class="live-input"] [data-invariant="live-input-needs-streaming"] button').click();
+  await page.locator('[data-task-class="live-input"] [data-invariant="live-input-needs-streaming"]').click();
   const panel = page.getByTestId("explain-panel");
   await expect(panel).toContainText("What it checks");
   await panel.getByRole("button", { name: /capabilities\/streaming/ }).first().click();
   await expect(page.getByTestId("card-editor").locator(".cm-parley-highlight")).toContainText("false");
 });
 
-test("the decision record names the exact card bytes by their SHA-256, and follows the card as it is edited", async ({ page }) => {
+test("the decision record: the exact card bytes by their SHA-256, a snapshot link for a pasted card, copied as one log line", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const sha256 = (text: string) => "sha256:" + createHash("sha256").update(text, "utf8").digest("hex");
   await openWorkspace(page);
   const block = page.getByTestId("log-record");
+  // Made only when opened: no digest is computed on every keystroke.
+  await block.locator("summary").click();
   await expect(block.locator("pre")).toContainText(`"digest": "${sha256(CONTOSO.text)}"`);
-  await expect(block.getByRole("button", { name: "Copy JSON" })).toBeVisible();
+  await expect(block.locator("pre")).toContainText('"reviewLink": "http');
 
   const edited = CONTOSO.text.replace("Contoso Voice Desk", "Contoso Voice Desk ✓");
   await pasteCard(page, edited);
   await expect(block.locator("pre")).toContainText(`"digest": "${sha256(edited)}"`);
   await expect(block.locator("pre")).toContainText('"name": "Contoso Voice Desk ✓"');
+
+  // "Copy log line" copies one line of JSON (a log holds lines), whose link reopens this very review.
+  await block.getByRole("button", { name: "Copy log line" }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).not.toContain("\n");
+  const record = JSON.parse(copied) as { card: { digest: string }; reviewLink: string; taskClass: string };
+  expect(record.card.digest).toBe(sha256(edited));
+  expect(record.taskClass).toBe("live-input");
+  await page.goto(record.reviewLink);
+  await expect(page.getByTestId("link-notice")).toHaveAttribute("data-notice", "snapshot");
+  await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk ✓");
 });
 
 test("the profile as JSON: in step with the form, a syntax error shown where it is, a valid edit applied to the review", async ({ page }) => {
@@ -102,7 +119,7 @@ test("the profile as JSON: in step with the form, a syntax error shown where it 
   await content.click();
   await page.keyboard.press("ControlOrMeta+a");
   await paste(JSON.stringify({ ...NORTHWIND, name: "Edited" }, null, 2).replace('"Edited",', '"Edited"'));
-  await expect(page.getByTestId("profile-json-issues")).toContainText("Not JSON: a comma is expected.");
+  await expect(page.getByTestId("profile-json-issues")).toContainText("This is not JSON yet: a comma is expected between fields or list items here.");
   await expect(editor.locator(".cm-lintRange-error").first()).toBeVisible();
   await expectDecision(page, "live-input", "accept");
 
@@ -110,7 +127,7 @@ test("the profile as JSON: in step with the form, a syntax error shown where it 
   const views = page.getByRole("group", { name: "Profile view" });
   await views.getByRole("button", { name: "Form" }).click();
   await views.getByRole("button", { name: "JSON" }).click();
-  await expect(page.getByTestId("profile-json-issues")).toContainText("Not JSON: a comma is expected.");
+  await expect(page.getByTestId("profile-json-issues")).toContainText("This is not JSON yet: a comma is expected");
   await content.click();
 
   // Fixed: the edited profile (no buffering) reviews at once.
@@ -120,14 +137,19 @@ test("the profile as JSON: in step with the form, a syntax error shown where it 
   await expectDecision(page, "live-input", "reject");
 });
 
-test("by keyboard: the skip link reaches the matrix, Enter explains a cell", async ({ page }) => {
+test("profile JSON errors name the field and what it holds, in the workspace's words", async ({ page }) => {
   await openWorkspace(page);
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Skip to the review" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Tab");
-  const first = page.getByTestId("decision-request-response").getByRole("button");
-  await expect(first).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.getByTestId("explain-panel")).toContainText("Request–response");
+  await page.getByRole("group", { name: "Profile view" }).getByRole("button", { name: "JSON" }).click();
+  const content = page.getByTestId("profile-json-editor").locator(".cm-content");
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await content.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, JSON.stringify({ ...NORTHWIND, streaming: "yes", bufferable: ["audio/pcm"] }, null, 2));
+  const issues = page.getByTestId("profile-json-issues");
+  await expect(issues).toContainText('"streaming" must be true or false; it is the text "yes".');
+  await expect(issues).toContainText('"bufferable" is not a field of a client profile: did you mean "bufferableInputModes"?');
+  await expect(issues).not.toContainText("Invalid input");
 });

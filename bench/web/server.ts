@@ -22,17 +22,19 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * Starts `next start` on a production build. Budgets are only meaningful on a production build,
- * so a missing one is an error with the command to make it, not a silent dev-mode measurement.
+ * Starts the production server (`.next/standalone/server.js`, what `npm start` and the e2e suite
+ * run). Budgets are only meaningful on a production build, so a missing one is an error with the
+ * command to make it, not a silent dev-mode measurement.
  */
 export async function startProductionServer(root: string, port: number): Promise<RunningServer> {
-  if (!existsSync(join(root, ".next", "BUILD_ID"))) {
+  const server = join(root, ".next", "standalone", "server.js");
+  if (!existsSync(join(root, ".next", "BUILD_ID")) || !existsSync(server)) {
     throw new Error("No production build in .next/: run `npm run build` first.");
   }
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(join(root, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child: ChildProcess = spawn(process.execPath, [server], {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: "ignore",
   });
   const stop = async () => {
@@ -43,7 +45,7 @@ export async function startProductionServer(root: string, port: number): Promise
   };
   if (!(await waitForHttp(url, 30_000))) {
     await stop();
-    throw new Error(`next start did not answer on ${url} within 30 s`);
+    throw new Error(`the production server did not answer on ${url} within 30 s`);
   }
   return { url, stop };
 }

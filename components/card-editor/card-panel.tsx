@@ -1,8 +1,9 @@
 "use client";
 
-import { useId, type Ref } from "react";
+import { memo, useId, type Ref } from "react";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
-import { Section } from "@/components/ui/section";
+import type { DraftOrigin } from "@/components/review/draft";
+import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import { EXAMPLE_GROUPS, findExample, loadExampleText } from "./examples";
 import { FetchCardForm } from "./fetch-card-form";
 import { FetchDetails } from "./fetch-details";
@@ -13,25 +14,34 @@ export type CardSource =
   | { kind: "file"; name: string }
   | { kind: "fetch"; card: FetchedCardResponse }
   /** The exact bytes from a snapshot review link (and where they were once fetched, if they were). */
-  | { kind: "link"; cardUrl?: string };
+  | { kind: "link"; cardUrl?: string }
+  /** The card of the draft this browser kept (restored on reload), and where it had come from. */
+  | { kind: "draft"; savedAt: string; origin?: DraftOrigin };
 
 interface CardPanelProps {
   initialText: string;
-  currentText: string;
+  /** The editor's text no longer matches the example or fetched card it came from. */
+  sourceEdited: boolean;
   source: CardSource | null;
   onChange: (text: string) => void;
   onLoad: (text: string, source: CardSource) => void;
   diagnostics: readonly EditorDiagnostic[];
   diagnosticsText: string;
   editorRef: Ref<JsonEditorHandle>;
+  /** undefined: folded on a narrow screen, open on a wide one (until the user says otherwise). */
+  open: boolean | undefined;
+  onToggle: (open: boolean) => void;
+  /** What the folded section says it holds (the card's name). */
+  summary: string;
 }
 
-export function CardPanel(props: CardPanelProps) {
+/** The card: pick, open, fetch, paste or type it. Memoized: it re-renders on its own props only. */
+export const CardPanel = memo(function CardPanel(props: CardPanelProps) {
   const exampleId = useId();
   const fileId = useId();
   const { source } = props;
   return (
-    <Section title="Agent card" id="card-heading">
+    <CollapsibleSection title="Agent card" id="card-heading" open={props.open} onToggle={props.onToggle} summary={props.summary}>
       <div className="mb-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={exampleId} className="text-xs font-medium text-slate-600">
@@ -40,7 +50,7 @@ export function CardPanel(props: CardPanelProps) {
           <select
             id={exampleId}
             className="w-full min-w-0 rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
-            value={source?.kind === "example" && source.text === props.currentText ? source.id : ""}
+            value={source?.kind === "example" && !props.sourceEdited ? source.id : ""}
             onChange={(event) => {
               const example = findExample(event.target.value);
               if (!example) return;
@@ -80,10 +90,16 @@ export function CardPanel(props: CardPanelProps) {
       <FetchCardForm onFetched={(card) => props.onLoad(card.text, { kind: "fetch", card })} />
       {source?.kind === "fetch" && (
         <div className="mt-2">
-          <FetchDetails card={source.card} edited={source.card.text !== props.currentText} />
+          <FetchDetails card={source.card} edited={props.sourceEdited} />
         </div>
       )}
       {source?.kind === "file" && <p className="mt-2 text-xs text-slate-600">Opened {source.name}.</p>}
+      {source?.kind === "draft" && (
+        <p data-testid="card-from-draft" className="mt-2 text-xs break-all text-slate-700">
+          Restored from the draft this browser kept (saved {formatSavedAt(source.savedAt)})
+          {source.origin?.kind === "url" ? `; first fetched from ${source.origin.url}` : source.origin?.kind === "file" ? `; first opened from ${source.origin.name}` : source.origin?.kind === "example" ? `; first the example "${source.origin.title}"` : ""}.
+        </p>
+      )}
       {source?.kind === "link" && (
         <p data-testid="card-from-link" className="mt-2 text-xs break-all text-slate-600">
           The exact card bytes from a review link{source.cardUrl ? `, first fetched from ${source.cardUrl}` : ""}.
@@ -103,6 +119,11 @@ export function CardPanel(props: CardPanelProps) {
         diagnosticsText={props.diagnosticsText}
         handleRef={props.editorRef}
       />
-    </Section>
+    </CollapsibleSection>
   );
+});
+
+function formatSavedAt(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "earlier" : date.toLocaleString();
 }

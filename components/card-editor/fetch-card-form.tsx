@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { NO_FETCH_STATUS, viewFetchForm, type FetchRequest, type FetchStatus } from "./fetch-status";
+import { SchemeHintLine } from "./scheme-hint";
 
 const RUNNER = lazyModule(() => import("./fetch-card-runner"));
 
@@ -83,6 +84,16 @@ export function FetchCardForm({ onFetched }: { onFetched: (card: FetchedCardResp
       {error && (
         <p id={errorId} data-testid="fetch-error" role="status" className="rounded bg-rose-50 px-2 py-1 text-sm text-rose-800">
           <span className="font-semibold">Not fetched ({error.code}).</span> {error.message}
+          {request && (
+            <SchemeHintLine
+              typed={request.url}
+              failureCode={error.code}
+              onFetch={(next) => {
+                setUrl(next);
+                setRequest({ url: next, seq: request.seq + 1 });
+              }}
+            />
+          )}
         </p>
       )}
       {runner && <runner.FetchCardRunner request={request} onFetched={onFetched} onStatus={setStatus} />}

@@ -1,49 +1,10 @@
 "use client";
 
-import {
-  cursorMatchingBracket,
-  deleteLine,
-  history,
-  historyKeymap,
-  indentLess,
-  indentMore,
-  indentWithTab,
-  insertBlankLine,
-  selectLine,
-  simplifySelection,
-  standardKeymap,
-  toggleTabFocusMode,
-} from "@codemirror/commands";
-import { json } from "@codemirror/lang-json";
-import {
-  bracketMatching,
-  defaultHighlightStyle,
-  foldGutter,
-  foldKeymap,
-  indentOnInput,
-  syntaxHighlighting,
-} from "@codemirror/language";
-import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
-import { EditorState, StateEffect, StateField } from "@codemirror/state";
-import {
-  Decoration,
-  drawSelection,
-  EditorView,
-  highlightActiveLine,
-  highlightActiveLineGutter,
-  keymap,
-  lineNumbers,
-  type KeyBinding,
-  type DecorationSet,
-} from "@codemirror/view";
-import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from "react";
+import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
+import type { EditorDiagnostic, RichEditor } from "./json-editor-view";
 
-export interface EditorDiagnostic {
-  from: number;
-  to: number;
-  severity: "error" | "warning" | "info";
-  message: string;
-}
+export type { EditorDiagnostic };
 
 /** What the rest of the workspace may do to an editor without owning its state. */
 export interface JsonEditorHandle {
@@ -53,6 +14,8 @@ export interface JsonEditorHandle {
   getText: () => string;
   /** Mark a range (a card field clicked in an explanation) and scroll it into view. */
   highlight: (from: number, to: number) => void;
+  /** Start loading the full editor now (the user is about to use it). */
+  prepare: () => void;
 }
 
 interface JsonEditorProps {
@@ -65,60 +28,29 @@ interface JsonEditorProps {
   handleRef?: Ref<JsonEditorHandle>;
   /** Called with a dropped file's text; the editor's own drop handling is used otherwise. */
   onDropText?: (text: string, fileName: string) => void;
+  /** Load the full editor at once instead of on the user's first reach for it. */
+  eager?: boolean;
   className?: string;
   testId?: string;
 }
 
+// CodeMirror (syntax colours, line numbers, underlined problems, folding) is most of the page's
+// JavaScript and start-up time: it loads when the user reaches for an editor, or must show something.
+const RICH = lazyModule(() => import("./json-editor-view"));
+
 /**
- * The keys of CodeMirror's default keymap that mean something in a JSON document: the standard
- * keys (arrows, Home/End, Page Up/Down, selection, select all, delete, Enter), undo/redo, folding,
- * indentation and a way out of the Tab trap (Ctrl-M, or Escape then Tab). Left out: comment
- * toggles (JSON has no comments), multiple cursors (not enabled) and the syntax-aware moves and
- * line moves, whose code is most of @codemirror/commands and of the workspace's JavaScript budget.
+ * Longest text the plain text area holds. A text area lays out all of its text at once (about a
+ * millisecond per kilobyte), where CodeMirror only draws what is in view: a larger card is shown by
+ * CodeMirror alone, which loads when the user reaches for it (or must underline a problem).
  */
-const EDITOR_KEYS: KeyBinding[] = [
-  { key: "Escape", run: simplifySelection },
-  { key: "Mod-Enter", run: insertBlankLine },
-  { key: "Alt-l", mac: "Ctrl-l", run: selectLine },
-  { key: "Mod-[", run: indentLess },
-  { key: "Mod-]", run: indentMore },
-  { key: "Shift-Mod-k", run: deleteLine },
-  { key: "Shift-Mod-\\", run: cursorMatchingBracket },
-  { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabFocusMode },
-  ...standardKeymap,
-  ...historyKeymap,
-  ...foldKeymap,
-  indentWithTab,
-];
+export const PLAIN_EDITOR_MAX_CHARS = 32 * 1024;
 
-const setHighlight = StateEffect.define<{ from: number; to: number } | null>();
-const highlightMark = Decoration.mark({ class: "cm-parley-highlight" });
-
-// The highlight is a hint about the text as it was: any edit clears it rather than drifting.
-const highlightField = StateField.define<DecorationSet>({
-  create: () => Decoration.none,
-  update(value, tr) {
-    let next = tr.docChanged ? Decoration.none : value;
-    for (const effect of tr.effects) {
-      if (effect.is(setHighlight)) {
-        next = effect.value && effect.value.to > effect.value.from
-          ? Decoration.set([highlightMark.range(effect.value.from, effect.value.to)])
-          : Decoration.none;
-      }
-    }
-    return next;
-  },
-  provide: (field) => EditorView.decorations.from(field),
-});
-
-function clampDiagnostics(list: readonly EditorDiagnostic[], length: number): Diagnostic[] {
-  return list.map((d) => {
-    const from = Math.max(0, Math.min(d.from, length));
-    const to = Math.max(from, Math.min(d.to, length));
-    return { from, to, severity: d.severity, message: d.message };
-  });
-}
-
+/**
+ * A JSON editor that is a plain text area until CodeMirror has loaded, and CodeMirror after.
+ * The text area is editable (typing and pasting work at once, and the review follows); the swap
+ * keeps the text, the selection and the focus. CodeMirror loads on pointer, touch or focus, when a
+ * field is to be highlighted, when there are problems to underline, or at once (`eager`).
+ */
 export function JsonEditor({
   initialText,
   onChange,
@@ -127,13 +59,22 @@ export function JsonEditor({
   label,
   handleRef,
   onDropText,
+  eager,
   className,
   testId,
 }: JsonEditorProps) {
   const hintId = useId();
   const hostRef = useRef<HTMLDivElement>(null);
-  const viewRef = useRef<EditorView | null>(null);
-  const [mounted, setMounted] = useState(false);
+  const plainRef = useRef<HTMLTextAreaElement>(null);
+  const richRef = useRef<RichEditor | null>(null);
+  const pendingHighlight = useRef<{ from: number; to: number } | null>(null);
+  // The text while there is no CodeMirror and no text area holding it (too large for one).
+  const heldText = useRef(initialText);
+  // The last text set from outside (the first, an example, a file): what the text area starts from.
+  const [givenText, setGivenText] = useState(initialText);
+  const tooLarge = givenText.length > PLAIN_EDITOR_MAX_CHARS;
+  const rich = useLazyModule(RICH);
+  const { request } = rich;
   // Callbacks change identity every render; the editor is created once and reads the latest ones.
   const onChangeRef = useRef(onChange);
   const onDropRef = useRef(onDropText);
@@ -142,99 +83,138 @@ export function JsonEditor({
     onDropRef.current = onDropText;
   });
 
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    const view = new EditorView({
-      parent: host,
-      state: EditorState.create({
-        doc: initialText,
-        extensions: [
-          lineNumbers(),
-          highlightActiveLineGutter(),
-          foldGutter(),
-          lintGutter(),
-          history(),
-          drawSelection(),
-          indentOnInput(),
-          bracketMatching(),
-          highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-          json(),
-          highlightField,
-          keymap.of(EDITOR_KEYS),
-          EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": hintId }),
-          EditorView.lineWrapping,
-          // CodeMirror's theme is a <style> element: the page's CSP admits it by the nonce Next's
-          // scripts carry (browsers expose a nonce only through the property, not the attribute).
-          EditorView.cspNonce.of(document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? ""),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) onChangeRef.current(update.state.doc.toString());
-          }),
-          EditorView.domEventHandlers({
-            drop(event) {
-              const file = event.dataTransfer?.files?.[0];
-              const handler = onDropRef.current;
-              if (!file || !handler) return false;
-              event.preventDefault();
-              void file.text().then((text) => handler(text, file.name));
-              return true;
-            },
-          }),
-        ],
-      }),
-    });
-    viewRef.current = view;
-    setMounted(true);
-    return () => {
-      view.destroy();
-      viewRef.current = null;
-    };
-    // The editor owns its document after creation; later initialText values are pushed by setText.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  const dropFile = useCallback((file: File) => {
+    const handler = onDropRef.current;
+    if (handler) void file.text().then((text) => handler(text, file.name));
   }, []);
+
+  useEffect(() => {
+    if (eager) request();
+  }, [eager, request]);
+
+  const shouldLoad = diagnostics.length > 0;
+  useEffect(() => {
+    if (shouldLoad) request();
+  }, [shouldLoad, request]);
+
+  // The swap, before the browser paints: the text area's text, selection and focus carry over.
+  const richModule = rich.module;
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (!richModule || !host || richRef.current) return;
+    const plain = plainRef.current;
+    // The text area, or the button that opens the editor for a large card, had the keyboard.
+    const focused = document.activeElement !== null && host.contains(document.activeElement);
+    const editor = richModule.createRichEditor({
+      parent: host,
+      doc: heldText.current,
+      selection: { anchor: plain?.selectionStart ?? 0, head: plain?.selectionEnd ?? 0 },
+      label,
+      describedBy: hintId,
+      onChange: (text) => onChangeRef.current(text),
+      onDropFile: (file) => dropFile(file),
+    });
+    richRef.current = editor;
+    host.dataset.editor = "rich";
+    if (plain) plain.hidden = true;
+    if (focused) editor.focus();
+    if (pendingHighlight.current) {
+      editor.highlight(pendingHighlight.current.from, pendingHighlight.current.to);
+      pendingHighlight.current = null;
+    }
+    return () => {
+      editor.destroy();
+      richRef.current = null;
+      if (plain) plain.hidden = false;
+    };
+    // Created once per mount; later text arrives through setText.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [richModule]);
 
   useImperativeHandle(handleRef, () => ({
     setText(text) {
-      const view = viewRef.current;
-      if (!view) return;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      const editor = richRef.current;
+      if (editor) return editor.setText(text);
+      heldText.current = text;
+      setGivenText(text);
+      // At once, not at the next render: getText() right after must see it.
+      const plain = plainRef.current;
+      if (plain && text.length <= PLAIN_EDITOR_MAX_CHARS) plain.value = text;
+      onChangeRef.current(text);
     },
     getText() {
-      return viewRef.current?.state.doc.toString() ?? "";
+      return richRef.current?.getText() ?? plainRef.current?.value ?? heldText.current;
     },
     highlight(from, to) {
-      const view = viewRef.current;
-      if (!view) return;
-      const length = view.state.doc.length;
-      const a = Math.max(0, Math.min(from, length));
-      const b = Math.max(a, Math.min(to, length));
-      view.dispatch({
-        effects: [setHighlight.of({ from: a, to: b }), EditorView.scrollIntoView(a, { y: "center" })],
-      });
+      const editor = richRef.current;
+      if (editor) return editor.highlight(from, to);
+      pendingHighlight.current = { from, to };
+      const plain = plainRef.current;
+      if (plain) {
+        plain.focus();
+        plain.setSelectionRange(from, to);
+      }
+      request();
     },
+    prepare: request,
   }));
 
   useEffect(() => {
-    const view = viewRef.current;
-    if (!view) return;
-    const current = view.state.doc.toString();
-    const list = current === diagnosticsText ? clampDiagnostics(diagnostics, current.length) : [];
-    view.dispatch(setDiagnostics(view.state, list));
-  }, [diagnostics, diagnosticsText, mounted]);
+    const editor = richRef.current;
+    if (!editor) return;
+    // Most keystrokes have nothing to underline: skip reading the whole document back.
+    if (diagnostics.length === 0) editor.setDiagnostics(diagnostics);
+    else editor.setDiagnostics(editor.getText() === diagnosticsText ? diagnostics : []);
+  }, [diagnostics, diagnosticsText, richModule]);
 
   return (
     <div>
-      <div className={`parley-editor relative overflow-hidden rounded border border-slate-300 bg-white ${className ?? ""}`} data-testid={testId}>
-        <div ref={hostRef} className="h-full" />
-        {!mounted && (
-          // Server render and first paint: the text is readable before the editor loads.
-          <pre aria-label={label} className="h-full overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">
-            {initialText}
-          </pre>
-        )}
+      <div
+        className={`parley-editor relative overflow-hidden rounded border border-slate-300 bg-white ${className ?? ""}`}
+        data-testid={testId}
+        onPointerEnter={request}
+        onTouchStart={request}
+        onFocus={request}
+        onDragEnter={request}
+      >
+        <div ref={hostRef} className="h-full" data-editor="plain">
+          {tooLarge ? (
+            !richModule && (
+              <button
+                type="button"
+                data-testid="open-large-editor"
+                className="m-2 rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+                onClick={request}
+              >
+                {rich.failed ? "Could not load the editor (the network may be down): try again" : `Open the editor for this ${Math.round(givenText.length / 1024).toLocaleString("en-US")} KB card`}
+              </button>
+            )
+          ) : (
+            <textarea
+              ref={plainRef}
+              aria-label={label}
+              aria-describedby={hintId}
+              spellCheck={false}
+              autoCapitalize="off"
+              autoComplete="off"
+              className="parley-plain-editor block h-full w-full resize-none bg-transparent p-2 font-mono text-[12.5px] leading-[1.4] outline-none"
+              defaultValue={givenText}
+              onChange={(event) => {
+                heldText.current = event.target.value;
+                if (event.target.value.length > PLAIN_EDITOR_MAX_CHARS) request();
+                onChangeRef.current(event.target.value);
+              }}
+              onDrop={(event) => {
+                const file = event.dataTransfer?.files?.[0];
+                if (!file || !onDropRef.current) return;
+                event.preventDefault();
+                dropFile(file);
+              }}
+            />
+          )}
+        </div>
       </div>
-      {/* Tab indents in the editor (indentWithTab), so a keyboard user must be told the way out. */}
+      {/* Tab indents in CodeMirror (indentWithTab), so a keyboard user must be told the way out. */}
       <p id={hintId} className="mt-0.5 text-[11px] text-slate-500">
         Tab indents here; to move on, press Esc and then Tab.
       </p>

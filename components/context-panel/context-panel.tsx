@@ -1,7 +1,7 @@
 "use client";
 
-import { useId, useState, type ReactNode } from "react";
-import { Section } from "@/components/ui/section";
+import { memo, useId, useState, type ReactNode } from "react";
+import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import { HonoredExtensionsField } from "./honored-extensions-field";
 import type { ReviewContext } from "@/lib/negotiation/context";
 
@@ -115,17 +115,23 @@ function ToggleRow({
 }
 
 /** The rule's conditions of validity: what is known besides the card and the profile. */
-export function ContextPanel({
+export const ContextPanel = memo(function ContextPanel({
   context,
   onChange,
   renegotiable,
   onRenegotiableChange,
+  open,
+  onToggle,
 }: {
   context: ReviewContext;
   onChange: (context: ReviewContext) => void;
   renegotiable: boolean;
   onRenegotiableChange: (renegotiable: boolean) => void;
+  /** undefined: folded on a narrow screen, open on a wide one (until the user says otherwise). */
+  open: boolean | undefined;
+  onToggle: (open: boolean) => void;
 }) {
+  const set = Object.keys(context).length + (renegotiable ? 1 : 0);
   const setKey = <K extends keyof ReviewContext>(key: K, value: ReviewContext[K]) => {
     const next = { ...context };
     if (value === undefined || value === false) delete next[key];
@@ -133,7 +139,13 @@ export function ContextPanel({
     onChange(next);
   };
   return (
-    <Section title="Context" id="context-heading">
+    <CollapsibleSection
+      title="Context"
+      id="context-heading"
+      open={open}
+      onToggle={onToggle}
+      summary={set === 0 ? "nothing besides the card" : `${set} condition${set === 1 ? "" : "s"} set`}
+    >
       <p className="mb-2 text-xs text-slate-500">
         What you know besides the card. All off: the card is the only discovery channel.
       </p>
@@ -172,6 +184,6 @@ export function ContextPanel({
           </li>
         ))}
       </ul>
-    </Section>
+    </CollapsibleSection>
   );
-}
+});

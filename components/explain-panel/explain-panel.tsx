@@ -5,64 +5,71 @@ import { explainDecision, explainDegradation } from "@/lib/negotiation/explain/d
 import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
 import { getInvariant } from "@/lib/negotiation/invariants";
 import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
-import { decisionRecordFor } from "@/components/review/workspace-review";
-import type { MatrixSelection } from "@/components/matrix/review-matrix";
+import type { MatrixSelection } from "@/components/matrix/selection";
 import { describeCut } from "@/lib/negotiation/explain/cut-label";
-import { useCardDigest } from "@/components/review/use-card-digest";
+import { explainCellOfInvalidCard } from "@/lib/negotiation/explain/verdict";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { Section } from "@/components/ui/section";
 import { docsPath, type EvidenceRef } from "@/lib/negotiation/invariants/types";
 import { memo, type ReactNode } from "react";
+import { DecisionRecord, type RecordSource } from "./decision-record";
 import { FieldList } from "./field-list";
 
-function JsonBlock({ title, value, note, testId }: { title: string; value: unknown; note?: string; testId?: string }) {
+function JsonBlock({ title, value, testId }: { title: string; value: unknown; testId?: string }) {
   const text = JSON.stringify(value, null, 2);
   return (
-    <div data-testid={testId}>
-      <div className="mb-0.5 flex items-center justify-between gap-2">
-        <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
-        {note ? <span className="text-xs text-slate-500">{note}</span> : <CopyButton text={text} label="Copy JSON" />}
+    <details data-testid={testId} className="rounded border border-slate-200">
+      <summary className="cursor-pointer px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">{title}</summary>
+      <div className="flex flex-col gap-1 p-2">
+        <div className="flex justify-end">
+          <CopyButton text={text} label="Copy JSON" />
+        </div>
+        {/* Focusable: it scrolls, and a keyboard user must be able to scroll it too. */}
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-label={title}
+          className="max-h-64 overflow-auto rounded bg-slate-100 p-2 font-mono text-[11px] text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
+          {text}
+        </pre>
       </div>
-      <pre aria-busy={note ? true : undefined} className="max-h-64 overflow-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100">
-        {text}
-      </pre>
-    </div>
+    </details>
   );
-}
-
-/** The record needs the card's digest, computed asynchronously; it is copyable once known. */
-function DecisionRecordBlock({ review, taskClass, cardText }: { review: Review; taskClass: string; cardText: string }) {
-  const digest = useCardDigest(cardText);
-  const value = decisionRecordFor(review, taskClass, digest.status === "ready" ? digest.digest : undefined);
-  const note =
-    digest.status === "pending" ? "Computing the card digest…" : digest.status === "failed" ? "Could not compute the card digest." : undefined;
-  return <JsonBlock title="Decision record (log line)" value={value} note={note} testId="log-record" />;
 }
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
-      <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
+      <h4 className="text-xs font-semibold text-slate-700">{title}</h4>
       <div className="text-sm">{children}</div>
     </div>
   );
 }
 
-function DecisionView({ review, decision, taskTitle, cardText, note }: {
+function RulePageLink({ meta }: { meta: InvariantMeta }) {
+  // A new tab: leaving the workspace would lose the card and profile being reviewed.
+  return (
+    <a href={docsPath(meta.id)} target="_blank" rel="noopener" className="text-sky-800 underline">
+      Rule page<span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function DecisionView({ review, decision, taskTitle, cardText, source }: {
   review: Review;
   decision: TaskClassDecision;
   taskTitle: string;
   cardText: string;
-  note?: string;
+  source: RecordSource;
 }) {
   return (
     <>
       <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold">
         {taskTitle}: <DecisionBadge decision={decision.decision} />
       </h3>
-      {note && <p className="text-xs text-slate-600">{note}</p>}
       <p className="text-sm">{explainDecision(decision, review)}</p>
       {decision.degradations.length > 0 && (
         <>
@@ -73,21 +80,46 @@ function DecisionView({ review, decision, taskTitle, cardText, note }: {
               ))}
             </ul>
           </Part>
-          <JsonBlock title="Degradation records" value={decision.degradations} />
+          <JsonBlock title="Degradation records (JSON)" value={decision.degradations} />
         </>
       )}
-      <DecisionRecordBlock review={review} taskClass={decision.taskClass} cardText={cardText} />
+      <DecisionRecord review={review} taskClass={decision.taskClass} cardText={cardText} source={source} />
     </>
   );
 }
 
-function FindingView({ review, decision, finding, meta, taskTitle, cardText, onHighlight }: {
+function InvalidCardCellView({ review, decision, meta, taskTitle, cardText, source }: {
+  review: Review;
+  decision: TaskClassDecision;
+  meta: InvariantMeta;
+  taskTitle: string;
+  cardText: string;
+  source: RecordSource;
+}) {
+  return (
+    <>
+      <h3 className="text-base font-semibold">
+        {meta.title} × {taskTitle}: <span className={`rounded px-1 ${STATUS_STYLE["not-evaluated"].className}`}>not evaluated</span>
+      </h3>
+      <p className="text-sm" data-testid="not-evaluated-why">
+        {explainCellOfInvalidCard(review)}
+      </p>
+      <Part title="What it checks">
+        {describeInvariant(meta.id)} <RulePageLink meta={meta} />
+      </Part>
+      <DecisionView review={review} decision={decision} taskTitle={taskTitle} cardText={cardText} source={source} />
+    </>
+  );
+}
+
+function FindingView({ review, decision, finding, meta, taskTitle, cardText, source, onHighlight }: {
   review: Review;
   decision: TaskClassDecision;
   finding: Finding;
   meta: InvariantMeta;
   taskTitle: string;
   cardText: string;
+  source: RecordSource;
   onHighlight: (ref: EvidenceRef) => void;
 }) {
   const style = STATUS_STYLE[finding.status];
@@ -106,19 +138,15 @@ function FindingView({ review, decision, finding, meta, taskTitle, cardText, onH
         </span>
       </h3>
       <Part title="What it checks">
-        {describeInvariant(meta.id)}{" "}
-        {/* A new tab: leaving the workspace would lose the card and profile being reviewed. */}
-        <a href={docsPath(meta.id)} target="_blank" rel="noopener" className="text-sky-800 underline">
-          Rule page<span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        {describeInvariant(meta.id)} <RulePageLink meta={meta} />
       </Part>
       <Part title={finding.status === "violated" ? "Why it fired here" : "Here"}>
         {explainFinding(finding)}
-        {finding.cuts && <span className="block text-xs text-slate-600">{describeCut(finding.cuts)}</span>}
+        {finding.cuts && <span className="block text-xs text-slate-700">{describeCut(finding.cuts)}</span>}
       </Part>
       <div className="grid gap-2 sm:grid-cols-2">
         <FieldList title="Card fields (click to highlight)" refs={cardRefs} onHighlight={onHighlight} />
-        <FieldList title="Profile fields" refs={profileRefs} onHighlight={onHighlight} />
+        <FieldList title="Profile fields (click to highlight)" refs={profileRefs} onHighlight={onHighlight} />
         <FieldList title="Context" refs={contextRefs} />
       </div>
       {finding.missing && finding.missing.length > 0 && (
@@ -135,61 +163,52 @@ function FindingView({ review, decision, finding, meta, taskTitle, cardText, onH
           </ul>
         </Part>
       )}
-      {degradations.length > 0 && <JsonBlock title="Degradation record" value={degradations} />}
-      {finding.status === "violated" && <DecisionRecordBlock review={review} taskClass={decision.taskClass} cardText={cardText} />}
+      {degradations.length > 0 && <JsonBlock title="Degradation record (JSON)" value={degradations} />}
+      {finding.status === "violated" && <DecisionRecord review={review} taskClass={decision.taskClass} cardText={cardText} source={source} />}
       <JsonBlock title="Finding (JSON)" value={finding} />
     </>
   );
 }
 
 /**
- * The explanation of the selected matrix cell. A cell whose finding is gone (the card stopped
- * parsing after it was selected) shows its row's decision instead of vanishing: that decision
- * says why nothing was checked.
+ * The explanation of the selected matrix cell (the selection is already resolved against this
+ * review: a cell whose finding is gone has become its row's decision). On an invalid card a cell
+ * says why it was not evaluated, then what its row's decision is.
  */
 export const ExplainPanel = memo(function ExplainPanel({
   review,
   cardText,
   selection,
   onHighlight,
+  source,
 }: {
   review: Review;
   cardText: string;
   selection: MatrixSelection | null;
   onHighlight: (ref: EvidenceRef) => void;
+  source: RecordSource;
 }) {
   const decision = selection ? review.decisions.find((d) => d.taskClass === selection.taskClass) : undefined;
   if (!selection || !decision) {
     return (
       <Section title="Explanation" id="explain-heading">
-        <p className="text-sm text-slate-600">Select a cell or a decision in the matrix to see why.</p>
+        <p className="text-sm text-slate-700">Select a cell or a decision in the matrix to see why.</p>
       </Section>
     );
   }
   const taskTitle = review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
   const finding = selection.invariant ? decision.findings.find((f) => f.invariant === selection.invariant) : undefined;
   const meta = selection.invariant ? getInvariant(selection.invariant)?.meta : undefined;
+  const common = { review, decision, taskTitle, cardText, source };
   return (
     <Section title="Explanation" id="explain-heading">
-      <div className="flex flex-col gap-3" data-testid="explain-panel">
-        {finding && meta ? (
-          <FindingView
-            review={review}
-            decision={decision}
-            finding={finding}
-            meta={meta}
-            taskTitle={taskTitle}
-            cardText={cardText}
-            onHighlight={onHighlight}
-          />
+      <div className="flex flex-col gap-3" data-testid="explain-panel" data-selection={`${selection.taskClass}/${selection.invariant ?? "decision"}`}>
+        {meta && !review.validity.valid ? (
+          <InvalidCardCellView {...common} meta={meta} />
+        ) : finding && meta ? (
+          <FindingView {...common} finding={finding} meta={meta} onHighlight={onHighlight} />
         ) : (
-          <DecisionView
-            review={review}
-            decision={decision}
-            taskTitle={taskTitle}
-            cardText={cardText}
-            note={selection.invariant ? `No finding of ${meta?.title ?? selection.invariant} for this task class in this review.` : undefined}
-          />
+          <DecisionView {...common} />
         )}
       </div>
     </Section>

@@ -21,7 +21,7 @@ export function FieldList({
   if (refs.length === 0) return null;
   return (
     <div>
-      <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
+      <h4 className="text-xs font-semibold text-slate-700">{title}</h4>
       <ul className="mt-0.5 flex flex-col gap-0.5">
         {refs.map((ref, i) => (
           <li key={`${ref.source}${ref.pointer}${i}`} className="text-xs">
@@ -30,14 +30,14 @@ export function FieldList({
                 type="button"
                 className="rounded px-1 font-mono text-sky-800 underline decoration-dotted hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600"
                 onClick={() => onHighlight(ref)}
-                aria-label={`Highlight ${ref.source} field ${ref.pointer || "/"} in the editor`}
+                aria-label={`Highlight ${ref.source} field ${ref.pointer || "/"}`}
               >
                 {ref.pointer || "/"}
               </button>
             ) : (
               <code className="px-1">{ref.pointer || "/"}</code>
             )}
-            {ref.value !== undefined && <span className="ml-1 font-mono text-slate-600">= {show(ref.value)}</span>}
+            {ref.value !== undefined && <span className="ml-1 font-mono text-slate-700">= {show(ref.value)}</span>}
           </li>
         ))}
       </ul>

@@ -2,7 +2,9 @@ import { useMemo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { explainLogEntry } from "@/lib/negotiation/explain/log-lines";
 import type { LogEntry } from "@/lib/negotiation/log";
+import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
 import { buildOpenReview } from "./open-review";
+import { buildReproduction } from "./reproduce";
 
 const KIND_LABEL: Record<LogEntry["kind"], { label: string; className: string }> = {
   record: { label: "decision record", className: "bg-sky-100 text-sky-900 ring-sky-600" },
@@ -29,6 +31,7 @@ function SentenceList({ title, sentences, testId }: { title: string; sentences: 
 export function LogEntryView({ entry }: { entry: LogEntry }) {
   const text = useMemo(() => explainLogEntry(entry), [entry]);
   const open = useMemo(() => buildOpenReview(entry), [entry]);
+  const reproduction = useMemo(() => buildReproduction(entry), [entry]);
   const kind = KIND_LABEL[entry.kind];
   const headingId = `log-line-${entry.line}`;
   const truncated = entry.length > entry.excerpt.length;
@@ -43,7 +46,7 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
     >
       <div className="mb-1 flex flex-wrap items-center gap-2">
         <h2 id={headingId} className="text-sm font-semibold text-slate-800">
-          Line {entry.line}
+          {entry.endLine ? `Lines ${entry.line}–${entry.endLine}` : `Line ${entry.line}`}
         </h2>
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${kind.className}`}>{kind.label}</span>
         {entry.kind === "record" && <DecisionBadge decision={entry.record.decision} />}
@@ -116,6 +119,24 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
               {open.why}
             </p>
           )}
+        </div>
+      )}
+
+      {reproduction && (
+        <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" data-testid="reproduction">
+          <p>{RECONSTRUCTION_NOTE.what}</p>
+          {reproduction.ok ? (
+            <a
+              href={reproduction.href}
+              data-testid="reproduce"
+              className="mt-2 inline-block rounded bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+            >
+              Reproduce in the workspace <span className="font-normal">(a reconstruction)</span>
+            </a>
+          ) : (
+            <p className="mt-1">{reproduction.why}</p>
+          )}
+          <p className="mt-2 text-xs">{RECONSTRUCTION_NOTE.fullRecord}</p>
         </div>
       )}
     </li>

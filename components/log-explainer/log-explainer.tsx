@@ -21,8 +21,8 @@ export function LogExplainer({ example }: { example: string }) {
           Log lines
         </label>
         <p id={hintId} className="mb-2 text-xs text-slate-600">
-          One per line: Parley decision records (JSON), UnnegotiableAgentCardError messages, or any line that names a
-          rule. Up to {MAX_LOG_LINES} lines and {Math.round(MAX_LOG_INPUT_CHARS / 1024)} KiB; blank lines are skipped.
+          One per line: Parley decision records (JSON, on one line or laid out over several), UnnegotiableAgentCardError
+          messages, or any line that names a rule. Up to {MAX_LOG_LINES} lines and {Math.round(MAX_LOG_INPUT_CHARS / 1024)} KiB; blank lines are skipped.
         </p>
         <textarea
           id={inputId}

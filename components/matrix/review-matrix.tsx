@@ -1,60 +1,41 @@
 "use client";
 
-import { memo } from "react";
-import type { Review } from "@/lib/negotiation/decision-types";
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
 import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { describeCut } from "@/lib/negotiation/explain/cut-label";
+import { moveInGrid, type GridLayout, type GridPosition } from "./grid-keys";
+import { MatrixLegend } from "./matrix-legend";
+import type { MatrixSelection } from "./selection";
 
-export interface MatrixSelection {
-  taskClass: string;
-  /** Absent: the decision cell of the row. */
-  invariant?: string;
-}
+export type { MatrixSelection } from "./selection";
 
-const cellButton =
-  "flex h-full w-full flex-col items-start gap-0.5 rounded px-1.5 py-1 text-left text-xs focus-visible:outline-2 focus-visible:outline-sky-600 hover:ring-1 hover:ring-slate-400";
+/** The table's fixed columns (rem): task class and decision. The invariant columns share the rest. */
+const TASK_COLUMN_REM = 6.75;
+const DECISION_COLUMN_REM = 6.5;
+/**
+ * Narrower invariant columns than this are compact: a cell shows its status symbol alone (the word
+ * stays for screen readers and in the legend) and headers run upwards.
+ */
+const ROOMY_COLUMN_REM = 3.75;
+/** Narrower than this, the table gives way to the stacked layout. */
+const MIN_COLUMN_REM = 1.75;
 
-function FindingCell({
-  finding,
-  selected,
-  onSelect,
-  rowTitle,
-  columnTitle,
-}: {
-  finding: Finding | undefined;
-  selected: boolean;
-  onSelect: () => void;
-  rowTitle: string;
-  columnTitle: string;
-}) {
-  if (!finding) return <td className="p-0.5 text-xs text-slate-400">—</td>;
-  const style = STATUS_STYLE[finding.status];
-  const cut = finding.status === "violated" && finding.cuts ? describeCut(finding.cuts) : undefined;
-  return (
-    <td className="p-0.5 align-top" data-status={finding.status} data-invariant={finding.invariant}>
-      <button
-        type="button"
-        aria-pressed={selected}
-        aria-label={`${rowTitle}, ${columnTitle}: ${style.label}${cut ? `, ${cut}` : ""}${finding.exception ? `, exception ${finding.exception}` : ""}`}
-        className={`${cellButton} ${style.className} ${selected ? "ring-2 ring-sky-600" : ""}`}
-        onClick={onSelect}
-      >
-        <span>
-          <span aria-hidden="true">{style.symbol} </span>
-          {style.label}
-        </span>
-        {cut && <span className="font-normal">{cut}</span>}
-        {finding.exception && <span className="font-normal text-slate-600">exception: {finding.exception}</span>}
-      </button>
-    </td>
-  );
-}
+type Fit = { layout: GridLayout; compact: boolean };
+
+const CELL =
+  "cursor-pointer align-top outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed focus-visible:outline-slate-900 aria-selected:bg-sky-100 aria-selected:shadow-[inset_0_0_0_2px_var(--color-sky-700)] hover:bg-slate-100 aria-selected:hover:bg-sky-100";
 
 /**
- * Rows: task classes; columns: invariants; the last column: the decision. Memoized: a keystroke's
- * urgent render (the review not yet redone) leaves it alone.
+ * The task class × invariant matrix as one ARIA grid: one tab stop, arrow keys between cells,
+ * Enter or Space (or a click) selects a cell for the explanation. Focus (a dashed outline) and
+ * selection (a filled cell with a solid inner border) look different. Columns come from the
+ * invariant registry and rows from the review, so the grid grows with the engine. Wide, it is a
+ * table with short column headers (the full title on hover and focus); narrow (or when the columns
+ * would not fit), each task class is a block of labelled cells, with no page-level scrolling.
+ * Memoized: a keystroke's urgent render (the review not yet redone) leaves it alone.
  */
 export const ReviewMatrix = memo(function ReviewMatrix({
   review,
@@ -70,69 +51,347 @@ export const ReviewMatrix = memo(function ReviewMatrix({
   selection: MatrixSelection | null;
   onSelect: (selection: MatrixSelection) => void;
 }) {
+  const gridId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLTableElement>(null);
+  const invalid = !review.validity.valid;
+  const rows = review.decisions;
+  const cols = invariants.length + 2;
+  const selected = positionOf(selection, rows, invariants);
+  const [active, setActive] = useState<GridPosition>(selected ?? { row: 1, col: 1 });
+  // Focus follows a selection made elsewhere (the verdict's links), and stays inside a grid that shrank.
+  const [lastSelected, setLastSelected] = useState(selected);
+  if (selected && (selected.row !== lastSelected?.row || selected.col !== lastSelected.col)) {
+    setLastSelected(selected);
+    setActive(selected);
+  }
+  const current = { row: Math.min(active.row, rows.length), col: Math.min(active.col, cols - 1) };
+
+  // The table layout needs room for every column; below that, the stacked layout (no page scroll).
+  // How the columns fit the width there is: roomy (symbol and word), compact (symbol), or not at all (stacked).
+  const columns = invariants.length;
+  const [fit, setFit] = useState<Fit | undefined>(undefined);
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap || typeof ResizeObserver === "undefined") return;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const observer = new ResizeObserver(() => {
+      const perColumn = (wrap.clientWidth / rem - TASK_COLUMN_REM - DECISION_COLUMN_REM) / Math.max(1, columns);
+      const next: Fit = perColumn < MIN_COLUMN_REM ? { layout: "stacked", compact: false } : { layout: "table", compact: perColumn < ROOMY_COLUMN_REM };
+      setFit((prev) => (prev?.layout === next.layout && prev.compact === next.compact ? prev : next));
+    });
+    observer.observe(wrap);
+    return () => observer.disconnect();
+  }, [columns]);
+
+  const focusCell = (position: GridPosition) => {
+    setActive(position);
+    gridRef.current?.querySelector<HTMLElement>(`[data-pos="${position.row}:${position.col}"]`)?.focus();
+  };
+  const selectAt = (position: GridPosition) => {
+    const decision = rows[position.row - 1];
+    if (!decision) return;
+    const meta = position.col >= 2 ? invariants[position.col - 2] : undefined;
+    onSelect(meta ? { taskClass: decision.taskClass, invariant: meta.id } : { taskClass: decision.taskClass });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    if (event.key === "Enter" || event.key === " ") {
+      if (current.row === 0) return;
+      event.preventDefault();
+      selectAt(current);
+      return;
+    }
+    const layout = fit?.layout ?? layoutOf(gridRef.current);
+    const next = moveInGrid(current, event.key, { rows: rows.length + 1, cols, layout, ctrl: event.ctrlKey || event.metaKey });
+    if (!next) return;
+    event.preventDefault();
+    focusCell(next);
+  };
+  const cellProps = (row: number, col: number) => focusProps(row, col, current, onCellFocus);
+  // Stable, so a row whose cells did not change skips the render a keystroke's new review causes.
+  const onCellFocus = useCallback((row: number, col: number) => {
+    setActive((prev) => (prev.row === row && prev.col === col ? prev : { row, col }));
+  }, []);
+  const latest = useRef({ rows, invariants, onSelect });
+  useEffect(() => {
+    latest.current = { rows, invariants, onSelect };
+  });
+  const onRowSelect = useCallback((row: number, col: number) => {
+    setActive({ row, col });
+    const { rows: now, invariants: columnsNow, onSelect: select } = latest.current;
+    const decision = now[row - 1];
+    if (!decision) return;
+    const meta = col >= 2 ? columnsNow[col - 2] : undefined;
+    select(meta ? { taskClass: decision.taskClass, invariant: meta.id } : { taskClass: decision.taskClass });
+  }, []);
+
   return (
-    <div className="overflow-x-auto">
-      <table
-        data-testid="review-matrix"
-        data-review-revision={revision}
-        className="w-full min-w-[38rem] border-separate border-spacing-0 text-sm"
+    <div className="flex flex-col gap-2">
+      <div
+        ref={wrapRef}
+        className="parley-matrix-wrap overflow-x-auto"
+        data-matrix-fit={fit?.layout}
+        data-density={fit?.layout === "table" ? (fit.compact ? "compact" : "roomy") : undefined}
       >
-        <caption className="sr-only">
-          Findings per task class and invariant, and the decision for each task class. Select a cell for its explanation.
-        </caption>
-        <thead>
-          <tr className="text-left align-bottom text-xs text-slate-600">
-            <th scope="col" className="border-b border-slate-200 p-1 font-semibold">
-              Task class
-            </th>
-            <th scope="col" className="border-b border-slate-200 p-1 font-semibold">
-              Decision
-            </th>
+        <table
+          ref={gridRef}
+          role="grid"
+          id={gridId}
+          data-testid="review-matrix"
+          data-review-revision={revision}
+          aria-rowcount={rows.length + 1}
+          aria-colcount={cols}
+          aria-describedby="matrix-legend"
+          className="parley-matrix w-full table-fixed border-collapse text-sm stacked:block"
+          onKeyDown={onKeyDown}
+        >
+          <colgroup className="stacked:hidden">
+            <col className="w-[6.75rem]" />
+            <col className="w-[6.5rem]" />
             {invariants.map((meta) => (
-              <th key={meta.id} scope="col" className="border-b border-slate-200 p-1 font-medium" title={meta.description}>
-                {meta.title}
-              </th>
+              <col key={meta.id} />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {review.decisions.map((decision) => {
-            const taskClass = review.taskClasses.find((t) => t.id === decision.taskClass);
-            const rowTitle = taskClass?.title ?? decision.taskClass;
-            const decisionSelected = selection?.taskClass === decision.taskClass && !selection.invariant;
-            return (
-              <tr key={decision.taskClass} data-task-class={decision.taskClass} className="align-top">
-                <th scope="row" className="border-b border-slate-100 p-1 text-left text-xs font-semibold">
-                  {rowTitle}
-                  <span className="block font-mono text-[10px] font-normal text-slate-500">{decision.taskClass}</span>
-                </th>
-                <td className="border-b border-slate-100 p-0.5" data-testid={`decision-${decision.taskClass}`} data-decision={decision.decision}>
-                  <button
-                    type="button"
-                    aria-pressed={decisionSelected}
-                    aria-label={`${rowTitle}: ${decision.decision}${decision.target === "card" ? " (the card, not the server)" : ""}. Explain.`}
-                    className={`${cellButton} ${decisionSelected ? "ring-2 ring-sky-600" : ""}`}
-                    onClick={() => onSelect({ taskClass: decision.taskClass })}
-                  >
-                    <span className="whitespace-nowrap"><DecisionBadge decision={decision.decision} /></span>
-                    {decision.target === "card" && <span className="text-[10px] text-slate-600">the card, not the server</span>}
-                  </button>
-                </td>
-                {invariants.map((meta) => (
-                  <FindingCell
-                    key={meta.id}
-                    finding={decision.findings.find((f) => f.invariant === meta.id)}
-                    rowTitle={rowTitle}
-                    columnTitle={meta.title}
-                    selected={selection?.taskClass === decision.taskClass && selection.invariant === meta.id}
-                    onSelect={() => onSelect({ taskClass: decision.taskClass, invariant: meta.id })}
-                  />
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+          </colgroup>
+          <caption className="sr-only">
+            Decisions per task class and findings per invariant. Arrow keys move between cells; Enter selects a cell for its
+            explanation.
+          </caption>
+          <thead className="stacked:sr-only">
+            <tr role="row" aria-rowindex={1} className="border-b border-slate-300 text-left align-bottom text-xs text-slate-700">
+              <th role="columnheader" scope="col" className="p-1 font-semibold outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed" {...cellProps(0, 0)}>
+                Task class
+              </th>
+              <th role="columnheader" scope="col" className="p-1 font-semibold outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed" {...cellProps(0, 1)}>
+                Decision
+              </th>
+              {invariants.map((meta, i) => (
+                <ColumnHeader key={meta.id} meta={meta} alignRight={i >= invariants.length / 2} {...cellProps(0, i + 2)} />
+              ))}
+            </tr>
+          </thead>
+          <tbody className="stacked:flex stacked:flex-col stacked:gap-2">
+            {rows.map((decision, r) => (
+              <MatrixRow
+                key={decision.taskClass}
+                rowIndex={r + 1}
+                decision={decision}
+                fingerprint={fingerprintOf(decision)}
+                title={review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass}
+                invariants={invariants}
+                invalid={invalid}
+                selectedInvariant={selection?.taskClass === decision.taskClass ? (selection.invariant ?? DECISION_CELL) : undefined}
+                activeCol={current.row === r + 1 ? current.col : undefined}
+                onCellFocus={onCellFocus}
+                onSelect={onRowSelect}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <MatrixLegend />
     </div>
   );
 });
+
+type CellProps = (row: number, col: number) => { "data-pos": string; tabIndex: number; onFocus: () => void };
+
+/** The one tab stop of the grid, and a cell's focus reported back: what every cell carries. */
+function focusProps(row: number, col: number, active: GridPosition, onCellFocus: (row: number, col: number) => void) {
+  return {
+    "data-pos": `${row}:${col}`,
+    tabIndex: row === active.row && col === active.col ? 0 : -1,
+    onFocus: () => onCellFocus(row, col),
+  };
+}
+
+/** A row's selection when its decision cell is the selected one. */
+const DECISION_CELL = "";
+
+/** What a row shows, as a string: two reviews whose row reads the same skip its render. */
+function fingerprintOf(decision: TaskClassDecision): string {
+  let text = `${decision.decision}|${decision.target ?? ""}`;
+  for (const f of decision.findings) text += `|${f.invariant}:${f.status}:${f.exception ?? ""}:${f.cuts ? JSON.stringify(f.cuts) : ""}`;
+  return text;
+}
+
+function ColumnHeader({
+  meta,
+  alignRight,
+  ...focus
+}: { meta: InvariantMeta; alignRight: boolean } & ReturnType<CellProps>) {
+  const tipId = useId();
+  return (
+    <th
+      role="columnheader"
+      scope="col"
+      data-invariant-header={meta.id}
+      aria-describedby={tipId}
+      className="group relative px-0.5 py-1 text-center text-[10px] leading-tight font-medium tracking-tight outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed compact:align-bottom"
+      {...focus}
+    >
+      <span className="inline-block max-w-full overflow-hidden underline decoration-slate-500 decoration-dotted underline-offset-2 compact:max-h-32 compact:rotate-180 compact:text-left compact:whitespace-nowrap compact:[writing-mode:vertical-rl]">
+        {meta.shortTitle}
+      </span>
+      <span
+        id={tipId}
+        role="tooltip"
+        className={`pointer-events-none absolute top-full z-20 mt-1 hidden w-60 rounded bg-slate-900 p-2 text-left text-xs font-normal text-white shadow-lg group-hover:block group-focus-visible:block ${alignRight ? "right-0" : "left-0"}`}
+      >
+        <span className="block font-semibold">{meta.title}</span>
+        {meta.description}
+      </span>
+    </th>
+  );
+}
+
+const MatrixRow = memo(
+  function MatrixRow({
+    rowIndex,
+    decision,
+    title,
+    invariants,
+    invalid,
+    selectedInvariant,
+    activeCol,
+    onCellFocus,
+    onSelect: onSelectCell,
+  }: {
+    rowIndex: number;
+    decision: TaskClassDecision;
+    /** fingerprintOf(decision): what the row shows, compared instead of the decision object. */
+    fingerprint: string;
+    title: string;
+    invariants: readonly InvariantMeta[];
+    invalid: boolean;
+    /** The selected cell's invariant when the selection is in this row (DECISION_CELL: the decision). */
+    selectedInvariant: string | undefined;
+    /** The grid's tab stop, when it is in this row. */
+    activeCol: number | undefined;
+    onCellFocus: (row: number, col: number) => void;
+    onSelect: (row: number, col: number) => void;
+  }) {
+  const active = { row: activeCol === undefined ? -1 : rowIndex, col: activeCol ?? -1 };
+  const cellProps: CellProps = (row, col) => focusProps(row, col, active, onCellFocus);
+  const onSelect = (col: number) => onSelectCell(rowIndex, col);
+  const selection = selectedInvariant === undefined ? null : { invariant: selectedInvariant === DECISION_CELL ? undefined : selectedInvariant };
+  const decisionSelected = selection !== null && selection.invariant === undefined;
+  return (
+    <tr
+      role="row"
+      aria-rowindex={rowIndex + 1}
+      data-task-class={decision.taskClass}
+      className="border-b border-slate-200 align-top last:border-b-0 stacked:grid stacked:grid-cols-2 stacked:rounded-lg stacked:border stacked:border-slate-300 stacked:last:border-b"
+    >
+      <th
+        role="rowheader"
+        scope="row"
+        className={`p-1.5 text-left text-xs font-semibold ${CELL}`}
+        aria-selected={decisionSelected}
+        onClick={() => onSelect(0)}
+        {...cellProps(rowIndex, 0)}
+      >
+        {title}
+        <span className="block font-mono text-[10px] font-normal text-slate-600">{decision.taskClass}</span>
+      </th>
+      <td
+        role="gridcell"
+        data-testid={`decision-${decision.taskClass}`}
+        data-decision={decision.decision}
+        aria-selected={decisionSelected}
+        className={`p-1.5 ${CELL} stacked:text-right`}
+        onClick={() => onSelect(1)}
+        {...cellProps(rowIndex, 1)}
+      >
+        <DecisionBadge decision={decision.decision} />
+        {decision.target === "card" && <span className="block text-[10px] text-slate-700">the card, not the server</span>}
+      </td>
+      {invariants.map((meta, i) => (
+        <FindingCell
+          key={meta.id}
+          meta={meta}
+          finding={decision.findings.find((f) => f.invariant === meta.id)}
+          invalid={invalid}
+          selected={selection?.invariant === meta.id}
+          onSelect={() => onSelect(i + 2)}
+          {...cellProps(rowIndex, i + 2)}
+        />
+      ))}
+    </tr>
+  );
+},
+  (a, b) =>
+    a.fingerprint === b.fingerprint &&
+    a.rowIndex === b.rowIndex &&
+    a.title === b.title &&
+    a.invariants === b.invariants &&
+    a.invalid === b.invalid &&
+    a.selectedInvariant === b.selectedInvariant &&
+    a.activeCol === b.activeCol &&
+    a.onCellFocus === b.onCellFocus &&
+    a.onSelect === b.onSelect,
+);
+
+function FindingCell({
+  meta,
+  finding,
+  invalid,
+  selected,
+  onSelect,
+  ...focus
+}: {
+  meta: InvariantMeta;
+  finding: Finding | undefined;
+  invalid: boolean;
+  selected: boolean;
+  onSelect: () => void;
+} & ReturnType<CellProps>) {
+  // An invalid card's findings read a card that matches no A2A shape: they do not count, and say so.
+  const status = invalid || !finding ? "not-evaluated" : finding.status;
+  const style = STATUS_STYLE[status];
+  const cut = !invalid && finding?.status === "violated" && finding.cuts ? describeCut(finding.cuts) : undefined;
+  const note = invalid ? "invalid card" : cut ?? (finding?.exception ? `exception: ${finding.exception}` : undefined);
+  return (
+    <td
+      role="gridcell"
+      data-invariant={meta.id}
+      data-status={status}
+      data-reason={invalid ? "invalid-card" : undefined}
+      aria-selected={selected}
+      title={`${meta.title}: ${style.label}${note ? ` (${note})` : ""}`}
+      className={`px-0.5 py-1 text-center text-[11px] leading-tight ${CELL} ${style.className} stacked:grid stacked:grid-cols-[minmax(0,1fr)_auto] stacked:items-baseline stacked:gap-x-2 stacked:text-left`}
+      onClick={onSelect}
+      {...focus}
+    >
+      <span aria-hidden="true" className="hidden min-w-0 truncate font-medium text-slate-800 stacked:inline">
+        {meta.shortTitle}
+      </span>
+      <span className="stacked:text-right">
+        <span aria-hidden="true" className="block compact:text-sm stacked:inline">
+          {style.symbol}{" "}
+        </span>
+        <span className="compact:sr-only">{style.label}</span>
+        {note && <span className="sr-only stacked:hidden">, {note}</span>}
+      </span>
+      {note && (
+        <span aria-hidden="true" className="hidden text-[10px] font-normal text-slate-700 stacked:col-span-2 stacked:block">
+          {note}
+        </span>
+      )}
+    </td>
+  );
+}
+
+function positionOf(selection: MatrixSelection | null, rows: readonly TaskClassDecision[], invariants: readonly InvariantMeta[]): GridPosition | null {
+  if (!selection) return null;
+  const row = rows.findIndex((d) => d.taskClass === selection.taskClass);
+  if (row < 0) return null;
+  if (selection.invariant === undefined) return { row: row + 1, col: 1 };
+  const col = invariants.findIndex((m) => m.id === selection.invariant);
+  return col < 0 ? { row: row + 1, col: 1 } : { row: row + 1, col: col + 2 };
+}
+
+/** Before the first measurement, the layout the CSS chose (the container query) decides. */
+function layoutOf(grid: HTMLElement | null): GridLayout {
+  if (!grid) return "table";
+  return getComputedStyle(grid).getPropertyValue("--matrix-layout").trim() === "stacked" ? "stacked" : "table";
+}

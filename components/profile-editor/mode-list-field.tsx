@@ -9,11 +9,14 @@ const COMMON_MODES = ["text/plain", "application/json", "audio/pcm", "image/png"
  * mode can be added by name so profiles are not limited to what this page knows.
  */
 export function ModeListField({
+  field,
   label,
   hint,
   value,
   onChange,
 }: {
+  /** The profile field (JSON pointer) this edits: an explanation's evidence link highlights it. */
+  field: string;
   label: string;
   hint: string;
   value: string[] | undefined;
@@ -29,7 +32,7 @@ export function ModeListField({
     onChange(on ? [...current, mode] : current.filter((m) => m !== mode));
   };
   return (
-    <fieldset className="rounded border border-slate-200 p-2" aria-describedby={`${groupId}-hint`}>
+    <fieldset className="rounded border border-slate-200 p-2" aria-describedby={`${groupId}-hint`} data-profile-field={field}>
       <legend className="px-1 text-sm font-medium">{label}</legend>
       <p id={`${groupId}-hint`} className="mb-1 text-xs text-slate-500">
         {hint}

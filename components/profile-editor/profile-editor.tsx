@@ -1,42 +1,54 @@
 "use client";
 
-import { useId, useMemo, useState, useSyncExternalStore } from "react";
+import { memo, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore, type Ref } from "react";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
+import { locateNearest } from "@/components/review/workspace-review";
+import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
-import { Section } from "@/components/ui/section";
 import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
+import { findProfileField, flashField } from "./profile-field";
 import { ProfileForm } from "./profile-form";
 import { sameProfile } from "./same-profile";
-import {
-  deleteSavedProfile,
-  getSavedProfiles,
-  getServerSavedProfiles,
-  saveProfile,
-  subscribeSavedProfiles,
-} from "./saved-profiles";
+import { deleteSavedProfile, getSavedProfiles, getServerSavedProfiles, saveProfile, subscribeSavedProfiles } from "./saved-profiles";
 
 type View = "form" | "json";
 
+/** What the explanation may do to the profile editor: show a profile field the evidence names. */
+export interface ProfileEditorHandle {
+  highlight: (pointer: string) => void;
+}
+
 // The JSON view (and its parser) loads when the user reaches for it: most reviews use the form.
 const JSON_VIEW = lazyModule(() => import("./profile-json-view"));
+// Managing saved profiles (rename, delete, export, import) loads when its section is opened.
+const MANAGER = lazyModule(() => import("./saved-profiles-manager"));
 
-export function ProfileEditor({
+export const ProfileEditor = memo(function ProfileEditor({
   profile,
   onChange,
-  jsonHandleRef,
+  handleRef,
+  open,
+  onToggle,
 }: {
   profile: ClientProfile;
   onChange: (profile: ClientProfile) => void;
-  /** Lets the explanation panel highlight a profile field when the JSON view is open. */
-  jsonHandleRef: { current: JsonEditorHandle | null };
+  handleRef: Ref<ProfileEditorHandle>;
+  /** undefined: folded on a narrow screen, open on a wide one (until the user says otherwise). */
+  open: boolean | undefined;
+  onToggle: (open: boolean) => void;
 }) {
   const pickerId = useId();
   const [view, setView] = useState<View>("form");
   const [jsonOpened, setJsonOpened] = useState(false);
   const jsonView = useLazyModule(JSON_VIEW);
+  const manager = useLazyModule(MANAGER);
+  const jsonHandle = useRef<JsonEditorHandle | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  // A field to show in the JSON view once it is there (it may still be loading).
+  const [pendingPointer, setPendingPointer] = useState<string | null>(null);
   const saved = useSyncExternalStore(subscribeSavedProfiles, getSavedProfiles, getServerSavedProfiles);
 
-  // Every keystroke in the card re-renders this section; the canonical-JSON comparisons need only
+  // Every keystroke in the card re-renders the workspace; the canonical-JSON comparisons need only
   // run when the profile or the saved list changes.
   const { pickerValue, isSaved } = useMemo(() => {
     const presetIndex = PRESETS.findIndex((p) => sameProfile(p, profile));
@@ -47,10 +59,41 @@ export function ProfileEditor({
     };
   }, [profile, saved]);
 
+  const openJson = () => {
+    setView("json");
+    setJsonOpened(true);
+    jsonView.request();
+  };
+
+  useImperativeHandle(handleRef, () => ({
+    highlight(pointer) {
+      if (view === "form") {
+        const field = findProfileField(formRef.current, pointer);
+        if (field) {
+          flashField(field);
+          return;
+        }
+      }
+      // Not a field of the form (supported extensions, security schemes): show it in the JSON view.
+      openJson();
+      setPendingPointer(pointer);
+    },
+  }));
+
+  const jsonReady = jsonView.module !== undefined && jsonOpened;
+  useEffect(() => {
+    if (!jsonReady || pendingPointer === null) return;
+    const editor = jsonHandle.current;
+    if (!editor) return;
+    const range = locateNearest(editor.getText(), pendingPointer);
+    if (range) editor.highlight(range.from, range.to);
+    setPendingPointer(null);
+  }, [jsonReady, pendingPointer]);
+
   return (
-    <Section title="Client profile" id="profile-heading">
+    <CollapsibleSection title="Client profile" id="profile-heading" open={open} onToggle={onToggle} summary={profile.name}>
       <div className="mb-2 flex flex-col gap-1">
-        <label htmlFor={pickerId} className="text-xs font-medium text-slate-600">
+        <label htmlFor={pickerId} className="text-xs font-medium text-slate-700">
           Preset or saved profile
         </label>
         <select
@@ -81,7 +124,7 @@ export function ProfileEditor({
             </optgroup>
           )}
         </select>
-        {profile.description && <p className="text-xs text-slate-500">{profile.description}</p>}
+        {profile.description && <p className="text-xs text-slate-600">{profile.description}</p>}
       </div>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <div
@@ -97,13 +140,7 @@ export function ProfileEditor({
               type="button"
               aria-pressed={view === v}
               className={`px-3 py-0.5 ${view === v ? "bg-slate-800 text-white" : "bg-white hover:bg-slate-100"}`}
-              onClick={() => {
-                setView(v);
-                if (v === "json") {
-                  setJsonOpened(true);
-                  jsonView.request();
-                }
-              }}
+              onClick={() => (v === "json" ? openJson() : setView("form"))}
             >
               {v === "form" ? "Form" : "JSON"}
             </button>
@@ -129,19 +166,36 @@ export function ProfileEditor({
           )}
         </div>
       </div>
-      {view === "form" && <ProfileForm profile={profile} onChange={onChange} />}
+      <details
+        className="mb-2 rounded border border-slate-200 px-2 py-1"
+        onToggle={(event) => {
+          if (event.currentTarget.open) manager.request();
+        }}
+      >
+        <summary className="cursor-pointer text-xs font-medium text-slate-700" onPointerEnter={manager.request}>
+          Manage saved profiles ({saved.length}): rename, delete, export, import
+        </summary>
+        {manager.module ? (
+          <manager.module.SavedProfilesManager onUse={onChange} />
+        ) : (
+          <p role="status" className="text-xs text-slate-600">
+            {manager.failed ? "Could not load this part of the page (the network may be down); close and open it again." : "Loading…"}
+          </p>
+        )}
+      </details>
+      {view === "form" && <ProfileForm profile={profile} onChange={onChange} containerRef={formRef} />}
       {/* Once opened, the JSON view stays mounted (hidden under the form): a draft that does not
           parse yet survives a look at the form instead of being replaced by the last valid profile. */}
       {jsonView.module && jsonOpened && (
         <div hidden={view !== "json"}>
-          <jsonView.module.ProfileJsonView profile={profile} onChange={onChange} handleRef={jsonHandleRef} />
+          <jsonView.module.ProfileJsonView profile={profile} onChange={onChange} handleRef={jsonHandle} />
         </div>
       )}
       {view === "json" && !jsonView.module && (
-        <p role="status" className="text-sm text-slate-600">
+        <p role="status" className="text-sm text-slate-700">
           {jsonView.failed ? "Could not load the JSON view (the network may be down); press JSON to try again." : "Loading the JSON view…"}
         </p>
       )}
-    </Section>
+    </CollapsibleSection>
   );
-}
+});

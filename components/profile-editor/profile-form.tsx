@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useState, type Ref } from "react";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { TriStateSelect } from "@/components/ui/tri-state-select";
 import { ModeListField } from "./mode-list-field";
@@ -35,15 +35,24 @@ function withCallback(
   return withField(profile, "callback", Object.keys(callback).length > 0 ? callback : undefined);
 }
 
-export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onChange: (p: ClientProfile) => void }) {
+export function ProfileForm({
+  profile,
+  onChange,
+  containerRef,
+}: {
+  profile: ClientProfile;
+  onChange: (p: ClientProfile) => void;
+  /** The form's element: an explanation's evidence link finds the field to highlight in it. */
+  containerRef?: Ref<HTMLDivElement>;
+}) {
   const nameId = useId();
   const set = <K extends keyof ClientProfile>(key: K, value: ClientProfile[K]) => onChange(withField(profile, key, value));
   // An empty name is invalid; keep it here (with its error) instead of handing the review a broken profile.
   const [nameCleared, setNameCleared] = useState(false);
   const nameMissing = nameCleared || profile.name.trim() === "";
   return (
-    <div className="flex flex-col gap-2" data-testid="profile-form">
-      <div className="flex flex-col gap-1">
+    <div className="flex flex-col gap-2" data-testid="profile-form" ref={containerRef}>
+      <div className="flex flex-col gap-1" data-profile-field="/name">
         <label htmlFor={nameId} className="text-sm font-medium">
           Name
         </label>
@@ -65,7 +74,7 @@ export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onC
           </p>
         )}
       </div>
-      <fieldset className="rounded border border-slate-200 p-2">
+      <fieldset className="rounded border border-slate-200 p-2" data-profile-field="/transports">
         <legend className="px-1 text-sm font-medium">Transports the client speaks</legend>
         <div className="flex flex-wrap gap-3">
           {TRANSPORTS.map((transport) => (
@@ -83,15 +92,16 @@ export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onC
           ))}
         </div>
       </fieldset>
-      <TriStateSelect label="Consumes server streams" hint="SSE / server streaming" value={profile.streaming} onChange={(v) => set("streaming", v)} />
-      <TriStateSelect label="Can poll for completion" hint="tasks/get (GetTask)" value={profile.canPoll} onChange={(v) => set("canPoll", v)} />
+      <TriStateSelect field="/streaming" label="Consumes server streams" hint="SSE / server streaming" value={profile.streaming} onChange={(v) => set("streaming", v)} />
+      <TriStateSelect field="/canPoll" label="Can poll for completion" hint="tasks/get (GetTask)" value={profile.canPoll} onChange={(v) => set("canPoll", v)} />
       <TriStateSelect
+        field="/fixed"
         label="Capabilities fixed"
         hint="no: the client can renegotiate its own capabilities"
         value={profile.fixed}
         onChange={(v) => set("fixed", v)}
       />
-      <label className="flex items-start gap-2 text-sm">
+      <label className="flex items-start gap-2 text-sm" data-profile-field="/requireSignedCard">
         <input
           type="checkbox"
           className="mt-1"
@@ -103,11 +113,12 @@ export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onC
           <span className="block text-xs text-slate-500">sends nothing to a card unless a signature on it verifies</span>
         </span>
       </label>
-      <fieldset className="flex flex-col gap-1 rounded border border-slate-200 p-2">
+      <fieldset className="flex flex-col gap-1 rounded border border-slate-200 p-2" data-profile-field="/callback">
         <legend className="px-1 text-sm font-medium">Callback listener (push notifications)</legend>
-        <TriStateSelect label="Runs a listener" value={profile.callback?.supported} onChange={(v) => onChange(withCallback(profile, "supported", v))} />
-        <TriStateSelect label="Listener does mutual TLS" value={profile.callback?.mtls} onChange={(v) => onChange(withCallback(profile, "mtls", v))} />
+        <TriStateSelect field="/callback/supported" label="Runs a listener" value={profile.callback?.supported} onChange={(v) => onChange(withCallback(profile, "supported", v))} />
+        <TriStateSelect field="/callback/mtls" label="Listener does mutual TLS" value={profile.callback?.mtls} onChange={(v) => onChange(withCallback(profile, "mtls", v))} />
         <TriStateSelect
+          field="/callback/mtlsConfigurable"
           label="Can turn mTLS on itself"
           hint="by its own configuration"
           value={profile.callback?.mtlsConfigurable}
@@ -117,6 +128,7 @@ export function ProfileForm({ profile, onChange }: { profile: ClientProfile; onC
       {MODE_FIELDS.map((field) => (
         <ModeListField
           key={field.key}
+          field={`/${field.key}`}
           label={field.label}
           hint={field.hint}
           value={profile[field.key]}

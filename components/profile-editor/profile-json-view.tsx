@@ -43,6 +43,7 @@ export function ProfileJsonView({
       <JsonEditor
         label="Client profile JSON"
         testId="profile-json-editor"
+        eager
         className="h-80"
         initialText={text}
         handleRef={handleRef}
@@ -60,10 +61,7 @@ export function ProfileJsonView({
       {issues.length > 0 ? (
         <ul data-testid="profile-json-issues" className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800">
           {issues.map((issue, i) => (
-            <li key={i}>
-              {issue.pointer && <code className="mr-1">{issue.pointer}</code>}
-              {issue.message}
-            </li>
+            <li key={i}>{issue.message}</li>
           ))}
           <li className="text-rose-700">The review keeps using the last valid profile until this is fixed.</li>
         </ul>

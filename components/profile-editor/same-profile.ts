@@ -9,6 +9,19 @@ function canonicalJson(value: unknown): string {
   );
 }
 
+// Profiles are immutable values here (every edit makes a new object), so each one's canonical
+// form is computed once: the preset picker compares the profile with every preset on each render.
+const canonical = new WeakMap<ClientProfile, string>();
+
+function canonicalOf(profile: ClientProfile): string {
+  let text = canonical.get(profile);
+  if (text === undefined) {
+    text = canonicalJson(profile);
+    canonical.set(profile, text);
+  }
+  return text;
+}
+
 export function sameProfile(a: ClientProfile, b: ClientProfile): boolean {
-  return canonicalJson(a) === canonicalJson(b);
+  return a === b || canonicalOf(a) === canonicalOf(b);
 }

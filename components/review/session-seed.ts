@@ -1,5 +1,5 @@
 import type { CardSource } from "@/components/card-editor/card-panel";
-import type { MatrixSelection } from "@/components/matrix/review-matrix";
+import type { MatrixSelection } from "@/components/matrix/selection";
 import type { LinkNotice } from "@/components/share/link-notice";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import type { ClientProfile } from "@/lib/negotiation/profile";
@@ -20,4 +20,6 @@ export interface SessionSeed {
   selection?: MatrixSelection;
   /** What to say about the link this session was opened from. */
   notice?: LinkNotice;
+  /** Set when the session is the draft this browser kept: when it was saved, and what no longer fitted. */
+  draft?: { savedAt: string; dropped: ("profile" | "context")[] };
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
-import { locateNearest, problemDiagnostics, runReview } from "./workspace-review";
+import { locateNearest, problemDiagnostics, runReview, loadEngine } from "./workspace-review";
+
+// The workspace loads the review engine on demand; these tests use it from the start.
+await loadEngine();
 
 describe("locateNearest", () => {
   const text = '{\n  "capabilities": {\n    "pushNotifications": true\n  }\n}\n';

@@ -1,14 +1,13 @@
 /**
- * What the workspace adds around the core: a review run with the workspace's arguments, editor
- * ranges for pointers and problems, and a decision record as an object for display. Components
- * import everything else straight from the core module that owns it.
+ * What the workspace adds around the core: a review run with the workspace's arguments (the engine
+ * itself loaded on demand), editor ranges for pointers and problems, the pace of the last review.
+ * Components import everything else straight from the core module that owns it.
  */
 import { locatePointer } from "@/lib/negotiation/card/locate";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import type { Review } from "@/lib/negotiation/decision-types";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
-import { review } from "@/lib/negotiation/review";
-import { formatDecisionRecord } from "@/lib/negotiation/record-format";
+import { loadOnce } from "@/components/ui/load-once";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { SignatureReport } from "@/lib/negotiation/signatures/types";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
@@ -17,6 +16,67 @@ import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
 /** Built-in ids or user-defined task classes in full, as a review link carries them. Absent: every built-in. */
 export type TaskClassSelection = ReadonlyArray<string | TaskClass>;
 
+type Engine = typeof import("@/lib/negotiation/review");
+
+/**
+ * The review engine (card schemas, invariants, decide) is not part of the workspace's first
+ * JavaScript: the first load shows the review the server computed, and the engine loads right
+ * after, or as soon as something needs it (an edit, a link, a record). One load per page.
+ */
+let engine: Engine | undefined;
+const engineListeners = new Set<() => void>();
+
+export const loadEngine: () => Promise<Engine> = loadOnce(() =>
+  import("@/lib/negotiation/review").then((module) => {
+    engine = module;
+    for (const listener of engineListeners) listener();
+    return module;
+  }),
+);
+
+export function isEngineLoaded(): boolean {
+  return engine !== undefined;
+}
+
+export function subscribeEngine(listener: () => void): () => void {
+  engineListeners.add(listener);
+  return () => engineListeners.delete(listener);
+}
+
+/**
+ * The review of these inputs, or undefined when the engine is still loading and the review is not
+ * the one at hand. The last review is kept: opening a link reviews its card to compare decisions
+ * and the workspace then renders that same review, so a large card is reviewed once. Inputs are
+ * compared by identity (the card text by value), as React state hands them over.
+ */
+export function reviewIfReady(
+  cardText: string,
+  profile: ClientProfile,
+  context: ReviewContext,
+  taskClasses?: TaskClassSelection,
+  signatures?: SignatureReport,
+): Review | undefined {
+  const last = lastReview;
+  if (
+    last &&
+    last.cardText === cardText &&
+    last.profile === profile &&
+    last.context === context &&
+    last.taskClasses === taskClasses &&
+    last.signatures === signatures
+  ) {
+    return last.review;
+  }
+  if (!engine) return undefined;
+  const { review } = engine;
+  const started = performance.now();
+  const result = review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}) });
+  lastReviewMs = performance.now() - started;
+  lastReview = { cardText, profile, context, taskClasses, signatures, review: result };
+  return result;
+}
+
+/** The review of these inputs; only for code that has awaited loadEngine() (links, records, copies). */
 export function runReview(
   cardText: string,
   profile: ClientProfile,
@@ -24,8 +84,48 @@ export function runReview(
   taskClasses?: TaskClassSelection,
   signatures?: SignatureReport,
 ): Review {
-  return review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}) });
+  const result = reviewIfReady(cardText, profile, context, taskClasses, signatures);
+  if (!result) throw new Error("runReview before loadEngine(): the review engine is not loaded yet");
+  return result;
 }
+
+/**
+ * A review this quick is redone in the keystroke's own render, so the matrix is painted with the
+ * character (a 2,000-skill card takes about 20 ms in Chromium: still well under a long task); a
+ * slower one (a larger card) is deferred behind the typing, which then stays responsive.
+ */
+const QUICK_REVIEW_MS = 25;
+let lastReviewMs = 0;
+
+export function lastReviewWasQuick(): boolean {
+  return lastReviewMs <= QUICK_REVIEW_MS;
+}
+
+/**
+ * Hands the workspace a review computed elsewhere for exactly these inputs: the server renders the
+ * default example's review and passes it along, so the first load does not run the engine again
+ * while it hydrates (the same engine, the same inputs: the same review).
+ */
+export function primeReview(
+  cardText: string,
+  profile: ClientProfile,
+  context: ReviewContext,
+  taskClasses: TaskClassSelection | undefined,
+  result: Review,
+): void {
+  lastReview = { cardText, profile, context, taskClasses, signatures: undefined, review: result };
+}
+
+let lastReview:
+  | {
+      cardText: string;
+      profile: ClientProfile;
+      context: ReviewContext;
+      taskClasses: TaskClassSelection | undefined;
+      signatures: SignatureReport | undefined;
+      review: Review;
+    }
+  | undefined;
 
 /**
  * The text range of a pointer, or of its nearest ancestor that exists: a field the card leaves out
@@ -59,18 +159,3 @@ export function problemDiagnostics(result: Review, text: string): EditorDiagnost
   });
 }
 
-/** What a record shows in place of the card digest while the browser computes it. */
-const DIGEST_PENDING = "sha256:(computing…)";
-
-/**
- * The decision record as an object for display; the core writes it as one JSON log line. The
- * digest is computed apart (WebCrypto, asynchronously): until it is known, DIGEST_PENDING stands in.
- */
-export function decisionRecordFor(result: Review, taskClass: string, cardDigest: string | undefined): unknown {
-  const line = formatDecisionRecord(result, taskClass, cardDigest ?? DIGEST_PENDING);
-  try {
-    return JSON.parse(line) as unknown;
-  } catch {
-    return line;
-  }
-}

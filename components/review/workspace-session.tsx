@@ -1,30 +1,40 @@
 "use client";
 
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { CardPanel, type CardSource } from "@/components/card-editor/card-panel";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { ContextPanel } from "@/components/context-panel/context-panel";
+import type { RecordSource } from "@/components/explain-panel/decision-record";
 import { ExplainPanel } from "@/components/explain-panel/explain-panel";
-import { ReviewMatrix, type MatrixSelection } from "@/components/matrix/review-matrix";
-import { ProfileEditor } from "@/components/profile-editor/profile-editor";
+import { ReviewMatrix } from "@/components/matrix/review-matrix";
+import { resolveSelection, sameSelection, type MatrixSelection } from "@/components/matrix/selection";
+import { ProfileEditor, type ProfileEditorHandle } from "@/components/profile-editor/profile-editor";
 import { LinkBannerSlot } from "@/components/share/link-banner-slot";
 import { ShareBar } from "@/components/share/share-bar";
-import type { WorkspaceState } from "@/components/share/snapshot";
 import { SignatureKeysPanel } from "@/components/signature-keys/signature-keys-panel";
 import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys";
 import { useSignatureReport } from "@/components/signature-keys/use-signature-report";
+import type { WorkspaceState } from "@/components/share/snapshot";
 import { Section } from "@/components/ui/section";
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
+import type { ClientProfile } from "@/lib/negotiation/profile";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
-import { locateNearest, problemDiagnostics, runReview } from "./workspace-review";
+import {
+  isEngineLoaded,
+  lastReviewWasQuick,
+  loadEngine,
+  locateNearest,
+  problemDiagnostics,
+  reviewIfReady,
+  subscribeEngine,
+} from "./workspace-review";
+import { DraftNotice } from "./draft-notice";
+import { originOf, storeDraft } from "./draft";
 import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
-
-/** Registry order = column order in the matrix. */
-const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
+import { VerdictSummary } from "./verdict-summary";
 
 interface WorkspaceSessionProps {
   seed: SessionSeed;
@@ -34,143 +44,280 @@ interface WorkspaceSessionProps {
   onRetry?: () => void;
 }
 
+type SectionKey = "card" | "profile" | "context";
+
+/** Registry order = column order in the matrix: the matrix grows with the engine. */
+const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
+
+/** A draft is written once editing pauses this long. */
+const DRAFT_PAUSE_MS = 600;
+
 /**
- * One review session: inputs on the left (card, profile, context), the review on the right.
- * The core runs here in the browser on every edit; `useDeferredValue` lets typing stay urgent while
- * the review of the latest text renders just behind it.
+ * One review session: the review (verdict, matrix, explanation) and the inputs it is made of
+ * (card, profile, context). The core runs here in the browser on every edit. When the last review
+ * was quick, the matrix is redone in the keystroke's own frame; when it was slow (a large card),
+ * `useDeferredValue` lets typing stay urgent and the review follows just behind. Memoized: the
+ * workspace around it re-renders when it has read the address (no link), which must not redo this.
  */
-export function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: WorkspaceSessionProps) {
+export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: WorkspaceSessionProps) {
   const [card, setCard] = useState({ text: seed.cardText, revision: 0 });
   const [source, setSource] = useState<CardSource | null>(seed.source);
   const [profile, setProfileState] = useState<ClientProfile>(seed.profile);
   const [context, setContextState] = useState<ReviewContext>(seed.context);
-  const [selection, setSelection] = useState<MatrixSelection | null>(seed.selection ?? null);
+  const [chosen, setChosen] = useState<MatrixSelection | null>(seed.selection ?? null);
   const [edited, setEdited] = useState(false);
+  // undefined: as suits the screen (folded on a narrow one, under the review: CSS decides); then as the user set it.
+  const [sections, setFolds] = useState<Partial<Record<SectionKey, boolean>>>({});
   const taskClasses = seed.taskClasses;
   const cardEditor = useRef<JsonEditorHandle | null>(null);
-  const profileEditor = useRef<JsonEditorHandle | null>(null);
+  const profileEditor = useRef<ProfileEditorHandle | null>(null);
 
-  const noteEdit = () => {
-    if (!edited) setEdited(true);
-    onEdit();
-  };
-  const setProfile = (next: ClientProfile) => {
-    setProfileState(next);
-    noteEdit();
-  };
-  const setContext = (next: ReviewContext) => {
-    setContextState(next);
-    noteEdit();
-  };
-
-  const reviewed = useDeferredValue(card);
-  // Keys stay in this session's state: never in a link, never stored.
-  const signatureKeys = useSignatureKeys();
-  const signatureCheck = useSignatureReport(reviewed.text, signatureKeys);
-  const review = useMemo(
-    () => runReview(reviewed.text, profile, context, taskClasses, signatureCheck.report),
-    [reviewed.text, profile, context, taskClasses, signatureCheck.report],
+  // Callbacks handed to the inputs never change, so a keystroke re-renders none of them needlessly.
+  const onEditRef = useRef(onEdit);
+  useEffect(() => {
+    onEditRef.current = onEdit;
+  });
+  const noteEdit = useCallback(() => {
+    setEdited(true);
+    onEditRef.current();
+    // The first load shows the server's review; an edit needs the engine (if it is not here yet).
+    void loadEngine().catch(() => undefined);
+  }, []);
+  const setProfile = useCallback(
+    (next: ClientProfile) => {
+      setProfileState(next);
+      noteEdit();
+    },
+    [noteEdit],
   );
-  const diagnostics = useMemo(() => problemDiagnostics(review, reviewed.text), [review, reviewed.text]);
-  const stale = reviewed !== card;
+  const setContext = useCallback(
+    (next: ReviewContext) => {
+      setContextState(next);
+      noteEdit();
+    },
+    [noteEdit],
+  );
+  const onCardChange = useCallback(
+    (text: string) => {
+      setCard((prev) => ({ text, revision: prev.revision + 1 }));
+      noteEdit();
+    },
+    [noteEdit],
+  );
+  const onCardLoad = useCallback(
+    (text: string, next: CardSource) => {
+      setSource(next);
+      const editor = cardEditor.current;
+      if (editor) {
+        editor.prepare();
+        editor.setText(text);
+      } else setCard((prev) => ({ text, revision: prev.revision + 1 }));
+      noteEdit();
+    },
+    [noteEdit],
+  );
+  const toggle = useMemo(
+    () => ({
+      card: (open: boolean) => setFolds((s) => ({ ...s, card: open })),
+      profile: (open: boolean) => setFolds((s) => ({ ...s, profile: open })),
+      context: (open: boolean) => setFolds((s) => ({ ...s, context: open })),
+    }),
+    [],
+  );
+
+  // A quick review is redone in the keystroke's own render; only a slow one is deferred (and only
+  // then does the deferred value change, so a quick keystroke costs no second render pass).
+  const quick = lastReviewWasQuick();
+  const deferred = useDeferredValue(quick ? null : card);
+  const reviewed = quick || deferred === null ? card : deferred;
+  // Keys stay in this session\'s state: never in a link, never stored.
+  const keys = useSignatureKeys();
+  const { keysText, setKeysText, keySets, fetchKeySet } = keys;
+  // The same keys and check as the same objects, so the keys panel skips the renders a keystroke causes.
+  const signatureKeys = useMemo(() => ({ keysText, setKeysText, keySets, fetchKeySet }), [keysText, setKeysText, keySets, fetchKeySet]);
+  const { report, checking, failed } = useSignatureReport(reviewed.text, signatureKeys);
+  const signatureCheck = useMemo(() => ({ report, checking, failed }), [report, checking, failed]);
+  // The engine loads after the first load (on idle), or at once when an edit needs it; until then
+  // the review on screen is the one the session started with, marked as being redone.
+  const engineReady = useSyncExternalStore(subscribeEngine, isEngineLoaded, engineNotOnServer);
+  const current = useMemo(
+    () => (engineReady || !edited ? reviewIfReady(reviewed.text, profile, context, taskClasses, signatureCheck.report) : undefined),
+    [engineReady, edited, reviewed.text, profile, context, taskClasses, signatureCheck.report],
+  );
+  // Before the engine is here, the only review there can be is the one the session started with
+  // (the server's, for the first load).
+  const [initialReview] = useState(() => reviewIfReady(seed.cardText, seed.profile, seed.context, seed.taskClasses));
+  const review = current ?? initialReview;
+  const nothingToShow = review === undefined;
+  useEffect(() => {
+    if (engineReady) return;
+    const load = () => void loadEngine().catch(() => undefined);
+    // A session with no review yet (a draft, a link that failed) needs the engine now.
+    if (nothingToShow) return load();
+    if (typeof requestIdleCallback === "undefined") {
+      const timer = setTimeout(load, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, [engineReady, nothingToShow]);
+  const diagnostics = useMemo(
+    () => (!review || review.validity.problems.length === 0 ? NO_DIAGNOSTICS : problemDiagnostics(review, reviewed.text)),
+    [review, reviewed.text],
+  );
+  const stale = reviewed !== card || current === undefined;
   const empty = reviewed.text.trim() === "";
+  const selection = useMemo(() => (review ? resolveSelection(chosen, review) : null), [chosen, review]);
 
   const cardUrl = cardUrlOf(source);
-  // Called by the share bar at click time: this render's values are the latest committed ones.
-  const shareState = (): WorkspaceState => ({
-    cardText: card.text,
-    profile,
-    context,
-    ...(taskClasses ? { taskClasses } : {}),
-    ...(cardUrl ? { cardUrl } : {}),
+  const sourceText = source?.kind === "example" ? source.text : source?.kind === "fetch" ? source.card.text : undefined;
+  const sourceEdited = sourceText !== undefined && sourceText !== card.text;
+  // Read at click time (share bar, records): this render's values are the latest committed ones.
+  const latest = useRef<WorkspaceState>({ cardText: card.text, profile, context });
+  useEffect(() => {
+    latest.current = { cardText: card.text, profile, context, ...(taskClasses ? { taskClasses } : {}), ...(cardUrl ? { cardUrl } : {}) };
   });
+  const shareState = useCallback(() => latest.current, []);
+  const fetchedFrom = source?.kind === "fetch" ? source.card.requestedUrl : undefined;
+  const recordSource = useMemo<RecordSource>(() => ({ workspace: shareState, ...(fetchedFrom ? { fetchedFrom } : {}) }), [shareState, fetchedFrom]);
+
+  // Nothing lost: once the user has changed something, the session is kept in this browser.
+  const [draftFailed, setDraftFailed] = useState(false);
+  useEffect(() => {
+    if (!edited) return;
+    const timer = setTimeout(() => {
+      const origin = originOf(source);
+      const kept = storeDraft({
+        savedAt: new Date().toISOString(),
+        cardText: card.text,
+        profile,
+        context,
+        ...(origin ? { origin } : {}),
+        ...(taskClasses ? { taskClasses } : {}),
+        ...(chosen ? { selection: chosen } : {}),
+      });
+      setDraftFailed(!kept);
+    }, DRAFT_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [edited, card.text, profile, context, source, taskClasses, chosen]);
 
   // Located in the editor's own text (the profile's may be laid out as the user typed it), so these
   // callbacks never change and the memoized review panels skip the keystroke's urgent render.
   const onHighlight = useCallback((ref: EvidenceRef) => {
-    if (ref.source !== "card" && ref.source !== "profile") return;
-    highlightPointer(ref.source === "card" ? cardEditor.current : profileEditor.current, ref.pointer);
+    if (ref.source === "card") {
+      setFolds((s) => ({ ...s, card: true }));
+      // After the section is shown: the editor measures itself only when visible.
+      requestAnimationFrame(() => highlightPointer(cardEditor.current, ref.pointer));
+    } else if (ref.source === "profile") {
+      setFolds((s) => ({ ...s, profile: true }));
+      requestAnimationFrame(() => profileEditor.current?.highlight(ref.pointer));
+    }
   }, []);
   const onLocateProblem = useCallback((problem: ValidityProblem) => {
-    if (problem.position) cardEditor.current?.highlight(problem.position.offset, problem.position.offset + 1);
-    else highlightPointer(cardEditor.current, problem.pointer);
+    setFolds((s) => ({ ...s, card: true }));
+    requestAnimationFrame(() => {
+      if (problem.position) cardEditor.current?.highlight(problem.position.offset, problem.position.offset + 1);
+      else highlightPointer(cardEditor.current, problem.pointer);
+    });
   }, []);
+  const onSelect = useCallback((next: MatrixSelection) => setChosen((prev) => (sameSelection(prev, next) ? prev : next)), []);
+  const onExplain = useCallback((taskClass: string) => {
+    setChosen({ taskClass });
+    requestAnimationFrame(() => {
+      const heading = document.getElementById("explain-heading");
+      heading?.scrollIntoView({ block: "start", behavior: "smooth" });
+      heading?.focus({ preventScroll: true });
+    });
+  }, []);
+  const onRenegotiableChange = useCallback(
+    (renegotiable: boolean) => {
+      setProfileState((current) => {
+        const next = { ...current };
+        if (renegotiable) next.fixed = false;
+        else delete next.fixed;
+        return next;
+      });
+      noteEdit();
+    },
+    [noteEdit],
+  );
 
   return (
     <>
       {seed.notice && <LinkBannerSlot notice={seed.notice} edited={edited} onStartFresh={onStartFresh} onRetry={onRetry} />}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)]">
-        <div className="flex min-w-0 flex-col gap-4">
-          <CardPanel
-            initialText={seed.cardText}
-            currentText={card.text}
-            source={source}
-            editorRef={cardEditor}
-            diagnostics={empty ? [] : diagnostics}
-            diagnosticsText={reviewed.text}
-            onChange={(text) => {
-              setCard((prev) => ({ text, revision: prev.revision + 1 }));
-              noteEdit();
-            }}
-            onLoad={(text, next) => {
-              setSource(next);
-              if (cardEditor.current) cardEditor.current.setText(text);
-              else setCard((prev) => ({ text, revision: prev.revision + 1 }));
-              noteEdit();
-            }}
-          />
-          <SignatureKeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />
-          <ProfileEditor profile={profile} onChange={setProfile} jsonHandleRef={profileEditor} />
-          <ContextPanel
-            context={context}
-            onChange={setContext}
-            renegotiable={profile.fixed === false}
-            onRenegotiableChange={(renegotiable) => {
-              const next = { ...profile };
-              if (renegotiable) next.fixed = false;
-              else delete next.fixed;
-              setProfile(next);
-            }}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
-          <ShareBar
-            getState={shareState}
-            hasCardUrl={cardUrl !== undefined}
-            disabledReason={card.text.trim() === "" ? "Load a card to share its review." : undefined}
-          />
+      {seed.draft && <DraftNotice draft={seed.draft} edited={edited} onStartFresh={onStartFresh} />}
+      {draftFailed && (
+        <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950">
+          This browser would not keep a draft of this review (its storage is full or turned off): a reload will not bring it back.
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[22rem_minmax(0,1fr)] 2xl:grid-cols-[minmax(24rem,1fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <Section
             title="Review"
             id="review-heading"
             actions={
-              <span className="text-xs text-slate-500" aria-live="polite">
-                {stale ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
+              <span className="text-xs text-slate-600" aria-live="polite">
+                {stale || !review ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
               </span>
             }
           >
-            {empty ? (
-              <p data-testid="no-card" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+            {!review ? (
+              <p role="status" className="text-sm text-slate-700">
+                Loading the review engine…
+              </p>
+            ) : empty ? (
+              <p data-testid="no-card" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-700">
                 No card loaded. Paste or type a card, open a file, fetch one by URL or pick a built-in example.
               </p>
             ) : (
               <div className="flex flex-col gap-3">
+                <VerdictSummary review={review} onExplain={onExplain} />
                 <ValiditySummary review={review} onLocate={onLocateProblem} signatureChecking={signatureCheck.checking} />
-                <ReviewMatrix
-                  review={review}
-                  invariants={MATRIX_COLUMNS}
-                  revision={reviewed.revision}
-                  selection={selection}
-                  onSelect={setSelection}
-                />
+                <ReviewMatrix review={review} invariants={MATRIX_COLUMNS} revision={reviewed.revision} selection={selection} onSelect={onSelect} />
               </div>
             )}
           </Section>
-          {!empty && <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} />}
+            {!empty && review && <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} source={recordSource} />}
+            <ShareBar
+              getState={shareState}
+              hasCardUrl={cardUrl !== undefined}
+              disabledReason={card.text.trim() === "" ? "Load a card to share its review." : undefined}
+            />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
+          <CardPanel
+            initialText={seed.cardText}
+            sourceEdited={sourceEdited}
+            source={source}
+            editorRef={cardEditor}
+            diagnostics={empty ? NO_DIAGNOSTICS : diagnostics}
+            diagnosticsText={reviewed.text}
+            onChange={onCardChange}
+            onLoad={onCardLoad}
+            open={sections.card}
+            onToggle={toggle.card}
+            summary={empty ? "no card" : (review?.card?.name ?? "unnamed card")}
+          />
+          {review && <KeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />}
+          <ProfileEditor profile={profile} onChange={setProfile} handleRef={profileEditor} open={sections.profile} onToggle={toggle.profile} />
+          <ContextPanel
+            context={context}
+            onChange={setContext}
+            renegotiable={profile.fixed === false}
+            onRenegotiableChange={onRenegotiableChange}
+            open={sections.context}
+            onToggle={toggle.context}
+          />
         </div>
       </div>
     </>
   );
-}
+});
+
+const NO_DIAGNOSTICS: never[] = [];
+const KeysPanel = memo(SignatureKeysPanel);
+const engineNotOnServer = () => false;
 
 function highlightPointer(editor: JsonEditorHandle | null, pointer: string): void {
   if (!editor) return;
@@ -178,9 +325,10 @@ function highlightPointer(editor: JsonEditorHandle | null, pointer: string): voi
   if (range) editor.highlight(range.from, range.to);
 }
 
-/** The URL a live link would refetch: the one the user fetched, or the one a snapshot link remembered. */
+/** The URL a live link would refetch: the one the user fetched, or the one a snapshot link or a draft remembered. */
 function cardUrlOf(source: CardSource | null): string | undefined {
   if (source?.kind === "fetch") return source.card.requestedUrl;
   if (source?.kind === "link") return source.cardUrl;
+  if (source?.kind === "draft" && source.origin?.kind === "url") return source.origin.url;
   return undefined;
 }

@@ -1,13 +1,16 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { CardSource } from "@/components/card-editor/card-panel";
-import type { MatrixSelection } from "@/components/matrix/review-matrix";
+import type { MatrixSelection } from "@/components/matrix/selection";
 import { PENDING_STYLE_ID } from "@/components/share/link-location";
 import { LinkPending } from "@/components/share/link-pending";
 import { seedFromFailedLink, seedFromSnapshot } from "@/components/share/open-link";
 import { useLinkFragment } from "@/components/share/use-link-fragment";
 import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { Review } from "@/lib/negotiation/decision-types";
+import { createDraftReader, type DraftRead } from "./draft";
+import { primeReview } from "./workspace-review";
 import type { SessionSeed } from "./session-seed";
 import { WorkspaceSession } from "./workspace-session";
 
@@ -32,6 +35,10 @@ interface WorkspaceProps {
   initialCard: { text: string; source: CardSource | null };
   initialProfile: ClientProfile;
   initialSelection?: MatrixSelection;
+  /** The server saw the cookie that says this browser keeps a draft: show "Restoring…", not the example. */
+  draftExpected?: boolean;
+  /** The review of the initial card, profile and an empty context, as the server computed it. */
+  initialReview?: Review;
 }
 
 /**
@@ -42,24 +49,37 @@ interface WorkspaceProps {
  * The fragment stays in the address bar while the review is the link's (a reload or a copied
  * address reopens it) and is removed, without a history entry, on the first edit: from then on
  * the address would describe a review that is no longer on screen.
+ *
+ * Without a link, the draft this browser kept (components/review/draft.ts) is restored in place of
+ * the example; "Start fresh", from a draft or a link, forgets it.
  */
-export function Workspace({ initialCard, initialProfile, initialSelection }: WorkspaceProps) {
-  const { state, startFresh, markEdited } = useLinkFragment();
+export function Workspace({ initialCard, initialProfile, initialSelection, draftExpected, initialReview }: WorkspaceProps) {
+  const { state, startFresh: leaveLink, markEdited } = useLinkFragment();
+  // undefined: not read yet (the server render and hydration).
+  const [drafts] = useState(() => createDraftReader(initialProfile));
+  // The server knows (a cookie) whether there is a draft: when there is none, the client's first
+  // reading (null) matches the server's, and hydration needs no second render.
+  const draft = useSyncExternalStore(drafts.subscribe, drafts.get, draftExpected ? drafts.getServer : noDraftOnServer);
+  const startFresh = useCallback(() => {
+    drafts.forget();
+    leaveLink();
+  }, [drafts, leaveLink]);
 
   useEffect(() => {
     if (state.phase !== "idle") document.getElementById(PENDING_STYLE_ID)?.remove();
   }, [state.phase]);
 
-  const defaultSeed = useMemo<SessionSeed>(
-    () => ({
+  const defaultSeed = useMemo<SessionSeed>(() => {
+    const seed: SessionSeed = {
       cardText: initialCard.text,
       source: initialCard.source,
       profile: initialProfile,
       context: {},
       ...(initialSelection ? { selection: initialSelection } : {}),
-    }),
-    [initialCard, initialProfile, initialSelection],
-  );
+    };
+    if (initialReview) primeReview(seed.cardText, seed.profile, seed.context, undefined, initialReview);
+    return seed;
+  }, [initialCard, initialProfile, initialSelection, initialReview]);
 
   const linkSeed = useMemo(() => {
     if (state.phase === "failed") return seedFromFailedLink(state.message, initialProfile);
@@ -78,14 +98,18 @@ export function Workspace({ initialCard, initialProfile, initialSelection }: Wor
   if (linkSeed && (state.phase === "failed" || state.phase === "decoded")) {
     return <WorkspaceSession key={`link-${state.gen}`} seed={linkSeed} onEdit={markEdited} onStartFresh={startFresh} />;
   }
+  if (state.phase === "none" && draft) {
+    return <WorkspaceSession key={`draft-${state.gen}`} seed={seedFromDraft(draft)} onEdit={markEdited} onStartFresh={startFresh} />;
+  }
+  const restoring = draftExpected === true && draft === undefined;
   return (
     <>
       {state.phase === "idle" && (
-        <div data-parley-pending hidden>
-          <LinkPending message="Opening the review link…" />
+        <div data-parley-pending hidden={!restoring}>
+          <LinkPending message={restoring ? "Restoring your review from this browser…" : "Opening the review link…"} />
         </div>
       )}
-      <div data-parley-default="">
+      <div data-parley-default="" hidden={restoring}>
         <WorkspaceSession
           key={`default-${state.phase === "none" ? state.gen : 0}`}
           seed={defaultSeed}
@@ -95,4 +119,18 @@ export function Workspace({ initialCard, initialProfile, initialSelection }: Wor
       </div>
     </>
   );
+}
+
+const noDraftOnServer = (): null => null;
+
+function seedFromDraft({ draft, dropped }: DraftRead): SessionSeed {
+  return {
+    cardText: draft.cardText,
+    source: { kind: "draft", savedAt: draft.savedAt, ...(draft.origin ? { origin: draft.origin } : {}) },
+    profile: draft.profile,
+    context: draft.context,
+    ...(draft.taskClasses ? { taskClasses: draft.taskClasses } : {}),
+    ...(draft.selection ? { selection: draft.selection } : {}),
+    draft: { savedAt: draft.savedAt, dropped },
+  };
 }

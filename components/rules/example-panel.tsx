@@ -94,7 +94,14 @@ export function ExamplePanel({
       </div>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm text-slate-700">Card JSON</summary>
-        <pre className="mt-2 max-h-80 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100">{example.cardText}</pre>
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-label={`The card of the ${which} example`}
+          className="mt-2 max-h-80 overflow-auto rounded bg-slate-100 p-2 text-xs text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
+          {example.cardText}
+        </pre>
       </details>
     </section>
   );

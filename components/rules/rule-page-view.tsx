@@ -80,7 +80,7 @@ export function RulePageView({ page }: { page: RulePage }) {
         <RuleSection id="task-classes" title="Task classes it concerns">
           <ul className="mt-1 text-sm" data-testid="concerned-task-classes">
             {BUILT_IN_TASK_CLASSES.map((tc) => (
-              <li key={tc.id} data-concerned={concerned.has(tc.id)} className={concerned.has(tc.id) ? "" : "text-slate-400"}>
+              <li key={tc.id} data-concerned={concerned.has(tc.id)} className={concerned.has(tc.id) ? "" : "text-slate-500"}>
                 <span aria-hidden="true">{concerned.has(tc.id) ? "● " : "○ "}</span>
                 <code>{tc.id}</code>
                 <span className="sr-only">{concerned.has(tc.id) ? " (concerned)" : " (not concerned)"}</span>

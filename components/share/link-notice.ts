@@ -1,3 +1,4 @@
+import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
 import type { DecisionMove, SnapshotComparison } from "@/lib/share";
 
 /**
@@ -8,7 +9,14 @@ export type LinkNotice =
   /** The fragment could not be read: the workspace opens empty. */
   | { kind: "failed"; message: string }
   /** A snapshot: the link's decisions against this engine's on the same card bytes. */
-  | { kind: "snapshot"; engineThen: string; engineNow: string; comparison: SnapshotComparison }
+  | {
+      kind: "snapshot";
+      engineThen: string;
+      engineNow: string;
+      comparison: SnapshotComparison;
+      /** The link holds a card and profile Parley rebuilt from a log message, not a real review. */
+      reconstruction?: boolean;
+    }
   /** A live link whose card was fetched now. `then` is absent for a live link made without a snapshot. */
   | {
       kind: "live";
@@ -51,6 +59,14 @@ export function describeNotice(notice: LinkNotice): NoticeText {
       const engine = sameEngine
         ? `Opened a snapshot link: the exact card, profile and context, reviewed by engine ${notice.engineNow} as when it was made.`
         : `Made with engine ${notice.engineThen}, you run ${notice.engineNow}; ${differs(comparison)}.`;
+      if (notice.reconstruction) {
+        return {
+          tone: "warning",
+          title: "A reconstruction from a log line, not a real review",
+          lines: [RECONSTRUCTION_NOTE.what, RECONSTRUCTION_NOTE.fullRecord],
+          moves: [],
+        };
+      }
       return {
         tone: comparison.moved.length > 0 ? "warning" : "info",
         title: sameEngine ? "Review link opened" : "Review link opened with a different engine",

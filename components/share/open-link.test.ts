@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runReview } from "@/components/review/workspace-review";
+import { runReview, loadEngine } from "@/components/review/workspace-review";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND, PRESETS } from "@/lib/negotiation/profile";
@@ -8,6 +8,9 @@ import * as share from "@/lib/share";
 import { seedFromFailedLink, seedFromSnapshot } from "./open-link";
 import { seedFromFailedFetch, seedFromLive } from "./open-live-link";
 import { snapshotOf } from "./snapshot";
+
+// The workspace loads the review engine on demand; these tests use it from the start.
+await loadEngine();
 
 const STREAMING_CONTOSO = CONTOSO.text.replace('"streaming": false', '"streaming": true');
 

@@ -1,6 +1,7 @@
 import { runReview } from "@/components/review/workspace-review";
 import type { SessionSeed } from "@/components/review/session-seed";
 import type { ClientProfile } from "@/lib/negotiation/profile";
+import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import type { SnapshotLinkState } from "@/lib/share";
 import type { ShareModule } from "./load-share";
@@ -25,7 +26,14 @@ export function seedFromSnapshot(state: SnapshotLinkState, share: Compare): Sess
     profile: state.profile,
     context: state.context,
     taskClasses: state.taskClasses,
-    notice: { kind: "snapshot", engineThen: state.engineVersion, engineNow: ENGINE_VERSION, comparison },
+    notice: {
+      kind: "snapshot",
+      engineThen: state.engineVersion,
+      engineNow: ENGINE_VERSION,
+      comparison,
+      // Said by its profile's name, which only the log explainer's reconstruction uses.
+      ...(state.profile.name === RECONSTRUCTION_LABELS.profileName ? { reconstruction: true } : {}),
+    },
   };
 }
 

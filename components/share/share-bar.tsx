@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { writeClipboard } from "@/components/ui/clipboard";
 import { loadOnce } from "@/components/ui/load-once";
 import { loadShare, SHARE_LOAD_FAILED } from "./load-share";
@@ -23,7 +23,7 @@ interface Fallback {
  * first use (and warmed on hover or focus, so the click stays inside the user gesture the
  * clipboard wants). When the clipboard refuses, the text is shown selected for a manual copy.
  */
-export function ShareBar({
+export const ShareBar = memo(function ShareBar({
   getState,
   disabledReason,
   hasCardUrl,
@@ -122,7 +122,7 @@ export function ShareBar({
       )}
     </section>
   );
-}
+});
 
 const BUTTON =
   "rounded border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:opacity-50";

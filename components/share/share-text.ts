@@ -1,3 +1,4 @@
+import { loadEngine } from "@/components/review/workspace-review";
 import { renderDecisionMarkdown } from "@/lib/report/markdown";
 import { linkUrl } from "./link-location";
 import { loadShare, SHARE_LOAD_FAILED } from "./load-share";
@@ -12,7 +13,7 @@ export type CopyKind = "link" | "live" | "markdown";
 export async function textFor(kind: CopyKind, workspace: WorkspaceState): Promise<{ ok: true; value: string } | { ok: false; message: string }> {
   let share;
   try {
-    share = await loadShare();
+    [share] = await Promise.all([loadShare(), loadEngine()]);
   } catch {
     return { ok: false, message: SHARE_LOAD_FAILED };
   }

@@ -2,6 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
+import { loadEngine } from "@/components/review/workspace-review";
+import { readLinkOffThread } from "./decode-off-thread";
 import { clearLocationFragment, readHash } from "./link-location";
 import { LINK_BANNER } from "./link-banner-slot";
 import { loadShare, type ShareModule } from "./load-share";
@@ -25,6 +27,8 @@ export interface LinkFragment {
   /** The user changed the review: the fragment no longer describes it, so it leaves the address bar. */
   markEdited: () => void;
 }
+
+export const LINK_READ_MARK = "parley:link-read";
 
 const LOADER_FAILED =
   "Parley could not load the part of the page that reads review links (the network may be down). Reload the page to try again.";
@@ -59,23 +63,29 @@ export function useLinkFragment(): LinkFragment {
     if (now.phase !== "idle" && now.phase !== "none" && now.fragment === fragment && fragmentShown.current) return;
     const mine = ++gen.current;
     fragmentShown.current = true;
+    // A user-timing mark: where reading this link starts (the hostile-link journey measures from it).
+    performance.mark?.(LINK_READ_MARK);
     set({ phase: "decoding", gen: mine, fragment });
     // Whatever the link holds, the workspace will say something about it: load the banner alongside.
     void LINK_BANNER.load().catch(() => undefined);
-    loadShare().then(
-      (share) => {
-        if (gen.current !== mine) return;
-        const decoded = share.decodeReviewLink(fragment);
-        set(
-          decoded.ok
-            ? { phase: "decoded", gen: mine, fragment, link: decoded.link, share }
-            : { phase: "failed", gen: mine, fragment, message: share.describeLinkError(decoded.error) },
-        );
-      },
-      () => {
-        if (gen.current === mine) set({ phase: "failed", gen: mine, fragment, message: LOADER_FAILED });
-      },
-    );
+    // Read in a worker: a link built to unpack slowly must not freeze the page. The codec module
+    // and the review engine (for what the workspace then does with a link: review it, compare
+    // decisions) load only for a link that opens; a refused one costs the page nothing but its banner.
+    readLinkOffThread(fragment)
+      .then(async (read) => (read.ok ? { read, share: (await Promise.all([loadShare(), loadEngine()]))[0] } : { read }))
+      .then(
+        ({ read, share }) => {
+          if (gen.current !== mine) return;
+          set(
+            read.ok && share
+              ? { phase: "decoded", gen: mine, fragment, link: read.link, share }
+              : { phase: "failed", gen: mine, fragment, message: read.ok ? LOADER_FAILED : read.message },
+          );
+        },
+        () => {
+          if (gen.current === mine) set({ phase: "failed", gen: mine, fragment, message: LOADER_FAILED });
+        },
+      );
   }, [set]);
 
   useEffect(() => {

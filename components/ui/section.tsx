@@ -16,7 +16,8 @@ export function Section({
   return (
     <section aria-labelledby={id} className={`rounded-lg border border-slate-200 bg-white p-3 shadow-sm ${className ?? ""}`}>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+        {/* Focusable by script only: "show the explanation" moves the reader here. */}
+        <h2 id={id} tabIndex={-1} className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
           {title}
         </h2>
         {actions}

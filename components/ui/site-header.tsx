@@ -1,5 +1,8 @@
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { NavLink } from "./nav-link";
+import { readTheme, THEME_COOKIE } from "./theme";
+import { ThemePicker } from "./theme-picker";
 
 const LINKS = [
   { href: "/", label: "Workspace", key: "workspace" },
@@ -8,7 +11,8 @@ const LINKS = [
 ] as const;
 
 /** Title and navigation shared by every page; `children` is an optional tagline beside the title. */
-export function SiteHeader({ current, children }: { current: (typeof LINKS)[number]["key"]; children?: ReactNode }) {
+export async function SiteHeader({ current, children }: { current: (typeof LINKS)[number]["key"]; children?: ReactNode }) {
+  const theme = readTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
     <header className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-slate-200 pb-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -17,6 +21,7 @@ export function SiteHeader({ current, children }: { current: (typeof LINKS)[numb
         </NavLink>
         {children}
       </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
       <nav aria-label="Main">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {LINKS.map((link) => (
@@ -32,6 +37,8 @@ export function SiteHeader({ current, children }: { current: (typeof LINKS)[numb
           ))}
         </ul>
       </nav>
+      <ThemePicker initial={theme} />
+      </div>
     </header>
   );
 }

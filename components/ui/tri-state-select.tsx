@@ -4,6 +4,7 @@ import { useId } from "react";
 
 /** A boolean the user may also leave out: left out means *unknown*, not *no* (DESIGN.md rule 8). */
 export function TriStateSelect({
+  field,
   label,
   hint,
   value,
@@ -11,6 +12,8 @@ export function TriStateSelect({
   yes = "yes",
   no = "no",
 }: {
+  /** The profile field (JSON pointer) this edits: an explanation's evidence link highlights it. */
+  field?: string;
   label: string;
   hint?: string;
   value: boolean | undefined;
@@ -20,7 +23,7 @@ export function TriStateSelect({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1" data-profile-field={field}>
       <label htmlFor={id} className="text-sm">
         {label}
         {hint && <span className="block text-xs text-slate-500">{hint}</span>}

@@ -1,6 +1,7 @@
 import type { InvariantId } from "../invariants/types";
 import { isInvariantId } from "../invariants";
 import type { DecisionRecord, RecordParseError } from "../record";
+import { groupJsonSpans } from "./json-spans";
 import { MAX_EXCERPT_CHARS, MAX_LOG_INPUT_CHARS, MAX_LOG_LINES } from "./limits";
 import { findReviewLink, findRuleIds, findTaskClass } from "./mentions";
 import { readRecordLine } from "./record-line";
@@ -9,6 +10,7 @@ import { readSeedMessage, type SeedMessage, type SeedMiss } from "./seed-message
 /**
  * Pasted log text → one entry per non-blank line: a decision record, a seed-compatible
  * UnnegotiableAgentCardError message, a line that names a rule id, or an unreadable line with why.
+ * A JSON value spread over lines (a pretty-printed record) is one entry (json-spans.ts).
  * Never throws; no line is dropped silently (blank lines are counted, lines past the cap counted).
  */
 export interface RuleRef {
@@ -30,6 +32,8 @@ export type LogEntryResult =
 export type LogEntry = LogEntryResult & {
   /** 1-based line number in the pasted text (blank lines counted). */
   line: number;
+  /** The last line of an entry that spans lines (a JSON value laid out over several); absent for one line. */
+  endLine?: number;
   /** The line's start, at most MAX_EXCERPT_CHARS, never splitting a surrogate pair. */
   excerpt: string;
   /** The line's full length in characters. */
@@ -56,9 +60,7 @@ export function readLogText(text: unknown): LogReading {
   const entries: LogEntry[] = [];
   let blankLines = 0;
   let skipped = 0;
-  let lineNumber = 0;
-  for (const line of splitLines(text)) {
-    lineNumber += 1;
+  for (const { line: lineNumber, endLine, text: line } of groupJsonSpans(splitLines(text))) {
     if (line.trim() === "") {
       blankLines += 1;
       continue;
@@ -67,7 +69,9 @@ export function readLogText(text: unknown): LogReading {
       skipped += 1;
       continue;
     }
-    entries.push(readLogLine(line, lineNumber));
+    const entry = readLogLine(line, lineNumber);
+    // A span's excerpt reads as one line: its layout (newlines, indentation) is folded to single spaces.
+    entries.push(endLine === lineNumber ? entry : { ...entry, endLine, excerpt: excerptOf(line.replace(/\s+/g, " ")) });
   }
   const reading: LogReading = { entries, blankLines };
   if (skipped > 0) reading.notice = { code: "tooManyLines", limit: MAX_LOG_LINES, skipped };

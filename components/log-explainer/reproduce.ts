@@ -1,0 +1,29 @@
+import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
+import type { LogEntry } from "@/lib/negotiation/log";
+import { reconstructFromSeed } from "@/lib/negotiation/log/reconstruct-seed";
+import { review } from "@/lib/negotiation/review";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { describeLinkError, tryEncodeReviewLink } from "@/lib/share";
+
+export type Reproduction = { ok: true; href: string } | { ok: false; why: string };
+
+/**
+ * "Reproduce in the workspace" for a seed-style UnnegotiableAgentCardError line: a snapshot link of
+ * the card and profile rebuilt from the message (lib/negotiation/log/reconstruct-seed.ts), with
+ * the decisions this engine makes on them, so the workspace opens on the message's situation.
+ */
+export function buildReproduction(entry: LogEntry): Reproduction | undefined {
+  if (entry.kind !== "seed") return undefined;
+  const rebuilt = reconstructFromSeed(entry, RECONSTRUCTION_LABELS);
+  const result = review(rebuilt.cardText, rebuilt.profile, { context: rebuilt.context, ...(rebuilt.taskClasses ? { taskClasses: rebuilt.taskClasses } : {}) });
+  const encoded = tryEncodeReviewLink({
+    cardText: rebuilt.cardText,
+    profile: rebuilt.profile,
+    context: rebuilt.context,
+    ...(rebuilt.taskClasses ? { taskClasses: rebuilt.taskClasses } : {}),
+    engineVersion: ENGINE_VERSION,
+    decisions: Object.fromEntries(result.decisions.map((d) => [d.taskClass, d.decision])),
+  });
+  if (!encoded.ok) return { ok: false, why: `The reconstruction cannot be linked: ${describeLinkError(encoded.error)}` };
+  return { ok: true, href: `/#${encoded.fragment}` };
+}

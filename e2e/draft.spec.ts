@@ -1,0 +1,54 @@
+import { expect, test } from "./fixtures";
+import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { NORTHWIND } from "../lib/negotiation/profile";
+import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { encodeReviewLink } from "../lib/share";
+import { expectDecision, openWorkspace, pasteCard } from "./workspace-helpers";
+
+// Nothing lost: the workspace is kept in this browser after every pause, restored on reload
+// (without flashing the example first), forgotten by "Start fresh"; a review link wins over it.
+
+const EDITED = CONTOSO.text.replace("Contoso Voice Desk", "Draft Desk").replace('"streaming": false', '"streaming": true');
+
+async function editAndWaitForSave(page: import("./fixtures").Page) {
+  await openWorkspace(page);
+  await pasteCard(page, EDITED);
+  await page.getByLabel("Prior task history").check();
+  await expectDecision(page, "live-input", "accept");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("parley.workspaceDraft.v1")?.includes("Draft Desk") ?? false)).toBe(true);
+}
+
+test("a reload brings back the pasted card, the profile and the context, and says so", async ({ page }) => {
+  await editAndWaitForSave(page);
+  const html = await (await page.request.get("/")).text();
+  // The server knows a draft exists (a cookie) and renders "Restoring…" instead of the example.
+  expect(html).toContain("Restoring your review from this browser");
+  await page.reload();
+  await expect(page.getByTestId("draft-notice")).toContainText("Restored your review from this browser");
+  await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");
+  await expect(page.getByLabel("Prior task history")).toBeChecked();
+  await expectDecision(page, "live-input", "accept");
+  await expect(page.getByTestId("card-from-draft")).toContainText("Restored from the draft this browser kept");
+});
+
+test("Start fresh forgets the draft and shows the example again, also after a reload", async ({ page }) => {
+  await editAndWaitForSave(page);
+  await page.reload();
+  await page.getByTestId("draft-notice").getByRole("button", { name: "Start fresh" }).click();
+  await expect(page.getByTestId("draft-notice")).toHaveCount(0);
+  await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
+  await expectDecision(page, "live-input", "reject");
+  await page.reload();
+  await expect(page.getByTestId("draft-notice")).toHaveCount(0);
+  await expectDecision(page, "live-input", "reject");
+});
+
+test("a review link wins over the draft, which is kept for later", async ({ page }) => {
+  await editAndWaitForSave(page);
+  const link = encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
+  await page.goto(`/#${link}`);
+  await expect(page.getByTestId("link-notice")).toHaveAttribute("data-notice", "snapshot");
+  await expect(page.getByTestId("draft-notice")).toHaveCount(0);
+  await expectDecision(page, "live-input", "reject");
+  expect(await page.evaluate(() => localStorage.getItem("parley.workspaceDraft.v1")?.includes("Draft Desk"))).toBe(true);
+});

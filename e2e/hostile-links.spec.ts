@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "./fixtures";
+import { buildLargeCard } from "../components/card-editor/examples/large-card";
+import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { NORTHWIND } from "../lib/negotiation/profile";
+import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { encodeReviewLink } from "../lib/share";
+import { expectDecision } from "./workspace-helpers";
+
+// A review link is read in a worker, and what it may open is limited, so no link — however it
+// was built — blocks the page: the longest main-thread task while a link is opened stays ≤ 200 ms.
+
+const MAX_TASK_MS = 200;
+
+const linkOf = (cardText: string) => encodeReviewLink({ cardText, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
+
+/** Records main-thread tasks of 50 ms or more from the first script on (PerformanceObserver 'longtask'). */
+async function recordLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+/** The longest task that ran after `since` (or, with `startedAfter`, that began after it). */
+async function longestTaskSince(page: Page, since: number, startedAfter = false): Promise<number> {
+  // A long task is reported once it has ended; give the observer a frame to deliver it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  return page.evaluate(
+    ({ from, strict }) =>
+      Math.max(
+        0,
+        ...(window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
+          .filter((t) => (strict ? t.start >= from : t.start + t.duration >= from))
+          .map((t) => t.duration),
+      ),
+    { from: since, strict: startedAfter },
+  );
+}
+
+/** Opens the workspace, then the link (as pasting it into the address bar would), and returns when the link's work started. */
+async function openLinkAfterLoad(page: Page, fragment: string): Promise<number> {
+  await recordLongTasks(page);
+  await page.goto("/");
+  await expect(page.getByTestId("review-matrix")).toBeVisible();
+  // Let the first load's own work finish, so what is measured is the link's.
+  await page.waitForLoadState("networkidle");
+  return page.evaluate((hash) => {
+    const start = performance.now();
+    window.location.hash = hash;
+    return start;
+  }, fragment);
+}
+
+test("the long-task recorder sees a task that blocks the page (so a pass below means something)", async ({ page }) => {
+  const since = await openLinkAfterLoad(page, "");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          const end = performance.now() + 300;
+          while (performance.now() < end) {
+            // busy: one 300 ms task of the page's own
+          }
+          resolve();
+        }),
+      ),
+  );
+  expect(await longestTaskSince(page, since)).toBeGreaterThanOrEqual(290);
+});
+
+test("a 6 KB link that unpacks to a 3.8 MiB card is refused in words, and the page never blocks", async ({ page }) => {
+  const fragment = linkOf(CONTOSO.text.replace('"name": "', `"name": "${"x".repeat(4_000_000)}`));
+  expect(fragment.length).toBeLessThan(10_000);
+  const since = await openLinkAfterLoad(page, fragment);
+  const notice = page.getByTestId("link-notice");
+  await expect(notice).toContainText("This review link cannot be opened.");
+  await expect(notice).toContainText("is 3.8 MiB once unpacked; the workspace opens cards up to 1 MiB");
+  await expect(page.getByTestId("no-card")).toBeVisible();
+  expect(await longestTaskSince(page, since)).toBeLessThanOrEqual(MAX_TASK_MS);
+});
+
+test("a link whose card nests 400,000 levels deep is refused in words, and the page never blocks", async ({ page }) => {
+  const fragment = linkOf("[".repeat(400_000) + "]".repeat(400_000));
+  const since = await openLinkAfterLoad(page, fragment);
+  await expect(page.getByTestId("link-notice")).toContainText("nests more than 64 levels deep");
+  expect(await longestTaskSince(page, since)).toBeLessThanOrEqual(MAX_TASK_MS);
+});
+
+test("a link opened on first load is read off the main thread too", async ({ page }) => {
+  await recordLongTasks(page);
+  await page.goto(`/#${linkOf("[".repeat(400_000) + "]".repeat(400_000))}`);
+  await expect(page.getByTestId("link-notice")).toContainText("nests more than 64 levels deep");
+  // From the moment the workspace picks the link up (its own start-up is the first-load budget's business).
+  const since = await page.evaluate(() => performance.getEntriesByName("parley:link-read")[0]?.startTime ?? 0);
+  expect(since).toBeGreaterThan(0);
+  // The mark is set inside the page's start-up task; what follows it is the link's.
+  expect(await longestTaskSince(page, since, true)).toBeLessThanOrEqual(MAX_TASK_MS);
+});
+
+test("the largest card a link may carry (a 2,000-skill card) opens without blocking the page", async ({ page }) => {
+  const since = await openLinkAfterLoad(page, linkOf(buildLargeCard(2000)));
+  await expect(page.getByTestId("link-notice")).toContainText("Review link opened");
+  await expectDecision(page, "live-input", "reject");
+  expect(await longestTaskSince(page, since)).toBeLessThanOrEqual(MAX_TASK_MS);
+});
