@@ -3,9 +3,21 @@
 import { useId, useState, type Ref } from "react";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { TriStateSelect } from "@/components/ui/tri-state-select";
-import { ModeListField } from "./mode-list-field";
+import { SECURITY_SCHEME_KINDS } from "@/lib/negotiation/profile";
+import { ListField } from "./list-field";
 
 const TRANSPORTS = ["JSONRPC", "GRPC", "HTTP+JSON"] as const;
+const VERSIONS = ["1.0", "0.3", "0.2"] as const;
+
+const checkVersion = (v: string) => (/^\d+\.\d+(\.\d+)?$/.test(v) ? undefined : `"${v}" is not a protocol version: write Major.Minor, e.g. 1.0.`);
+const checkUri = (v: string) => {
+  try {
+    new URL(v);
+    return undefined;
+  } catch {
+    return `"${v}" is not a URI: an extension is named by its URI, e.g. https://vendor.example/ext/case-number/v1.`;
+  }
+};
 
 type ModeKey = "inputModes" | "liveOnlyInputModes" | "bufferableInputModes" | "acceptedOutputModes";
 
@@ -24,10 +36,10 @@ function withField<K extends keyof ClientProfile>(profile: ClientProfile, key: K
   return next;
 }
 
-function withCallback(
+function withCallback<K extends "supported" | "mtls" | "mtlsConfigurable" | "url">(
   profile: ClientProfile,
-  key: "supported" | "mtls" | "mtlsConfigurable",
-  value: boolean | undefined,
+  key: K,
+  value: NonNullable<ClientProfile["callback"]>[K] | undefined,
 ): ClientProfile {
   const callback = { ...profile.callback };
   if (value === undefined) delete callback[key];
@@ -74,24 +86,24 @@ export function ProfileForm({
           </p>
         )}
       </div>
-      <fieldset className="rounded border border-slate-200 p-2" data-profile-field="/transports">
-        <legend className="px-1 text-sm font-medium">Transports the client speaks</legend>
-        <div className="flex flex-wrap gap-3">
-          {TRANSPORTS.map((transport) => (
-            <label key={transport} className="flex items-center gap-1 font-mono text-xs">
-              <input
-                type="checkbox"
-                checked={profile.transports?.includes(transport) ?? false}
-                onChange={(event) => {
-                  const current = profile.transports ?? [];
-                  set("transports", event.target.checked ? [...current, transport] : current.filter((t) => t !== transport));
-                }}
-              />
-              {transport}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ListField
+        field="/transports"
+        label="Transports the client speaks"
+        hint="The protocol bindings it can call (custom bindings by name)."
+        value={profile.transports}
+        onChange={(v) => set("transports", v)}
+        options={TRANSPORTS}
+        other={{ placeholder: "custom binding", what: "binding" }}
+      />
+      <ListField
+        field="/protocolVersions"
+        label="A2A versions it speaks"
+        hint="Major.Minor; an interface counts only at a version the client speaks."
+        value={profile.protocolVersions}
+        onChange={(v) => set("protocolVersions", v)}
+        options={VERSIONS}
+        other={{ placeholder: "1.1", what: "version", check: checkVersion }}
+      />
       <TriStateSelect field="/streaming" label="Consumes server streams" hint="SSE / server streaming" value={profile.streaming} onChange={(v) => set("streaming", v)} />
       <TriStateSelect field="/canPoll" label="Can poll for completion" hint="tasks/get (GetTask)" value={profile.canPoll} onChange={(v) => set("canPoll", v)} />
       <TriStateSelect
@@ -124,9 +136,10 @@ export function ProfileForm({
           value={profile.callback?.mtlsConfigurable}
           onChange={(v) => onChange(withCallback(profile, "mtlsConfigurable", v))}
         />
+        <CallbackUrlField value={profile.callback?.url} onChange={(v) => onChange(withCallback(profile, "url", v))} />
       </fieldset>
       {MODE_FIELDS.map((field) => (
-        <ModeListField
+        <ListField
           key={field.key}
           field={`/${field.key}`}
           label={field.label}
@@ -135,7 +148,91 @@ export function ProfileForm({
           onChange={(v) => set(field.key, v)}
         />
       ))}
-      <p className="text-xs text-slate-500">Supported extensions and security schemes: edit them in the JSON view.</p>
+      <ListField
+        field="/securitySchemes"
+        label="Credentials it can present"
+        hint="Security scheme kinds it satisfies on its calls (mutualTLS: a client certificate)."
+        value={profile.securitySchemes}
+        onChange={(v) => set("securitySchemes", v as ClientProfile["securitySchemes"])}
+        options={SECURITY_SCHEME_KINDS}
+        other={null}
+      />
+      <TriStateSelect
+        field="/authenticated"
+        label="Holds credentials the server accepts"
+        hint="so it can fetch an authenticated extended card"
+        value={profile.authenticated}
+        onChange={(v) => set("authenticated", v)}
+      />
+      <ListField
+        field="/supportedExtensions"
+        label="Extensions it supports"
+        hint="By URI; a card that requires another one refuses every request."
+        value={profile.supportedExtensions}
+        onChange={(v) => set("supportedExtensions", v)}
+        options={[]}
+        other={{ placeholder: "https://vendor.example/ext/name/v1", what: "extension URI", check: checkUri }}
+      />
+    </div>
+  );
+}
+
+/** Where the listener receives callbacks: on the card's own origin, the mTLS invariant does not bind. Left empty: unknown. */
+function CallbackUrlField({ value, onChange }: { value: string | undefined; onChange: (value: string | undefined) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value ?? "");
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(value ?? "");
+  }
+  let problem: string | undefined;
+  if (text.trim() !== "") {
+    try {
+      const url = new URL(text.trim());
+      if (url.protocol !== "https:" && url.protocol !== "http:") problem = "The callback URL must be http(s).";
+    } catch {
+      problem = "Not an absolute URL, e.g. https://hooks.example/a2a.";
+    }
+  }
+  return (
+    <div className="flex flex-col gap-0.5" data-profile-field="/callback/url">
+      <label htmlFor={id} className="text-sm">
+        Callback URL
+        <span className="block text-xs text-slate-500">optional; on the agent&rsquo;s own origin the mTLS invariant does not bind</span>
+      </label>
+      <input
+        id={id}
+        className="rounded border border-slate-300 px-2 py-0.5 font-mono text-xs aria-invalid:border-rose-600"
+        placeholder="https://hooks.example/a2a"
+        value={text}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          const trimmed = next.trim();
+          if (trimmed === "") {
+            setSeen(undefined);
+            onChange(undefined);
+            return;
+          }
+          try {
+            const url = new URL(trimmed);
+            if (url.protocol === "https:" || url.protocol === "http:") {
+              setSeen(trimmed);
+              onChange(trimmed);
+            }
+          } catch {
+            // Kept on screen with its problem; the profile keeps the last valid URL.
+          }
+        }}
+      />
+      {problem && (
+        <p id={`${id}-problem`} className="text-xs text-rose-700">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

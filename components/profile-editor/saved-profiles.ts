@@ -1,68 +1,18 @@
-import * as z from "@/lib/negotiation/zod";
+import { storedList } from "@/components/ui/stored-list";
 import { ClientProfile } from "@/lib/negotiation/profile";
 
 /** Saved profiles live in this browser only (localStorage), versioned so a schema change can migrate. */
-const SAVED_PROFILES_KEY = "parley.savedProfiles.v1";
-
-const Stored = z.array(z.unknown());
-const EMPTY: readonly ClientProfile[] = [];
-const listeners = new Set<() => void>();
-let cache: { raw: string | null; value: readonly ClientProfile[] } = { raw: null, value: EMPTY };
-
-function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(SAVED_PROFILES_KEY);
-  } catch {
-    return null; // storage disabled (private mode, policy): behave as if nothing was saved
-  }
-}
+const store = storedList("parley.savedProfiles.v1", (entry) => {
+  const profile = ClientProfile.safeParse(entry);
+  return profile.success ? profile.data : undefined;
+});
 
 /** Tolerates anything in storage: entries that are not valid profiles are skipped, not fatal. */
-export function decodeSavedProfiles(raw: string | null): readonly ClientProfile[] {
-  if (!raw) return EMPTY;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return EMPTY;
-  }
-  const list = Stored.safeParse(value);
-  if (!list.success) return EMPTY;
-  return list.data.flatMap((entry) => {
-    const profile = ClientProfile.safeParse(entry);
-    return profile.success ? [profile.data] : [];
-  });
-}
-
-export function getSavedProfiles(): readonly ClientProfile[] {
-  const raw = readRaw();
-  // useSyncExternalStore needs a stable snapshot: re-decode only when the stored text changed.
-  if (raw !== cache.raw) cache = { raw, value: decodeSavedProfiles(raw) };
-  return cache.value;
-}
-
-export const getServerSavedProfiles = (): readonly ClientProfile[] => EMPTY;
-
-export function subscribeSavedProfiles(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === SAVED_PROFILES_KEY) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-function write(list: readonly ClientProfile[]): void {
-  try {
-    window.localStorage.setItem(SAVED_PROFILES_KEY, JSON.stringify(list));
-  } catch {
-    // Quota or disabled storage: the profile stays usable for this session, just not saved.
-  }
-  for (const listener of listeners) listener();
-}
+export const decodeSavedProfiles = store.decode;
+export const getSavedProfiles = store.get;
+export const getServerSavedProfiles = store.getServer;
+export const subscribeSavedProfiles = store.subscribe;
+const write = (list: readonly ClientProfile[]) => void store.write(list);
 
 /** Saves (or replaces, by name) a profile. */
 export function saveProfile(profile: ClientProfile): void {
