@@ -100,7 +100,8 @@ export function resolveTaskClasses(ids: readonly unknown[] | undefined, where = 
 
 /**
  * `--task-class-file FILE`: a user-defined task class, or an array of them (the TaskClass schema:
- * id, title, description, input, completion, output, skill?). An id a built-in class has is refused.
+ * id, title, description, input, completion, output, skill?, inputModes?, outputModes?). An id a
+ * built-in class has is refused.
  */
 export async function loadTaskClassFile(spec: string, io: CliIo): Promise<TaskClass[]> {
   const where = `--task-class-file ${spec}`;

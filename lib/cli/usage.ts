@@ -31,7 +31,8 @@ Options:
                         output modes and security requirements apply (default: any skill)
   --context FILE        a review context JSON file (conditions of validity)
   --task-class-file FILE  user-defined task classes (a JSON object or array: id, title,
-                        description, input, completion, output, skill?); reviewed after the
+                        description, input, completion, output, skill?, inputModes?,
+                        outputModes?); reviewed after the
                         --task-class ones, or alone when no --task-class is given
   --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
                         markdown (a ticket comment), github (workflow annotations)

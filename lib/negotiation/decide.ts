@@ -139,6 +139,10 @@ function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass
     case "request":
       return { kind: "required", data: { path: "request", refusal: path.reason } };
     case "completion": {
+      // A class that learns of completion by push alone has no other path.
+      if (path.channel === "push" && taskClass.completion === "push") {
+        return { kind: "required", data: { path: "completion", channel: "push", pushOnly: true } };
+      }
       if (path.channel === "push" && taskClass.completion === "notification") {
         const pollingAlsoCut = input.findings.some(
           (f) => f.status === "violated" && f.cuts?.kind === "completion" && f.cuts.channel === "polling",

@@ -189,6 +189,33 @@ describe("review: task classes and hostile arguments", () => {
     expect(d.degradations.map((g) => g.invariant)).toEqual(["push-callback-mtls"]);
   });
 
+  it("a class that learns of completion by push alone is rejected where push is cut; one that polls alone is not concerned", () => {
+    const base: TaskClass = { id: "x", title: "X", description: "", input: "whole", completion: "push", output: "required" };
+    const r = review(CONTOSO.text, NORTHWIND, { taskClasses: [{ ...base, id: "push-only" }, { ...base, id: "polling-only", completion: "polling" }, "async-completion"] });
+    const pushOnly = decisionFor(r, "push-only");
+    expect(pushOnly.decision).toBe("reject");
+    expect(pushOnly.reasons.map((x) => [x.invariant, x.outcome, x.data.pushOnly])).toEqual([["push-callback-mtls", "reject", true]]);
+    expect(pushOnly.degradations).toEqual([]);
+    const pollingOnly = decisionFor(r, "polling-only");
+    expect(pollingOnly.findings.find((f) => f.invariant === "push-callback-mtls")?.status).toBe("not-applicable");
+    expect(pollingOnly.findings.find((f) => f.invariant === "completion-channel-available")?.data).toEqual({ channels: ["polling"] });
+    // The built-in class that may use either is degraded to polling, as before.
+    expect(decisionFor(r, "async-completion").decision).toBe("accept-degraded");
+  });
+
+  it("a class's own input and output modes decide for that class alone", () => {
+    const base: TaskClass = { id: "x", title: "X", description: "", input: "whole", completion: "response", output: "required" };
+    const r = review(CONTOSO.text, NORTHWIND, {
+      taskClasses: [{ ...base, id: "scan", inputModes: ["image/png"] }, { ...base, id: "chat", inputModes: ["text/plain"], outputModes: ["text/*"] }, "request-response"],
+    });
+    const scan = decisionFor(r, "scan");
+    expect(scan.decision).toBe("reject");
+    const finding = scan.findings.find((f) => f.invariant === "input-modes");
+    expect(finding?.messageId).toBe("classModesNotSent");
+    expect(finding?.evidence).toContainEqual({ source: "task-class", pointer: "/inputModes", value: ["image/png"] });
+    expect(decisionFor(r, "chat").decision).toBe(decisionFor(r, "request-response").decision);
+  });
+
   it("reports an unknown task class id and reviews the rest", () => {
     const r = review(CONTOSO.text, NORTHWIND, { taskClasses: ["live-input", "live-inptu"] });
     expect(r.decisions.map((d) => d.taskClass)).toEqual(["live-input"]);

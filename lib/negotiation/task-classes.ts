@@ -1,5 +1,8 @@
 import * as z from "./zod";
 
+/** A class's own modes: media types, at least one, none blank. */
+const classModeList = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(255))).check(z.minLength(1, { error: "list at least one media type, or leave the field out for any" }), z.maxLength(50));
+
 /**
  * A task class is data: the lifecycle paths a kind of task needs. Invariants decide whether they
  * concern a class from these fields alone, so users can define more classes without code.
@@ -14,12 +17,24 @@ export const TaskClass = z.strictObject({
    * How the client learns the task reached a terminal state:
    * - response: in the reply to the send call (blocking send);
    * - notification: later, by push callback or by polling (at least one is required);
+   * - push: later, by push callback only (the client will not poll for it);
+   * - polling: later, by polling tasks/get only (no push config is registered);
    * - stream: over a server stream (requires streaming on both sides);
    * - none: it does not wait (fire-and-forget).
    */
-  completion: z.enum(["response", "notification", "stream", "none"]),
+  completion: z.enum(["response", "notification", "push", "polling", "stream", "none"]),
   /** required: at least one output mode the client accepts must be reachable. none: no output awaited. */
   output: z.enum(["required", "none"]),
+  /**
+   * The media types tasks of this class send (`audio/*` for a voice task). Only the client's input
+   * modes that overlap them count for this class. Left out: any mode the client sends.
+   */
+  inputModes: z.optional(classModeList),
+  /**
+   * The media types tasks of this class wait for. Only accepted output modes that overlap them
+   * count for this class (a client that accepts any mode accepts these). Left out: any.
+   */
+  outputModes: z.optional(classModeList),
   /**
    * The skill (by id) tasks of this class are aimed at: its inputModes/outputModes (and security)
    * override the card's defaults. Left out: a mode counts when the defaults or any skill offer it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Path } from "../task-classes";
-import { describeCut } from "./cut-label";
+import { describeCut, describeMissing } from "./cut-label";
 
 describe("describeCut", () => {
   it.each<[Path, string]>([
@@ -10,5 +10,12 @@ describe("describeCut", () => {
     [{ kind: "transport" }, "cuts transport"],
   ])("names the path a cell cuts (%o)", (path, label) => {
     expect(describeCut(path)).toBe(label);
+  });
+});
+
+describe("describeMissing", () => {
+  it("names the profile fields a cell waits for, as the profile spells them", () => {
+    expect(describeMissing(["/canPoll"])).toBe("declare canPoll");
+    expect(describeMissing(["/callback/mtls", "/callback/supported"])).toBe("declare callback.mtls, callback.supported");
   });
 });

@@ -21,3 +21,9 @@ export function describeCut(path: Path): string {
       return REQUEST_LABELS[path.reason];
   }
 }
+
+/** A short label for what a not-evaluated finding needs declared, for a matrix cell: "declare canPoll". */
+export function describeMissing(missing: readonly string[]): string {
+  const fields = missing.map((pointer) => pointer.replace(/^\//, "").replaceAll("/", "."));
+  return `declare ${fields.join(", ")}`;
+}

@@ -138,6 +138,7 @@ export function describeCutPath(data: MessageData): string {
       return data.fallback !== undefined ? `the output ${modes}` : `every output mode it accepts (${modes} unreachable)`;
     case "completion":
       if (data.channel === "push") {
+        if (data.pushOnly === true) return "push, the only completion path the task class uses";
         return data.canPoll === false
           ? "push, its only completion-notification path (the client cannot poll)"
           : "push notifications";
@@ -154,6 +155,8 @@ const COMPLETION_PATHS: Record<string, string> = {
   response: "the result comes in the reply",
   stream: "results arrive over the server stream",
   none: "it awaits no completion",
+  push: "it learns of completion by push",
+  polling: "it learns of completion by polling",
 };
 
 function describeCompletion(data: MessageData): string {

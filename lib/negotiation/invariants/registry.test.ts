@@ -119,7 +119,17 @@ describe("every message a check can emit", () => {
     { ...base, requireSignedCard: true },
   ];
   const contexts: ReviewContext[] = [{}, { documentedFallbackOutputModes: ["audio/pcm"] }];
-  const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES, { ...BUILT_IN_TASK_CLASSES[0]!, id: "aimed", skill: "nope" }];
+  const rr = BUILT_IN_TASK_CLASSES[0]!;
+  // User-defined classes: one channel only, their own input and output modes.
+  const custom: TaskClass[] = [
+    { ...rr, id: "push-only", completion: "push" },
+    { ...rr, id: "polling-only", completion: "polling" },
+    { ...rr, id: "image-in", inputModes: ["image/png"] },
+    { ...rr, id: "live-video", input: "live", inputModes: ["video/*"] },
+    { ...rr, id: "audio-out", outputModes: ["audio/*"] },
+    { ...rr, id: "json-out", outputModes: ["application/json"] },
+  ];
+  const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES, { ...rr, id: "aimed", skill: "nope" }, ...custom];
 
   const emitted = new Map<string, Set<string>>(INVARIANTS.map((i) => [i.meta.id, new Set<string>()]));
   for (const card of cards)
@@ -141,6 +151,9 @@ describe("every message a check can emit", () => {
       ...BUILT_IN_TASK_CLASSES,
       ...BUILT_IN_TASK_CLASSES.map((t) => ({ ...t, id: `${t.id}-aimed`, skill: "s" })),
       { id: "custom", title: "Custom", description: "", input: "live", completion: "notification", output: "none" },
+      ...custom,
+      { ...rr, id: "audio-in", inputModes: ["audio/*"] },
+      { ...rr, id: "live-audio", input: "live", inputModes: ["audio/pcm"] },
     ];
     let compared = 0;
     for (const card of cards)

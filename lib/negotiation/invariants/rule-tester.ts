@@ -4,7 +4,7 @@ import type { ReviewContext } from "../context";
 import { explainFinding, whatWouldChange } from "../explain/findings";
 import { renderTemplate } from "../explain/template";
 import { NORTHWIND, type ClientProfile } from "../profile";
-import { findTaskClass, type Path } from "../task-classes";
+import { findTaskClass, type Path, type TaskClass } from "../task-classes";
 import { makeCard } from "./test-card";
 import type { CutCause, EvidenceRef, Finding, Invariant, MessageData, RuleException } from "./types";
 
@@ -27,6 +27,8 @@ interface BaseCase {
   taskClass?: string;
   /** Aim the task class at this skill (a user-defined class may). */
   skill?: string;
+  /** Fields a user-defined class would change (completion, its own inputModes/outputModes). */
+  classFields?: Partial<Omit<TaskClass, "id">>;
   messageId: string;
   /** Expected data, a subset: only the keys given are compared. */
   data?: Partial<MessageData>;
@@ -61,7 +63,7 @@ export interface RuleTests {
 function run(invariant: Invariant, c: BaseCase, defaultClass: string): Finding {
   const builtIn = findTaskClass(c.taskClass ?? defaultClass);
   if (!builtIn) throw new Error(`rule tester: no built-in task class ${c.taskClass ?? defaultClass}`);
-  const taskClass = c.skill === undefined ? builtIn : { ...builtIn, skill: c.skill };
+  const taskClass = { ...builtIn, ...c.classFields, ...(c.skill === undefined ? {} : { skill: c.skill }) };
   return invariant.check({ card: c.card ?? makeCard(), profile: c.profile ?? NORTHWIND, context: c.context ?? {}, taskClass });
 }
 
@@ -76,7 +78,7 @@ function checkCommon(invariant: Invariant, c: BaseCase, finding: Finding): void 
   whatWouldChange(finding);
   if (c.data) expect(finding.data).toMatchObject(c.data);
   if (c.evidence) {
-    for (const source of ["card", "profile", "context"] as const) {
+    for (const source of ["card", "profile", "context", "task-class"] as const) {
       const expected = c.evidence[source];
       if (expected) expect(finding.evidence.filter((e) => e.source === source).map((e) => e.pointer), `${source} evidence`).toEqual(expected);
     }

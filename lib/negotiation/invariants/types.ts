@@ -29,7 +29,8 @@ export type MessageData = Record<string, MessageValue>;
 
 /** A pointer into one of the three inputs, with the value read there (for display). */
 export interface EvidenceRef {
-  source: "card" | "profile" | "context";
+  /** task-class: a field of the task class under review (its own inputModes/outputModes). */
+  source: "card" | "profile" | "context" | "task-class";
   pointer: Pointer;
   value?: unknown;
 }

@@ -3,7 +3,8 @@ import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
  * A task class that learns of completion later needs at least one notification channel: push (the
- * card offers it and the client listens) or polling (the client polls tasks/get). Whether a push
+ * card offers it and the client listens) or polling (the client polls tasks/get). A class that
+ * names one channel (`push` or `polling` completion) needs that one. Whether a push
  * channel survives mTLS is push-callback-mtls's business; here push only counts as offered and
  * listened for.
  *
@@ -19,18 +20,23 @@ type MessageId =
   | "pollingUnknown"
   | "callbackUnknown"
   | "noChannelPushNotOffered"
-  | "noChannelNoListener";
+  | "noChannelNoListener"
+  | "pushOnlyListenerUnknown"
+  | "pushOnlyNotOffered"
+  | "pushOnlyNoListener"
+  | "pollingOnlyUnknown"
+  | "pollingOnlyNoPolling";
 
 const meta: InvariantMeta<MessageId> = {
   id: "completion-channel-available",
   origin: "parley",
   title: "Completion channel available",
   shortTitle: "Completion",
-  description: "Refuse notification-completed task classes when the client can neither receive push nor poll",
+  description: "Refuse notification-completed task classes when the client can neither receive push nor poll (or not the one channel a class uses)",
   specRef: "docs/rule.md#completion-channel",
   cardFields: ["/capabilities/pushNotifications"],
   profileFields: ["/canPoll", "/callback/supported"],
-  concerns: (taskClass) => taskClass.completion === "notification",
+  concerns: (taskClass) => LATER.has(taskClass.completion),
   classKey: (taskClass) => taskClass.completion,
   messages: {
     notConcerned: "{{taskClass}} does not wait for a completion notification, so notification channels do not concern it.",
@@ -43,6 +49,12 @@ const meta: InvariantMeta<MessageId> = {
       "The card offers no push notifications and the client does not poll (canPoll is false): the client can never learn that the task completed.",
     noChannelNoListener:
       "The card offers push but the client runs no callback listener, and the client does not poll (canPoll is false): the client can never learn that the task completed.",
+    pushOnlyListenerUnknown:
+      "{{taskClass}} learns of completion by push only, and the profile does not say whether the client runs a callback listener: declare callback.supported to evaluate this.",
+    pushOnlyNotOffered: "{{taskClass}} learns of completion by push only, and the card offers no push notifications: it can never learn that the task completed.",
+    pushOnlyNoListener: "{{taskClass}} learns of completion by push only, and the client runs no callback listener: it can never learn that the task completed.",
+    pollingOnlyUnknown: "{{taskClass}} learns of completion by polling only, and the profile does not say whether the client can poll: declare canPoll to evaluate this.",
+    pollingOnlyNoPolling: "{{taskClass}} learns of completion by polling only, and the client does not poll (canPoll is false): it can never learn that the task completed.",
   },
   generalFixes: [
       "Profile: set canPoll to true if the client can poll tasks/get, or run a callback listener for the card's push.",
@@ -58,10 +70,27 @@ const meta: InvariantMeta<MessageId> = {
     ],
     pollingUnknown: ["Profile: declare canPoll (true if the client can poll tasks/get)."],
     callbackUnknown: ["Profile: declare callback.supported."],
+    pushOnlyListenerUnknown: ["Profile: declare callback.supported."],
+    pushOnlyNotOffered: [
+      "Card: offer push notifications (capabilities.pushNotifications) if the server can call back.",
+      "Task class: learn of completion by push or polling (async-completion) if the client can poll.",
+    ],
+    pushOnlyNoListener: [
+      "Profile: run a callback listener and set callback.supported to true.",
+      "Task class: learn of completion by push or polling (async-completion) if the client can poll.",
+    ],
+    pollingOnlyUnknown: ["Profile: declare canPoll (true if the client can poll tasks/get)."],
+    pollingOnlyNoPolling: [
+      "Profile: set canPoll to true if the client can poll tasks/get.",
+      "Task class: learn of completion by push or polling (async-completion) if the card offers push.",
+    ],
   },
 };
 
 const POLLING = { kind: "completion", channel: "polling" } as const;
+const PUSH = { kind: "completion", channel: "push" } as const;
+/** Completions learned of after the send call returns. */
+const LATER = new Set(["notification", "push", "polling"]);
 
 export const completionChannelAvailable: Invariant<MessageId> = {
   meta,
@@ -74,6 +103,18 @@ export const completionChannelAvailable: Invariant<MessageId> = {
       profileRef("/callback/supported", listens),
       profileRef("/canPoll", profile.canPoll),
     ];
+    if (taskClass.completion === "push") {
+      if (!pushOffered) return cutFinding(meta, taskClass, "pushOnlyNotOffered", { channels: [] }, evidence.slice(0, 2), PUSH, { acquirable: [], cardClaim: "capabilities" });
+      if (listens === true) return makeFinding(meta, taskClass, "holds", "channelsAvailable", { channels: ["push"] }, evidence.slice(0, 2));
+      if (listens === undefined) return unknownFinding(meta, taskClass, "pushOnlyListenerUnknown", {}, evidence.slice(0, 2), ["/callback/supported"], PUSH);
+      return cutFinding(meta, taskClass, "pushOnlyNoListener", { channels: [] }, evidence.slice(0, 2), PUSH, { acquirable: [] });
+    }
+    if (taskClass.completion === "polling") {
+      const pollRef = [evidence[2]!];
+      if (profile.canPoll === true) return makeFinding(meta, taskClass, "holds", "channelsAvailable", { channels: ["polling"] }, pollRef);
+      if (profile.canPoll === undefined) return unknownFinding(meta, taskClass, "pollingOnlyUnknown", {}, pollRef, ["/canPoll"], POLLING);
+      return cutFinding(meta, taskClass, "pollingOnlyNoPolling", { channels: [] }, pollRef, POLLING, { acquirable: [] });
+    }
     const channels: string[] = [];
     if (pushOffered && listens === true) channels.push("push");
     if (profile.canPoll === true) channels.push("polling");

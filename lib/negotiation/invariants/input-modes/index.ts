@@ -1,4 +1,5 @@
 import { targetedModes, type ModeOffer } from "../card-modes";
+import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { listHas, narrower } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -19,7 +20,9 @@ type MessageId =
   | "liveModesUnknown"
   | "noSharedInputMode"
   | "onlyLiveModesShared"
-  | "noLiveInputMode";
+  | "noLiveInputMode"
+  | "classModesNotSent"
+  | "classModesNotLive";
 
 const meta: InvariantMeta<MessageId> = {
   id: "input-modes",
@@ -31,7 +34,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/defaultInputModes", "/skills/*/inputModes"],
   profileFields: ["/inputModes", "/liveOnlyInputModes", "/bufferableInputModes"],
   concerns: () => true,
-  classKey: (taskClass) => `${taskClass.input} ${taskClass.skill ?? ""}`,
+  classKey: (taskClass) => `${taskClass.input} ${taskClass.skill ?? ""} ${classModesKey(taskClass.inputModes)}`,
   messages: {
     inputModeShared: "The client can send {{modes}} whole, which the card takes ({{offeredBy}}).",
     liveModeShared: "The client has {{modes}} live, which the card takes ({{offeredBy}}).",
@@ -47,6 +50,10 @@ const meta: InvariantMeta<MessageId> = {
       "The card takes {{modes}}, but the client has it only live and cannot buffer it, so it cannot send it whole; it shares no other mode with the card ({{cardModes}}): {{taskClass}} has no input path.",
     noLiveInputMode:
       "The card takes {{cardModes}}, none of which the client has live ({{clientModes}}): {{taskClass}} has no live input path.",
+    classModesNotSent:
+      "{{taskClass}} sends {{classModes}}, and the client can send none of them whole (it sends {{clientModes}}): {{taskClass}} has no input path.",
+    classModesNotLive:
+      "{{taskClass}} sends {{classModes}} live, and the client has none of them live (its live modes: {{clientModes}}): {{taskClass}} has no live input path.",
   },
   generalFixes: ["Profile or card: share an input mode the client can send the way the task class sends it (whole or live)."],
   fixes: {
@@ -59,6 +66,8 @@ const meta: InvariantMeta<MessageId> = {
       "Card: take another mode the client sends whole.",
     ],
     noLiveInputMode: ["Profile: add the live mode the client has to liveOnlyInputModes (or bufferableInputModes)."],
+    classModesNotSent: ["Profile: add one of {{classModes}} to inputModes once the client can send it.", "Task class: send a mode the client has (its inputModes)."],
+    classModesNotLive: ["Profile: add one of {{classModes}} to liveOnlyInputModes (or bufferableInputModes) once the client has it live.", "Task class: send a mode the client has live (its inputModes)."],
     skillNotOnCard: ["Task class: aim at a skill the card has, or at none."],
     inputModesUnknown: ["Profile: declare inputModes, the media types the client sends (e.g. [\"text/plain\"])."],
     liveModesUnknown: ["Profile: declare liveOnlyInputModes and bufferableInputModes ([] for none)."],
@@ -88,14 +97,15 @@ export const inputModes: Invariant<MessageId> = {
       return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [cardRef(card.defaultInputModes.pointer, card.defaultInputModes.value)]);
     }
     const cardModes = offers.map((o) => o.mode);
-    const evidence: EvidenceRef[] = [];
+    const evidence: EvidenceRef[] = taskClassModesRef(taskClass, "inputModes");
+    const classModes = taskClass.inputModes;
+    const forClass = classInputModes(profile, taskClass);
 
     if (taskClass.input === "live") {
-      const liveOnly = profile.liveOnlyInputModes;
-      const bufferable = profile.bufferableInputModes;
+      const { liveOnly, bufferable } = forClass;
       const live = [...(liveOnly ?? []), ...(bufferable ?? [])];
       const matches = matchesOf(offers, live);
-      evidence.push(profileRef("/liveOnlyInputModes", liveOnly), profileRef("/bufferableInputModes", bufferable));
+      evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
       if (matches.length > 0) {
         const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
         return makeFinding(meta, taskClass, "holds", "liveModeShared", data, [...matches.map((m) => cardRef(m.offer.pointer, m.offer.mode)), ...evidence]);
@@ -104,17 +114,24 @@ export const inputModes: Invariant<MessageId> = {
       if (unknown.length > 0) {
         return unknownFinding(meta, taskClass, "liveModesUnknown", { cardModes, fields: unknown.map((f) => f.slice(1)) }, evidence, unknown, INPUT([]));
       }
+      const clientLive = [...(profile.liveOnlyInputModes ?? []), ...(profile.bufferableInputModes ?? [])];
+      if (classModes !== undefined && live.length === 0 && clientLive.length > 0) {
+        return cutFinding(meta, taskClass, "classModesNotLive", { classModes, clientModes: clientLive }, evidence, INPUT([]), { acquirable: ["encoding"] });
+      }
       // A client with no live mode at all cannot do live input whatever the card says.
       const cause: CutCause = live.length === 0 ? { acquirable: [] } : MISMATCH;
       return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: live.length > 0 ? live : ["no live mode"] }, [...offerRefs(offers), ...evidence], INPUT([]), cause);
     }
 
-    const sends = profile.inputModes;
-    evidence.push(profileRef("/inputModes", sends));
+    const sends = forClass.sends;
+    evidence.push(profileRef("/inputModes", profile.inputModes));
     if (sends === undefined) return unknownFinding(meta, taskClass, "inputModesUnknown", {}, evidence, ["/inputModes"], INPUT([]));
     // A mode the client has only live (and cannot buffer) cannot be sent whole.
     const onlyLive = (mode: string) => listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode);
     const whole = sends.filter((mode) => !onlyLive(mode));
+    if (classModes !== undefined && sends.length === 0 && profile.inputModes!.length > 0) {
+      return cutFinding(meta, taskClass, "classModesNotSent", { classModes, clientModes: profile.inputModes ?? [] }, evidence, INPUT([]), { acquirable: ["encoding"] });
+    }
     const matches = matchesOf(offers, whole);
     if (matches.length > 0) {
       const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
@@ -129,7 +146,7 @@ export const inputModes: Invariant<MessageId> = {
         cardClaim: "declarations",
       });
     }
-    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: sends }, [...offerRefs(offers), ...evidence], INPUT([]), MISMATCH);
+    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: [...sends] }, [...offerRefs(offers), ...evidence], INPUT([]), MISMATCH);
   },
 };
 

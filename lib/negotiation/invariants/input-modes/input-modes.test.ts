@@ -21,6 +21,9 @@ testInvariant(inv, {
     { name: "a live mode the client buffers can go whole", card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "inputModeShared", data: { modes: ["audio/pcm"] } },
     { name: "live input: the card takes the client's live mode", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
     { name: "live input aimed at a skill that takes it", card: makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] }), taskClass: "live-input", skill: "talk", messageId: "liveModeShared", data: { offeredBy: ["skill talk"] } },
+    // A class that sends JSON counts only the client's JSON, as the class spells it.
+    { name: "a class's own modes narrow what the client sends (application/* → application/json)", card: makeCard({ defaultInputModes: modes("text/plain", "application/json") }), profile: { ...NORTHWIND, inputModes: ["text/plain", "application/*"] }, classFields: { inputModes: ["application/json"] }, messageId: "inputModeShared", data: { modes: ["application/json"] }, evidence: { "task-class": ["/inputModes"], profile: ["/inputModes"] } },
+    { name: "a live class whose own modes are audio: the client's live audio counts", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", classFields: { inputModes: ["audio/*"] }, messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
   ],
   invalid: [
     {
@@ -37,6 +40,11 @@ testInvariant(inv, {
     // Nothing the card could say gives a client with no live mode a live input path.
     { name: "live input for a client with no live mode at all", taskClass: "live-input", profile: { ...NORTHWIND, liveOnlyInputModes: [], bufferableInputModes: [] }, messageId: "noLiveInputMode", cuts: INPUT_NONE, cause: { acquirable: [], cardClaim: undefined } },
     { name: "aimed at a skill the card does not have", skill: "translate", card: makeCard({ skills: [textSkill] }), messageId: "skillNotOnCard", cuts: INPUT_NONE, data: { skill: "translate" } },
+    // The card takes text, which the client sends, but tasks of this class send images.
+    { name: "the class sends a mode the client does not send at all", classFields: { inputModes: ["image/png"] }, messageId: "classModesNotSent", cuts: INPUT_NONE, cause: { acquirable: ["encoding"], cardClaim: undefined }, data: { classModes: ["image/png"], clientModes: ["text/plain", "audio/pcm"] }, evidence: { "task-class": ["/inputModes"] } },
+    { name: "the class's mode is one the client sends, but the card takes only text", classFields: { inputModes: ["audio/*"] }, profile: buffering, messageId: "noSharedInputMode", cuts: INPUT_NONE, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
+    { name: "a live class sending video: the client has only live audio", taskClass: "live-input", classFields: { inputModes: ["video/*"] }, card: makeCard({ defaultInputModes: modes("video/mp4", "audio/pcm") }), messageId: "classModesNotLive", cuts: INPUT_NONE, data: { classModes: ["video/*"], clientModes: ["audio/pcm"] } },
+    { name: "a text class on an audio-only card: the client's text counts, its audio does not", classFields: { inputModes: ["text/plain"] }, card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "noSharedInputMode", cuts: INPUT_NONE, data: { cardModes: ["audio/pcm"], clientModes: ["text/plain"] } },
   ],
   unknown: [
     { name: "input modes left out of the profile", profile: omitFields(NORTHWIND, "inputModes"), messageId: "inputModesUnknown", missing: ["/inputModes"], atStake: INPUT_NONE },

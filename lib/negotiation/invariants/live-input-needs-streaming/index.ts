@@ -1,4 +1,5 @@
 import { collectCardModes } from "../card-modes";
+import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listHas, narrower } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -27,7 +28,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/streaming", "/defaultInputModes", "/skills/*/inputModes"],
   profileFields: ["/liveOnlyInputModes", "/bufferableInputModes"],
   concerns: (taskClass) => taskClass.input === "live",
-  classKey: (taskClass) => taskClass.input,
+  classKey: (taskClass) => `${taskClass.input} ${classModesKey(taskClass.inputModes)}`,
   messages: {
     notConcerned: "{{taskClass}} sends its input whole, so live-only input modes do not concern it.",
     cardStreams:
@@ -65,8 +66,9 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
     const streamingRef = cardRef(card.streaming.pointer, card.streaming.value);
     if (card.streaming.value) return makeFinding(meta, taskClass, "holds", "cardStreams", {}, [streamingRef]);
 
-    const liveOnly = profile.liveOnlyInputModes;
-    const evidence: EvidenceRef[] = [streamingRef, profileRef("/liveOnlyInputModes", liveOnly)];
+    // Only the modes this class sends can need a stream.
+    const { liveOnly, bufferable } = classInputModes(profile, taskClass);
+    const evidence: EvidenceRef[] = [streamingRef, ...taskClassModesRef(taskClass, "inputModes"), profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes)];
     if (liveOnly === undefined) {
       return unknownFinding(meta, taskClass, "liveOnlyUnknown", {}, evidence, ["/liveOnlyInputModes"], {
         kind: "input",
@@ -83,8 +85,7 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
     }
     if (live.length === 0) return makeFinding(meta, taskClass, "holds", "noLiveOnlyModes", {}, evidence);
 
-    const bufferable = profile.bufferableInputModes;
-    evidence.push(profileRef("/bufferableInputModes", bufferable));
+    evidence.push(profileRef("/bufferableInputModes", profile.bufferableInputModes));
     if (bufferable === undefined) {
       return unknownFinding(meta, taskClass, "bufferingUnknown", { modes: live }, evidence, ["/bufferableInputModes"], {
         kind: "input",

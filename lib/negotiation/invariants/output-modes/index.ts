@@ -1,5 +1,6 @@
 import type { NormalizedCard } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
+import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
 import { listCovers, pushUnique } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -17,7 +18,9 @@ type MessageId =
   | "skillNotOnCard"
   | "cardModesUnknown"
   | "someSkillsUnreadable"
-  | "noAcceptedOutput";
+  | "noAcceptedOutput"
+  | "classModesNotAccepted"
+  | "classModesNotEmitted";
 
 const meta: InvariantMeta<MessageId> = {
   id: "output-modes",
@@ -29,7 +32,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/defaultOutputModes", "/skills/*/outputModes"],
   profileFields: ["/acceptedOutputModes"],
   concerns: (taskClass) => taskClass.output === "required",
-  classKey: (taskClass) => `${taskClass.output} ${taskClass.skill ?? ""}`,
+  classKey: (taskClass) => `${taskClass.output} ${taskClass.skill ?? ""} ${classModesKey(taskClass.outputModes)}`,
   messages: {
     notConcerned: "{{taskClass}} awaits no output, so output modes do not concern it.",
     acceptsAny: "The client accepts any output mode (acceptedOutputModes left out, A2A's default).",
@@ -41,6 +44,10 @@ const meta: InvariantMeta<MessageId> = {
       "{{skills}} emit only {{modes}}, which the client does not accept: tasks aimed there give no readable answer. Others emit {{reachable}}.",
     noAcceptedOutput:
       "The card emits {{modes}} and the client accepts {{accepted}}: it could read no answer, so {{taskClass}} has no output path.",
+    classModesNotAccepted:
+      "{{taskClass}} waits for {{classModes}}, and the client accepts none of them ({{accepted}}): it could read no answer, so {{taskClass}} has no output path.",
+    classModesNotEmitted:
+      "{{taskClass}} waits for {{accepted}}, and the card emits {{modes}}: no answer of the kind it waits for can come, so {{taskClass}} has no output path.",
   },
   generalFixes: ["Profile or card: the card must emit a mode listed in the client's acceptedOutputModes."],
   fixes: {
@@ -50,6 +57,8 @@ const meta: InvariantMeta<MessageId> = {
     ],
     someSkillsUnreadable: ["Task class: aim at a skill whose output the client reads, or add {{modes}} to acceptedOutputModes."],
     skillNotOnCard: ["Task class: aim at a skill the card has, or at none."],
+    classModesNotAccepted: ["Profile: add one of {{classModes}} to acceptedOutputModes once the client can read it.", "Task class: wait for a mode the client accepts (its outputModes)."],
+    classModesNotEmitted: ["Card: emit one of {{accepted}} (defaultOutputModes or the skill's outputModes).", "Task class: wait for a mode the card emits (its outputModes)."],
   },
 };
 
@@ -79,10 +88,15 @@ export const outputModes: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
     if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
-    const accepted = profile.acceptedOutputModes;
-    const acceptedRef = profileRef("/acceptedOutputModes", accepted);
+    const accepted = classAcceptedOutputModes(profile, taskClass);
+    const classRefs = taskClassModesRef(taskClass, "outputModes");
+    const acceptedRef = profileRef("/acceptedOutputModes", profile.acceptedOutputModes);
     if (accepted === undefined) return makeFinding(meta, taskClass, "holds", "acceptsAny", {}, [acceptedRef]);
-    const acceptedModes: string[] = accepted;
+    const acceptedModes = [...accepted];
+    const classModes = taskClass.outputModes;
+    if (classModes !== undefined && accepted.length === 0 && (profile.acceptedOutputModes?.length ?? 0) > 0) {
+      return cutFinding(meta, taskClass, "classModesNotAccepted", { classModes, accepted: profile.acceptedOutputModes ?? [] }, [...classRefs, acceptedRef], { kind: "output", modes: [...classModes], reachable: [] }, { acquirable: ["encoding"] });
+    }
 
     if (taskClass.skill !== undefined) {
       const { offers, skillMissing } = targetedModes(card, "output", taskClass.skill);
@@ -112,16 +126,17 @@ export const outputModes: Invariant<MessageId> = {
       }
       if (readable.length === 0) {
         const refs = groups.flatMap((g) => g.modes).slice(0, 20).map((m) => cardRef(m.pointer, m.mode));
-        return cutFinding(meta, taskClass, "noAcceptedOutput", { modes: all, accepted: acceptedModes }, [...refs, acceptedRef], { kind: "output", modes: all, reachable: [] }, MISMATCH);
+        const messageId = classModes !== undefined ? "classModesNotEmitted" : "noAcceptedOutput";
+        return cutFinding(meta, taskClass, messageId, { modes: all, accepted: acceptedModes }, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: all, reachable: [] }, MISMATCH);
       }
       if (unreadable.length > 0 && unreadable.some((g) => g.label !== "")) {
         const lost: string[] = [];
         for (const g of unreadable) for (const m of g.modes) pushUnique(lost, m.mode);
         const refs = unreadable.flatMap((g) => g.modes).map((m) => cardRef(m.pointer, m.mode));
         const data = { skills: unreadable.map((g) => g.label), modes: lost, reachable: readable };
-        return cutFinding(meta, taskClass, "someSkillsUnreadable", data, [...refs, acceptedRef], { kind: "output", modes: lost, reachable: readable }, MISMATCH);
+        return cutFinding(meta, taskClass, "someSkillsUnreadable", data, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: lost, reachable: readable }, MISMATCH);
       }
-      return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, [...evidence, acceptedRef]);
+      return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, [...evidence, ...classRefs, acceptedRef]);
     }
   },
 };

@@ -22,8 +22,11 @@ testInvariant(inv, {
     { name: "a wildcard the client accepts (audio/*)", card: mp3, profile: { ...NORTHWIND, acceptedOutputModes: ["audio/*"] }, messageId: "outputAccepted" },
     { name: "aimed at a skill whose output is readable (the unreadable one does not matter)", card: mixed, profile: textOnly, skill: "answer", messageId: "outputAccepted" },
     { name: "fire-and-forget awaits no output", card: mp3, profile: textOnly, taskClass: "fire-and-forget", status: "not-applicable", messageId: "notConcerned" },
+    { name: "a class waiting for JSON, from a client that accepts any: the card emits it", card: makeCard({ defaultOutputModes: modes("text/plain", "application/json") }), profile: { ...NORTHWIND, acceptedOutputModes: undefined }, classFields: { outputModes: ["application/json"] }, messageId: "outputAccepted", data: { modes: ["application/json"] }, evidence: { "task-class": ["/outputModes"], profile: ["/acceptedOutputModes"] } },
   ],
   invalid: [
+    { name: "a class waiting for audio from a text-only client", profile: textOnly, classFields: { outputModes: ["audio/*"] }, messageId: "classModesNotAccepted", cuts: { kind: "output", modes: ["audio/*"], reachable: [] }, cause: { acquirable: ["encoding"], cardClaim: undefined }, data: { classModes: ["audio/*"], accepted: ["text/plain", "application/json"] } },
+    { name: "a class waiting for JSON from a text-only card (the client accepts any)", profile: { ...NORTHWIND, acceptedOutputModes: undefined }, classFields: { outputModes: ["application/json"] }, messageId: "classModesNotEmitted", cuts: { kind: "output", modes: ["text/plain"], reachable: [] }, data: { accepted: ["application/json"], modes: ["text/plain"] } },
     { name: "aimed at the skill whose output is unreadable", card: mixed, profile: textOnly, skill: "read-aloud", messageId: "noAcceptedOutput", cuts: { kind: "output", modes: ["audio/mpeg"], reachable: [] } },
     { name: "aimed at a skill the card does not have", card: mixed, profile: textOnly, skill: "translate", messageId: "skillNotOnCard", cuts: { kind: "output", modes: [], reachable: [] } },
     {

@@ -42,10 +42,10 @@ const meta: InvariantMeta<MessageId> = {
     "/securityRequirements",
   ],
   profileFields: ["/callback/supported", "/callback/mtls", "/callback/mtlsConfigurable", "/callback/url"],
-  concerns: (taskClass) => taskClass.completion === "notification",
+  concerns: (taskClass) => taskClass.completion === "notification" || taskClass.completion === "push",
   classKey: (taskClass) => taskClass.completion,
   messages: {
-    notConcerned: "{{taskClass}} does not wait for a completion notification, so push callbacks do not concern it.",
+    notConcerned: "{{taskClass}} does not wait for a push notification, so push callbacks do not concern it.",
     fireAndForget:
       "{{taskClass}} is fire-and-forget: it waits for no notification, so the push invariant does not bind.",
     clientDoesNotUsePush: "The client runs no callback listener (callback.supported is false), so it does not use push.",
@@ -68,7 +68,7 @@ const meta: InvariantMeta<MessageId> = {
   },
   generalFixes: [
       "Profile: set callback.mtls (or callback.mtlsConfigurable) to true once the listener can do mutual TLS.",
-      "Profile: set canPoll to true: push then degrades to polling instead of rejecting.",
+      "Profile: set canPoll to true: a class completed by notification then falls back to polling instead of rejecting (a push-only class does not).",
       "Card: name a push security scheme that does not require mutual TLS.",
     ],
   fixes: {
@@ -85,7 +85,7 @@ const meta: InvariantMeta<MessageId> = {
 function pushFixes(): string[] {
   return [
     "Profile: set callback.mtls to true once the listener terminates mutual TLS, or callback.mtlsConfigurable to true if the client can turn it on itself.",
-    "Profile: set canPoll to true if the client can poll: push then degrades to polling instead of rejecting.",
+    "Profile: set canPoll to true if the client can poll: a class completed by notification then falls back to polling instead of rejecting (a push-only class does not).",
     "Card: name a push security scheme that does not require mutual TLS (capabilities.pushNotifications.securityScheme).",
   ];
 }

@@ -1,4 +1,5 @@
 import { collectCardModes } from "../card-modes";
+import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, contextRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listCovers, listHas, pushUnique } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -31,7 +32,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/streaming", "/defaultOutputModes", "/skills/*/outputModes", "/resubscribeOnlyOutputModes"],
   profileFields: ["/acceptedOutputModes", "/streaming"],
   concerns: (taskClass) => taskClass.output === "required",
-  classKey: (taskClass) => taskClass.output,
+  classKey: (taskClass) => `${taskClass.output} ${classModesKey(taskClass.outputModes)}`,
   messages: {
     notConcerned: "{{taskClass}} awaits no output, so unreachable output modes do not concern it.",
     noResubscribeOnlyModes: "Neither the card nor the review context names an output mode emitted only on tasks/resubscribe.",
@@ -99,11 +100,12 @@ export const resubscribeOnlyOutput: Invariant<MessageId> = {
     const clientCannotStream = card.streaming.value && profile.streaming === false;
     if (card.streaming.value && profile.streaming === undefined) {
       evidence.push(profileRef("/streaming", undefined));
-      const accepted = strandedModes.filter((m) => listCovers(profile.acceptedOutputModes, m));
+      const wanted = classAcceptedOutputModes(profile, taskClass);
+      const accepted = strandedModes.filter((m) => listCovers(wanted, m));
       return unknownFinding(meta, taskClass, "clientStreamingUnknown", { modes: strandedModes }, evidence, ["/streaming"], {
         kind: "output",
         modes: accepted,
-        reachable: reachableBesides(declared, profile.acceptedOutputModes, accepted),
+        reachable: reachableBesides(declared, wanted, accepted),
       });
     }
     if (card.streaming.value && !clientCannotStream) {
@@ -122,8 +124,8 @@ export const resubscribeOnlyOutput: Invariant<MessageId> = {
         exception: "documented-fallback",
       });
     }
-    const accepted = profile.acceptedOutputModes;
-    evidence.push(profileRef("/acceptedOutputModes", accepted));
+    const accepted = classAcceptedOutputModes(profile, taskClass);
+    evidence.push(...taskClassModesRef(taskClass, "outputModes"), profileRef("/acceptedOutputModes", profile.acceptedOutputModes));
     const lost = unreachable.filter((m) => listCovers(accepted, m));
     if (lost.length === 0) {
       return makeFinding(meta, taskClass, "holds", "unreachableNotAccepted", { modes: unreachable }, evidence);
