@@ -126,6 +126,7 @@ function FindingView({ review, decision, finding, meta, taskTitle, cardText, sou
   const cardRefs = finding.evidence.filter((e) => e.source === "card");
   const profileRefs = finding.evidence.filter((e) => e.source === "profile");
   const contextRefs = finding.evidence.filter((e) => e.source === "context");
+  const classRefs = finding.evidence.filter((e) => e.source === "task-class");
   const changes = whatWouldChange(finding, decision);
   const degradations = decision.degradations.filter((d) => d.invariant === finding.invariant);
   return (
@@ -148,6 +149,7 @@ function FindingView({ review, decision, finding, meta, taskTitle, cardText, sou
         <FieldList title="Card fields (click to highlight)" refs={cardRefs} onHighlight={onHighlight} />
         <FieldList title="Profile fields (click to highlight)" refs={profileRefs} onHighlight={onHighlight} />
         <FieldList title="Context" refs={contextRefs} />
+        <FieldList title={`Task class ${finding.taskClass}`} refs={classRefs} />
       </div>
       {finding.missing && finding.missing.length > 0 && (
         <Part title="Declare in the profile to evaluate">

@@ -5,7 +5,7 @@ import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types
 import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { describeCut } from "@/lib/negotiation/explain/cut-label";
+import { describeCut, describeMissing } from "@/lib/negotiation/explain/cut-label";
 import { moveInGrid, type GridLayout, type GridPosition } from "./grid-keys";
 import { MatrixLegend } from "./matrix-legend";
 import type { MatrixSelection } from "./selection";
@@ -349,7 +349,8 @@ function FindingCell({
   const status = invalid || !finding ? "not-evaluated" : finding.status;
   const style = STATUS_STYLE[status];
   const cut = !invalid && finding?.status === "violated" && finding.cuts ? describeCut(finding.cuts) : undefined;
-  const note = invalid ? "invalid card" : cut ?? (finding?.exception ? `exception: ${finding.exception}` : undefined);
+  const waitsFor = !invalid && finding?.status === "not-evaluated" && finding.missing && finding.missing.length > 0 ? describeMissing(finding.missing) : undefined;
+  const note = invalid ? "invalid card" : (cut ?? waitsFor ?? (finding?.exception ? `exception: ${finding.exception}` : undefined));
   return (
     <td
       role="gridcell"

@@ -34,6 +34,9 @@ import { DraftNotice } from "./draft-notice";
 import { originOf, storeDraft } from "./draft";
 import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
+import { TaskClassPanel, type SkillChoice } from "@/components/task-classes/task-class-panel";
+import { classesOf, selectionOf } from "@/components/task-classes/task-class-selection";
+import type { TaskClass } from "@/lib/negotiation/task-classes";
 import { VerdictSummary } from "./verdict-summary";
 
 interface WorkspaceSessionProps {
@@ -44,7 +47,7 @@ interface WorkspaceSessionProps {
   onRetry?: () => void;
 }
 
-type SectionKey = "card" | "profile" | "context";
+type SectionKey = "card" | "profile" | "context" | "taskClasses";
 
 /** Registry order = column order in the matrix: the matrix grows with the engine. */
 const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
@@ -68,7 +71,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const [edited, setEdited] = useState(false);
   // undefined: as suits the screen (folded on a narrow one, under the review: CSS decides); then as the user set it.
   const [sections, setFolds] = useState<Partial<Record<SectionKey, boolean>>>({});
-  const taskClasses = seed.taskClasses;
+  const [taskClasses, setTaskClassesState] = useState(seed.taskClasses);
   const cardEditor = useRef<JsonEditorHandle | null>(null);
   const profileEditor = useRef<ProfileEditorHandle | null>(null);
 
@@ -97,6 +100,14 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     },
     [noteEdit],
   );
+  const setTaskClasses = useCallback(
+    (next: TaskClass[]) => {
+      setTaskClassesState(selectionOf(next));
+      noteEdit();
+    },
+    [noteEdit],
+  );
+  const classes = useMemo(() => classesOf(taskClasses), [taskClasses]);
   const onCardChange = useCallback(
     (text: string) => {
       setCard((prev) => ({ text, revision: prev.revision + 1 }));
@@ -121,6 +132,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
       card: (open: boolean) => setFolds((s) => ({ ...s, card: open })),
       profile: (open: boolean) => setFolds((s) => ({ ...s, profile: open })),
       context: (open: boolean) => setFolds((s) => ({ ...s, context: open })),
+      taskClasses: (open: boolean) => setFolds((s) => ({ ...s, taskClasses: open })),
     }),
     [],
   );
@@ -168,6 +180,9 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const stale = reviewed !== card || current === undefined;
   const empty = reviewed.text.trim() === "";
   const selection = useMemo(() => (review ? resolveSelection(chosen, review) : null), [chosen, review]);
+  // The same array while the card's skills read the same, so the task class panel skips a keystroke's render.
+  const skillsKey = skillKeyOf(review?.card?.skills);
+  const skills = useMemo(() => skillsFromKey(skillsKey), [skillsKey]);
 
   const cardUrl = cardUrlOf(source);
   const sourceText = source?.kind === "example" ? source.text : source?.kind === "fetch" ? source.card.text : undefined;
@@ -309,6 +324,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             open={sections.context}
             onToggle={toggle.context}
           />
+          <TaskClassPanel classes={classes} onChange={setTaskClasses} skills={skills} open={sections.taskClasses} onToggle={toggle.taskClasses} />
         </div>
       </div>
     </>
@@ -316,6 +332,22 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
 });
 
 const NO_DIAGNOSTICS: never[] = [];
+
+function skillKeyOf(skills: ReadonlyArray<{ id?: string; name?: string }> | undefined): string {
+  const choices: SkillChoice[] = [];
+  const seen = new Set<string>();
+  for (const s of skills ?? []) {
+    if (choices.length >= 500) break; // a picker of more would not be read
+    if (typeof s.id !== "string" || s.id.trim() === "" || seen.has(s.id)) continue;
+    seen.add(s.id);
+    choices.push(s.name ? { id: s.id, name: s.name } : { id: s.id });
+  }
+  return JSON.stringify(choices);
+}
+
+function skillsFromKey(key: string): SkillChoice[] {
+  return JSON.parse(key) as SkillChoice[];
+}
 const KeysPanel = memo(SignatureKeysPanel);
 const engineNotOnServer = () => false;
 

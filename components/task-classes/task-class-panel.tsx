@@ -1,0 +1,244 @@
+"use client";
+
+import { memo, useId, useRef, useState, useSyncExternalStore } from "react";
+import { CollapsibleSection } from "@/components/ui/collapsible-section";
+import type { TaskClass } from "@/lib/negotiation/task-classes";
+import { TaskClassEditor } from "./task-class-editor";
+import { deleteSavedTaskClass, getSavedTaskClasses, getServerSavedTaskClasses, saveTaskClass, subscribeSavedTaskClasses } from "./saved-task-classes";
+import { aimAll, commonSkill, includeClass, isBuiltIn } from "./task-class-selection";
+import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
+import { describeTaskClass } from "./describe-task-class";
+
+export interface SkillChoice {
+  id: string;
+  name?: string;
+}
+
+/**
+ * Which task classes the review decides: the built-in ones (each can be left out), the user's own
+ * (made here, kept in this browser, carried in review links), and the skill they are aimed at.
+ */
+export const TaskClassPanel = memo(function TaskClassPanel({
+  classes,
+  onChange,
+  skills,
+  open,
+  onToggle,
+}: {
+  classes: readonly TaskClass[];
+  onChange: (classes: TaskClass[]) => void;
+  /** The card's skills (with an id): the picker offers them. */
+  skills: readonly SkillChoice[];
+  open: boolean | undefined;
+  onToggle: (open: boolean) => void;
+}) {
+  const saved = useSyncExternalStore(subscribeSavedTaskClasses, getSavedTaskClasses, getServerSavedTaskClasses);
+  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const [status, setStatus] = useState("");
+  // User classes left out of the review that this browser does not keep: still listed, to take back.
+  const [setAside, setSetAside] = useState<TaskClass[]>([]);
+  const skillId = useId();
+  const common = commonSkill(classes);
+  const userClasses = classes.filter((t) => !isBuiltIn(t.id));
+  const offSaved = saved.filter((t) => !classes.some((c) => c.id === t.id));
+  const offHere = setAside.filter((t) => !classes.some((c) => c.id === t.id) && !saved.some((s) => s.id === t.id));
+  const summary = `${classes.length} decided${common ? `, aimed at ${common}` : ""}`;
+
+  const setIncluded = (taskClass: TaskClass, on: boolean) => {
+    if (on) {
+      // A class joining the review is aimed like the others when they share a skill.
+      const aimed = common ? { ...taskClass, skill: common } : taskClass;
+      onChange(includeClass(classes, aimed));
+    } else {
+      onChange(classes.filter((t) => t.id !== taskClass.id));
+      if (!isBuiltIn(taskClass.id)) setSetAside((list) => [...list.filter((t) => t.id !== taskClass.id), taskClass]);
+    }
+    setStatus(`${taskClass.title} ${on ? "is decided again" : "is left out of the review"}.`);
+  };
+  const onAim = (value: string) => {
+    onChange(aimAll(classes, value === "" ? undefined : value));
+    setStatus(value === "" ? "Task classes are aimed at no skill." : `Every task class is aimed at skill ${value}.`);
+  };
+  const newButtonRef = useRef<HTMLButtonElement>(null);
+  // Closing the editor hands the keyboard back to the button that opens it, not to the page.
+  const closeEditor = () => {
+    setEditing(null);
+    requestAnimationFrame(() => newButtonRef.current?.focus());
+  };
+  const onSave = (taskClass: TaskClass, keep: boolean) => {
+    const at = editing?.id ? classes.findIndex((t) => t.id === editing.id) : -1;
+    onChange(at === -1 ? [...classes, taskClass] : classes.map((t, i) => (i === at ? taskClass : t)));
+    let kept = true;
+    if (keep) kept = saveTaskClass(taskClass);
+    if (editing?.id && editing.id !== taskClass.id && saved.some((t) => t.id === editing.id)) deleteSavedTaskClass(editing.id);
+    closeEditor();
+    setStatus(
+      `${taskClass.title} ${at === -1 ? "is added to the review" : "is changed"}${keep ? (kept ? " and kept in this browser" : "; this browser would not keep it (storage full or off)") : ""}.`,
+    );
+  };
+  const skillOnCard = common === undefined || common === "" || skills.some((s) => s.id === common);
+  const editingClass = editing?.id ? classes.find((t) => t.id === editing.id) : undefined;
+
+  return (
+    <CollapsibleSection title="Task classes" id="task-classes-heading" open={open} onToggle={onToggle} summary={summary}>
+      <div className="flex flex-col gap-3" data-testid="task-class-panel">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={skillId} className="text-sm font-medium">
+            Aim the task classes at a skill
+          </label>
+          <select
+            id={skillId}
+            data-testid="skill-picker"
+            className="rounded border border-slate-300 px-2 py-1 text-sm"
+            value={common ?? "\u0000mixed"}
+            aria-describedby={`${skillId}-hint`}
+            onChange={(event) => onAim(event.target.value)}
+          >
+            <option value="">Any skill (the card&apos;s defaults and every skill)</option>
+            {skills.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name && s.name !== s.id ? `${s.id} — ${s.name}` : s.id}
+              </option>
+            ))}
+            {!skillOnCard && common && <option value={common}>{common} (not on this card)</option>}
+            {common === undefined && (
+              <option value={"\u0000mixed"} disabled>
+                Several skills (set per task class)
+              </option>
+            )}
+          </select>
+          <p id={`${skillId}-hint`} className="text-xs text-slate-500">
+            {skills.length === 0
+              ? "The card lists no skills with an id: its default modes and security apply."
+              : "A skill's own input and output modes and security replace the card's defaults for tasks aimed at it."}
+          </p>
+        </div>
+
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-medium">Decided by this review</legend>
+          <ul className="flex flex-col gap-1">
+            {BUILT_IN_TASK_CLASSES.map((builtIn) => {
+              const current = classes.find((t) => t.id === builtIn.id);
+              return (
+                <ClassRow
+                  key={builtIn.id}
+                  taskClass={current ?? builtIn}
+                  included={current !== undefined}
+                  last={current !== undefined && classes.length === 1}
+                  onInclude={(on) => setIncluded(current ?? builtIn, on)}
+                />
+              );
+            })}
+            {userClasses.map((t) => (
+              <ClassRow
+                key={t.id}
+                taskClass={t}
+                included
+                last={classes.length === 1}
+                onInclude={(on) => setIncluded(t, on)}
+                onEdit={() => setEditing({ id: t.id })}
+                savedHere={saved.some((s) => s.id === t.id)}
+              />
+            ))}
+            {offHere.map((t) => (
+              <ClassRow key={t.id} taskClass={t} included={false} last={false} onInclude={(on) => setIncluded(t, on)} />
+            ))}
+            {offSaved.map((t) => (
+              <ClassRow
+                key={t.id}
+                taskClass={t}
+                included={false}
+                last={false}
+                onInclude={(on) => setIncluded(t, on)}
+                savedHere
+                onForget={() => {
+                  deleteSavedTaskClass(t.id);
+                  setStatus(`${t.title} is no longer kept in this browser.`);
+                }}
+              />
+            ))}
+          </ul>
+        </fieldset>
+
+        {editing ? (
+          <TaskClassEditor
+            key={editing.id ?? "new"}
+            initial={editingClass}
+            others={[...classes, ...offSaved, ...offHere].filter((t) => t.id !== editing.id)}
+            skills={skills}
+            keptHere={editingClass ? saved.some((s) => s.id === editingClass.id) : true}
+            onSave={onSave}
+            onCancel={closeEditor}
+          />
+        ) : (
+          <button
+            ref={newButtonRef}
+            type="button"
+            data-testid="new-task-class"
+            className="self-start rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+            onClick={() => setEditing({ id: null })}
+          >
+            New task class…
+          </button>
+        )}
+        <p role="status" className="text-xs text-slate-600">
+          {status}
+        </p>
+      </div>
+    </CollapsibleSection>
+  );
+});
+
+function ClassRow({
+  taskClass,
+  included,
+  last,
+  onInclude,
+  onEdit,
+  onForget,
+  savedHere,
+}: {
+  taskClass: TaskClass;
+  included: boolean;
+  /** The only class left: the review needs one, so it cannot be left out. */
+  last: boolean;
+  onInclude: (on: boolean) => void;
+  onEdit?: () => void;
+  onForget?: () => void;
+  savedHere?: boolean;
+}) {
+  const id = useId();
+  return (
+    <li className="flex items-start gap-2 text-sm" data-task-class={taskClass.id}>
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1"
+        checked={included}
+        disabled={last}
+        aria-describedby={`${id}-about`}
+        onChange={(event) => onInclude(event.target.checked)}
+      />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="font-medium">
+          {taskClass.title} <code className="text-xs font-normal text-slate-600">{taskClass.id}</code>
+        </label>
+        <p id={`${id}-about`} className="text-xs text-slate-600">
+          {describeTaskClass(taskClass)}
+          {last && " The review needs at least one task class."}
+          {savedHere && " Kept in this browser."}
+        </p>
+      </div>
+      {onEdit && (
+        <button type="button" className="rounded border border-slate-300 px-1.5 text-xs hover:bg-slate-100" onClick={onEdit} aria-label={`Edit ${taskClass.title}`}>
+          Edit
+        </button>
+      )}
+      {onForget && (
+        <button type="button" className="rounded border border-slate-300 px-1.5 text-xs hover:bg-slate-100" onClick={onForget} aria-label={`Forget ${taskClass.title} in this browser`}>
+          Forget
+        </button>
+      )}
+    </li>
+  );
+}

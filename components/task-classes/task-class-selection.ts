@@ -1,0 +1,106 @@
+import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "@/lib/negotiation/task-classes";
+import type { TaskClassSelection } from "@/components/review/workspace-review";
+import { pointerFromPath } from "@/lib/negotiation/card/pointer";
+
+/**
+ * The task classes a workspace review decides, as the user arranged them: which built-in classes
+ * are in, the user's own classes (whole objects, so a link reproduces them), and the skill they
+ * are aimed at. `undefined` is the default: every built-in class, aimed at no skill. A built-in
+ * class unchanged travels as its id; changed (aimed at a skill) it travels whole, like the CLI's
+ * `--skill`.
+ */
+
+/** The classes a selection stands for; entries that do not resolve (a stale id) are left out. */
+export function classesOf(selection: TaskClassSelection | undefined): TaskClass[] {
+  if (selection === undefined) return [...BUILT_IN_TASK_CLASSES];
+  const out: TaskClass[] = [];
+  for (const entry of selection) {
+    const taskClass = typeof entry === "string" ? findTaskClass(entry) : entry;
+    if (taskClass && !out.some((t) => t.id === taskClass.id)) out.push(taskClass);
+  }
+  return out;
+}
+
+/** The smallest selection for these classes: undefined for the default, built-ins unchanged as ids. */
+export function selectionOf(classes: readonly TaskClass[]): TaskClassSelection | undefined {
+  const entries = classes.map((t) => (isBuiltInAsIs(t) ? t.id : t));
+  const isDefault = entries.length === BUILT_IN_TASK_CLASSES.length && entries.every((e, i) => e === BUILT_IN_TASK_CLASSES[i]!.id);
+  return isDefault ? undefined : entries;
+}
+
+export function isBuiltIn(id: string): boolean {
+  return BUILT_IN_TASK_CLASSES.some((t) => t.id === id);
+}
+
+function isBuiltInAsIs(taskClass: TaskClass): boolean {
+  const builtIn = BUILT_IN_TASK_CLASSES.find((t) => t.id === taskClass.id);
+  return builtIn !== undefined && sameClass(builtIn, taskClass);
+}
+
+export function sameClass(a: TaskClass, b: TaskClass): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(t: TaskClass): unknown[] {
+  return [t.id, t.title, t.description, t.input, t.completion, t.output, t.skill ?? null, t.inputModes ?? null, t.outputModes ?? null];
+}
+
+/** Every class aimed at `skill` (undefined: at none). */
+export function aimAll(classes: readonly TaskClass[], skill: string | undefined): TaskClass[] {
+  return classes.map((t) => {
+    const next = { ...t };
+    if (skill === undefined) delete next.skill;
+    else next.skill = skill;
+    return next;
+  });
+}
+
+/** The skill every class is aimed at; "" for none; undefined when they differ. */
+export function commonSkill(classes: readonly TaskClass[]): string | undefined {
+  const skills = new Set(classes.map((t) => t.skill ?? ""));
+  return skills.size <= 1 ? ([...skills][0] ?? "") : undefined;
+}
+
+/** A built-in class back in its place (registry order among the built-ins), or a user class at the end. */
+export function includeClass(classes: readonly TaskClass[], taskClass: TaskClass): TaskClass[] {
+  if (classes.some((t) => t.id === taskClass.id)) return [...classes];
+  if (!isBuiltIn(taskClass.id)) return [...classes, taskClass];
+  const rank = (id: string) => BUILT_IN_TASK_CLASSES.findIndex((t) => t.id === id);
+  const at = classes.findIndex((t) => !isBuiltIn(t.id) || rank(t.id) > rank(taskClass.id));
+  return at === -1 ? [...classes, taskClass] : [...classes.slice(0, at), taskClass, ...classes.slice(at)];
+}
+
+/** An id from a title: lower case, kebab-case, at most 60 characters. */
+export function idFromTitle(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+/** A field of the editor's form and what is wrong with it. */
+export interface ClassProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * A class from the editor, checked against the schema and against the classes it sits beside
+ * (`others`, without the one being edited). Problems name the form field they belong to.
+ */
+export function checkClass(candidate: unknown, others: readonly TaskClass[]): { taskClass: TaskClass } | { problems: ClassProblem[] } {
+  const parsed = TaskClass.safeParse(candidate);
+  if (!parsed.success) {
+    return {
+      problems: parsed.error.issues.slice(0, 10).map((issue) => ({ field: pointerFromPath(issue.path.slice(0, 1)) || "/", message: issue.message })),
+    };
+  }
+  const id = parsed.data.id;
+  if (isBuiltIn(id)) return { problems: [{ field: "/id", message: `"${id}" is a built-in task class: give yours another id.` }] };
+  if (others.some((t) => t.id === id)) return { problems: [{ field: "/id", message: `Another task class is already called "${id}".` }] };
+  return { taskClass: parsed.data };
+}
