@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { measureKeystrokeLatency, measureShippedJs } from "./measure";
 import { startProductionServer } from "./server";
+import { measureTriageRun } from "./triage";
 
 /** The issue 3 budgets for the workspace route. */
 export const WEB_BUDGETS = { shippedJsGzipKB: 300, keystrokeMedianMs: 50 } as const;
@@ -54,6 +55,7 @@ export async function runWebBudgets(options: { log?: (line: string) => void } = 
         detail: `${latency.samples.length} keystrokes, max ${latency.max.toFixed(1)} ms`,
       },
     ];
+    results.push(...(await measureTriageRun(browser, server.url, log)));
     for (const r of results) {
       log(`${r.pass ? "PASS" : "FAIL"}  ${r.name}: ${r.value} ${r.unit} (target ≤ ${r.target} ${r.unit}; ${r.detail})`);
     }

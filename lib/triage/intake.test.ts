@@ -8,7 +8,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe("classifying a dropped file", () => {
   it("reads any JSON that is not a profile or a triage as a card, valid or not", () => {
-    expect(classifyBytes("contoso.json", bytes(CONTOSO.text))).toEqual({ kind: "card", name: "contoso.json", text: CONTOSO.text });
+    expect(classifyBytes("contoso.json", bytes(CONTOSO.text))).toEqual({ kind: "card", name: "contoso.json", text: CONTOSO.text, cardName: "Contoso Voice Desk" });
     // Invalid as a card, but JSON: the review says what is wrong, in the grid.
     expect(classifyText("package.json", '{"name":"left-pad","version":"1.0.0"}').kind).toBe("card");
     expect(classifyText("just-a-name.json", '{"name":"Cut short"}').kind).toBe("card");

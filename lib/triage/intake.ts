@@ -10,7 +10,8 @@ import { MAX_TRIAGE_CARD_CHARS, MAX_TRIAGE_PROFILES, readTriageFile, TRIAGE_FILE
  * dropped is ever skipped silently.
  */
 export type IntakeEntry =
-  | { kind: "card"; name: string; text: string }
+  /** `cardName`: the card's own name, when it has one (a pasted card is labelled by it). */
+  | { kind: "card"; name: string; text: string; cardName?: string }
   | { kind: "profiles"; name: string; profiles: ClientProfile[] }
   | { kind: "triage"; name: string; file: TriageFile }
   | { kind: "refused"; name: string; reason: IntakeRefusal };
@@ -56,7 +57,8 @@ export function classifyText(name: string, text: string): IntakeEntry {
   const profiles = readProfiles(value);
   if (profiles) return { kind: "profiles", name, profiles };
   // Any other JSON is a card, valid or not: the review says what is wrong with it, in the grid.
-  return { kind: "card", name, text };
+  const cardName = isRecord(value) && typeof value.name === "string" && value.name.trim() !== "" ? value.name.trim().slice(0, 200) : undefined;
+  return cardName === undefined ? { kind: "card", name, text } : { kind: "card", name, text, cardName };
 }
 
 /**
