@@ -107,12 +107,18 @@ export function DiffWorkbench() {
     };
   }, [openLink]);
 
-  // ---- Nothing lost: kept in this browser a moment after each change.
+  // ---- Nothing lost: kept in this browser.
   const profileList = useMemo(() => profiles.profiles.map((p) => p.profile), [profiles]);
   useEffect(() => {
     if (!ready) return;
-    const timer = setTimeout(() => storeDiff({ before, after, profiles: profileList }), 400);
-    return () => clearTimeout(timer);
+    const write = () => storeDiff({ before, after, profiles: profileList });
+    // A pause in typing writes it; leaving the page (a reload, a closed tab) writes it at once.
+    const timer = setTimeout(write, 400);
+    window.addEventListener("pagehide", write);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("pagehide", write);
+    };
   }, [before, after, profileList, ready]);
 
   // ---- The diff, off the page's thread, a moment after the last change.

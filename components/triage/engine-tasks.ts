@@ -13,7 +13,7 @@ export async function intakeFiles(files: ReadonlyArray<{ name: string; file: Blo
   for (const { name, file } of files) {
     // Refused by its size before a byte is read: a 2 GB video dropped by mistake costs nothing.
     if (file.size > MAX_INTAKE_BYTES) {
-      entries.push({ kind: "refused", name, reason: { code: "tooLarge", size: file.size, limit: MAX_INTAKE_BYTES } });
+      entries.push({ kind: "refused", name, reason: { code: "tooLarge", size: file.size, limit: MAX_INTAKE_BYTES, of: "file" } });
       continue;
     }
     try {

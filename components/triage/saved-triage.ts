@@ -68,3 +68,26 @@ export async function storeTriage(inputs: TriageInputs): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Keeps the latest inputs, writing at once (edits come at a person's pace: files added, a profile
+ * ticked) with at most one write in flight and one waiting: a reload a moment after a change still
+ * finds it.
+ */
+export function createTriageKeeper(onResult: (kept: boolean) => void): (inputs: TriageInputs) => void {
+  let writing = false;
+  let waiting: TriageInputs | null = null;
+  const drain = async () => {
+    writing = true;
+    while (waiting) {
+      const next = waiting;
+      waiting = null;
+      onResult(await storeTriage(next));
+    }
+    writing = false;
+  };
+  return (inputs) => {
+    waiting = inputs;
+    if (!writing) void drain();
+  };
+}

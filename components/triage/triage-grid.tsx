@@ -29,9 +29,9 @@ const OVERSCAN = 4;
 /** Rows added per frame when the grid first fills: the first frame stays short whatever the screen holds. */
 const ROWS_PER_FRAME = 10;
 /** Column widths in rem: fixed, so a cell that changes never makes the table measure every row again. */
-const CARD_REM = 16;
-const WORST_REM = 9;
-const PROFILE_REM = 8;
+const CARD_REM = 14;
+const WORST_REM = 8.5;
+const PROFILE_REM = 7.5;
 const FIRST_PROFILE_COL = 2;
 
 /**
@@ -236,7 +236,7 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
 const HEAD = "border-b border-slate-200 px-2 py-1.5 align-bottom text-xs font-semibold text-slate-700";
 const SUMMARY = "border-b-2 border-slate-300 bg-slate-50 px-2 py-1 text-xs";
 const CELL =
-  "border-b border-slate-100 px-2 py-1 align-middle whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600";
+  "border-b border-slate-100 px-1.5 py-1 align-middle whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600";
 const STICKY_COL = "sticky left-0 border-r border-slate-200";
 
 function worstOfAll(decisions: ReadonlyArray<DecisionKind | undefined>): DecisionKind | undefined {

@@ -42,7 +42,7 @@ export function TriageToolbar({
             value={filter.search ?? ""}
             onChange={(event) => onFilter({ ...filter, search: event.target.value })}
             placeholder="file name or card name"
-            className={`${FIELD} w-56`}
+            className={`${FIELD} w-48`}
           />
         </div>
         <div className="flex flex-col">

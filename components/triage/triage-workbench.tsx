@@ -34,7 +34,7 @@ import { TriageLegend } from "./legend";
 import { ProfileIntake } from "./profile-intake";
 import { RunStatus, type RunState } from "./run-status";
 import { TriageResults } from "./results-store";
-import { readStoredTriage, storeTriage } from "./saved-triage";
+import { createTriageKeeper, readStoredTriage } from "./saved-triage";
 import { TriageFiles, type ExportKind, type LinkResult } from "./triage-files";
 import { TriageGrid, type GridTaskClass } from "./triage-grid";
 import { TriageNotice, type Notice } from "./triage-notice";
@@ -69,6 +69,7 @@ export function TriageWorkbench() {
   const [filter, setFilter] = useState<TriageFilter>({});
   const [sort, setSort] = useState<TriageSort>("added");
   const [stored, setStored] = useState<"kept" | "notKept" | null>(null);
+  const [keep] = useState(() => createTriageKeeper((kept) => setStored(kept ? "kept" : "notKept")));
   const [dragging, setDragging] = useState(false);
   const [reading, setReading] = useState(0);
   /** The inputs a triage link opened with: once they change, the link leaves the address bar. */
@@ -182,7 +183,7 @@ export function TriageWorkbench() {
     };
   }, [commit]);
 
-  // ---- Nothing lost: every change is kept in this browser, a moment after it is made.
+  // ---- Nothing lost: every change is kept in this browser as it is made.
   useEffect(() => {
     if (!ready) return;
     if (linkInputs.current && inputs !== linkInputs.current) {
@@ -190,9 +191,8 @@ export function TriageWorkbench() {
       linkInputs.current = null;
       window.history.replaceState(null, "", window.location.pathname);
     }
-    const timer = setTimeout(() => void storeTriage(inputs).then((ok) => setStored(ok ? "kept" : "notKept")), 400);
-    return () => clearTimeout(timer);
-  }, [inputs, ready]);
+    keep(inputs);
+  }, [inputs, ready, keep]);
 
   // ---- Adding things.
   const takeEntries = useCallback(
@@ -459,7 +459,7 @@ export function TriageWorkbench() {
   const hasInputs = inputs.cards.length > 0 || inputs.profiles.length > 0;
   return (
     <div
-      className={`relative grid gap-4 lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)] ${dragging ? "outline-2 outline-offset-4 outline-sky-500 outline-dashed" : ""}`}
+      className={`relative grid gap-4 lg:grid-cols-[minmax(18rem,20rem)_minmax(0,1fr)] ${dragging ? "outline-2 outline-offset-4 outline-sky-500 outline-dashed" : ""}`}
       onDragOver={onDragOver}
       onDragLeave={(event) => {
         if (event.currentTarget === event.target) setDragging(false);

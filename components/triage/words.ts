@@ -1,6 +1,7 @@
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import type { IntakeRefusal } from "@/lib/triage/intake";
 import type { TriageLinkError } from "@/lib/triage/link";
+import { MAX_TRIAGE_CARD_CHARS } from "@/lib/triage/triage";
 
 /**
  * The triage page's own sentences: why a file was not added, why a link could not be read. (What a
@@ -9,7 +10,9 @@ import type { TriageLinkError } from "@/lib/triage/link";
 export function describeRefusal(reason: IntakeRefusal): string {
   switch (reason.code) {
     case "tooLarge":
-      return `It is ${formatBytes(reason.size)}; a card may be at most ${formatBytes(reason.limit)}.`;
+      return reason.of === "card"
+        ? `It is ${formatBytes(reason.size)}; a card may be at most ${formatBytes(reason.limit)}.`
+        : `It is ${formatBytes(reason.size)}; Parley reads files of at most ${formatBytes(reason.limit)} (a saved triage; a card may be at most ${formatBytes(MAX_TRIAGE_CARD_CHARS)}).`;
     case "notText":
       return "It is not text (an image, an archive or another binary file?): a card is a JSON document.";
     case "notJson":

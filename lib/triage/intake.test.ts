@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { findPreset, NORTHWIND } from "../negotiation/profile";
 import { classifyBytes, classifyText, MAX_INTAKE_BYTES, parseUrlList } from "./intake";
-import { writeTriageFile } from "./triage";
+import { MAX_TRIAGE_CARD_CHARS, writeTriageFile } from "./triage";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -24,6 +24,9 @@ describe("classifying a dropped file", () => {
     expect(classifyBytes("logo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]))).toMatchObject({ kind: "refused", reason: { code: "notText" } });
     expect(classifyBytes("nul.json", bytes('{"a":"\u0000"}'))).toMatchObject({ kind: "refused", reason: { code: "notText" } });
     expect(classifyBytes("huge.json", new Uint8Array(MAX_INTAKE_BYTES + 1))).toMatchObject({ kind: "refused", reason: { code: "tooLarge", size: MAX_INTAKE_BYTES + 1 } });
+    // Past a card's size, a file is read only if it is a saved triage.
+    const big = `{"name":"${"x".repeat(MAX_TRIAGE_CARD_CHARS)}"}`;
+    expect(classifyText("big-card.json", big)).toMatchObject({ kind: "refused", reason: { code: "tooLarge", size: big.length, limit: MAX_TRIAGE_CARD_CHARS } });
   });
 
   it("reads a client profile, or a list of them, as profiles", () => {
@@ -32,6 +35,17 @@ describe("classifying a dropped file", () => {
     expect(both.kind === "profiles" && both.profiles.map((p) => p.name)).toEqual([NORTHWIND.name, "A2A Python SDK client"]);
     // A list with one entry that is not a profile is not a profile list.
     expect(classifyText("mixed.json", JSON.stringify([NORTHWIND, { name: "x", streaming: "yes" }])).kind).toBe("card");
+  });
+
+  it("reads a saved triage larger than any card, and says where a broken large one stops being JSON", () => {
+    const card = `{"name":"${"y".repeat(1024 * 1024)}"}`;
+    const cards = Array.from({ length: 5 }, (_, i) => ({ id: `c${i}`, label: `${i}.json`, text: card + " ".repeat(i) }));
+    const text = writeTriageFile(cards, [{ id: "n", profile: NORTHWIND }]);
+    expect(text.length).toBeGreaterThan(MAX_TRIAGE_CARD_CHARS);
+    const entry = classifyText("big.parley-triage.json", text);
+    expect(entry.kind === "triage" && entry.file.cards).toHaveLength(5);
+    const cut = classifyText("cut.parley-triage.json", text.slice(0, text.length - 10));
+    expect(cut).toMatchObject({ kind: "refused", reason: { code: "notJson", problem: { code: "notJson" } } });
   });
 
   it("reads a saved triage, and says where a broken one is wrong", () => {

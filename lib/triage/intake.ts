@@ -1,7 +1,9 @@
-import { parseCardText } from "../negotiation/card/parse-text";
+import { findJsonSyntaxError } from "../negotiation/card/json-scan";
+import { parseCardText, positionAt } from "../negotiation/card/parse-text";
+import { makeProblem } from "../negotiation/card/problems";
 import type { ValidityProblem } from "../negotiation/card/validity";
 import { ClientProfile } from "../negotiation/profile";
-import { MAX_TRIAGE_CARD_CHARS, MAX_TRIAGE_PROFILES, readTriageFile, TRIAGE_FILE_TYPE, type TriageFile } from "./triage";
+import { MAX_TRIAGE_CARD_CHARS, MAX_TRIAGE_PROFILES, readTriageValue, TRIAGE_FILE_TYPE, type TriageFile } from "./triage";
 
 /**
  * What a file dropped on (or picked for) the triage is: a card, client profiles (one, or a list as
@@ -17,20 +19,24 @@ export type IntakeEntry =
   | { kind: "refused"; name: string; reason: IntakeRefusal };
 
 export type IntakeRefusal =
-  | { code: "tooLarge"; size: number; limit: number }
+  /** `of`: the limit is a card's, or any file's (a saved triage may be larger than a card). */
+  | { code: "tooLarge"; size: number; limit: number; of: "card" | "file" }
   | { code: "notText" }
   | { code: "notJson"; problem: ValidityProblem }
   | { code: "badTriageFile"; pointer: string; message: string }
   | { code: "unreadable"; message: string };
 
-/** Bytes read before anything else: a file past this is refused by its size alone, unread. */
-export const MAX_INTAKE_BYTES = MAX_TRIAGE_CARD_CHARS;
+/**
+ * Bytes read before anything else: a file past this is refused by its size alone, unread. A card
+ * may be at most MAX_TRIAGE_CARD_CHARS; a saved triage (many cards) may be larger, up to this.
+ */
+export const MAX_INTAKE_BYTES = 64 * 1024 * 1024;
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** A file's bytes → what it is. A byte sequence that is not UTF-8 (an image, an archive) is not a card. */
 export function classifyBytes(name: string, bytes: Uint8Array): IntakeEntry {
-  if (bytes.length > MAX_INTAKE_BYTES) return refuse(name, { code: "tooLarge", size: bytes.length, limit: MAX_INTAKE_BYTES });
+  if (bytes.length > MAX_INTAKE_BYTES) return refuse(name, { code: "tooLarge", size: bytes.length, limit: MAX_INTAKE_BYTES, of: "file" });
   let text: string;
   try {
     text = strictUtf8.decode(bytes);
@@ -44,21 +50,44 @@ export function classifyBytes(name: string, bytes: Uint8Array): IntakeEntry {
 
 /** A file's text → what it is. */
 export function classifyText(name: string, text: string): IntakeEntry {
+  if (text.length > MAX_TRIAGE_CARD_CHARS) return classifyLarge(name, text);
   const parsed = parseCardText(text);
-  if (!parsed.ok) {
-    if (parsed.problem.code === "tooLarge") return refuse(name, { code: "tooLarge", size: text.length, limit: MAX_TRIAGE_CARD_CHARS });
-    return refuse(name, { code: "notJson", problem: parsed.problem });
-  }
+  if (!parsed.ok) return refuse(name, { code: "notJson", problem: parsed.problem });
   const value = parsed.value;
-  if (isRecord(value) && value.type === TRIAGE_FILE_TYPE) {
-    const read = readTriageFile(text);
-    return read.ok ? { kind: "triage", name, file: read.file } : refuse(name, { code: "badTriageFile", pointer: read.pointer, message: read.message });
-  }
+  if (isRecord(value) && value.type === TRIAGE_FILE_TYPE) return triageEntry(name, value);
   const profiles = readProfiles(value);
   if (profiles) return { kind: "profiles", name, profiles };
   // Any other JSON is a card, valid or not: the review says what is wrong with it, in the grid.
   const cardName = isRecord(value) && typeof value.name === "string" && value.name.trim() !== "" ? value.name.trim().slice(0, 200) : undefined;
   return cardName === undefined ? { kind: "card", name, text } : { kind: "card", name, text, cardName };
+}
+
+/** Past a card's size, only a saved triage (many cards in one file) is taken. */
+function classifyLarge(name: string, text: string): IntakeEntry {
+  const tooLarge = refuse(name, { code: "tooLarge", size: text.length, limit: MAX_TRIAGE_CARD_CHARS, of: "card" });
+  // A saved triage says so in its first lines; anything else this large is not read at all.
+  if (!/"type"\s*:\s*"parley\.triage"/.test(text.slice(0, 4096))) return tooLarge;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return refuse(name, { code: "notJson", problem: describeLater(text) });
+  }
+  return isRecord(value) && value.type === TRIAGE_FILE_TYPE ? triageEntry(name, value) : tooLarge;
+}
+
+/** Where a large text stops being JSON, said as the card parser says it (it scans, never parses, past its size). */
+function describeLater(text: string): ValidityProblem {
+  const position = findJsonSyntaxError(text);
+  const at = positionAt(text, position?.offset ?? 0);
+  const problem = makeProblem("notJson", "", { reason: position?.code ?? "invalidSyntax", line: at.line, column: at.column });
+  problem.position = at;
+  return problem;
+}
+
+function triageEntry(name: string, value: unknown): IntakeEntry {
+  const read = readTriageValue(value);
+  return read.ok ? { kind: "triage", name, file: read.file } : refuse(name, { code: "badTriageFile", pointer: read.pointer, message: read.message });
 }
 
 /**

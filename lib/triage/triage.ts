@@ -249,6 +249,11 @@ export function readTriageFile(text: string): ReadTriageResult {
   } catch (e) {
     return { ok: false, pointer: "", message: `not JSON: ${(e as Error).message}` };
   }
+  return readTriageValue(value);
+}
+
+/** The same, for a value already parsed. */
+export function readTriageValue(value: unknown): ReadTriageResult {
   const parsed = TriageFile.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
