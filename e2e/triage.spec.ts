@@ -8,6 +8,7 @@ import { describeProblem } from "../lib/negotiation/explain/validity";
 import { review } from "../lib/negotiation/review";
 import { ENGINE_VERSION } from "../lib/negotiation/version";
 import { encodeReviewLink } from "../lib/share";
+import type { TaskClass } from "../lib/negotiation/task-classes";
 import { readTriageFile, triagePair, writeTriageFile, type TriageCard } from "../lib/triage/triage";
 import { startLocalServer } from "./local-server";
 import { cellDecisions, dropFiles, grid, openTriage, presets, run, waitForReviews, type FileToDrop } from "./triage-helpers";
@@ -219,6 +220,23 @@ test("cards and profiles from a review link, a pasted card and a pasted profile 
   await page.getByRole("button", { name: "Add profile" }).click();
   await waitForReviews(page, 4);
   await expect(page.getByTestId("triage-profile-heading")).toHaveText([NORTHWIND.name, "Voice bot"]);
+});
+
+test("a review link's user-defined task class is decided for every pair, the reviews run again", async ({ page }) => {
+  await openTriage(page);
+  await dropFiles(page, [{ name: TWENTY[0]!, text: readCorpusCard(TWENTY[0]!) }]);
+  await presets(page).getByLabel(PYTHON.name).check();
+  await waitForReviews(page, 1);
+  const voiceNote: TaskClass = { id: "voice-note", title: "Voice note", description: "A recorded note, sent whole; no answer awaited.", input: "whole", completion: "none", output: "none" };
+  const link = encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION, taskClasses: [...TASK_CLASSES, voiceNote] });
+  await page.getByLabel("From a review link").fill(`#${link}`);
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByTestId("triage-notice")).toContainText("The link's own task classes (voice-note) are now decided for every pair.");
+  await expect(page.getByTestId("triage-legend")).toContainText("voice-note");
+  await waitForReviews(page, 4);
+  const cells = grid(page).getByTestId("triage-cell");
+  await expect(cells).toHaveCount(4);
+  for (const cell of await cells.all()) expect(Object.keys(await cellDecisions(cell))).toEqual([...TASK_CLASSES, "voice-note"]);
 });
 
 test("save as .parley-triage.json, start fresh, open it again; a link holds it too; a reload keeps it", async ({ page, context, browser }) => {

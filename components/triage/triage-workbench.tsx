@@ -53,10 +53,6 @@ const RENDER_EVERY_MS = 200;
 export function TriageWorkbench() {
   const [inputs, setInputs] = useState<TriageInputs>(EMPTY_TRIAGE);
   const inputsRef = useRef(inputs);
-  const commit = useCallback((next: TriageInputs) => {
-    inputsRef.current = next;
-    setInputs(next);
-  }, []);
 
   const [results] = useState(() => new TriageResults(RENDER_EVERY_MS));
   const [snapshot, setSnapshot] = useState(results.getSnapshot);
@@ -81,15 +77,21 @@ export function TriageWorkbench() {
   const [held, setHeld] = useState(false);
   const [runEnded, setRunEnded] = useState(0);
 
-  const taskClassesKey = JSON.stringify(inputs.taskClasses ?? null);
-  const lastTaskClasses = useRef(taskClassesKey);
-  useEffect(() => {
-    // Other task classes: every result is out of date, and so is a run in progress.
-    if (lastTaskClasses.current === taskClassesKey) return;
-    lastTaskClasses.current = taskClassesKey;
-    runRef.current?.cancel();
-    results.clear();
-  }, [taskClassesKey, results]);
+  /** Every change of the inputs goes through here. Other task classes make every result out of date. */
+  const commit = useCallback(
+    (next: TriageInputs) => {
+      if (JSON.stringify(next.taskClasses ?? null) !== JSON.stringify(inputsRef.current.taskClasses ?? null)) {
+        // Stopped and forgotten, not held like a Cancel: the run effect starts the new run.
+        runRef.current?.cancel();
+        runRef.current = null;
+        results.clear();
+        setRun({ kind: "idle" });
+      }
+      inputsRef.current = next;
+      setInputs(next);
+    },
+    [results],
+  );
 
   useEffect(() => {
     if (!ready || held || runRef.current) return;
@@ -131,7 +133,7 @@ export function TriageWorkbench() {
         setRunEnded((n) => n + 1);
       }
     });
-  }, [inputs, ready, held, runEnded, results, taskClassesKey]);
+  }, [inputs, ready, held, runEnded, results]);
 
   useEffect(() => () => runRef.current?.cancel(), []);
 
