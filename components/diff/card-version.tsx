@@ -63,7 +63,7 @@ export function CardVersionField({
           {title}
         </label>
         <div className="flex items-center gap-2">
-          <label className={`${BUTTON} cursor-pointer`}>
+          <label className={`${BUTTON} cursor-pointer focus-within:outline-2 focus-within:outline-sky-600`}>
             Open a file…
             <input
               type="file"
