@@ -273,12 +273,16 @@ test("save as .parley-triage.json, start fresh, open it again; a link holds it t
   await expect(page.getByTestId("triage-files-status")).toContainText("Copied a link");
   const url = await page.evaluate(() => navigator.clipboard.readText());
   expect(url).toMatch(/\/triage#t1\./);
-  const other = await browser.newPage();
-  await other.goto(url);
-  await expect(other.getByTestId("triage-notice")).toHaveAttribute("data-notice", "openedLink");
-  await waitForReviews(other, 2);
-  expect(await other.getByTestId("triage-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-card")))).toEqual(["contoso.json", TWENTY[1]]);
-  await other.close();
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    await other.goto(url);
+    await expect(other.getByTestId("triage-notice")).toHaveAttribute("data-notice", "openedLink");
+    await waitForReviews(other, 2);
+    expect(await other.getByTestId("triage-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-card")))).toEqual(["contoso.json", TWENTY[1]]);
+  } finally {
+    await fresh.close();
+  }
 });
 
 test("a broken triage link says why, and opens nothing", async ({ page }) => {
