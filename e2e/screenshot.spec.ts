@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectDecision, openWorkspace } from "./workspace-helpers";
+import { corpusCardNames, readCorpusCard } from "../fixtures/corpus";
+import { dropFiles, openTriage, presets, waitForReviews } from "./triage-helpers";
 
 // The README's screenshots are taken here, so they always show the workspace as it is.
 
@@ -28,4 +30,16 @@ test("README screenshot in the dark theme", async ({ page }) => {
   await expect(page.getByTestId("explain-panel")).toContainText("Push callbacks");
   await page.mouse.move(0, 0);
   await page.screenshot({ path: "docs/screenshot-dark.png" });
+});
+
+// And the README's triage screenshot: 20 real cards against four presets, as a user drops them in.
+test("README screenshot of triage at 1280 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 960 });
+  await openTriage(page);
+  await dropFiles(page, corpusCardNames().slice(0, 20).map((name) => ({ name, text: readCorpusCard(name) })));
+  for (const name of ["A2A Python SDK client", "Full-featured SDK client", "Backend gRPC client", "Northwind discovery agent"]) await presets(page).getByLabel(name).check();
+  await waitForReviews(page, 80);
+  await page.getByTestId("triage-report").getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByTestId("triage-row").first()).toBeVisible();
+  await page.screenshot({ path: "docs/screenshot-triage.png" });
 });

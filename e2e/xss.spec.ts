@@ -8,6 +8,9 @@ import { ENGINE_VERSION } from "../lib/negotiation/version";
 import { encodeLiveLink, encodeReviewLink } from "../lib/share";
 import { bytesOf, craftLink, readLinkByTheBook, snapshotPayload } from "../lib/share/v1-reference.testkit";
 import { matrix } from "./workspace-helpers";
+import { encodeTriageLink } from "../lib/triage/link";
+import { TRIAGE_FILE_TYPE } from "../lib/triage/triage";
+import { dropFiles, openTriage, waitForReviews } from "./triage-helpers";
 
 // Hostile cards, links and log lines in the workspace, the explainer and the rule pages. Every
 // payload calls __xss(tag) if it ever runs; the CSP watch (fixtures.ts) fails any journey where the
@@ -186,4 +189,70 @@ test("hostile rule page addresses", async ({ page }) => {
     await settle(page);
   }
   recordFigures("xss-rule-pages", tally);
+});
+
+test("hostile cards, file names, profiles and triage links in the triage", async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTriage(page);
+  // Payloads in file names (the row labels), in every field a card shows, and in a profile's name.
+  await dropFiles(
+    page,
+    PAYLOADS.map((p, i) => ({ name: `${p}.json`, text: hostileCard(p, i) })),
+  );
+  await page.getByLabel("Paste a profile (JSON)").fill(JSON.stringify({ ...NORTHWIND, name: PAYLOADS[1], description: PAYLOADS[2] }));
+  await page.getByRole("button", { name: "Add profile" }).click();
+  await waitForReviews(page, PAYLOADS.length);
+  await expect(page.locator("main")).toContainText("__xss(");
+  await settle(page);
+  // A file that is not JSON, named with a payload: listed with why, as text.
+  await dropFiles(page, [{ name: PAYLOADS[0]!, text: PAYLOADS[1] }]);
+  await expect(page.getByTestId("triage-refused")).toContainText("__xss(");
+  await settle(page);
+  // A triage link whose labels, sources and profile carry payloads (a source is never made a link).
+  const link = encodeTriageLink({
+    type: TRIAGE_FILE_TYPE,
+    v: 1,
+    cards: PAYLOADS.slice(0, 6).map((p, i) => ({ id: `c${i}`, label: p, text: hostileCard(p, i), source: i % 2 ? `javascript:__xss("source")` : p })),
+    profiles: [{ id: "p", profile: { ...NORTHWIND, name: PAYLOADS[3]! } }],
+  });
+  if (!link.ok) throw new Error("the hostile triage does not fit in a link");
+  await page.goto("about:blank");
+  await page.goto(`/triage#${link.fragment}`);
+  await waitForReviews(page, 6);
+  await expect(page.getByTestId("triage-row").first()).toContainText("__xss(");
+  await settle(page);
+  for (const fragment of [`#t1.${PAYLOADS[0]}`, `#${encodeURIComponent(PAYLOADS[4]!)}`]) {
+    await page.goto("about:blank");
+    await page.goto(`/triage${fragment}`);
+    await expect(page.getByTestId("triage-notice")).toHaveAttribute("data-notice", "linkFailed");
+    await settle(page);
+  }
+  recordFigures("xss-triage", tally);
+});
+
+test("hostile versions, keys and profiles in the card diff", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/diff");
+  await expect(page.getByTestId("diff-workbench")).toHaveAttribute("data-ready", "true");
+  for (let i = 0; i < 6; i++) {
+    const p = PAYLOADS[i]!;
+    // The payload as a changed value, a new key (a JSON pointer on the page) and a removed one.
+    const before = JSON.stringify({ ...(JSON.parse(hostileCard(p, i)) as object), [`gone ${p}`]: p });
+    const after = JSON.stringify({ ...(JSON.parse(CONTOSO.text) as object), [p]: { [p]: p }, description: p });
+    await page.getByLabel("Before").fill(before);
+    await page.getByLabel("After").fill(after);
+    await expect(page.getByTestId("diff-fields")).toContainText("__xss(");
+    await settle(page);
+  }
+  await page.getByLabel("Paste a profile (JSON)").fill(JSON.stringify({ ...NORTHWIND, name: PAYLOADS[5], description: PAYLOADS[6] }));
+  await page.getByRole("button", { name: "Add profile" }).click();
+  await expect(page.getByTestId("diff-profile").filter({ hasText: "__xss(" })).toHaveCount(1);
+  await settle(page);
+  for (const fragment of [`#v1.${PAYLOADS[0]}`, `#${encodeURIComponent(PAYLOADS[2]!)}`]) {
+    await page.goto("about:blank");
+    await page.goto(`/diff${fragment}`);
+    await expect(page.getByTestId("diff-link-error")).toBeVisible();
+    await settle(page);
+  }
+  recordFigures("xss-diff", tally);
 });

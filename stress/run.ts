@@ -63,12 +63,12 @@ const SUITES: Suite[] = [
   },
   {
     id: "xss",
-    title: "XSS: hostile cards, links, log lines and rule addresses in the workspace, explainer and rule pages (Chromium)",
+    title: "XSS: hostile cards, links, log lines and rule addresses in the workspace, explainer and rule pages, and hostile cards, file names, profiles and links in triage and diff (Chromium)",
     needsBuild: true,
     run: () => runBrowserSuite(["e2e/xss.spec.ts"], "xss", (figures) => {
       const parts = Object.values(figures) as Array<{ inputs: number; scriptExecutions: number; javascriptOrDataLinks: number }>;
       const inputs = parts.reduce((n, p) => n + p.inputs, 0);
-      return parts.length === 4 && inputs >= 25 && parts.every((p) => p.scriptExecutions === 0 && p.javascriptOrDataLinks === 0);
+      return parts.length === 6 && inputs >= 35 && parts.every((p) => p.scriptExecutions === 0 && p.javascriptOrDataLinks === 0);
     }),
   },
   {

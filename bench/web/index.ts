@@ -4,6 +4,7 @@ import { chromium } from "playwright-core";
 import { buildLargeCard } from "../../components/card-editor/examples/large-card";
 import { measureFirstLoadTbt, measureKeystrokeToPaint, measureShippedJs } from "./measure";
 import { startProductionServer } from "./server";
+import { measureTriageRun } from "./triage";
 
 /**
  * The workspace's budgets: what a first visit downloads; how long a first visit on a mid-range
@@ -77,6 +78,7 @@ export async function runWebBudgets(options: { log?: (line: string) => void } = 
       latencyResult("keystroke → painted matrix, 200-skill card (median)", latency200, WEB_BUDGETS.keystroke200MedianMs),
       latencyResult("keystroke → painted matrix, 2,000-skill card (median)", latency2000, WEB_BUDGETS.keystroke2000MedianMs),
     ];
+    results.push(...(await measureTriageRun(browser, server.url, log)));
     for (const r of results) {
       log(`${r.pass ? "PASS" : "FAIL"}  ${r.name}: ${r.value} ${r.unit} (target ${r.op === "<" ? "<" : "≤"} ${r.target} ${r.unit}; ${r.detail})`);
     }

@@ -24,6 +24,9 @@ export interface LinkBannerProps {
  */
 export function LinkBanner({ notice, edited, onStartFresh, onRetry }: LinkBannerProps) {
   const [dismissed, setDismissed] = useState(false);
+  // A drifted live card: /diff gets the live link itself, in its fragment (never sent to a server),
+  // and shows what changed. Read from the address when the banner first shows, before an edit clears it.
+  const [diffHref] = useState(() => (notice.kind === "live" && isDrift(notice) ? diffLinkFromAddress() : undefined));
   if (dismissed) return null;
   const text = describeNotice(notice);
   const isError = text.tone === "error";
@@ -48,6 +51,13 @@ export function LinkBanner({ notice, edited, onStartFresh, onRetry }: LinkBanner
             ))}
           </ul>
         )}
+        {diffHref && (
+          <p className="mt-1">
+            <a href={diffHref} target="_blank" rel="noopener" className="font-medium underline" data-testid="link-diff">
+              See which fields changed and why the decisions moved (opens the card diff in a new tab)
+            </a>
+          </p>
+        )}
         {edited && <p className="mt-1 text-xs opacity-80">You have edited the review since; the link was removed from the address bar.</p>}
       </div>
       <div className="flex shrink-0 gap-2">
@@ -68,6 +78,15 @@ export function LinkBanner({ notice, edited, onStartFresh, onRetry }: LinkBanner
       </div>
     </div>
   );
+}
+
+function isDrift(notice: Extract<LinkNotice, { kind: "live" }>): boolean {
+  return notice.then !== undefined && (notice.then.comparison.cardChanged || notice.then.comparison.moved.length > 0);
+}
+
+function diffLinkFromAddress(): string | undefined {
+  if (typeof window === "undefined" || window.location.hash.length <= 1) return undefined;
+  return `/diff${window.location.hash}`;
 }
 
 const BUTTON =

@@ -6,6 +6,8 @@ import { ThemePicker } from "./theme-picker";
 
 const LINKS = [
   { href: "/", label: "Workspace", key: "workspace" },
+  { href: "/triage", label: "Triage", key: "triage" },
+  { href: "/diff", label: "Diff", key: "diff" },
   { href: "/explain", label: "Explain a log line", key: "explain" },
   { href: "/rules", label: "Rules", key: "rules" },
 ] as const;

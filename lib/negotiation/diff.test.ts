@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffCards, diffJson, isWorse } from "./diff";
+import { detailOf, diffCards, diffJson, isWorse, orderDecisionChanges, type DecisionChange } from "./diff";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "./examples/incidents";
 import { findPreset, NORTHWIND } from "./profile";
 
@@ -82,5 +82,32 @@ describe("diffCards", () => {
     expect(isWorse("defer", "escalate")).toBe(true);
     expect(isWorse("reject", "defer")).toBe(false);
     expect(isWorse("defer", "defer")).toBe(false);
+  });
+});
+
+describe("reading a diff", () => {
+  it("puts the decisions that got worse first, then the most severe outcome", () => {
+    const change = (taskClass: string, before: DecisionChange["before"], after: DecisionChange["after"]): DecisionChange => ({
+      profile: "p",
+      taskClass,
+      before,
+      after,
+      worse: isWorse(before, after),
+      findings: [],
+    });
+    const ordered = orderDecisionChanges([change("a", "reject", "accept"), change("b", "accept", "defer"), change("c", "accept", "reject"), change("d", "reject", "defer")]);
+    expect(ordered.map((c) => c.taskClass)).toEqual(["c", "b", "d", "a"]);
+  });
+
+  it("hands back both decisions and both findings of a change, for their explanations", () => {
+    const streaming = edit(CONTOSO_LIVE_AUDIO.text, (card) => (card.capabilities.streaming = true));
+    const diff = diffCards(CONTOSO_LIVE_AUDIO.text, streaming, [NORTHWIND]);
+    const live = diff.decisionChanges.find((c) => c.taskClass === "live-input")!;
+    const detail = detailOf(diff, live);
+    expect(detail.before?.decision).toBe("reject");
+    expect(detail.after?.decision).toBe("accept");
+    const finding = detail.findings.find((f) => f.invariant === "live-input-needs-streaming")!;
+    expect(finding.before).toMatchObject({ status: "violated", messageId: "liveOnlyModesUnservable", taskClass: "live-input" });
+    expect(finding.after).toMatchObject({ status: "holds", messageId: "cardStreams" });
   });
 });

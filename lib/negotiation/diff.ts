@@ -2,8 +2,8 @@ import { parseCardText } from "./card/parse-text";
 import { joinPointer } from "./card/pointer";
 import type { ReviewContext } from "./context";
 import { moreSevere } from "./decide";
-import type { DecisionKind, Review } from "./decision-types";
-import type { FindingStatus, InvariantId } from "./invariants/types";
+import { DECISIONS, type DecisionKind, type Review, type TaskClassDecision } from "./decision-types";
+import type { Finding, FindingStatus, InvariantId } from "./invariants/types";
 import type { ClientProfile } from "./profile";
 import { review } from "./review";
 import type { TaskClass } from "./task-classes";
@@ -129,4 +129,32 @@ export function diffCards(beforeText: string, afterText: string, profiles: reado
     }
   }
   return { fieldChanges: fields.changes, truncated: fields.truncated, decisionChanges, unparseable, reviews };
+}
+
+/** Decision changes as a reader wants them: the ones that got worse first, then the most severe outcome first. */
+export function orderDecisionChanges(changes: readonly DecisionChange[]): DecisionChange[] {
+  const rank = (d: DecisionKind) => DECISIONS.indexOf(d);
+  return [...changes].sort((a, b) => Number(b.worse) - Number(a.worse) || rank(b.after) - rank(a.after));
+}
+
+/** What a decision change rests on, in full: both decisions and, per changed finding, both findings (for their explanations). */
+export interface DecisionChangeDetail {
+  before?: TaskClassDecision;
+  after?: TaskClassDecision;
+  findings: Array<{ invariant: InvariantId; before?: Finding; after?: Finding }>;
+}
+
+export function detailOf(diff: CardDiff, change: DecisionChange): DecisionChangeDetail {
+  const pair = diff.reviews.find((r) => r.profile === change.profile);
+  const before = pair?.before.decisions.find((d) => d.taskClass === change.taskClass);
+  const after = pair?.after.decisions.find((d) => d.taskClass === change.taskClass);
+  return {
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+    findings: change.findings.map((f) => ({
+      invariant: f.invariant,
+      before: before?.findings.find((x) => x.invariant === f.invariant),
+      after: after?.findings.find((x) => x.invariant === f.invariant),
+    })),
+  };
 }

@@ -8,6 +8,7 @@ import {
   readTriageFile,
   summarize,
   toCsv,
+  toJsonRows,
   toMarkdown,
   triagePair,
   worstOf,
@@ -37,6 +38,17 @@ describe("triage", () => {
     expect(contoso.decisions["async-completion"]?.decision).toBe("accept-degraded");
     expect(contoso.worst).toBe("reject");
     expect(Object.keys(contoso.decisions)).toEqual(BUILT_IN_TASK_CLASS_IDS);
+  });
+
+  it("carries an invalid card's first errors, as data for the explanation, and none for a valid one", () => {
+    const invalid = cells.find((c) => c.cardId === "a2a-pr1323-cli-invalid-format.json")!;
+    expect(invalid.valid).toBe(false);
+    expect(invalid.problems!.length).toBeGreaterThan(0);
+    expect(invalid.problems!.length).toBeLessThanOrEqual(3);
+    expect(invalid.problems!.every((p) => p.severity === "error")).toBe(true);
+    expect(cells.find((c) => c.cardId === "contoso")!.problems).toBeUndefined();
+    const broken = triagePair({ id: "b", label: "b", text: "{ broken" }, profiles[0]!);
+    expect(broken.problems).toMatchObject([{ code: "notJson", position: { line: 1, column: 3 } }]);
   });
 
   it("summarizes rows and columns by their worst decision", () => {
@@ -71,6 +83,20 @@ describe("triage", () => {
     expect(md).toContain("## Northwind discovery agent");
     expect(md).toContain("evil \\| \\[x\\](javascript:alert(1))");
     expect(md).toContain("reject (live-input-needs-streaming)");
+  });
+
+  it("exports JSON rows in the CLI's shape, naming the card by its label", () => {
+    const rows = toJsonRows(cells.slice(0, 2), cards, profiles);
+    expect(rows[0]).toMatchObject({ card: "contoso.json", source: null, cardName: "Contoso Voice Desk", profile: NORTHWIND.name, valid: true, worst: "reject" });
+    expect(rows[0]!.decisions["live-input"]).toEqual({ decision: "reject", rules: ["live-input-needs-streaming"] });
+    expect(rows[1]!.profile).toBe(findPreset("a2a-python")!.name);
+  });
+
+  it("refuses a triage file that uses one id twice (results are kept per id)", () => {
+    const text = writeTriageFile([cards[0]!, { ...cards[1]!, id: cards[0]!.id }], profiles);
+    expect(readTriageFile(text)).toMatchObject({ ok: false, pointer: "/cards/1/id" });
+    const twice = writeTriageFile(cards.slice(0, 1), [profiles[0]!, { ...profiles[1]!, id: profiles[0]!.id }]);
+    expect(readTriageFile(twice)).toMatchObject({ ok: false, pointer: "/profiles/1/id" });
   });
 
   it("saves and reopens a triage file; a hostile one gives a pointer, never a throw", () => {

@@ -1,4 +1,5 @@
 import { escapeMarkdown } from "../markdown";
+import type { ValidityProblem } from "../negotiation/card/validity";
 import { rulesOf } from "../negotiation/decide";
 import { DECISIONS, type DecisionKind } from "../negotiation/decision-types";
 import type { ReviewContext } from "../negotiation/context";
@@ -44,7 +45,12 @@ export interface TriageCell {
   worst: DecisionKind;
   /** The review could not run (an invalid profile or task class): its message ids, no decisions. */
   inputErrors?: string[];
+  /** An invalid card: its first errors (at most MAX_CELL_PROBLEMS), as data for explain/validity. */
+  problems?: ValidityProblem[];
 }
+
+/** A grid says why a card is invalid in a line or two; the workspace has the full list. */
+export const MAX_CELL_PROBLEMS = 3;
 
 const SEVERITY: Record<DecisionKind, number> = Object.fromEntries(DECISIONS.map((d, i) => [d, i])) as Record<DecisionKind, number>;
 
@@ -72,6 +78,7 @@ export function triagePair(
   };
   if (result.card?.name) cell.cardName = result.card.name;
   if (result.inputErrors?.length) cell.inputErrors = result.inputErrors.map((e) => `${e.code}@${e.pointer}`);
+  if (!cell.valid) cell.problems = result.validity.problems.filter((p) => p.severity === "error").slice(0, MAX_CELL_PROBLEMS);
   return cell;
 }
 
@@ -94,20 +101,26 @@ export interface TriageFilter {
 }
 
 export function filterCells(cells: readonly TriageCell[], cards: readonly TriageCard[], filter: TriageFilter): TriageCell[] {
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return cells.filter((cell) => cellMatches(cell, byId.get(cell.cardId), filter));
+}
+
+/** Does this pair pass the filter? `card` is the cell's card (its label is searched too). */
+export function cellMatches(cell: TriageCell, card: TriageCard | undefined, filter: TriageFilter): boolean {
+  if (filter.invalidOnly && cell.valid) return false;
   const needle = filter.search?.trim().toLowerCase() ?? "";
-  return cells.filter((cell) => {
-    if (filter.invalidOnly && cell.valid) return false;
-    if (needle) {
-      const card = cards.find((c) => c.id === cell.cardId);
-      const hay = `${card?.label ?? ""} ${cell.cardName ?? ""}`.toLowerCase();
-      if (!hay.includes(needle)) return false;
-    }
-    if (filter.decision) {
-      if (filter.taskClass) return cell.decisions[filter.taskClass]?.decision === filter.decision;
-      return Object.values(cell.decisions).some((d) => d.decision === filter.decision);
-    }
-    return true;
-  });
+  if (needle && !cardMatchesSearch(card, cell.cardName, needle)) return false;
+  if (filter.decision) {
+    if (filter.taskClass) return cell.decisions[filter.taskClass]?.decision === filter.decision;
+    return Object.values(cell.decisions).some((d) => d.decision === filter.decision);
+  }
+  return true;
+}
+
+/** Card label or card name contains the (already lower-cased, trimmed) needle. */
+export function cardMatchesSearch(card: TriageCard | undefined, cardName: string | undefined, needle: string): boolean {
+  if (!needle) return true;
+  return `${card?.label ?? ""} ${cardName ?? ""}`.toLowerCase().includes(needle);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,9 +136,11 @@ function csvField(value: string): string {
 export function toCsv(cells: readonly TriageCell[], cards: readonly TriageCard[], profiles: readonly TriageProfile[], taskClasses: readonly string[]): string {
   const header = ["card", "source", "profile", "valid", "worst", ...taskClasses, ...taskClasses.map((t) => `${t} rules`)];
   const lines = [header.map(csvField).join(",")];
+  const cardById = new Map(cards.map((c) => [c.id, c]));
+  const profileById = new Map(profiles.map((p) => [p.id, p]));
   for (const cell of cells) {
-    const card = cards.find((c) => c.id === cell.cardId);
-    const profile = profiles.find((p) => p.id === cell.profileId);
+    const card = cardById.get(cell.cardId);
+    const profile = profileById.get(cell.profileId);
     const row = [
       card?.label ?? cell.cardId,
       card?.source ?? "",
@@ -143,12 +158,13 @@ export function toCsv(cells: readonly TriageCell[], cards: readonly TriageCard[]
 /** A table per profile: cards down, task classes across, each cell the decision (and rules). */
 export function toMarkdown(cells: readonly TriageCell[], cards: readonly TriageCard[], profiles: readonly TriageProfile[], taskClasses: readonly string[]): string {
   const out: string[] = ["# Parley triage", ""];
+  const cardById = new Map(cards.map((c) => [c.id, c]));
   for (const profile of profiles) {
     const rows = cells.filter((c) => c.profileId === profile.id);
     if (rows.length === 0) continue;
     out.push(`## ${escapeMarkdown(profile.profile.name)}`, "", `| card | ${taskClasses.join(" | ")} |`, `|---|${taskClasses.map(() => "---").join("|")}|`);
     for (const cell of rows) {
-      const card = cards.find((c) => c.id === cell.cardId);
+      const card = cardById.get(cell.cardId);
       const label = escapeMarkdown(card?.label ?? cell.cardId) + (cell.valid ? "" : " (invalid)");
       const decisions = taskClasses.map((t) => {
         const d = cell.decisions[t];
@@ -162,12 +178,42 @@ export function toMarkdown(cells: readonly TriageCell[], cards: readonly TriageC
   return out.join("\n");
 }
 
+/** One object per pair, the shape `review triage --format json` prints (the card by its label). */
+export interface TriageJsonRow {
+  card: string;
+  source: string | null;
+  cardName: string | null;
+  profile: string;
+  valid: boolean;
+  worst: DecisionKind;
+  decisions: Record<string, CellDecision>;
+}
+
+export function toJsonRows(cells: readonly TriageCell[], cards: readonly TriageCard[], profiles: readonly TriageProfile[]): TriageJsonRow[] {
+  const cardById = new Map(cards.map((c) => [c.id, c]));
+  const profileById = new Map(profiles.map((p) => [p.id, p]));
+  return cells.map((cell) => {
+    const card = cardById.get(cell.cardId);
+    return {
+      card: card?.label ?? cell.cardId,
+      source: card?.source ?? null,
+      cardName: cell.cardName ?? null,
+      profile: profileById.get(cell.profileId)?.profile.name ?? cell.profileId,
+      valid: cell.valid,
+      worst: cell.worst,
+      decisions: cell.decisions,
+    };
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Saved triage files
 
 export const TRIAGE_FILE_TYPE = "parley.triage";
 export const MAX_TRIAGE_CARDS = 1000;
 export const MAX_TRIAGE_PROFILES = 50;
+/** The most characters one card of a triage may hold (the engine's own limit for card text). */
+export const MAX_TRIAGE_CARD_CHARS = 4 * 1024 * 1024;
 
 export const TriageFile = z.strictObject({
   type: z.literal(TRIAGE_FILE_TYPE),
@@ -177,7 +223,7 @@ export const TriageFile = z.strictObject({
       z.strictObject({
         id: z.string().check(z.minLength(1), z.maxLength(200)),
         label: z.string().check(z.maxLength(2000)),
-        text: z.string().check(z.maxLength(4 * 1024 * 1024)),
+        text: z.string().check(z.maxLength(MAX_TRIAGE_CARD_CHARS)),
         source: z.optional(z.string().check(z.maxLength(4000))),
       }),
     )
@@ -203,11 +249,31 @@ export function readTriageFile(text: string): ReadTriageResult {
   } catch (e) {
     return { ok: false, pointer: "", message: `not JSON: ${(e as Error).message}` };
   }
+  return readTriageValue(value);
+}
+
+/** The same, for a value already parsed. */
+export function readTriageValue(value: unknown): ReadTriageResult {
   const parsed = TriageFile.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const pointer = issue ? "/" + issue.path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/") : "";
     return { ok: false, pointer: pointer === "/" ? "" : pointer, message: issue?.message ?? "not a Parley triage file" };
   }
+  // Cells are keyed by card and profile id: two entries with one id would share (and lose) results.
+  for (const list of ["cards", "profiles"] as const) {
+    const duplicate = firstDuplicate(parsed.data[list].map((entry) => entry.id));
+    if (duplicate) return { ok: false, pointer: `/${list}/${duplicate.index}/id`, message: `the id "${duplicate.id}" is used twice` };
+  }
   return { ok: true, file: parsed.data };
+}
+
+function firstDuplicate(ids: readonly string[]): { id: string; index: number } | undefined {
+  const seen = new Set<string>();
+  for (let index = 0; index < ids.length; index++) {
+    const id = ids[index]!;
+    if (seen.has(id)) return { id, index };
+    seen.add(id);
+  }
+  return undefined;
 }

@@ -1,0 +1,309 @@
+"use client";
+
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { postFetchCard } from "@/components/queries/fetch-card";
+import { BUTTON, ERROR, FIELD, HINT } from "@/components/triage/card-intake";
+import { ProfileIntake } from "@/components/triage/profile-intake";
+import { Section } from "@/components/ui/section";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import { NORTHWIND, type ClientProfile } from "@/lib/negotiation/profile";
+import type { TaskClass } from "@/lib/negotiation/task-classes";
+import { addProfiles, EMPTY_TRIAGE, profileLabels, removeProfile, type TriageInputs } from "@/lib/triage/inputs";
+import { CardVersionField, EMPTY_VERSION, type CardVersion } from "./card-version";
+import type { DiffAnswer } from "./diff-protocol";
+import { DiffReport } from "./diff-report";
+import { diffOffThread, readLinkOffThread } from "./diff-thread";
+import { readStoredDiff, storeDiff } from "./saved-diff";
+
+/** What a review link told the page: where the live card is, and what the version it was made from looked like. */
+interface FromLink {
+  kind: "snapshot" | "live";
+  cardUrl?: string;
+  /** A live link's digest of the version it was made from (it carries no bytes). */
+  thenDigest?: string;
+}
+
+type LiveFetch = { state: "idle" } | { state: "fetching"; url: string } | { state: "failed"; url: string; message: string } | { state: "done"; url: string };
+
+const DIFF_DELAY_MS = 250;
+
+/**
+ * /diff: two versions of a card and the profiles to compare them with. The diff runs in a worker a
+ * moment after each change. A review link in the address (the workspace's drift banner sends one)
+ * fills it in: a snapshot link's card is the earlier version and the card fetched from its URL now
+ * the later one; a live link's card is fetched now, and the earlier version is asked for and checked
+ * against the digest the link carries.
+ */
+export function DiffWorkbench() {
+  const [before, setBefore] = useState<CardVersion>(EMPTY_VERSION);
+  const [after, setAfter] = useState<CardVersion>(EMPTY_VERSION);
+  const [profiles, setProfiles] = useState<TriageInputs>(() => addProfiles(EMPTY_TRIAGE, [NORTHWIND]).inputs);
+  const [context, setContext] = useState<ReviewContext>({});
+  const [taskClasses, setTaskClasses] = useState<Array<string | TaskClass> | undefined>();
+  const [fromLink, setFromLink] = useState<FromLink | null>(null);
+  const [linkError, setLinkError] = useState<string | undefined>();
+  const [live, setLive] = useState<LiveFetch>({ state: "idle" });
+  const [result, setResult] = useState<{ answer: DiffAnswer; before: string; after: string } | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  const [ready, setReady] = useState(false);
+  const opened = useRef<string | null>(null);
+
+  const fetchLive = useCallback(async (url: string) => {
+    setLive({ state: "fetching", url });
+    try {
+      const card = await postFetchCard(url);
+      setAfter({ text: card.text, origin: `${card.finalUrl}, fetched just now` });
+      setLive({ state: "done", url });
+    } catch (error) {
+      setLive({ state: "failed", url, message: error instanceof Error ? error.message : String(error) });
+    }
+  }, []);
+
+  /** Fills the page from a review link; resolves to an error to show, or undefined. */
+  const openLink = useCallback(
+    async (input: string): Promise<string | undefined> => {
+      const { result: decoded, message } = await readLinkOffThread(input);
+      if (!decoded.ok) return message ?? "The link could not be read.";
+      const { link } = decoded;
+      setProfiles(addProfiles(EMPTY_TRIAGE, [link.state.profile]).inputs);
+      setContext(link.state.context);
+      setTaskClasses(link.state.taskClasses);
+      if (link.kind === "snapshot") {
+        setBefore({ text: link.state.cardText, origin: `the review link's snapshot (engine ${link.state.engineVersion})` });
+        setFromLink({ kind: "snapshot", ...(link.state.cardUrl ? { cardUrl: link.state.cardUrl } : {}) });
+        if (link.state.cardUrl) void fetchLive(link.state.cardUrl);
+        else setAfter(EMPTY_VERSION);
+      } else {
+        setBefore(EMPTY_VERSION);
+        setFromLink({ kind: "live", cardUrl: link.state.cardUrl, ...(link.state.snapshotDigest ? { thenDigest: link.state.snapshotDigest } : {}) });
+        void fetchLive(link.state.cardUrl);
+      }
+      return undefined;
+    },
+    [fetchLive],
+  );
+
+  // ---- Opening: a review link in the address wins; otherwise what this browser kept.
+  useEffect(() => {
+    let gone = false;
+    void (async () => {
+      const hash = window.location.hash.slice(1);
+      if (hash) {
+        opened.current = hash;
+        const problem = await openLink(hash).catch((error: unknown) => String(error));
+        if (!gone && problem) setLinkError(problem);
+      } else {
+        const stored = readStoredDiff();
+        if (stored) {
+          setBefore(stored.before);
+          setAfter(stored.after);
+          if (stored.profiles.length > 0) setProfiles(addProfiles(EMPTY_TRIAGE, stored.profiles).inputs);
+        }
+      }
+      if (!gone) setReady(true);
+    })();
+    return () => {
+      gone = true;
+    };
+  }, [openLink]);
+
+  // ---- Nothing lost: kept in this browser.
+  const profileList = useMemo(() => profiles.profiles.map((p) => p.profile), [profiles]);
+  useEffect(() => {
+    if (!ready) return;
+    const write = () => storeDiff({ before, after, profiles: profileList });
+    // A pause in typing writes it; leaving the page (a reload, a closed tab) writes it at once.
+    const timer = setTimeout(write, 400);
+    window.addEventListener("pagehide", write);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("pagehide", write);
+    };
+  }, [before, after, profileList, ready]);
+
+  // ---- The diff, off the page's thread, a moment after the last change.
+  const complete = ready && before.text.trim() !== "" && after.text.trim() !== "" && profileList.length > 0;
+  useEffect(() => {
+    if (!complete) return;
+    const timer = setTimeout(() => {
+      diffOffThread({ before: before.text, after: after.text, profiles: profileList, context, ...(taskClasses ? { taskClasses } : {}) }).then(
+        (answer) => {
+          if (!answer) return;
+          setFailure(undefined);
+          setResult({ answer, before: before.text, after: after.text });
+        },
+        (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+      );
+    }, DIFF_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [before.text, after.text, profileList, context, taskClasses, complete]);
+
+  const edited = () => {
+    // The address no longer describes what is on the page: a reload must not bring the link back over edits.
+    if (opened.current && window.location.hash) window.history.replaceState(null, "", window.location.pathname);
+    opened.current = null;
+  };
+
+  const labels = useMemo(() => profileLabels(profiles.profiles), [profiles]);
+  const onAddProfiles = useCallback((list: ClientProfile[]) => setProfiles((current) => addProfiles(current, list).inputs), []);
+  const onRemoveProfile = useCallback((id: string) => setProfiles((current) => removeProfile(current, id)), []);
+
+  const shown = complete ? result : undefined;
+  const beforeDigest = result?.before === before.text ? result.answer.digests.before : undefined;
+  const stale = shown !== undefined && (shown.before !== before.text || shown.after !== after.text);
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(22rem,32rem)_minmax(0,1fr)]" data-testid="diff-workbench" data-ready={ready ? "true" : "false"}>
+      <div className="flex min-w-0 flex-col gap-4">
+        {linkError && (
+          <div role="alert" className="rounded-lg border border-rose-400 bg-rose-50 p-3 text-sm text-rose-950" data-testid="diff-link-error">
+            <p className="font-semibold">The link in the address could not be opened.</p>
+            <p>{linkError}</p>
+          </div>
+        )}
+        <Section title="Two versions of a card" id="diff-versions-heading">
+          <div className="flex flex-col gap-4">
+            <CardVersionField
+              title="Before"
+              testId="diff-before"
+              version={before}
+              onChange={(v) => {
+                edited();
+                setBefore(v);
+              }}
+              note={fromLink?.kind === "live" && fromLink.thenDigest ? <ThenDigest expected={fromLink.thenDigest} actual={beforeDigest} empty={before.text === ""} /> : undefined}
+            />
+            <CardVersionField
+              title="After"
+              testId="diff-after"
+              version={after}
+              onChange={(v) => {
+                edited();
+                setAfter(v);
+              }}
+              note={<LiveNote live={live} onRetry={(url) => void fetchLive(url)} />}
+            />
+            <LinkField
+              onLink={async (text) => {
+                edited();
+                const problem = await openLink(text);
+                if (!problem) setLinkError(undefined);
+                return problem;
+              }}
+            />
+          </div>
+        </Section>
+        <Section title="Client profiles to compare with" id="diff-profiles-heading">
+          <ProfileIntake profiles={profiles.profiles} labels={labels} onAdd={onAddProfiles} onRemove={onRemoveProfile} />
+        </Section>
+      </div>
+      <div className="flex min-w-0 flex-col gap-3" aria-live="polite" aria-busy={stale}>
+        {failure && (
+          <p role="alert" className={ERROR}>
+            The comparison failed: {failure}
+          </p>
+        )}
+        {shown ? (
+          <div className={stale ? "opacity-60 transition-opacity" : ""}>
+            <DiffReport diff={shown.answer.diff} before={shown.before} after={shown.after} />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-700" data-testid="diff-needs">
+            {!ready
+              ? "Opening…"
+              : before.text.trim() === "" || after.text.trim() === ""
+                ? "Give both versions of the card on the left: paste them, open or drop their files, or paste a review link to compare its snapshot with the live card."
+                : profileList.length === 0
+                  ? "Choose at least one client profile to compare the decisions for."
+                  : "Comparing…"}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ThenDigest({ expected, actual, empty }: { expected: string; actual: string | undefined; empty: boolean }) {
+  if (empty) {
+    return (
+      <span data-testid="diff-then-digest">
+        The live link was made from a version with SHA-256 <code className="break-all">{expected}</code>; it carries that digest, not the card. Paste or open that version here
+        (a snapshot link&apos;s card, a saved file) to see what changed.
+      </span>
+    );
+  }
+  if (actual === undefined) return null;
+  return actual === expected ? (
+    <span className="text-emerald-800" data-testid="diff-then-digest" data-match="true">
+      This is the version the live link was made from (same SHA-256).
+    </span>
+  ) : (
+    <span className="text-amber-900" data-testid="diff-then-digest" data-match="false">
+      This is not the version the live link was made from: its SHA-256 is <code className="break-all">{actual}</code>, the link&apos;s{" "}
+      <code className="break-all">{expected}</code>.
+    </span>
+  );
+}
+
+function LiveNote({ live, onRetry }: { live: LiveFetch; onRetry: (url: string) => void }) {
+  switch (live.state) {
+    case "idle":
+    case "done":
+      return null;
+    case "fetching":
+      return <span role="status">Fetching the live card from {live.url}…</span>;
+    case "failed":
+      return (
+        <span className="text-rose-800" data-testid="diff-live-error">
+          The live card could not be fetched from {live.url}: {live.message}{" "}
+          <button type="button" className="underline" onClick={() => onRetry(live.url)}>
+            Try again
+          </button>
+        </span>
+      );
+  }
+}
+
+function LinkField({ onLink }: { onLink: (text: string) => Promise<string | undefined> }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      className="flex flex-col gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim() === "") return setError("Paste a review link first.");
+        void onLink(text).then((problem) => {
+          setError(problem);
+          if (!problem) setText("");
+        });
+      }}
+    >
+      <label htmlFor={`${id}-link`} className="text-xs font-semibold text-slate-700">
+        Or compare a review link with its live card
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${id}-link`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          className={`${FIELD} min-w-0 flex-1 font-mono text-xs`}
+          placeholder="https://…/#v1.…"
+        />
+        <button type="submit" className={BUTTON}>
+          Compare
+        </button>
+      </div>
+      <p id={`${id}-hint`} className={HINT}>
+        A snapshot link&apos;s card becomes Before and the card fetched from its URL now After; its profile is the one compared.
+      </p>
+      {error && (
+        <p id={`${id}-error`} className={ERROR} data-testid="diff-link-field-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import type { DiffWorkerAnswer, DiffWorkerRequest } from "./diff-protocol";
+import { computeDiff, readLink } from "./diff-tasks";
+
+/**
+ * The /diff page's own thread: two reviews per profile, the field diff, the digests and review
+ * links are computed here, so a 4 MiB card (or a hostile one) never freezes the page.
+ */
+// The project's TypeScript lib is the DOM's; a worker's global needs only these two members.
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<DiffWorkerRequest>) => void) | null;
+  postMessage: (message: DiffWorkerAnswer) => void;
+};
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  try {
+    if (message.type === "diff") scope.postMessage({ id: message.id, type: "diff", answer: computeDiff(message.request) });
+    else scope.postMessage({ id: message.id, type: "link", ...readLink(message.fragment) });
+  } catch (error) {
+    scope.postMessage({ id: message.id, type: "error", message: error instanceof Error ? error.message : String(error) });
+  }
+};

@@ -1,0 +1,56 @@
+import { describeProblem } from "@/lib/negotiation/explain/validity";
+import type { IntakeRefusal } from "@/lib/triage/intake";
+import type { TriageLinkError } from "@/lib/triage/link";
+import { MAX_TRIAGE_CARD_CHARS } from "@/lib/triage/triage";
+
+/**
+ * The triage page's own sentences: why a file was not added, why a link could not be read. (What a
+ * decision or a card problem means comes from lib/negotiation/explain, like everywhere else.)
+ */
+export function describeRefusal(reason: IntakeRefusal): string {
+  switch (reason.code) {
+    case "tooLarge":
+      return reason.of === "card"
+        ? `It is ${formatBytes(reason.size)}; a card may be at most ${formatBytes(reason.limit)}.`
+        : `It is ${formatBytes(reason.size)}; Parley reads files of at most ${formatBytes(reason.limit)} (a saved triage; a card may be at most ${formatBytes(MAX_TRIAGE_CARD_CHARS)}).`;
+    case "notText":
+      return "It is not text (an image, an archive or another binary file?): a card is a JSON document.";
+    case "notJson":
+      return describeProblem(reason.problem);
+    case "badTriageFile":
+      return `It is a Parley triage file that cannot be opened: ${reason.pointer ? `at ${reason.pointer}, ` : ""}${reason.message}.`;
+    case "unreadable":
+      return `The browser could not read it (${reason.message}).`;
+  }
+}
+
+export function describeTriageLinkError(error: TriageLinkError): string {
+  switch (error.code) {
+    case "notATriageLink":
+      return "This is not a Parley triage link (the part after # should start with t1.).";
+    case "tooLarge":
+      return `The link is ${count(error.length)} characters long, more than the ${count(error.limit)} a triage link may have. It was not read.`;
+    case "truncated":
+      return "The link is cut short: part of it is missing. Copy the whole link again.";
+    case "corrupt":
+      return "The link is damaged: it does not unpack to what was saved. It was probably changed when it was copied.";
+    case "decompressedTooLarge":
+      return `The link unpacks to more than ${formatBytes(error.limit)}; it was stopped there and not opened.`;
+    case "invalid":
+      return `The link unpacked, but what it holds is not a triage: ${error.pointer ? `at ${error.pointer}, ` : ""}${error.message}.`;
+  }
+}
+
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${count(n)} ${n === 1 ? noun : nouns}`;
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
+  return `${n} bytes`;
+}

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from "./fixtures";
+import { CONTOSO, CONTOSO_LIVE_AUDIO } from "../lib/negotiation/examples/incidents";
+import { detailOf, diffCards, orderDecisionChanges } from "../lib/negotiation/diff";
+import { explainFinding } from "../lib/negotiation/explain";
+import { NORTHWIND } from "../lib/negotiation/profile";
+import { review } from "../lib/negotiation/review";
+import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { cardDigestHex, encodeLiveLink, encodeReviewLink } from "../lib/share";
+import { startLocalServer } from "./local-server";
+
+// The earlier version: the rule's incident card (live audio, no streaming). The later one streams.
+const BEFORE = CONTOSO_LIVE_AUDIO.text;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a card edited field by field
+const edit = (text: string, change: (card: Record<string, any>) => void) => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same card
+  const card = JSON.parse(text) as Record<string, any>;
+  change(card);
+  return JSON.stringify(card, null, 2);
+};
+const STREAMING = edit(BEFORE, (card) => (card.capabilities.streaming = true));
+
+let server: Awaited<ReturnType<typeof startLocalServer>>;
+let served = STREAMING;
+
+test.beforeAll(async () => {
+  // A vendor whose card has changed since a link was made.
+  server = await startLocalServer((request, response) => {
+    if (request.url === "/.well-known/agent-card.json") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(served);
+    } else {
+      response.writeHead(404, { "content-type": "text/plain" });
+      response.end("not here");
+    }
+  });
+});
+
+test.afterAll(() => server.close());
+
+async function openDiff(page: Page, fragment = ""): Promise<void> {
+  await page.goto(`/diff${fragment}`);
+  await expect(page.getByTestId("diff-workbench")).toHaveAttribute("data-ready", "true");
+}
+
+function change(page: Page, taskClass: string) {
+  return page.locator(`[data-testid="diff-decision-change"][data-task-class="${taskClass}"]`);
+}
+
+test("two versions of a card: the decision that moved, the findings that caused it with their explanations, then the fields", async ({ page }) => {
+  await openDiff(page);
+  await page.getByLabel("Before").fill(BEFORE);
+  await page.getByLabel("After").fill(STREAMING);
+
+  const live = change(page, "live-input");
+  await expect(live).toHaveAttribute("data-before", "reject");
+  await expect(live).toHaveAttribute("data-after", "accept");
+  await expect(live).toHaveAttribute("data-worse", "false");
+  // Why, in the engine's own words for both findings.
+  const diff = diffCards(BEFORE, STREAMING, [NORTHWIND]);
+  const detail = detailOf(diff, diff.decisionChanges.find((c) => c.taskClass === "live-input")!);
+  const finding = detail.findings.find((f) => f.invariant === "live-input-needs-streaming")!;
+  const shown = live.locator('[data-testid="diff-finding"][data-invariant="live-input-needs-streaming"]');
+  await expect(shown).toContainText("violated");
+  await expect(shown).toContainText("holds");
+  await expect(shown).toContainText(explainFinding(finding.before!));
+  await expect(shown).toContainText(explainFinding(finding.after!));
+  await expect(shown.getByRole("link", { name: "live-input-needs-streaming" })).toHaveAttribute("href", "/rules/live-input-needs-streaming");
+
+  await expect(page.getByTestId("diff-field")).toHaveCount(1);
+  const field = page.locator('[data-testid="diff-field"][data-pointer="/capabilities/streaming"]');
+  await expect(field).toContainText("changed");
+  await expect(field).toContainText("false");
+  await expect(field).toContainText("true");
+});
+
+test("the decisions that got worse come first", async ({ page }) => {
+  // Streaming on (live input opens) but audio is the only input (a client with audio only live cannot send it whole).
+  const after = edit(BEFORE, (card) => {
+    card.capabilities.streaming = true;
+    card.defaultInputModes = ["audio/pcm"];
+    for (const skill of card.skills as Array<{ inputModes?: string[] }>) skill.inputModes = ["audio/pcm"];
+  });
+  const expected = orderDecisionChanges(diffCards(BEFORE, after, [NORTHWIND]).decisionChanges);
+  expect(expected.some((c) => c.worse)).toBe(true);
+  expect(expected.some((c) => !c.worse)).toBe(true);
+  await openDiff(page);
+  await page.getByLabel("Before").fill(BEFORE);
+  await page.getByLabel("After").fill(after);
+  const changes = page.getByTestId("diff-decision-change");
+  await expect(changes).toHaveCount(expected.length);
+  expect(await changes.evaluateAll((items) => items.map((i) => `${i.getAttribute("data-task-class")}:${i.getAttribute("data-worse")}`))).toEqual(
+    expected.map((c) => `${c.taskClass}:${c.worse}`),
+  );
+  await expect(page.getByTestId("diff-summary")).toContainText(`${expected.filter((c) => c.worse).length} for the worse`);
+});
+
+test("versions opened from files; a version that is not JSON is said so, and its decisions still compared", async ({ page }) => {
+  await openDiff(page);
+  await page.getByTestId("diff-before-file").setInputFiles({ name: "contoso-2026-10.json", mimeType: "application/json", buffer: Buffer.from(BEFORE) });
+  await page.getByTestId("diff-after-file").setInputFiles({ name: "contoso-2026-11.json", mimeType: "application/json", buffer: Buffer.from(STREAMING) });
+  await expect(page.getByTestId("diff-before")).toContainText("From: contoso-2026-10.json.");
+  await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
+
+  await page.getByTestId("diff-after-file").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{ "name": "Contoso", ') });
+  await expect(page.getByTestId("diff-unparseable")).toContainText("After: The text is not valid JSON");
+  // A card that is not JSON is rejected for every task class: whatever was not rejected before got worse.
+  const before = review(BEFORE, NORTHWIND).decisions.filter((d) => d.decision !== "reject");
+  await expect(page.getByTestId("diff-decision-change")).toHaveCount(before.length);
+  for (const d of before) await expect(change(page, d.taskClass)).toHaveAttribute("data-after", "reject");
+});
+
+test("a snapshot link against the live card it was made from", async ({ page }) => {
+  served = STREAMING;
+  const fragment = encodeReviewLink({ cardText: BEFORE, cardUrl: server.url, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
+  await openDiff(page, `#${fragment}`);
+  await expect(page.getByTestId("diff-before")).toContainText("the review link's snapshot");
+  await expect(page.getByLabel("After")).toHaveValue(STREAMING);
+  await expect(page.getByTestId("diff-after")).toContainText("fetched just now");
+  await expect(change(page, "live-input")).toHaveAttribute("data-before", "reject");
+  await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
+});
+
+test("a drifted live link in the workspace opens the diff, which asks for the version the link was made from and checks it", async ({ page, context }) => {
+  served = STREAMING;
+  const then = review(BEFORE, NORTHWIND);
+  const fragment = encodeLiveLink({
+    cardUrl: server.url,
+    profile: NORTHWIND,
+    context: {},
+    engineVersion: ENGINE_VERSION,
+    snapshotDigest: cardDigestHex(BEFORE),
+    snapshotDecisions: Object.fromEntries(then.decisions.map((d) => [d.taskClass, d.decision])),
+  });
+  await page.goto(`/#${fragment}`);
+  const notice = page.getByTestId("link-notice");
+  await expect(notice).toContainText("the card has drifted");
+  const [tab] = await Promise.all([context.waitForEvent("page"), notice.getByTestId("link-diff").click()]);
+  await expect(tab.getByTestId("diff-workbench")).toHaveAttribute("data-ready", "true");
+  await expect(tab.getByLabel("After")).toHaveValue(STREAMING);
+  await expect(tab.getByTestId("diff-then-digest")).toContainText(cardDigestHex(BEFORE));
+
+  // Another version is not the one the link was made from; the right one is.
+  await tab.getByLabel("Before").fill(CONTOSO.text);
+  await expect(tab.getByTestId("diff-then-digest")).toHaveAttribute("data-match", "false");
+  await tab.getByLabel("Before").fill(BEFORE);
+  await expect(tab.getByTestId("diff-then-digest")).toHaveAttribute("data-match", "true");
+  await expect(change(tab, "live-input")).toHaveAttribute("data-after", "accept");
+});
+
+test("a reload keeps both versions", async ({ page }) => {
+  await openDiff(page);
+  await page.getByLabel("Before").fill(BEFORE);
+  await page.getByLabel("After").fill(STREAMING);
+  await expect(change(page, "live-input")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Before")).toHaveValue(BEFORE);
+  await expect(page.getByLabel("After")).toHaveValue(STREAMING);
+  await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { CONTOSO } from "../negotiation/examples/incidents";
+import { findPreset, NORTHWIND } from "../negotiation/profile";
+import { triagePair, type TriageCard, type TriageCell, type TriageProfile } from "./triage";
+import { buildTriageView, cellKey, pendingPairs, shownCells } from "./view";
+
+const streaming = JSON.stringify({ ...(JSON.parse(CONTOSO.text) as object), name: "Alpha streaming", capabilities: { streaming: true, pushNotifications: false } }, null, 2);
+const cards: TriageCard[] = [
+  { id: "c1", label: "zulu-contoso.json", text: CONTOSO.text },
+  { id: "c2", label: "broken.json", text: "{ not json" },
+  { id: "c3", label: "alpha.json", text: streaming },
+];
+const profiles: TriageProfile[] = [
+  { id: "p1", profile: NORTHWIND },
+  { id: "p2", profile: findPreset("a2a-python")! },
+];
+const all = new Map<string, TriageCell>();
+for (const card of cards) for (const profile of profiles) all.set(cellKey(card.id, profile.id), triagePair(card, profile));
+
+describe("buildTriageView", () => {
+  it("shows every card, worst per row and per column, with nothing filtered", () => {
+    const view = buildTriageView({ cards, profiles, cells: all, filter: {}, sort: "added" });
+    expect(view.rows.map((r) => r.card.id)).toEqual(["c1", "c2", "c3"]);
+    expect(view.rows[0]!.worst).toBe("reject");
+    expect(view.rows[0]!.name).toBe("Contoso Voice Desk");
+    expect(view.rows[1]!.valid).toBe(false);
+    expect(view.rows[1]!.problems?.[0]?.code).toBe("notJson");
+    // The broken card is rejected for every profile, so every column's worst is reject.
+    expect(view.columnWorst).toEqual(["reject", "reject"]);
+    expect(view).toMatchObject({ reviewedPairs: 6, totalPairs: 6, matchingPairs: 6, filtered: false });
+  });
+
+  it("keeps only the cards with a pair that passes the filter, and marks which cells do", () => {
+    const view = buildTriageView({ cards, profiles, cells: all, filter: { taskClass: "live-input", decision: "reject" }, sort: "added" });
+    const expected = cards.filter((card) => profiles.some((p) => all.get(cellKey(card.id, p.id))!.decisions["live-input"]?.decision === "reject"));
+    expect(view.rows.map((r) => r.card.id)).toEqual(expected.map((c) => c.id));
+    for (const row of view.rows) {
+      row.cells.forEach((cell, i) => expect(row.matches[i]).toBe(cell!.decisions["live-input"]?.decision === "reject"));
+    }
+    expect(shownCells(view).every((cell) => cell.decisions["live-input"]?.decision === "reject")).toBe(true);
+    expect(view.matchingPairs).toBe(shownCells(view).length);
+    expect(view.filtered).toBe(true);
+  });
+
+  it("finds invalid cards, and cards by file name or by the card's own name", () => {
+    expect(buildTriageView({ cards, profiles, cells: all, filter: { invalidOnly: true }, sort: "added" }).rows.map((r) => r.card.id)).toEqual(["c2"]);
+    expect(buildTriageView({ cards, profiles, cells: all, filter: { search: "VOICE" }, sort: "added" }).rows.map((r) => r.card.id)).toEqual(["c1"]);
+    expect(buildTriageView({ cards, profiles, cells: all, filter: { search: "alpha" }, sort: "added" }).rows.map((r) => r.card.id)).toEqual(["c3"]);
+  });
+
+  it("sorts by name (file name, numbers in order) and by worst decision, ties in the order added", () => {
+    expect(buildTriageView({ cards, profiles, cells: all, filter: {}, sort: "name" }).rows.map((r) => r.card.label)).toEqual([
+      "alpha.json",
+      "broken.json",
+      "zulu-contoso.json",
+    ]);
+    const worst = buildTriageView({ cards, profiles, cells: all, filter: {}, sort: "worst" }).rows;
+    const severity = ["accept", "accept-degraded", "defer", "escalate", "reject"];
+    const ranks = worst.map((r) => severity.indexOf(r.worst!));
+    expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
+    const numbered = ["card 10", "card 9", "card 1"].map((label, i) => ({ id: `n${i}`, label, text: "{}" }));
+    expect(buildTriageView({ cards: numbered, profiles, cells: new Map(), filter: {}, sort: "name" }).rows.map((r) => r.card.label)).toEqual([
+      "card 1",
+      "card 9",
+      "card 10",
+    ]);
+  });
+
+  it("shows pairs not reviewed yet as pending, last when sorted by worst, and lists them as what is left to do", () => {
+    const partial = new Map([...all].filter(([key]) => !key.startsWith("c3\n")));
+    partial.delete(cellKey("c1", "p2"));
+    const view = buildTriageView({ cards, profiles, cells: partial, filter: {}, sort: "worst" });
+    expect(view.rows.at(-1)!.card.id).toBe("c3");
+    expect(view.rows.at(-1)!.worst).toBeUndefined();
+    expect(view.rows.find((r) => r.card.id === "c1")!.cells[1]).toBeUndefined();
+    expect(view.reviewedPairs).toBe(3);
+    expect(pendingPairs(cards, profiles, partial)).toEqual([
+      { cardId: "c1", profileId: "p2" },
+      { cardId: "c3", profileId: "p1" },
+      { cardId: "c3", profileId: "p2" },
+    ]);
+    // A decision filter needs a reviewed pair; a name search does not.
+    expect(buildTriageView({ cards, profiles, cells: partial, filter: { decision: "accept" }, sort: "added" }).rows.some((r) => r.card.id === "c3")).toBe(false);
+    expect(buildTriageView({ cards, profiles, cells: partial, filter: { search: "alpha" }, sort: "added" }).rows.map((r) => r.card.id)).toEqual(["c3"]);
+  });
+});
