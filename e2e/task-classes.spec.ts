@@ -3,7 +3,8 @@ import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import { review } from "../lib/negotiation/review";
 import type { TaskClass } from "../lib/negotiation/task-classes";
-import { expectDecision, matrix, openWorkspace } from "./workspace-helpers";
+import { expectDecision, matrix, openWorkspace, TASK_CLASSES } from "./workspace-helpers";
+import { cellDecisions, dropFiles, grid, openTriage, presets, waitForReviews } from "./triage-helpers";
 
 // The review's task classes (the user's own, the skill they are aim at) and the profile's unknown
 // fields, as a user edits them in the workspace.
@@ -17,6 +18,32 @@ async function copyLink(page: Page): Promise<string> {
 function cell(page: Page, taskClass: string, invariant: string) {
   return matrix(page).locator(`[data-task-class="${taskClass}"] [data-invariant="${invariant}"]`);
 }
+
+/** Fills the editor with the push-only class of these journeys and adds it (kept in this browser). */
+async function fillPushClass(page: Page): Promise<void> {
+  const editor = page.getByTestId("task-class-editor");
+  await editor.getByLabel("Name").fill("Call summary by push");
+  await expect(editor.getByLabel("Id")).toHaveValue("call-summary-by-push");
+  await editor.getByLabel("Description").fill("A recorded call sent whole; the summary is pushed back.");
+  const inputModes = editor.getByRole("group", { name: "Input modes its tasks send" });
+  await inputModes.getByLabel(/^Only these/).check();
+  await inputModes.getByLabel("text/plain", { exact: true }).check();
+  await editor.getByLabel("How the client learns the task completed").selectOption({ label: "Later, by push only" });
+  await editor.getByLabel("Skill its tasks are aimed at").fill("summarize-call");
+  await editor.getByRole("button", { name: "Add to the review" }).click();
+  await expect(editor).toHaveCount(0);
+}
+
+const PUSH_CLASS: TaskClass = {
+  id: "call-summary-by-push",
+  title: "Call summary by push",
+  description: "A recorded call sent whole; the summary is pushed back.",
+  input: "whole",
+  completion: "push",
+  output: "required",
+  skill: "summarize-call",
+  inputModes: ["text/plain"],
+};
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -56,28 +83,10 @@ test("a task class made in the workspace is decided, kept in this browser and re
   await expect(editor.getByRole("alert")).toContainText("Name");
   await expect(matrix(page).locator("[data-task-class]")).toHaveCount(5);
 
-  await editor.getByLabel("Name").fill("Call summary by push");
-  await expect(editor.getByLabel("Id")).toHaveValue("call-summary-by-push");
-  await editor.getByLabel("Description").fill("A recorded call sent whole; the summary is pushed back.");
-  const inputModes = editor.getByRole("group", { name: "Input modes its tasks send" });
-  await inputModes.getByLabel(/^Only these/).check();
-  await inputModes.getByLabel("text/plain", { exact: true }).check();
-  await editor.getByLabel("How the client learns the task completed").selectOption({ label: "Later, by push only" });
-  await editor.getByLabel("Skill its tasks are aimed at").fill("summarize-call");
-  await editor.getByRole("button", { name: "Add to the review" }).click();
-  await expect(editor).toHaveCount(0);
+  await fillPushClass(page);
 
   // The engine's own decision for the same class, shown in the matrix and explained.
-  const custom: TaskClass = {
-    id: "call-summary-by-push",
-    title: "Call summary by push",
-    description: "A recorded call sent whole; the summary is pushed back.",
-    input: "whole",
-    completion: "push",
-    output: "required",
-    skill: "summarize-call",
-    inputModes: ["text/plain"],
-  };
+  const custom = PUSH_CLASS;
   const expected = review(CONTOSO.text, NORTHWIND, { taskClasses: [custom] }).decisions[0]!;
   expect(expected.decision).toBe("reject");
   await expectDecision(page, custom.id, expected.decision);
@@ -138,4 +147,28 @@ test("the skill picker aims every task class at one skill: its own modes decide,
 
   await picker.selectOption("");
   await expectDecision(page, "live-input", "accept");
+});
+
+test("a task class kept in this browser is offered in /triage: ticked in, every pair is decided for it", async ({ page }) => {
+  await openWorkspace(page);
+  await page.getByTestId("task-class-panel").getByRole("button", { name: "New task class…" }).click();
+  await fillPushClass(page);
+
+  await openTriage(page);
+  await dropFiles(page, [{ name: "contoso.json", text: CONTOSO.text }]);
+  await presets(page).getByLabel(NORTHWIND.name).check();
+  await waitForReviews(page, 1);
+  const classes = page.getByTestId("triage-task-classes");
+  const kept = classes.getByTestId("triage-saved-task-classes").locator(`[data-task-class="${PUSH_CLASS.id}"]`);
+  await expect(kept).toContainText("learns of completion by push only");
+  await kept.getByRole("checkbox").check();
+  await expect(page.getByTestId("triage-legend")).toContainText(PUSH_CLASS.id);
+
+  // Decided again for the new class, as the engine decides it; leaving a built-in out drops its column.
+  await classes.locator('[data-task-class="fire-and-forget"]').getByRole("checkbox").uncheck();
+  await waitForReviews(page, 1);
+  const expected = review(CONTOSO.text, NORTHWIND, { taskClasses: [...TASK_CLASSES.filter((t) => t !== "fire-and-forget"), PUSH_CLASS] });
+  const shown = await cellDecisions(grid(page).getByTestId("triage-cell").first());
+  expect(shown).toEqual(Object.fromEntries(expected.decisions.map((d) => [d.taskClass, d.decision])));
+  expect(shown[PUSH_CLASS.id]).toBe("reject");
 });

@@ -33,6 +33,8 @@ import { IntakeReportView, type IntakeReport } from "./intake-report";
 import { TriageLegend } from "./legend";
 import { ProfileIntake } from "./profile-intake";
 import { RunStatus, type RunState } from "./run-status";
+import { TaskClassIntake } from "./task-class-intake";
+import type { TaskClassSelection } from "@/components/review/workspace-review";
 import { TriageResults } from "./results-store";
 import { createTriageKeeper, readStoredTriage } from "./saved-triage";
 import { TriageFiles, type ExportKind, type LinkResult } from "./triage-files";
@@ -320,6 +322,19 @@ export function TriageWorkbench() {
     [commit, results],
   );
 
+  const onTaskClasses = useCallback(
+    (selection: TaskClassSelection | undefined) => {
+      const next: TriageInputs = { ...inputsRef.current };
+      if (selection === undefined) delete next.taskClasses;
+      else next.taskClasses = [...selection];
+      const ids = new Set((selection ?? BUILT_IN_TASK_CLASS_IDS).map((t) => (typeof t === "string" ? t : t.id)));
+      // A filter on a class no longer decided would quietly match nothing: it goes with the class.
+      setFilter((f) => (f.taskClass && !ids.has(f.taskClass) ? { ...f, taskClass: undefined } : f));
+      commit(next);
+    },
+    [commit],
+  );
+
   const onRemoveProfile = useCallback(
     (id: string) => {
       results.forget(new Set(), id);
@@ -482,6 +497,9 @@ export function TriageWorkbench() {
         </Section>
         <Section title="Client profiles" id="triage-profiles-heading">
           <ProfileIntake profiles={inputs.profiles} labels={labels} onAdd={onAddProfiles} onRemove={onRemoveProfile} />
+        </Section>
+        <Section title="Task classes" id="triage-task-classes-heading">
+          <TaskClassIntake selection={inputs.taskClasses} onChange={onTaskClasses} />
         </Section>
       </div>
       <div className="flex min-w-0 flex-col gap-3">
