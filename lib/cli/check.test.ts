@@ -309,6 +309,27 @@ describe("check --format for CI", () => {
     expect(r.stdout).toMatch(/\[Open this review in Parley\]\(https:\/\/parley\.example\/#v1\./);
   });
 
+  it("without --docs-base / --link-base, the instance's PARLEY_BASE_URL makes the links absolute; the flags win over it", async () => {
+    const env = { PARLEY_BASE_URL: "https://parley.team.example/tools/" };
+    const sarif = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "sarif"], { env });
+    const helpUri = (log: string) =>
+      (JSON.parse(log) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; helpUri: string }> } } }> }).runs[0]!.tool.driver.rules.find((rule) => rule.id === "input-modes")?.helpUri;
+    expect(helpUri(sarif.stdout)).toBe("https://parley.team.example/tools/rules/input-modes");
+    const markdown = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "markdown"], { env });
+    expect(markdown.stdout).toMatch(/\[Open this review in Parley\]\(https:\/\/parley\.team\.example\/tools\/#v1\./);
+    const flagged = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "sarif", "--docs-base", "https://other.example"], { env });
+    expect(helpUri(flagged.stdout)).toBe("https://other.example/rules/input-modes");
+    // Unset: links stay relative, as before.
+    expect(helpUri((await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "sarif"])).stdout)).toBe("/rules/input-modes");
+  });
+
+  it("a PARLEY_BASE_URL that is not an http(s) origin is a usage error naming the variable", async () => {
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "sarif"], { env: { PARLEY_BASE_URL: "javascript:alert(1)" } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("PARLEY_BASE_URL");
+    expect(r.stdout).toBe("");
+  });
+
   it("--fail-on decides which decisions make exit 1", async () => {
     const context = file("stale.json", JSON.stringify({ priorTaskHistory: true }));
     // With prior task history the live-input rejection becomes a defer: exit 0 by default, 1 on --fail-on defer.

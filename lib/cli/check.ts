@@ -13,6 +13,7 @@ import { renderDecisionMarkdown } from "../report/markdown";
 import { FAIL_ON, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn } from "../report/formats";
 import { loadSignatureSetup, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
+import { readBaseUrlSetting, SettingsError } from "../settings";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
 export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
@@ -30,8 +31,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   // Cheap argument checks first, so a typo is reported before a network fetch.
   const custom = values["task-class-file"] ? await loadTaskClassFile(values["task-class-file"], io) : [];
   const taskClasses = values["task-class"] || custom.length === 0 ? [...resolveTaskClasses(values["task-class"]), ...custom] : custom;
-  const linkBase = parseLinkBase(values["link-base"]);
-  const docsBase = parseDocsBase(values["docs-base"]);
+  // Without --link-base / --docs-base, the instance's PARLEY_BASE_URL (the server's own setting) is the base.
+  const envBase = values["link-base"] === undefined || values["docs-base"] === undefined ? baseUrlFromEnv(io.env) : undefined;
+  const linkBase = parseLinkBase(values["link-base"]) ?? envBase;
+  const docsBase = parseDocsBase(values["docs-base"]) ?? (envBase === undefined ? undefined : `${envBase}/`);
   const profile = await loadProfile(values.profile, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
   const signatureSetup = await loadSignatureSetup(values.jwks, values["no-jku"], io);
@@ -83,6 +86,15 @@ export function parseFailOn(value: string | undefined): FailOn {
   if (value === undefined) return "reject";
   if ((FAIL_ON as readonly string[]).includes(value)) return value as FailOn;
   throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(", ")}, not "${value}".`, true);
+}
+
+function baseUrlFromEnv(env: CliIo["env"]): string | undefined {
+  try {
+    return readBaseUrlSetting(env) ?? undefined;
+  } catch (error) {
+    if (error instanceof SettingsError) throw new UsageError(`check: ${error.problems.join("; ")} (or pass --link-base and --docs-base).`, true);
+    throw error;
+  }
 }
 
 /** `--docs-base URL`: where the rule pages live, for absolute links in SARIF (an http(s) URL). */

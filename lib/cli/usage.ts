@@ -39,8 +39,10 @@ Options:
   --fail-on DECISION    reject (default), escalate or defer: the mildest decision that makes
                         exit code 1 (with everything more severe)
   --docs-base URL       absolute base of the Parley app, for rule links in SARIF
+                        (default: PARLEY_BASE_URL when it is set)
   --link-base URL       with --format json: each decision record carries a review link to the
                         workspace at URL (e.g. https://parley.example.com) reopening this review
+                        (default: PARLEY_BASE_URL when it is set; markdown links it too)
   --jwks FILE           check the card's signatures against this JWK or JWK set (matched by kid)
   --no-jku              without --jwks, do not fetch the key set a signature's jku names (by
                         default it is fetched, with the same safety rules as --card URLs)

@@ -130,6 +130,18 @@ function readBaseUrl(raw: string | undefined, problems: string[]): string | null
   return url.href.replace(/\/+$/, "");
 }
 
+/**
+ * Only PARLEY_BASE_URL, for the CLI: a command that makes links should not fail on a server
+ * setting it never uses. Throws a SettingsError when the value is not a usable origin.
+ */
+export function readBaseUrlSetting(env: Env = process.env): string | null {
+  const problems: string[] = [];
+  const raw = env[SETTING_NAMES.baseUrl]?.trim();
+  const value = readBaseUrl(raw === "" ? undefined : raw, problems);
+  if (problems.length > 0) throw new SettingsError(problems);
+  return value;
+}
+
 let cached: Settings | undefined;
 
 /** The process's settings, read once (the environment does not change under a running server). */
