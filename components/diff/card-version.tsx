@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type DragEvent, type ReactNode } from "react";
-import { BUTTON, ERROR, FIELD, HINT } from "@/components/triage/card-intake";
+import { BUTTON, ERROR, FIELD, HINT } from "@/components/ui/form-styles";
 import { formatBytes } from "@/components/triage/words";
 import { MAX_TRIAGE_CARD_CHARS } from "@/lib/triage/triage";
 

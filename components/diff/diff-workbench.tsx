@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postFetchCard } from "@/components/queries/fetch-card";
-import { BUTTON, ERROR, FIELD, HINT } from "@/components/triage/card-intake";
+import { ERROR } from "@/components/ui/form-styles";
 import { ProfileIntake } from "@/components/triage/profile-intake";
+import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { Section } from "@/components/ui/section";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import { NORTHWIND, type ClientProfile } from "@/lib/negotiation/profile";
@@ -182,7 +183,11 @@ export function DiffWorkbench() {
               }}
               note={<LiveNote live={live} onRetry={(url) => void fetchLive(url)} />}
             />
-            <LinkField
+            <ReviewLinkForm
+              label="Or compare a review link with its live card"
+              submitLabel="Compare"
+              hint="A snapshot link's card becomes Before and the card fetched from its URL now After; its profile is the one compared."
+              errorTestId="diff-link-field-error"
               onLink={async (text) => {
                 edited();
                 const problem = await openLink(text);
@@ -263,47 +268,3 @@ function LiveNote({ live, onRetry }: { live: LiveFetch; onRetry: (url: string) =
   }
 }
 
-function LinkField({ onLink }: { onLink: (text: string) => Promise<string | undefined> }) {
-  const id = useId();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <form
-      className="flex flex-col gap-1"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim() === "") return setError("Paste a review link first.");
-        void onLink(text).then((problem) => {
-          setError(problem);
-          if (!problem) setText("");
-        });
-      }}
-    >
-      <label htmlFor={`${id}-link`} className="text-xs font-semibold text-slate-700">
-        Or compare a review link with its live card
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={`${id}-link`}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-          className={`${FIELD} min-w-0 flex-1 font-mono text-xs`}
-          placeholder="https://…/#v1.…"
-        />
-        <button type="submit" className={BUTTON}>
-          Compare
-        </button>
-      </div>
-      <p id={`${id}-hint`} className={HINT}>
-        A snapshot link&apos;s card becomes Before and the card fetched from its URL now After; its profile is the one compared.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className={ERROR} data-testid="diff-link-field-error">
-          {error}
-        </p>
-      )}
-    </form>
-  );
-}

@@ -25,6 +25,7 @@ export function ListField({
   options = COMMON_MODES,
   other = { placeholder: "other/mode", what: "mode", check: checkMediaType },
   declaredLabel = "Declared (unchecked: unknown, left out of the profile)",
+  problem,
 }: {
   /** The profile field (JSON pointer) this edits: an explanation's evidence link highlights it. */
   field?: string;
@@ -36,6 +37,8 @@ export function ListField({
   other?: { placeholder: string; what: string; check?: (value: string) => string | undefined } | null;
   /** What checking "declared" means for this list (and what leaving it unchecked means). */
   declaredLabel?: string;
+  /** What is wrong with the list as it stands, said inside the group (and read with it). */
+  problem?: string;
 }) {
   const groupId = useId();
   const addId = useId();
@@ -57,7 +60,11 @@ export function ListField({
     onChange(on ? [...current, mode] : current.filter((m) => m !== mode));
   };
   return (
-    <fieldset className="rounded border border-slate-200 p-2" aria-describedby={`${groupId}-hint`} data-profile-field={field}>
+    <fieldset
+      className="rounded border border-slate-200 p-2"
+      aria-describedby={`${groupId}-hint${problem ? ` ${groupId}-problem` : ""}`}
+      data-profile-field={field}
+    >
       <legend className="px-1 text-sm font-medium">{label}</legend>
       <p id={`${groupId}-hint`} className="mb-1 text-xs text-slate-500">
         {hint}
@@ -112,6 +119,11 @@ export function ListField({
             </div>
           )}
         </>
+      )}
+      {problem && (
+        <p id={`${groupId}-problem`} className="mt-1 text-xs text-rose-700">
+          {problem}
+        </p>
       )}
     </fieldset>
   );

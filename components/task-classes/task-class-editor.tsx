@@ -185,8 +185,8 @@ export function TaskClassEditor({
         value={draft.inputModes}
         onChange={(inputModes) => set({ inputModes })}
         declaredLabel="Only these (unchecked: any mode the client sends)"
+        problem={problemOf("/inputModes")}
       />
-      {problemOf("/inputModes") && <p className="text-xs text-rose-700">{problemOf("/inputModes")}</p>}
 
       <div className="flex flex-col gap-0.5">
         <label htmlFor={`${uid}completion`} className="text-sm font-medium">
@@ -211,16 +211,14 @@ export function TaskClassEditor({
         It waits for output
       </label>
       {draft.output === "required" && (
-        <>
-          <ListField
-            label="Output modes it waits for"
-            hint="Only accepted output modes that overlap these count for this class."
-            value={draft.outputModes}
-            onChange={(outputModes) => set({ outputModes })}
-            declaredLabel="Only these (unchecked: any mode the client accepts)"
-          />
-          {problemOf("/outputModes") && <p className="text-xs text-rose-700">{problemOf("/outputModes")}</p>}
-        </>
+        <ListField
+          label="Output modes it waits for"
+          hint="Only accepted output modes that overlap these count for this class."
+          value={draft.outputModes}
+          onChange={(outputModes) => set({ outputModes })}
+          declaredLabel="Only these (unchecked: any mode the client accepts)"
+          problem={problemOf("/outputModes")}
+        />
       )}
 
       <div className="flex flex-col gap-0.5">

@@ -2,6 +2,8 @@
 
 import { memo, useId, useRef, useState } from "react";
 import { postFetchCard } from "@/components/queries/fetch-card";
+import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
+import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { parseUrlList } from "@/lib/triage/intake";
 import { MAX_TRIAGE_CARDS } from "@/lib/triage/triage";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
@@ -43,7 +45,13 @@ export const CardIntake = memo(function CardIntake(props: CardIntakeProps) {
       </div>
       <PasteCard onPaste={props.onPaste} />
       <UrlList onFetched={props.onFetched} />
-      <ReviewLinkField onLink={props.onLink} />
+      <ReviewLinkForm
+        label="From a review link"
+        submitLabel="Add"
+        hint="A snapshot link adds its card and its profile; a live link fetches its card now."
+        errorTestId="triage-link-error"
+        onLink={props.onLink}
+      />
     </div>
   );
 });
@@ -215,55 +223,3 @@ function UrlStatusLine({ status }: { status: UrlJobStatus }) {
   }
 }
 
-function ReviewLinkField({ onLink }: { onLink: CardIntakeProps["onLink"] }) {
-  const id = useId();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <form
-      className="flex flex-col gap-1"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim() === "") return setError("Paste a review link first.");
-        void onLink(text).then((problem) => {
-          setError(problem);
-          if (!problem) setText("");
-        });
-      }}
-    >
-      <label htmlFor={`${id}-link`} className={LABEL}>
-        From a review link
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={`${id}-link`}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-link-hint${error ? ` ${id}-link-error` : ""}`}
-          className={`${FIELD} min-w-0 flex-1 font-mono text-xs`}
-          placeholder="https://…/#v1.…"
-        />
-        <button type="submit" className={BUTTON}>
-          Add
-        </button>
-      </div>
-      <p id={`${id}-link-hint`} className={HINT}>
-        A snapshot link adds its card and its profile; a live link fetches its card now.
-      </p>
-      {error && (
-        <p id={`${id}-link-error`} className={ERROR} data-testid="triage-link-error">
-          {error}
-        </p>
-      )}
-    </form>
-  );
-}
-
-export const LABEL = "text-xs font-semibold text-slate-700";
-export const HINT = "text-xs text-slate-600";
-export const ERROR = "text-xs text-rose-800";
-export const FIELD =
-  "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-sky-600 aria-[invalid=true]:border-rose-600";
-export const BUTTON =
-  "rounded border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium whitespace-nowrap hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:opacity-50";

@@ -2,7 +2,7 @@
 
 import { memo, useState } from "react";
 import type { TriageCard } from "@/lib/triage/triage";
-import { BUTTON, HINT } from "./card-intake";
+import { BUTTON, HINT } from "@/components/ui/form-styles";
 import { plural } from "./words";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { MAX_TRIAGE_CARDS, MAX_TRIAGE_PROFILES } from "@/lib/triage/triage";
-import { BUTTON } from "./card-intake";
+import { BUTTON } from "@/components/ui/form-styles";
 import { count, plural } from "./words";
 
 export interface IntakeReport {

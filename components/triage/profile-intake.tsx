@@ -6,7 +6,7 @@ import { getSavedProfiles, getServerSavedProfiles, subscribeSavedProfiles } from
 import { canonicalJson } from "@/lib/triage/inputs";
 import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
 import type { TriageProfile } from "@/lib/triage/triage";
-import { BUTTON, ERROR, FIELD, HINT, LABEL } from "./card-intake";
+import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
 
 interface ProfileIntakeProps {
   profiles: readonly TriageProfile[];

@@ -1,6 +1,6 @@
 "use client";
 
-import { BUTTON } from "./card-intake";
+import { BUTTON } from "@/components/ui/form-styles";
 import { count, plural } from "./words";
 
 export type RunState =

@@ -6,7 +6,7 @@ import { describeTaskClass } from "@/components/task-classes/describe-task-class
 import { getSavedTaskClasses, getServerSavedTaskClasses, subscribeSavedTaskClasses } from "@/components/task-classes/saved-task-classes";
 import { classesOf, includeClass, sameClass, selectionOf } from "@/components/task-classes/task-class-selection";
 import type { TaskClassSelection } from "@/components/review/workspace-review";
-import { HINT, LABEL } from "./card-intake";
+import { HINT, LABEL } from "@/components/ui/form-styles";
 
 interface TaskClassIntakeProps {
   /** The triage's task classes; undefined: the five built-in ones. */

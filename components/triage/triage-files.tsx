@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { writeClipboard } from "@/components/ui/clipboard";
-import { BUTTON, FIELD, HINT } from "./card-intake";
+import { BUTTON, FIELD, HINT } from "@/components/ui/form-styles";
 import { plural } from "./words";
 
 export type ExportKind = "csv" | "json" | "markdown";

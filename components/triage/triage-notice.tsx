@@ -2,7 +2,7 @@
 
 import type { TriageInputs } from "@/lib/triage/inputs";
 import type { TriageFile } from "@/lib/triage/triage";
-import { BUTTON } from "./card-intake";
+import { BUTTON } from "@/components/ui/form-styles";
 import { plural } from "./words";
 
 export type Notice =

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { DECISIONS, type DecisionKind } from "@/lib/negotiation/decision-types";
 import type { TriageFilter } from "@/lib/triage/triage";
 import type { TriageSort, TriageView } from "@/lib/triage/view";
-import { BUTTON, FIELD, LABEL } from "./card-intake";
+import { BUTTON, FIELD, LABEL } from "@/components/ui/form-styles";
 import type { GridTaskClass } from "./triage-grid";
 import { count, plural } from "./words";
 
