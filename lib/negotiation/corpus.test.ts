@@ -176,6 +176,8 @@ const EXPECTED: Record<string, Expected> = {
         protocolVersion: "0.3.0",
         callable: true,
         speaks: "0.3",
+        // A 0.3 card's interfaces speak the card-level version.
+        speaksFrom: { pointer: "/protocolVersion", value: "0.3.0" },
         pointer: "/url",
       });
       const mtls = c.securitySchemes.filter((s) => s.kind === "mutualTLS").map((s) => [s.name, s.kind]);

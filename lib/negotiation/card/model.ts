@@ -34,6 +34,8 @@ export interface CardInterface {
    * version); a 0.x card that states none is read as 0.3, as the A2A SDKs convert it.
    */
   speaks?: string;
+  /** The field `speaks` was read from, and its value as written; absent when no version is written. */
+  speaksFrom?: { pointer: Pointer; value: string };
   pointer: Pointer;
 }
 

@@ -21,9 +21,26 @@ describe("normalizeCard interfaces", () => {
       ],
     });
     expect(card.interfaces).toEqual([
-      { url: "https://a.example/rest", binding: "HTTP+JSON", callable: true, protocolVersion: "1.0", speaks: "1.0", tenant: "t1", pointer: "/supportedInterfaces/0" },
-      { url: "a.example:443", binding: "GRPC", callable: true, protocolVersion: "1.0", speaks: "1.0", pointer: "/supportedInterfaces/1" },
-      // No version on the interface or the card: the 1.0 spec reads it as 0.3.
+      {
+        url: "https://a.example/rest",
+        binding: "HTTP+JSON",
+        callable: true,
+        protocolVersion: "1.0",
+        speaks: "1.0",
+        speaksFrom: { pointer: "/supportedInterfaces/0/protocolVersion", value: "1.0" },
+        tenant: "t1",
+        pointer: "/supportedInterfaces/0",
+      },
+      {
+        url: "a.example:443",
+        binding: "GRPC",
+        callable: true,
+        protocolVersion: "1.0",
+        speaks: "1.0",
+        speaksFrom: { pointer: "/supportedInterfaces/1/protocolVersion", value: "1.0" },
+        pointer: "/supportedInterfaces/1",
+      },
+      // No version on the interface or the card: the 1.0 spec reads it as 0.3 (and nothing says where it is written).
       { url: "https://a.example/rpc", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/supportedInterfaces/2" },
     ]);
     expect(card.url).toBe("https://a.example/rest");

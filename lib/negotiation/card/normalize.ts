@@ -30,6 +30,8 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
     // A 0.x card that states no version is read as 0.3, as the A2A SDKs read it when they convert it.
     const speaks = interfaceVersion(iface, shape, cardLevel) ?? (shape === "0.1" || shape === "0.2" || shape === "0.3" ? "0.3" : undefined);
     if (speaks !== undefined) iface.speaks = majorMinor(speaks);
+    const from = versionSource(iface, shape, cardLevel);
+    if (from) iface.speaksFrom = from;
   }
   const protocolVersion = cardLevel ?? interfaces[0]?.protocolVersion;
   const advisoryVersion = readAdvisoryVersion(shape, typeof cardVersion === "string" ? cardVersion : undefined, interfaces);
@@ -65,6 +67,15 @@ export function interfaceVersion(iface: CardInterface, shape: CardShape, cardLev
   if (iface.protocolVersion !== undefined && iface.protocolVersion.trim() !== "") return iface.protocolVersion.trim();
   if (cardLevel !== undefined && cardLevel.trim() !== "") return cardLevel.trim();
   return shape === "1.0" || shape === "hybrid" ? "0.3" : undefined;
+}
+
+/** Where the version an interface speaks is written; undefined when none is and it is read by default. */
+function versionSource(iface: CardInterface, shape: CardShape, cardLevel: string | undefined): CardInterface["speaksFrom"] {
+  const own = iface.protocolVersion?.trim();
+  // A 0.x card's interfaces carry the card-level version (there is no per-interface one).
+  if (own && (shape === "1.0" || shape === "hybrid")) return { pointer: joinPointer(iface.pointer, "protocolVersion"), value: iface.protocolVersion! };
+  if (cardLevel !== undefined && cardLevel.trim() !== "") return { pointer: "/protocolVersion", value: cardLevel };
+  return undefined;
 }
 
 const isZeroX = (version: string) => /^0\./.test(version);

@@ -81,7 +81,11 @@ export const sharedTransport: Invariant<MessageId> = {
       return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(chosen.pointer, chosen.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
     }
     const cardVersions = unique(sameBinding.map((iface) => iface.speaks ?? "unstated"));
-    const evidence = [...sameBinding.map((iface) => cardRef(iface.pointer, iface.speaks)), profileRef("/protocolVersions", versions)];
+    // Each interface's version where it is written; one that states none is shown by its URL (it is read as 0.3).
+    const evidence = [
+      ...sameBinding.map((iface) => (iface.speaksFrom ? cardRef(iface.speaksFrom.pointer, iface.speaksFrom.value) : cardRef(iface.pointer, iface.url))),
+      profileRef("/protocolVersions", versions),
+    ];
     return cutFinding(meta, taskClass, "noSharedVersion", { bindings, cardVersions, clientVersions: versions }, evidence, { kind: "transport" }, {
       acquirable: [],
       cardClaim: "declarations",

@@ -37,6 +37,17 @@ testInvariant(inv, {
       cuts: { kind: "transport" },
       cause: { acquirable: [], cardClaim: "declarations" },
       data: { cardVersions: ["0.3"], clientVersions: ["1.0"] },
+      // No version is written: the interface is shown by its URL, not as a field holding "0.3".
+      evidence: { card: ["/supportedInterfaces/0"], profile: ["/protocolVersions"] },
+    },
+    {
+      name: "the evidence points at the version where it is written",
+      card: makeCard({
+        interfaces: [{ ...iface("JSONRPC", 0, "https://a.example/v03", "0.3"), speaksFrom: { pointer: "/supportedInterfaces/0/protocolVersion", value: "0.3.0" } }],
+      }),
+      messageId: "noSharedVersion",
+      cuts: { kind: "transport" },
+      evidence: { card: ["/supportedInterfaces/0/protocolVersion"], profile: ["/protocolVersions"] },
     },
     {
       name: "no shared binding",
