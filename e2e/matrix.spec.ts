@@ -155,3 +155,16 @@ test("on a 390 px phone: verdict and matrix first, the inputs folded under them,
   await page.keyboard.press("ArrowDown");
   await expect(cell(page, "live-input", INVARIANTS[1]!.meta.id)).toBeFocused();
 });
+
+test("a card field the card leaves out is shown as Parley's reading of it, never as a value the card holds", async ({ page }) => {
+  await openWorkspace(page);
+  const card = JSON.parse(CONTOSO.text) as { capabilities: Record<string, unknown> };
+  delete card.capabilities.streaming;
+  await pasteCard(page, JSON.stringify(card, null, 2));
+  await expect(cell(page, "streaming-output", "stream-channel-available")).toHaveAttribute("data-status", "violated");
+  await cell(page, "streaming-output", "stream-channel-available").click();
+  const panel = page.getByTestId("explain-panel");
+  await expect(panel.getByRole("listitem").filter({ hasText: "/capabilities/streaming" })).toContainText(
+    "= false (the card states no valid value: read as this)",
+  );
+});

@@ -1,12 +1,8 @@
 "use client";
 
+import { evidenceValueText } from "@/lib/negotiation/explain/evidence";
 import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 
-function show(value: unknown): string {
-  if (value === undefined) return "";
-  const text = JSON.stringify(value);
-  return text && text.length > 60 ? text.slice(0, 57) + "…" : (text ?? "");
-}
 
 /** Evidence pointers; card (and profile) fields are buttons that highlight the field in its editor. */
 export function FieldList({
@@ -37,7 +33,7 @@ export function FieldList({
             ) : (
               <code className="px-1">{ref.pointer || "/"}</code>
             )}
-            {ref.value !== undefined && <span className="ml-1 font-mono text-slate-700">= {show(ref.value)}</span>}
+            {ref.value !== undefined && <span className="ml-1 font-mono text-slate-700">{evidenceValueText(ref).trimStart()}</span>}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import type { Review } from "../negotiation/decision-types";
 import { docsPath, type EvidenceRef } from "../negotiation/invariants/types";
 import { describeCut } from "../negotiation/explain/cut-label";
 import { decisionLabel } from "../negotiation/explain/decisions";
+import { evidenceValueText } from "../negotiation/explain/evidence";
 import type { LoadedCard } from "./inputs";
 import { isNotable, type ReviewJson } from "./review-json";
 
@@ -79,11 +80,6 @@ function countBySeverity(json: ReviewJson): string {
 
 
 function describeEvidence(e: EvidenceRef): string {
-  const value = e.value === undefined ? "" : ` = ${truncate(JSON.stringify(e.value))}`;
-  return `${e.source} ${e.pointer || "/"}${value}`;
+  return `${e.source} ${e.pointer || "/"}${evidenceValueText(e)}`;
 }
 
-function truncate(s: string | undefined, max = 60): string {
-  if (s === undefined) return "";
-  return s.length > max ? s.slice(0, max - 1) + "…" : s;
-}

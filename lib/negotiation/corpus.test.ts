@@ -33,7 +33,17 @@ const EXPECTED: Record<string, Expected> = {
     card: (c) => {
       expect(c.advisory).toBe(true);
       // No protocolVersion on a 0.2-shaped card: read as 0.3, as the A2A SDKs convert it.
-      expect(c.interfaces).toEqual([{ url: "https://example.com/agents/eightball", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/url" }]);
+      // No preferredTransport either: JSON-RPC, the 0.x default, marked as not written.
+      expect(c.interfaces).toEqual([
+        {
+          url: "https://example.com/agents/eightball",
+          binding: "JSONRPC",
+          callable: true,
+          speaks: "0.3",
+          bindingFrom: { pointer: "/preferredTransport", value: "JSONRPC", absent: true },
+          pointer: "/url",
+        },
+      ]);
       expect(c.extensions).toEqual([
         { uri: "https://example.com/ext/konami-code/v1", required: false, description: "Provide cheat codes to unlock new fortunes", pointer: "/capabilities/extensions/0" },
       ]);
@@ -178,6 +188,7 @@ const EXPECTED: Record<string, Expected> = {
         speaks: "0.3",
         // A 0.3 card's interfaces speak the card-level version.
         speaksFrom: { pointer: "/protocolVersion", value: "0.3.0" },
+        bindingFrom: { pointer: "/preferredTransport", value: "HTTP+JSON" },
         pointer: "/url",
       });
       const mtls = c.securitySchemes.filter((s) => s.kind === "mutualTLS").map((s) => [s.name, s.kind]);

@@ -5,7 +5,7 @@ import type { ReviewContext } from "./context";
 import { decide, moreSevere } from "./decide";
 import { DECISIONS, type DecisionKind } from "./decision-types";
 import { INVARIANTS } from "./invariants";
-import { inputModes, makeCard, outputModes, push, requirement, scheme, streaming } from "./invariants/test-card";
+import { inputModes, makeCard, outputModes, push, requirement, scheme, streaming, testInterface } from "./invariants/test-card";
 import { taskClass } from "./invariants/test-helpers";
 import { NORTHWIND, type ClientProfile } from "./profile";
 
@@ -29,7 +29,7 @@ const resubAudio = makeCard({
   defaultOutputModes: outputModes("text/plain", "audio/pcm"),
   resubscribeOnlyOutputModes: { value: ["audio/pcm"], pointer: "/resubscribeOnlyOutputModes" },
 });
-const grpcOnly = makeCard({ interfaces: [{ url: "https://a.example", binding: "GRPC", callable: true, pointer: "/supportedInterfaces/0" }] });
+const grpcOnly = makeCard({ interfaces: [testInterface("GRPC", 0, "https://a.example")] });
 
 const cannotPoll: ClientProfile = { ...NORTHWIND, canPoll: false };
 const pollUnknown: ClientProfile = { ...NORTHWIND, canPoll: undefined };

@@ -42,7 +42,7 @@ export const DecisionRecord = z.object({
   }),
   profile: z.string(),
   evidence: z
-    .array(z.object({ source: z.enum(["card", "profile", "context", "task-class"]), pointer, value: z.optional(z.unknown()) }))
+    .array(z.object({ source: z.enum(["card", "profile", "context", "task-class"]), pointer, value: z.optional(z.unknown()), absent: z.optional(z.literal(true)) }))
     .check(z.maxLength(10_000)),
   degradations: z
     .array(

@@ -36,6 +36,8 @@ export interface CardInterface {
   speaks?: string;
   /** The field `speaks` was read from, and its value as written; absent when no version is written. */
   speaksFrom?: { pointer: Pointer; value: string };
+  /** The field the binding was read from, as written; `absent` for a 0.x card's default (JSONRPC, no preferredTransport). */
+  bindingFrom: { pointer: Pointer; value: string; absent?: true };
   pointer: Pointer;
 }
 
@@ -56,6 +58,8 @@ export interface CardSecurityRequirement {
   /** Scheme names that must all be satisfied together (AND); the list of requirements is an OR. */
   schemes: string[];
   pointer: Pointer;
+  /** 0.1: the requirement is written as one scheme name (a string), not as an object of names. */
+  writtenAsName?: true;
 }
 
 export interface CardSkill {

@@ -74,7 +74,7 @@ function readAuthenticationSchemes(card: JsonObject): CardSecurityScheme[] {
  */
 export function readSecurityRequirements(card: JsonObject, shape: CardShape): CardSecurityRequirement[] {
   if (shape === "0.1") {
-    return readAuthenticationSchemes(card).map((scheme) => ({ schemes: [scheme.name], pointer: scheme.pointer }));
+    return readAuthenticationSchemes(card).map((scheme) => ({ schemes: [scheme.name], pointer: scheme.pointer, writtenAsName: true as const }));
   }
   return readRequirementsAt(card, "") ?? [];
 }

@@ -28,6 +28,7 @@ describe("normalizeCard interfaces", () => {
         protocolVersion: "1.0",
         speaks: "1.0",
         speaksFrom: { pointer: "/supportedInterfaces/0/protocolVersion", value: "1.0" },
+        bindingFrom: { pointer: "/supportedInterfaces/0/protocolBinding", value: "http+json" },
         tenant: "t1",
         pointer: "/supportedInterfaces/0",
       },
@@ -38,10 +39,19 @@ describe("normalizeCard interfaces", () => {
         protocolVersion: "1.0",
         speaks: "1.0",
         speaksFrom: { pointer: "/supportedInterfaces/1/protocolVersion", value: "1.0" },
+        // A 1.0 interface written with the 0.3 field name: the evidence points at that field.
+        bindingFrom: { pointer: "/supportedInterfaces/1/transport", value: "grpc" },
         pointer: "/supportedInterfaces/1",
       },
       // No version on the interface or the card: the 1.0 spec reads it as 0.3 (and nothing says where it is written).
-      { url: "https://a.example/rpc", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/supportedInterfaces/2" },
+      {
+        url: "https://a.example/rpc",
+        binding: "JSONRPC",
+        callable: true,
+        speaks: "0.3",
+        bindingFrom: { pointer: "/supportedInterfaces/2/protocolBinding", value: "JSONRPC" },
+        pointer: "/supportedInterfaces/2",
+      },
     ]);
     expect(card.url).toBe("https://a.example/rest");
     expect(card.protocolVersion).toBe("1.0");
@@ -68,7 +78,7 @@ describe("normalizeCard interfaces", () => {
     expect(normalize({ ...core, url: "https://a.example", additionalInterfaces: [] }).interfaces[0]?.binding).toBe("JSONRPC");
     expect(normalize({ ...core, url: "https://a.example" }).interfaces).toEqual([
       // No version stated: read as 0.3, as the A2A SDKs convert a 0.x card.
-      { url: "https://a.example", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/url" },
+      { url: "https://a.example", binding: "JSONRPC", callable: true, speaks: "0.3", bindingFrom: { pointer: "/preferredTransport", value: "JSONRPC", absent: true }, pointer: "/url" },
     ]);
   });
 

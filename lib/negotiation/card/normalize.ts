@@ -171,7 +171,10 @@ function readInterfaces(card: JsonObject, shape: CardShape): CardInterface[] {
   const cardVersion = readString(card, "protocolVersion");
   const url = readString(card, "url");
   const preferred = readString(card, "preferredTransport");
-  if (url !== undefined) out.push(makeInterface(url, preferred ?? "JSONRPC", cardVersion, "/url"));
+  if (url !== undefined) {
+    const from = preferred !== undefined ? { pointer: "/preferredTransport", value: preferred } : { pointer: "/preferredTransport", value: "JSONRPC", absent: true as const };
+    out.push(makeInterface(url, from, cardVersion, "/url"));
+  }
   const additional = own(card, "additionalInterfaces");
   if (Array.isArray(additional)) {
     additional.forEach((entry, i) => {
@@ -179,7 +182,8 @@ function readInterfaces(card: JsonObject, shape: CardShape): CardInterface[] {
       const entryUrl = own(entry, "url");
       const transport = own(entry, "transport");
       if (typeof entryUrl !== "string" || typeof transport !== "string") return;
-      const next = makeInterface(entryUrl, transport, cardVersion, joinPointer("/additionalInterfaces", i));
+      const at = joinPointer("/additionalInterfaces", i);
+      const next = makeInterface(entryUrl, { pointer: joinPointer(at, "transport"), value: transport }, cardVersion, at);
       // The spec asks 0.3 cards to repeat the main url here; one entry per (url, binding) is enough.
       if (!out.some((known) => known.url === next.url && known.binding === next.binding)) out.push(next);
     });
@@ -194,10 +198,12 @@ function readSupportedInterfaces(card: JsonObject): CardInterface[] {
   list.forEach((entry, i) => {
     if (!isObject(entry)) return;
     const url = own(entry, "url");
-    const binding = own(entry, "protocolBinding") ?? own(entry, "transport");
+    const field = own(entry, "protocolBinding") !== undefined ? "protocolBinding" : "transport";
+    const binding = own(entry, field);
     if (typeof url !== "string" || typeof binding !== "string") return;
     const version = own(entry, "protocolVersion");
-    const found = makeInterface(url, binding, typeof version === "string" ? version : undefined, joinPointer("/supportedInterfaces", i));
+    const at = joinPointer("/supportedInterfaces", i);
+    const found = makeInterface(url, { pointer: joinPointer(at, field), value: binding }, typeof version === "string" ? version : undefined, at);
     const tenant = own(entry, "tenant");
     if (typeof tenant === "string" && tenant !== "") found.tenant = tenant;
     out.push(found);
@@ -205,8 +211,9 @@ function readSupportedInterfaces(card: JsonObject): CardInterface[] {
   return out;
 }
 
-function makeInterface(url: string, binding: string, protocolVersion: string | undefined, pointer: string): CardInterface {
-  const found: CardInterface = { url, binding: canonicalBinding(binding), callable: judgeUrl(url, binding) === "ok", pointer };
+function makeInterface(url: string, bindingFrom: CardInterface["bindingFrom"], protocolVersion: string | undefined, pointer: string): CardInterface {
+  const binding = bindingFrom.value;
+  const found: CardInterface = { url, binding: canonicalBinding(binding), callable: judgeUrl(url, binding) === "ok", bindingFrom, pointer };
   if (protocolVersion !== undefined) found.protocolVersion = protocolVersion;
   return found;
 }

@@ -76,6 +76,13 @@ export function cardRef(pointer: string, value?: unknown): EvidenceRef {
   return value === undefined ? { source: "card", pointer } : { source: "card", pointer, value };
 }
 
+/** A card field as read: its value, marked `absent` when the card leaves it out and the value is the default. */
+export function locatedRef(located: { pointer: string; defaulted?: boolean }, value: unknown): EvidenceRef {
+  const ref = cardRef(located.pointer, value);
+  if (located.defaulted) ref.absent = true;
+  return ref;
+}
+
 export function profileRef(pointer: string, value?: unknown): EvidenceRef {
   return value === undefined ? { source: "profile", pointer } : { source: "profile", pointer, value };
 }

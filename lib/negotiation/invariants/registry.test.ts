@@ -6,7 +6,7 @@ import type { ReviewContext } from "../context";
 import type { ClientProfile } from "../profile";
 import { BUILT_IN_TASK_CLASSES, type TaskClass } from "../task-classes";
 import { getInvariant, INVARIANTS } from "./index";
-import { inputModes, makeCard, outputModes, push, requirement, scheme, streaming } from "./test-card";
+import { inputModes, makeCard, outputModes, push, requirement, scheme, streaming, testInterface } from "./test-card";
 import { INVARIANT_IDS } from "./types";
 import type { SignatureEntry } from "../signatures/types";
 
@@ -77,8 +77,8 @@ describe("every message a check can emit", () => {
     makeCard(),
     makeCard({ streaming: streaming(true), pushNotifications: push(true) }),
     makeCard({ defaultInputModes: inputModes("text/plain", "audio/pcm"), interfaces: [] }),
-    makeCard({ interfaces: [{ url: "u", binding: "GRPC", callable: false, pointer: "/supportedInterfaces/0" }] }),
-    makeCard({ interfaces: [{ url: "grpc.a.example:443", binding: "GRPC", callable: true, pointer: "/supportedInterfaces/0" }] }),
+    makeCard({ interfaces: [testInterface("GRPC", 0, "u", { callable: false })] }),
+    makeCard({ interfaces: [testInterface("GRPC", 0, "grpc.a.example:443")] }),
     makeCard({ pushNotifications: push(true, "ghost") }),
     makeCard({ pushNotifications: push(true, "key"), securitySchemes: [scheme("key", false)] }),
     makeCard({ pushNotifications: push(true, "m"), securitySchemes: [scheme("m", true)] }),
@@ -94,7 +94,7 @@ describe("every message a check can emit", () => {
     }),
     makeCard({ resubscribeOnlyOutputModes: { value: ["video/mp4"], pointer: "/resubscribeOnlyOutputModes" } }),
     makeCard({ extensions: [{ uri: "urn:ext:x", required: true, pointer: "/capabilities/extensions/0" }] }),
-    makeCard({ interfaces: [{ url: "https://a.example/v03", binding: "JSONRPC", callable: true, speaks: "0.3", pointer: "/supportedInterfaces/0" }] }),
+    makeCard({ interfaces: [testInterface("JSONRPC", 0, "https://a.example/v03", { speaks: "0.3" })] }),
     makeCard({ securitySchemes: [scheme("m", true)], securityRequirements: [requirement(0, "m")] }),
     makeCard({ defaultInputModes: inputModes("audio/mpeg"), defaultOutputModes: outputModes("audio/mpeg") }),
     makeCard({ defaultInputModes: inputModes("audio/pcm") }),

@@ -1,4 +1,4 @@
-import type { NormalizedCard } from "../card/model";
+import type { CardInterface, NormalizedCard } from "../card/model";
 
 /**
  * A small NormalizedCard builder for invariant and decision tests: a valid 1.0 JSON-RPC card that
@@ -11,7 +11,7 @@ export function makeCard(overrides: Partial<NormalizedCard> = {}): NormalizedCar
     advisory: false,
     name: "Test agent",
     url: "https://agent.example/a2a",
-    interfaces: [{ url: "https://agent.example/a2a", binding: "JSONRPC", callable: true, pointer: "/supportedInterfaces/0" }],
+    interfaces: [testInterface("JSONRPC")],
     streaming: { value: false, pointer: "/capabilities/streaming" },
     pushNotifications: { value: { supported: false }, pointer: "/capabilities/pushNotifications" },
     extensions: [],
@@ -60,4 +60,10 @@ export function scheme(name: string, mtls: boolean) {
 
 export function requirement(index: number, ...schemes: string[]) {
   return { schemes, pointer: `/securityRequirements/${index}` };
+}
+
+/** A 1.0 interface as the normalizer reads one: its binding written in protocolBinding. */
+export function testInterface(binding: string, index = 0, url = "https://agent.example/a2a", extra: Partial<CardInterface> = {}): CardInterface {
+  const pointer = `/supportedInterfaces/${index}`;
+  return { url, binding, callable: true, bindingFrom: { pointer: `${pointer}/protocolBinding`, value: binding }, pointer, ...extra };
 }

@@ -33,6 +33,11 @@ export interface EvidenceRef {
   source: "card" | "profile" | "context" | "task-class";
   pointer: Pointer;
   value?: unknown;
+  /**
+   * The card does not state this field (or not as a value of its type): `value` is what Parley
+   * reads it as (a left-out flag as false, a left-out mode list as none).
+   */
+  absent?: true;
 }
 
 export type FindingStatus = "not-applicable" | "holds" | "violated" | "not-evaluated";

@@ -1,4 +1,4 @@
-import { cardRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import { locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
@@ -99,7 +99,7 @@ export const completionChannelAvailable: Invariant<MessageId> = {
     const pushOffered = card.pushNotifications.value.supported;
     const listens = profile.callback?.supported;
     const evidence: EvidenceRef[] = [
-      cardRef(card.pushNotifications.pointer, pushOffered),
+      locatedRef(card.pushNotifications, pushOffered),
       profileRef("/callback/supported", listens),
       profileRef("/canPoll", profile.canPoll),
     ];

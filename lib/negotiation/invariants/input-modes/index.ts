@@ -1,6 +1,6 @@
 import { targetedModes, type ModeOffer } from "../card-modes";
 import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
-import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
+import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { listHas, narrower } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
@@ -94,7 +94,7 @@ export const inputModes: Invariant<MessageId> = {
       });
     }
     if (offers.length === 0) {
-      return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [cardRef(card.defaultInputModes.pointer, card.defaultInputModes.value)]);
+      return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultInputModes, card.defaultInputModes.value)]);
     }
     const cardModes = offers.map((o) => o.mode);
     const evidence: EvidenceRef[] = taskClassModesRef(taskClass, "inputModes");

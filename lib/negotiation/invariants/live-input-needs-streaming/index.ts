@@ -1,6 +1,6 @@
 import { collectCardModes } from "../card-modes";
 import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
-import { cardRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listHas, narrower } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
@@ -63,7 +63,7 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
     if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
-    const streamingRef = cardRef(card.streaming.pointer, card.streaming.value);
+    const streamingRef = locatedRef(card.streaming, card.streaming.value);
     if (card.streaming.value) return makeFinding(meta, taskClass, "holds", "cardStreams", {}, [streamingRef]);
 
     // Only the modes this class sends can need a stream.

@@ -1,7 +1,7 @@
 import type { NormalizedCard } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
 import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
-import { cardRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
+import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
 import { listCovers, pushUnique } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
@@ -111,7 +111,7 @@ export const outputModes: Invariant<MessageId> = {
       const all: string[] = [];
       for (const g of groups) for (const m of g.modes) pushUnique(all, m.mode);
       if (all.length === 0) {
-        return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [cardRef(card.defaultOutputModes.pointer, card.defaultOutputModes.value)]);
+        return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultOutputModes, card.defaultOutputModes.value)]);
       }
       const readable: string[] = [];
       const evidence: EvidenceRef[] = [];

@@ -1,5 +1,5 @@
 import type { NormalizedCard } from "../../card/model";
-import { cardRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { originOf, pickInterface } from "../interfaces";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
@@ -140,7 +140,7 @@ export const pushCallbackMtls: Invariant<MessageId> = {
     if (callback?.supported === false) {
       return makeFinding(meta, taskClass, "not-applicable", "clientDoesNotUsePush", {}, [profileRef("/callback/supported", false)]);
     }
-    const pushRef = cardRef(card.pushNotifications.pointer, card.pushNotifications.value.supported);
+    const pushRef = locatedRef(card.pushNotifications, card.pushNotifications.value.supported);
     if (!card.pushNotifications.value.supported) {
       return makeFinding(meta, taskClass, "holds", "pushNotOffered", {}, [pushRef]);
     }

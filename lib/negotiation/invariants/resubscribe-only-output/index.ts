@@ -1,6 +1,6 @@
 import { collectCardModes } from "../card-modes";
 import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
-import { cardRef, contextRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import { cardRef, locatedRef, contextRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listCovers, listHas, pushUnique } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
@@ -96,7 +96,7 @@ export const resubscribeOnlyOutput: Invariant<MessageId> = {
     const strandedModes = stranded.map((d) => d.mode);
 
     // tasks/resubscribe is a stream: the card must stream and the client must be able to consume it.
-    evidence.push(cardRef(card.streaming.pointer, card.streaming.value));
+    evidence.push(locatedRef(card.streaming, card.streaming.value));
     const clientCannotStream = card.streaming.value && profile.streaming === false;
     if (card.streaming.value && profile.streaming === undefined) {
       evidence.push(profileRef("/streaming", undefined));

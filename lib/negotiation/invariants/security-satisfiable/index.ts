@@ -55,11 +55,11 @@ export const securitySatisfiable: Invariant<MessageId> = {
     const forSkill = skill ? ` for skill ${skill}` : "";
     // An empty requirement object ({}) is an alternative that needs nothing: the card is open.
     if (requirements.length === 0 || requirements.some((r) => r.schemes.length === 0)) {
-      return makeFinding(meta, taskClass, "holds", "open", { forSkill }, requirements.slice(0, 1).map((r) => cardRef(r.pointer, r.schemes)));
+      return makeFinding(meta, taskClass, "holds", "open", { forSkill }, requirements.slice(0, 1).map((r) => requirementRef(r)));
     }
     const kindOf = (name: string) => card.securitySchemes.find((s) => s.name === name)?.kind ?? "undeclared";
     const describe = (r: CardSecurityRequirement) => r.schemes.map((name) => `${name} (${kindOf(name)})`).join(" + ");
-    const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => cardRef(r.pointer, r.schemes));
+    const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => requirementRef(r));
     const alternatives = requirements.map(describe);
     const client = profile.securitySchemes;
     if (client === undefined) {
@@ -73,7 +73,7 @@ export const securitySatisfiable: Invariant<MessageId> = {
     const met = requirements.find((r) => lacks(r).length === 0);
     if (met) {
       const kinds = [...new Set(met.schemes.map(kindOf))];
-      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(met), kinds, forSkill }, [cardRef(met.pointer, met.schemes), profileRef("/securitySchemes", client)]);
+      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(met), kinds, forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
     }
     const lacking = requirements.slice(0, 10).map((r) => `${describe(r)} lacks ${lacks(r).map((n) => kindOf(n)).join(" + ")}`);
     for (const r of requirements) {
@@ -93,3 +93,8 @@ export const securitySatisfiable: Invariant<MessageId> = {
     );
   },
 };
+
+/** A requirement as evidence: the scheme names it combines (a 0.1 one is a single name, shown as written). */
+function requirementRef(requirement: CardSecurityRequirement): EvidenceRef {
+  return cardRef(requirement.pointer, requirement.writtenAsName ? requirement.schemes[0] : requirement.schemes);
+}

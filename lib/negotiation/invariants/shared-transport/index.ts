@@ -1,6 +1,7 @@
 import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { pickInterface, speaksBinding } from "../interfaces";
-import type { Invariant, InvariantMeta } from "../types";
+import type { CardInterface } from "../../card/model";
+import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
  * Every path rides one of the card's interfaces: the client must speak its binding (JSONRPC,
@@ -64,7 +65,7 @@ export const sharedTransport: Invariant<MessageId> = {
     const sameBinding = candidates.filter((iface) => speaksBinding(profile, iface));
     const cardBindings = unique(candidates.map((iface) => iface.binding.toUpperCase()));
     if (sameBinding.length === 0) {
-      const evidence = [...candidates.map((iface) => cardRef(iface.pointer, iface.binding)), profileRef("/transports", transports)];
+      const evidence = [...candidates.map((iface) => bindingRef(iface)), profileRef("/transports", transports)];
       return cutFinding(meta, taskClass, "noSharedBinding", { cardBindings, clientTransports: transports }, evidence, { kind: "transport" }, {
         acquirable: [],
         cardClaim: "declarations",
@@ -92,6 +93,13 @@ export const sharedTransport: Invariant<MessageId> = {
     });
   },
 };
+
+/** Where an interface's binding is written, with its value as written (a 0.x card's default JSONRPC marked absent). */
+function bindingRef(iface: CardInterface): EvidenceRef {
+  const ref = cardRef(iface.bindingFrom.pointer, iface.bindingFrom.value);
+  if (iface.bindingFrom.absent) ref.absent = true;
+  return ref;
+}
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];

@@ -1,16 +1,10 @@
 import { NORTHWIND } from "../../profile";
 import { testInvariant } from "../rule-tester";
 import { omitFields } from "../test-helpers";
-import { makeCard } from "../test-card";
+import { makeCard, testInterface } from "../test-card";
 import { sharedTransport as inv } from "./index";
 
-const iface = (binding: string, index = 0, url = "https://agent.example/a2a", speaks?: string) => ({
-  url,
-  binding,
-  callable: true,
-  pointer: `/supportedInterfaces/${index}`,
-  ...(speaks ? { speaks } : {}),
-});
+const iface = (binding: string, index = 0, url = "https://agent.example/a2a", speaks?: string) => testInterface(binding, index, url, speaks ? { speaks } : {});
 const transportsUnknown = omitFields(NORTHWIND, "transports");
 
 testInvariant(inv, {
@@ -57,7 +51,8 @@ testInvariant(inv, {
       // A client cannot make a server speak another binding, and a missing binding is no contradiction.
       cause: { acquirable: [], cardClaim: "declarations", contradiction: undefined },
       data: { cardBindings: ["GRPC"], clientTransports: ["JSONRPC"] },
-      evidence: { card: ["/supportedInterfaces/0"], profile: ["/transports"] },
+      // The binding where it is written, not the interface object.
+      evidence: { card: ["/supportedInterfaces/0/protocolBinding"], profile: ["/transports"] },
     },
   ],
   unknown: [

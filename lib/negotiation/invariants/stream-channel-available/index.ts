@@ -1,4 +1,4 @@
-import { cardRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import { locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import type { Invariant, InvariantMeta } from "../types";
 
 /**
@@ -50,7 +50,7 @@ export const streamChannelAvailable: Invariant<MessageId> = {
   check({ card, profile, taskClass }) {
     if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
     const cardStreams = card.streaming.value;
-    const evidence = [cardRef(card.streaming.pointer, cardStreams), profileRef("/streaming", profile.streaming)];
+    const evidence = [locatedRef(card.streaming, cardStreams), profileRef("/streaming", profile.streaming)];
     if (!cardStreams) {
       if (profile.streaming === false) {
         return cutFinding(meta, taskClass, "neitherStreams", {}, evidence, STREAM, { acquirable: [] });
