@@ -161,7 +161,23 @@ export async function runFuzzSuite(options: { runsPerTarget: number; seed?: numb
     fc.record({ priorTaskHistory: fc.boolean(), outOfBandCapabilityExchange: fc.boolean(), cardKnownStale: fc.boolean(), serverKnownGood: fc.boolean() }, { requiredKeys: [] }),
     jsonValue,
   );
-  const taskClasses = fc.option(fc.array(fc.oneof(fc.constantFrom(...BUILT_IN_TASK_CLASSES.map((t) => t.id)), jsonValue), { maxLength: 4 }), { nil: undefined });
+  // User-defined classes as the workspace's editor and --task-class-file make them: every completion
+  // channel, own modes (well-formed or not), a skill the card may or may not have.
+  const modeList = fc.option(fc.array(fc.oneof(fc.constantFrom("text/plain", "audio/pcm", "audio/*", "*/*", "application/json", "text"), fc.string({ maxLength: 12 })), { maxLength: 4 }), { nil: undefined });
+  const userClass = fc
+    .record({
+      id: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
+      title: fc.string({ minLength: 1, maxLength: 30 }),
+      description: fc.string({ maxLength: 60 }),
+      input: fc.constantFrom("whole", "live"),
+      completion: fc.constantFrom("response", "notification", "push", "polling", "stream", "none"),
+      output: fc.constantFrom("required", "none"),
+      skill: fc.option(fc.oneof(fc.constantFrom("transcribe-call", "summarize-call"), fc.string({ maxLength: 12 })), { nil: undefined }),
+      inputModes: modeList,
+      outputModes: modeList,
+    })
+    .map((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)));
+  const taskClasses = fc.option(fc.array(fc.oneof(fc.constantFrom(...BUILT_IN_TASK_CLASSES.map((t) => t.id)), userClass, jsonValue), { maxLength: 4 }), { nil: undefined });
   const params = { numRuns: options.runsPerTarget, seed, endOnFailure: false } as const;
 
   // review(): cards, profiles, contexts and task classes together.
