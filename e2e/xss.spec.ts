@@ -143,17 +143,37 @@ test("hostile links: hand-made fragments and links whose state carries payloads"
     craftLink(snapshotPayload({ ...(snapshot.state as object), taskClasses: [PAYLOADS[0]], decisions: { [PAYLOADS[1]!]: PAYLOADS[2] } }, CONTOSO.text)),
     craftLink(snapshotPayload({ ...(snapshot.state as object), engineVersion: PAYLOADS[3] }, hostileCard(PAYLOADS[4]!, 1))),
   ];
+  // A user-defined task class whose every free-text field is a payload: shown in the matrix, the
+  // verdict, the task-class panel and the explanation.
+  const hostileClassLink = `#${encodeReviewLink({
+      cardText: CONTOSO.text,
+      profile: NORTHWIND,
+      context: {},
+      engineVersion: ENGINE_VERSION,
+      taskClasses: [
+        "request-response",
+        { id: "hostile-class", title: PAYLOADS[2]!, description: PAYLOADS[3]!, input: "whole", completion: "push", output: "required", skill: PAYLOADS[4]!.slice(0, 100), inputModes: [PAYLOADS[0]!.slice(0, 100)] },
+      ],
+    })}`;
   const links = [
     ...PAYLOADS.slice(0, 5).map((p) => `#${encodeURIComponent(p)}`),
     `#v1.${PAYLOADS[0]}`,
     `#v1.${"A".repeat(50)}<img src=x onerror=__xss("tail")>`,
     `#${encodeReviewLink({ cardText: CONTOSO.text, profile: hostileProfile, context: {}, engineVersion: ENGINE_VERSION })}`,
+    hostileClassLink,
     ...crafted.map((fragment) => `#${fragment}`),
   ];
   for (const link of links) {
     await page.goto("about:blank");
     await page.goto(`/${link}`);
     await expect(page.getByTestId("card-editor")).toBeVisible();
+    if (link === hostileClassLink) {
+      // The class is decided and explained, and its editor opened: its fields shown as text everywhere.
+      await page.getByTestId("decision-hostile-class").click();
+      await expect(page.getByTestId("explain-panel")).toContainText("__xss(");
+      await page.getByTestId("task-class-panel").getByRole("button", { name: /^Edit / }).click();
+      await expect(page.getByTestId("task-class-editor")).toBeVisible();
+    }
     await settle(page);
   }
   recordFigures("xss-links", tally);
