@@ -353,4 +353,24 @@ describe("check --format for CI", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/"live-input" is a built-in task class id/);
   });
+
+  it("--task-class-file: a push-only class with its own modes is rejected where push is cut, with exit 1; polling-only is accepted", async () => {
+    const classes = file(
+      "push-poll.json",
+      JSON.stringify([
+        { id: "summary-by-push", title: "Summary by push", description: "Sent whole; the summary is pushed back.", input: "whole", completion: "push", output: "required", inputModes: ["text/plain"] },
+        { id: "summary-by-polling", title: "Summary by polling", description: "Sent whole; the client polls.", input: "whole", completion: "polling", output: "required", inputModes: ["text/plain"] },
+      ]),
+    );
+    const r = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--task-class-file", classes, "--format", "json"]);
+    expect(r.code).toBe(1);
+    const doc = parse(r.stdout);
+    // Contoso pushes only under mTLS and Northwind's listener is plain HTTPS: push is cut, and a push-only class has no fallback.
+    expect(doc.decisions["summary-by-push"]!.decision).toBe("reject");
+    expect(doc.decisions["summary-by-polling"]!.decision).toBe("accept");
+    const bad = file("bad-modes.json", JSON.stringify({ id: "x", title: "X", description: "d", input: "whole", completion: "push", output: "required", inputModes: [] }));
+    const refused = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--task-class-file", bad]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("inputModes");
+  });
 });
