@@ -56,15 +56,24 @@ describe("checkClass", () => {
   it.each([
     ["a built-in id", { ...voice, id: "live-input" }, "/id", /built-in/],
     ["an id another class has", voice, "/id", /already called "voice-note"/],
-    ["an id that is not kebab-case", { ...voice, id: "Voice Note" }, "/id", /kebab-case/],
-    ["no title", { ...voice, title: "" }, "/title", /./],
-    ["an empty list of input modes", { ...voice, inputModes: [] }, "/inputModes", /at least one media type/],
+    ["an id that is not kebab-case", { ...voice, id: "Voice Note" }, "/id", /^"Voice Note" cannot be an id: use lower-case letters/],
+    ["no id", { ...voice, id: "" }, "/id", /^give it an id/],
+    ["no title", { ...voice, title: "" }, "/title", /^give the task class a name\.$/],
+    ["an empty list of input modes", { ...voice, inputModes: [] }, "/inputModes", /^tick at least one mode, or uncheck "Only these"/],
+    ["a blank output mode", { ...voice, outputModes: [" "] }, "/outputModes", /media type such as text\/plain/],
   ])("names the field for %s", (_name, candidate, field, message) => {
     const result = checkClass(candidate, [voice].filter((t) => _name === "an id another class has" && t === voice));
     expect("problems" in result).toBe(true);
     if ("problems" in result) {
       expect(result.problems[0]!.field).toBe(field);
       expect(result.problems[0]!.message).toMatch(message);
+      // Never the validator's own words.
+      expect(result.problems.map((p) => p.message).join(" ")).not.toMatch(/expected|Too small|Invalid/);
     }
+  });
+
+  it("says each field's problem once, in the editor's order of fields", () => {
+    const result = checkClass({ ...voice, id: "", title: "", outputModes: [], inputModes: [] }, []);
+    expect("problems" in result && result.problems.map((p) => p.field)).toEqual(["/title", "/id", "/inputModes", "/outputModes"]);
   });
 });

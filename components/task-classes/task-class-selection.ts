@@ -95,12 +95,42 @@ export interface ClassProblem {
 export function checkClass(candidate: unknown, others: readonly TaskClass[]): { taskClass: TaskClass } | { problems: ClassProblem[] } {
   const parsed = TaskClass.safeParse(candidate);
   if (!parsed.success) {
-    return {
-      problems: parsed.error.issues.slice(0, 10).map((issue) => ({ field: pointerFromPath(issue.path.slice(0, 1)) || "/", message: issue.message })),
-    };
+    const problems: ClassProblem[] = [];
+    for (const issue of parsed.error.issues) {
+      const field = pointerFromPath(issue.path.slice(0, 1)) || "/";
+      // One problem per field, in the workspace's words rather than the validator's.
+      if (!problems.some((p) => p.field === field)) problems.push({ field, message: classProblemText(field, candidate, issue.message) });
+    }
+    // In the order the editor shows the fields.
+    const rank = (field: string) => (FORM_ORDER.indexOf(field) + FORM_ORDER.length + 1) % (FORM_ORDER.length + 1);
+    return { problems: problems.sort((a, b) => rank(a.field) - rank(b.field)).slice(0, 10) };
   }
   const id = parsed.data.id;
   if (isBuiltIn(id)) return { problems: [{ field: "/id", message: `"${id}" is a built-in task class: give yours another id.` }] };
   if (others.some((t) => t.id === id)) return { problems: [{ field: "/id", message: `Another task class is already called "${id}".` }] };
   return { taskClass: parsed.data };
+}
+
+const FORM_ORDER = ["/title", "/id", "/description", "/input", "/inputModes", "/completion", "/output", "/outputModes", "/skill"];
+
+/** What is wrong with one field of a task class being made, said for the person making it. */
+function classProblemText(field: string, candidate: unknown, fallback: string): string {
+  const value = candidate !== null && typeof candidate === "object" ? (candidate as Record<string, unknown>)[field.slice(1)] : undefined;
+  switch (field) {
+    case "/title":
+      return "give the task class a name.";
+    case "/id":
+      return typeof value === "string" && value !== ""
+        ? `"${value.slice(0, 60)}" cannot be an id: use lower-case letters and digits, words joined by single hyphens (e.g. call-summary).`
+        : "give it an id: lower-case words joined by hyphens (e.g. call-summary).";
+    case "/inputModes":
+    case "/outputModes":
+      if (Array.isArray(value) && value.length === 0) return `tick at least one mode, or uncheck "Only these" for any mode.`;
+      if (Array.isArray(value) && value.length > 50) return "at most 50 modes.";
+      return "each mode is a media type such as text/plain, of at most 255 characters.";
+    case "/skill":
+      return "a skill id of at most 200 characters, or empty for none.";
+    default:
+      return fallback;
+  }
 }
