@@ -2,12 +2,11 @@ import { loadCard } from "./card/load";
 import { jsonEqual } from "./card/json-value";
 import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
-import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
 import { decide } from "./decide";
-import type { Review, ReviewInputError, TaskClassDecision } from "./decision-types";
+import type { Review, ReviewInputError } from "./decision-types";
 import { INVARIANTS } from "./invariants";
-import type { Finding, Invariant } from "./invariants/types";
+import type { Finding } from "./invariants/types";
 import { ClientProfile } from "./profile";
 import { signatureReportFor, withSignatureReport } from "./signatures/in-review";
 import type { SignatureReport } from "./signatures/types";
@@ -85,43 +84,75 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   }
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
   if (parsedProfile && parsedContext) {
-    const memo: FindingMemo = new Map();
-    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, validity, parsedProfile, parsedContext, memo));
+    const plan = taskClasses === ALL_BUILT_INS ? builtInPlan() : reusePlan(taskClasses);
+    const checked: Finding[][] = [];
+    for (let c = 0; c < taskClasses.length; c++) {
+      const findings = loaded.card ? findingsFor(c, taskClasses, plan, checked, loaded.card, parsedProfile, parsedContext) : [];
+      checked.push(findings);
+      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card: loaded.card }));
+    }
   }
   return result;
 }
 
-/** Per review: each invariant's finding per class key (what of a task class it reads). */
-type FindingMemo = Map<Invariant, Map<string, Finding>>;
+/**
+ * Per task class (by index) and invariant (INVARIANTS order): the index of an earlier class with
+ * the same class key, whose finding it reuses (but for its taskClass), or -1 to check it.
+ * Computed once for the built-in classes: the keys were strings built and hashed 55 times a review.
+ */
+type ReusePlan = number[][];
 
-function decideTaskClass(
-  taskClass: TaskClass,
-  card: NormalizedCard | undefined,
-  validity: ValidityReport,
+function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
+  const keys = taskClasses.map((tc) => INVARIANTS.map((invariant) => invariant.meta.classKey(tc)));
+  return keys.map((own, c) => own.map((key, i) => keys.findIndex((other, earlier) => earlier < c && other[i] === key)));
+}
+
+let builtIns: ReusePlan | undefined;
+function builtInPlan(): ReusePlan {
+  return (builtIns ??= reusePlan(ALL_BUILT_INS));
+}
+
+function findingsFor(
+  c: number,
+  taskClasses: readonly TaskClass[],
+  plan: ReusePlan,
+  checked: Finding[][],
+  card: NormalizedCard,
   profile: ClientProfile,
   context: ReviewContext,
-  memo: FindingMemo,
-): TaskClassDecision {
+): Finding[] {
   // Findings are computed even for an invalid card (best effort) so the UI can show them; decide()
   // still refuses to accept anything on it.
+  const taskClass = taskClasses[c]!;
+  const input = { card, profile, context, taskClass };
+  const reuse = plan[c]!;
   const findings: Finding[] = [];
-  if (card) {
-    const input = { card, profile, context, taskClass };
-    for (const invariant of INVARIANTS) {
-      let byKey = memo.get(invariant);
-      if (!byKey) memo.set(invariant, (byKey = new Map()));
-      const key = invariant.meta.classKey(taskClass);
-      const known = byKey.get(key);
-      if (known) {
-        findings.push({ ...known, taskClass: taskClass.id });
-        continue;
-      }
-      const finding = invariant.check(input);
-      byKey.set(key, finding);
-      findings.push(finding);
-    }
+  for (let i = 0; i < INVARIANTS.length; i++) {
+    const from = reuse[i]!;
+    findings.push(from === -1 ? INVARIANTS[i]!.check(input) : forClass(checked[from]![i]!, taskClass.id));
   }
-  return decide({ taskClass, findings, profile, context, validity, card });
+  return findings;
+}
+
+/**
+ * The same finding for another task class, keys in the order finding.ts writes them. Spelled out
+ * rather than `{ ...finding, taskClass }`: spreading findings of eleven shapes went to V8's slow
+ * generic copy, the largest single cost of a review on a small card.
+ */
+function forClass(finding: Finding, taskClass: string): Finding {
+  const copy: Finding = {
+    invariant: finding.invariant,
+    taskClass,
+    status: finding.status,
+    messageId: finding.messageId,
+    data: finding.data,
+    evidence: finding.evidence,
+  };
+  if (finding.exception !== undefined) copy.exception = finding.exception;
+  if (finding.missing !== undefined) copy.missing = finding.missing;
+  if (finding.cuts !== undefined) copy.cuts = finding.cuts;
+  if (finding.cause !== undefined) copy.cause = finding.cause;
+  return copy;
 }
 
 interface SafeParser<T> {
