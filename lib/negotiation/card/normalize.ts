@@ -8,7 +8,7 @@ import type {
   PushNotifications,
 } from "./model";
 import { detectShape } from "./detect-shape";
-import { isObject, own, readBoolish, type JsonObject } from "./json-value";
+import { isObject, isStringArray, own, readBoolish, type JsonObject } from "./json-value";
 import { joinPointer } from "./pointer";
 import { canonicalBinding, judgeUrl } from "./checks/endpoints";
 import { readSecurityRequirements, readSecuritySchemes, readSkillRequirements } from "./normalize-security";
@@ -114,6 +114,9 @@ function readString(obj: JsonObject, key: string): string | undefined {
 
 function stringsOf(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
+  // Usually every item is a string: an exact-size copy, where push reserves room for 17 (a 10,000-skill
+  // card's mode lists were a third of what normalizing it allocated).
+  if (isStringArray(value)) return value.slice();
   const out: string[] = [];
   for (const item of value) if (typeof item === "string") out.push(item);
   return out;
