@@ -2,6 +2,7 @@ import { loadCard } from "./card/load";
 import { jsonEqual } from "./card/json-value";
 import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
+import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
 import { decide } from "./decide";
 import type { Review, ReviewInputError } from "./decision-types";
@@ -62,10 +63,7 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   const parsedContext = parseArgument(context, ReviewContext, validatedContexts, "/context", "invalidContext", inputErrors);
   const taskClasses = options?.taskClasses ? resolveTaskClasses(options.taskClasses, inputErrors) : ALL_BUILT_INS;
 
-  const loaded = loadCard(cardInput);
-  const signature = signatureReportFor(loaded.raw, options?.signatures);
-  const validity = signature ? withSignatureReport(loaded.validity, signature) : loaded.validity;
-  if (signature && loaded.card) loaded.card.signature = signature;
+  const { card, validity } = loadForReview(cardInput, options?.signatures);
   const result: Review = {
     engine: ENGINE,
     validity,
@@ -75,11 +73,11 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
     taskClasses,
     decisions: [],
   };
-  if (loaded.card) result.card = loaded.card;
-  if (loaded.card?.advisoryVersion) {
+  if (card) result.card = card;
+  if (card?.advisoryVersion) {
     result.advisory = {
       reason: "zeroXAdvisory",
-      data: { shape: loaded.card.shape, protocolVersion: loaded.card.advisoryVersion.version, via: loaded.card.advisoryVersion.via },
+      data: { shape: card.shape, protocolVersion: card.advisoryVersion.version, via: card.advisoryVersion.via },
     };
   }
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
@@ -87,12 +85,25 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
     const plan = taskClasses === ALL_BUILT_INS ? builtInPlan() : reusePlan(taskClasses);
     const checked: Finding[][] = [];
     for (let c = 0; c < taskClasses.length; c++) {
-      const findings = loaded.card ? findingsFor(c, taskClasses, plan, checked, loaded.card, parsedProfile, parsedContext) : [];
+      const findings = card ? findingsFor(c, taskClasses, plan, checked, card, parsedProfile, parsedContext) : [];
       checked.push(findings);
-      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card: loaded.card }));
+      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card }));
     }
   }
   return result;
+}
+
+/**
+ * The card as the review reads it: normalized, with its validity and signature report. The parsed
+ * JSON stays inside this function: once it returns, nothing holds the tree, so a garbage collection
+ * while the invariants run no longer copies it (on a 10,000-skill card, most of the collector's work).
+ */
+function loadForReview(cardInput: unknown, signatures: SignatureReport | undefined): { card?: NormalizedCard; validity: ValidityReport } {
+  const loaded = loadCard(cardInput);
+  const signature = signatureReportFor(loaded.raw, signatures);
+  if (!signature) return { card: loaded.card, validity: loaded.validity };
+  if (loaded.card) loaded.card.signature = signature;
+  return { card: loaded.card, validity: withSignatureReport(loaded.validity, signature) };
 }
 
 /**
