@@ -71,15 +71,23 @@ export function skillLabel(skill: CardSkill, index: number): string {
  */
 export function targetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
   // Every task class of a review asks the same questions of the same card: answer each once.
-  let perCard = targetedCache.get(card);
-  if (!perCard) targetedCache.set(card, (perCard = new Map()));
+  if (answeredCard !== card) {
+    answeredCard = card;
+    answers = new Map();
+  }
   const key = `${field}\u0000${skillId ?? ""}`;
-  let answer = perCard.get(key);
-  if (!answer) perCard.set(key, (answer = computeTargetedModes(card, field, skillId)));
+  let answer = answers.get(key);
+  if (!answer) answers.set(key, (answer = computeTargetedModes(card, field, skillId)));
   return answer;
 }
 
-const targetedCache = new WeakMap<NormalizedCard, Map<string, TargetedModes>>();
+/**
+ * The answers for the card under review: one card at a time (reviews are synchronous), so the one
+ * before is let go when the next comes. A WeakMap keyed by every card reviewed grew its table with
+ * each review until a collection cleared it: most of what a review of a small card allocated here.
+ */
+let answeredCard: NormalizedCard | undefined;
+let answers = new Map<string, TargetedModes>();
 
 /** Offers indexed by normalized mode, each with its sources as a set: thousands of skills offering the same few modes stay linear. */
 type OfferIndex = Map<string, { offer: ModeOffer; sources: Set<string> }>;
