@@ -38,17 +38,21 @@ export function isMediaType(mode: string): boolean {
   return mode === "*/*" || MEDIA_TYPE.test(mode);
 }
 
+const CARD_MODE_LISTS = ["defaultInputModes", "defaultOutputModes", "resubscribeOnlyOutputModes"];
+const DEFAULT_MODE_LISTS = ["defaultInputModes", "defaultOutputModes"];
+
 export function checkModes(card: JsonObject, sink: ProblemSink): void {
-  for (const key of ["defaultInputModes", "defaultOutputModes", "resubscribeOnlyOutputModes"]) {
-    reportNonMime(own(card, key), "/" + key, sink);
+  // Pointers are built only for a list that has a non-MIME mode (as for nulls above).
+  for (const key of CARD_MODE_LISTS) {
+    const list = own(card, key);
+    if (hasNonMime(list)) reportNonMime(list, "/" + key, sink);
   }
-  for (const key of ["defaultInputModes", "defaultOutputModes"]) {
+  for (const key of DEFAULT_MODE_LISTS) {
     const list = own(card, key);
     if (Array.isArray(list) && list.length === 0) sink.add("emptyModeList", "/" + key, { field: key });
   }
   const skills = own(card, "skills");
   if (!Array.isArray(skills)) return;
-  // Pointers are built only for a list that has a non-MIME mode (as for nulls above).
   skills.forEach((skill, i) => {
     if (!isObject(skill)) return;
     const inputModes = own(skill, "inputModes");
