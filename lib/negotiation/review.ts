@@ -5,9 +5,9 @@ import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
 import { decide } from "./decide";
-import type { Review, ReviewInputError, TaskClassDecision } from "./decision-types";
+import type { Review, ReviewInputError } from "./decision-types";
 import { INVARIANTS } from "./invariants";
-import type { Finding, Invariant } from "./invariants/types";
+import type { Finding } from "./invariants/types";
 import { ClientProfile } from "./profile";
 import { signatureReportFor, withSignatureReport } from "./signatures/in-review";
 import type { SignatureReport } from "./signatures/types";
@@ -63,10 +63,7 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   const parsedContext = parseArgument(context, ReviewContext, validatedContexts, "/context", "invalidContext", inputErrors);
   const taskClasses = options?.taskClasses ? resolveTaskClasses(options.taskClasses, inputErrors) : ALL_BUILT_INS;
 
-  const loaded = loadCard(cardInput);
-  const signature = signatureReportFor(loaded.raw, options?.signatures);
-  const validity = signature ? withSignatureReport(loaded.validity, signature) : loaded.validity;
-  if (signature && loaded.card) loaded.card.signature = signature;
+  const { card, validity } = loadForReview(cardInput, options?.signatures);
   const result: Review = {
     engine: ENGINE,
     validity,
@@ -76,52 +73,97 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
     taskClasses,
     decisions: [],
   };
-  if (loaded.card) result.card = loaded.card;
-  if (loaded.card?.advisoryVersion) {
+  if (card) result.card = card;
+  if (card?.advisoryVersion) {
     result.advisory = {
       reason: "zeroXAdvisory",
-      data: { shape: loaded.card.shape, protocolVersion: loaded.card.advisoryVersion.version, via: loaded.card.advisoryVersion.via },
+      data: { shape: card.shape, protocolVersion: card.advisoryVersion.version, via: card.advisoryVersion.via },
     };
   }
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
   if (parsedProfile && parsedContext) {
-    const memo: FindingMemo = new Map();
-    result.decisions = taskClasses.map((tc) => decideTaskClass(tc, loaded.card, validity, parsedProfile, parsedContext, memo));
+    const plan = taskClasses === ALL_BUILT_INS ? builtInPlan() : reusePlan(taskClasses);
+    const checked: Finding[][] = [];
+    for (let c = 0; c < taskClasses.length; c++) {
+      const findings = card ? findingsFor(c, taskClasses, plan, checked, card, parsedProfile, parsedContext) : [];
+      checked.push(findings);
+      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card }));
+    }
   }
   return result;
 }
 
-/** Per review: each invariant's finding per class key (what of a task class it reads). */
-type FindingMemo = Map<Invariant, Map<string, Finding>>;
+/**
+ * The card as the review reads it: normalized, with its validity and signature report. The parsed
+ * JSON stays inside this function: once it returns, nothing holds the tree, so a garbage collection
+ * while the invariants run no longer copies it (on a 10,000-skill card, most of the collector's work).
+ */
+function loadForReview(cardInput: unknown, signatures: SignatureReport | undefined): { card?: NormalizedCard; validity: ValidityReport } {
+  const loaded = loadCard(cardInput);
+  const signature = signatureReportFor(loaded.raw, signatures);
+  if (!signature) return { card: loaded.card, validity: loaded.validity };
+  if (loaded.card) loaded.card.signature = signature;
+  return { card: loaded.card, validity: withSignatureReport(loaded.validity, signature) };
+}
 
-function decideTaskClass(
-  taskClass: TaskClass,
-  card: NormalizedCard | undefined,
-  validity: ValidityReport,
+/**
+ * Per task class (by index) and invariant (INVARIANTS order): the index of an earlier class with
+ * the same class key, whose finding it reuses (but for its taskClass), or -1 to check it.
+ * Computed once for the built-in classes: the keys were strings built and hashed 55 times a review.
+ */
+type ReusePlan = number[][];
+
+function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
+  const keys = taskClasses.map((tc) => INVARIANTS.map((invariant) => invariant.meta.classKey(tc)));
+  return keys.map((own, c) => own.map((key, i) => keys.findIndex((other, earlier) => earlier < c && other[i] === key)));
+}
+
+let builtIns: ReusePlan | undefined;
+function builtInPlan(): ReusePlan {
+  return (builtIns ??= reusePlan(ALL_BUILT_INS));
+}
+
+function findingsFor(
+  c: number,
+  taskClasses: readonly TaskClass[],
+  plan: ReusePlan,
+  checked: Finding[][],
+  card: NormalizedCard,
   profile: ClientProfile,
   context: ReviewContext,
-  memo: FindingMemo,
-): TaskClassDecision {
+): Finding[] {
   // Findings are computed even for an invalid card (best effort) so the UI can show them; decide()
   // still refuses to accept anything on it.
+  const taskClass = taskClasses[c]!;
+  const input = { card, profile, context, taskClass };
+  const reuse = plan[c]!;
   const findings: Finding[] = [];
-  if (card) {
-    const input = { card, profile, context, taskClass };
-    for (const invariant of INVARIANTS) {
-      let byKey = memo.get(invariant);
-      if (!byKey) memo.set(invariant, (byKey = new Map()));
-      const key = invariant.meta.classKey(taskClass);
-      const known = byKey.get(key);
-      if (known) {
-        findings.push({ ...known, taskClass: taskClass.id });
-        continue;
-      }
-      const finding = invariant.check(input);
-      byKey.set(key, finding);
-      findings.push(finding);
-    }
+  for (let i = 0; i < INVARIANTS.length; i++) {
+    const from = reuse[i]!;
+    findings.push(from === -1 ? INVARIANTS[i]!.check(input) : forClass(checked[from]![i]!, taskClass.id));
   }
-  return decide({ taskClass, findings, profile, context, validity, card });
+  return findings;
+}
+
+/**
+ * The same finding for another task class, keys in the order finding.ts writes them. Spelled out
+ * rather than `{ ...finding, taskClass }`: spreading findings of eleven shapes went to V8's slow
+ * generic copy, the largest single cost of a review on a small card.
+ */
+function forClass(finding: Finding, taskClass: string): Finding {
+  const copy: Finding = {
+    invariant: finding.invariant,
+    taskClass,
+    status: finding.status,
+    messageId: finding.messageId,
+    data: finding.data,
+    evidence: finding.evidence,
+  };
+  if (finding.exception !== undefined) copy.exception = finding.exception;
+  if (finding.missing !== undefined) copy.missing = finding.missing;
+  if (finding.cuts !== undefined) copy.cuts = finding.cuts;
+  if (finding.cause !== undefined) copy.cause = finding.cause;
+  return copy;
 }
 
 interface SafeParser<T> {

@@ -11,6 +11,8 @@
 interface MediaRange {
   type: string;
   subtype: string;
+  /** normalizeMode's answer, built once with the range rather than at every comparison. */
+  key: string;
 }
 
 /** The reading of a non-MIME mode token, or undefined for a media type. */
@@ -32,7 +34,9 @@ function parse(mode: string): MediaRange {
   bare = NON_MIME_READINGS[bare] ?? bare;
   if (bare === "*") bare = "*/*";
   const slash = bare.indexOf("/");
-  const range = slash === -1 ? { type: bare, subtype: "" } : { type: bare.slice(0, slash).trim(), subtype: bare.slice(slash + 1).trim() };
+  const type = slash === -1 ? bare : bare.slice(0, slash).trim();
+  const subtype = slash === -1 ? "" : bare.slice(slash + 1).trim();
+  const range = { type, subtype, key: subtype === "" ? type : `${type}/${subtype}` };
   // Hostile cards can hold thousands of distinct strings: keep the cache bounded.
   if (cache.size > 5000) cache.clear();
   cache.set(mode, range);
@@ -41,8 +45,7 @@ function parse(mode: string): MediaRange {
 
 /** `type/subtype` in lower case, parameters dropped: the part of a mode that matching reads. */
 export function normalizeMode(mode: string): string {
-  const { type, subtype } = parse(mode);
-  return subtype === "" ? type : `${type}/${subtype}`;
+  return parse(mode).key;
 }
 
 /** Parameters as written (`rate=16000`), for display; "" when there are none. */
@@ -62,10 +65,11 @@ export function modesOverlap(a: string, b: string): boolean {
 
 /** The more specific of two overlapping modes (`audio/pcm` over `audio/*`): what is actually exchanged. */
 export function narrower(a: string, b: string): string {
-  const x = parse(a);
-  const y = parse(b);
-  const rank = (r: MediaRange) => (r.type === "*" ? 0 : r.subtype === "*" ? 1 : 2);
-  return rank(y) > rank(x) ? b : a;
+  return specificity(parse(b)) > specificity(parse(a)) ? b : a;
+}
+
+function specificity(r: MediaRange): number {
+  return r.type === "*" ? 0 : r.subtype === "*" ? 1 : 2;
 }
 
 /** True when any mode in `list` overlaps `mode`. An undefined list means "any" (A2A's default for accepted outputs). */

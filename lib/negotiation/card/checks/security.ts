@@ -36,10 +36,13 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
   refs.checkList(own(card, "securityRequirements"), "/securityRequirements", "securityRequirements");
   const skills = own(card, "skills");
   if (Array.isArray(skills)) {
+    // Pointers and field names only for a skill that has the list: most skills have none.
     skills.forEach((skill, i) => {
       if (!isObject(skill)) return;
-      refs.checkList(own(skill, "security"), joinPointer("/skills", i, "security"), `skills[${i}].security`);
-      refs.checkList(own(skill, "securityRequirements"), joinPointer("/skills", i, "securityRequirements"), `skills[${i}].securityRequirements`);
+      const security = own(skill, "security");
+      if (Array.isArray(security)) refs.checkList(security, joinPointer("/skills", i, "security"), `skills[${i}].security`);
+      const requirements = own(skill, "securityRequirements");
+      if (Array.isArray(requirements)) refs.checkList(requirements, joinPointer("/skills", i, "securityRequirements"), `skills[${i}].securityRequirements`);
     });
   }
   const capabilities = own(card, "capabilities");

@@ -1,7 +1,7 @@
 import { targetedModes, type ModeOffer } from "../card-modes";
 import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import { listHas, narrower } from "../../card/media-types";
+import { listHas, modesOverlap, narrower } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
@@ -127,8 +127,7 @@ export const inputModes: Invariant<MessageId> = {
     evidence.push(profileRef("/inputModes", profile.inputModes));
     if (sends === undefined) return unknownFinding(meta, taskClass, "inputModesUnknown", {}, evidence, ["/inputModes"], INPUT([]));
     // A mode the client has only live (and cannot buffer) cannot be sent whole.
-    const onlyLive = (mode: string) => listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode);
-    const whole = sends.filter((mode) => !onlyLive(mode));
+    const whole = sends.filter((mode) => !(listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode)));
     if (classModes !== undefined && sends.length === 0 && profile.inputModes!.length > 0) {
       return cutFinding(meta, taskClass, "classModesNotSent", { classModes, clientModes: profile.inputModes ?? [] }, evidence, INPUT([]), { acquirable: ["encoding"] });
     }
@@ -154,7 +153,12 @@ export const inputModes: Invariant<MessageId> = {
 function matchesOf(offers: ModeOffer[], client: readonly string[]): Array<{ mode: string; offer: ModeOffer }> {
   const out: Array<{ mode: string; offer: ModeOffer }> = [];
   for (const offer of offers) {
-    const match = client.find((mode) => listHas([offer.mode], mode));
+    let match: string | undefined;
+    for (const mode of client) {
+      if (!modesOverlap(offer.mode, mode)) continue;
+      match = mode;
+      break;
+    }
     if (match !== undefined) out.push({ mode: narrower(offer.mode, match), offer });
   }
   return out;

@@ -1,7 +1,7 @@
 import { collectCardModes } from "../card-modes";
 import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
-import { listHas, narrower } from "../../card/media-types";
+import { listHas, modesOverlap, narrower } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
@@ -77,7 +77,7 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
     }
     const live: string[] = [];
     for (const declared of collectCardModes(card, "input")) {
-      const match = liveOnly.find((mode) => listHas([declared.mode], mode));
+      const match = liveOnly.find((mode) => modesOverlap(declared.mode, mode));
       if (match === undefined) continue;
       evidence.push(cardRef(declared.pointer, declared.mode));
       const exchanged = narrower(declared.mode, match);

@@ -1,4 +1,4 @@
-import type { NormalizedCard } from "../../card/model";
+import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
 import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
@@ -64,9 +64,42 @@ const meta: InvariantMeta<MessageId> = {
 
 const MISMATCH: CutCause = { acquirable: ["encoding"], cardClaim: "declarations" };
 
-interface Group {
-  label: string;
-  modes: Array<{ mode: string; pointer: string }>;
+/**
+ * Who answers with which modes: the card's defaults, one skill's own list, or one offer of the skill
+ * a class is aimed at. Lists are the card's own (not copied), and pointers and labels are built
+ * only for what a finding reports: on a 10,000-skill card, a copy per mode was 10 MB a review.
+ */
+type Group =
+  | { kind: "defaults"; modes: readonly string[]; pointer: Pointer; defaulted: boolean }
+  | { kind: "skill"; modes: readonly string[]; skill: CardSkill; index: number }
+  | { kind: "offer"; modes: readonly string[]; pointer: Pointer };
+
+function modePointer(group: Group, i: number): Pointer {
+  switch (group.kind) {
+    case "defaults":
+      return group.defaulted ? group.pointer : `${group.pointer}/${i}`;
+    case "skill":
+      return `${group.skill.pointer}/outputModes/${i}`;
+    case "offer":
+      return group.pointer;
+  }
+}
+
+/** How a finding names the group ("" for an offer of a targeted skill). */
+function groupLabel(group: Group): string {
+  if (group.kind === "defaults") return "the card's defaults";
+  return group.kind === "skill" ? `skill ${skillLabel(group.skill, group.index)}` : "";
+}
+
+function modeRefs(groups: readonly Group[], limit: number): EvidenceRef[] {
+  const refs: EvidenceRef[] = [];
+  for (const g of groups) {
+    for (let i = 0; i < g.modes.length; i++) {
+      if (refs.length === limit) return refs;
+      refs.push(cardRef(modePointer(g, i), g.modes[i]));
+    }
+  }
+  return refs;
 }
 
 /** Who answers a task aimed at no skill: the defaults (skills without a list of their own use them) and each skill with its own list. */
@@ -75,12 +108,12 @@ function outputGroups(card: NormalizedCard): Group[] {
   const groups: Group[] = [];
   const usesDefaults = card.skills.length === 0 || card.skills.some((s) => !s.outputModes);
   if (usesDefaults && defaults.value.length > 0) {
-    groups.push({ label: "the card's defaults", modes: defaults.value.map((mode, i) => ({ mode, pointer: defaults.defaulted ? defaults.pointer : `${defaults.pointer}/${i}` })) });
+    groups.push({ kind: "defaults", modes: defaults.value, pointer: defaults.pointer, defaulted: defaults.defaulted === true });
   }
-  card.skills.forEach((skill, index) => {
-    if (!skill.outputModes || skill.outputModes.length === 0) return;
-    groups.push({ label: `skill ${skillLabel(skill, index)}`, modes: skill.outputModes.map((mode, i) => ({ mode, pointer: `${skill.pointer}/outputModes/${i}` })) });
-  });
+  for (let index = 0; index < card.skills.length; index++) {
+    const skill = card.skills[index]!;
+    if (skill.outputModes && skill.outputModes.length > 0) groups.push({ kind: "skill", modes: skill.outputModes, skill, index });
+  }
   return groups;
 }
 
@@ -103,13 +136,13 @@ export const outputModes: Invariant<MessageId> = {
       if (skillMissing !== undefined) {
         return cutFinding(meta, taskClass, "skillNotOnCard", { skill: skillMissing }, [cardRef("/skills")], { kind: "output", modes: [], reachable: [] }, { acquirable: [], cardClaim: "declarations" });
       }
-      return judge(offers.map((o) => ({ label: "", modes: [{ mode: o.mode, pointer: o.pointer }] })));
+      return judge(offers.map((o): Group => ({ kind: "offer", modes: [o.mode], pointer: o.pointer })));
     }
     return judge(outputGroups(card));
 
     function judge(groups: Group[]) {
       const all: string[] = [];
-      for (const g of groups) for (const m of g.modes) pushUnique(all, m.mode);
+      for (const g of groups) for (const mode of g.modes) pushUnique(all, mode);
       if (all.length === 0) {
         return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultOutputModes, card.defaultOutputModes.value)]);
       }
@@ -117,26 +150,30 @@ export const outputModes: Invariant<MessageId> = {
       const evidence: EvidenceRef[] = [];
       const unreadable: Group[] = [];
       for (const g of groups) {
-        const ok = g.modes.filter((m) => listCovers(accepted, m.mode));
-        for (const m of ok) {
-          pushUnique(readable, m.mode);
-          evidence.push(cardRef(m.pointer, m.mode));
+        let ok = 0;
+        for (let i = 0; i < g.modes.length; i++) {
+          const mode = g.modes[i]!;
+          if (!listCovers(accepted, mode)) continue;
+          ok++;
+          pushUnique(readable, mode);
+          evidence.push(cardRef(modePointer(g, i), mode));
         }
-        if (ok.length === 0) unreadable.push(g);
+        if (ok === 0) unreadable.push(g);
       }
       if (readable.length === 0) {
-        const refs = groups.flatMap((g) => g.modes).slice(0, 20).map((m) => cardRef(m.pointer, m.mode));
+        const refs = modeRefs(groups, 20);
         const messageId = classModes !== undefined ? "classModesNotEmitted" : "noAcceptedOutput";
         return cutFinding(meta, taskClass, messageId, { modes: all, accepted: acceptedModes }, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: all, reachable: [] }, MISMATCH);
       }
-      if (unreadable.length > 0 && unreadable.some((g) => g.label !== "")) {
+      if (unreadable.length > 0 && unreadable.some((g) => g.kind !== "offer")) {
         const lost: string[] = [];
-        for (const g of unreadable) for (const m of g.modes) pushUnique(lost, m.mode);
-        const refs = unreadable.flatMap((g) => g.modes).map((m) => cardRef(m.pointer, m.mode));
-        const data = { skills: unreadable.map((g) => g.label), modes: lost, reachable: readable };
+        for (const g of unreadable) for (const mode of g.modes) pushUnique(lost, mode);
+        const refs = modeRefs(unreadable, Infinity);
+        const data = { skills: unreadable.map(groupLabel), modes: lost, reachable: readable };
         return cutFinding(meta, taskClass, "someSkillsUnreadable", data, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: lost, reachable: readable }, MISMATCH);
       }
-      return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, [...evidence, ...classRefs, acceptedRef]);
+      evidence.push(...classRefs, acceptedRef);
+      return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, evidence);
     }
   },
 };

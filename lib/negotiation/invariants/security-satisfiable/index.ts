@@ -48,6 +48,21 @@ function requirementsFor(card: NormalizedCard, skillId: string | undefined): { r
   return { requirements: card.securityRequirements };
 }
 
+/** The kind of the scheme the card declares under this name. */
+function kindOf(card: NormalizedCard, name: string): string {
+  return card.securitySchemes.find((s) => s.name === name)?.kind ?? "undeclared";
+}
+
+/** An alternative as the messages name it: "oauth (oauth2) + key (apiKey)". */
+function describe(card: NormalizedCard, requirement: CardSecurityRequirement): string {
+  return requirement.schemes.map((name) => `${name} (${kindOf(card, name)})`).join(" + ");
+}
+
+/** The schemes of an alternative whose kind the client cannot present. */
+function lacks(card: NormalizedCard, client: readonly string[], requirement: CardSecurityRequirement): string[] {
+  return requirement.schemes.filter((name) => !client.includes(kindOf(card, name)));
+}
+
 export const securitySatisfiable: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
@@ -57,10 +72,8 @@ export const securitySatisfiable: Invariant<MessageId> = {
     if (requirements.length === 0 || requirements.some((r) => r.schemes.length === 0)) {
       return makeFinding(meta, taskClass, "holds", "open", { forSkill }, requirements.slice(0, 1).map((r) => requirementRef(r)));
     }
-    const kindOf = (name: string) => card.securitySchemes.find((s) => s.name === name)?.kind ?? "undeclared";
-    const describe = (r: CardSecurityRequirement) => r.schemes.map((name) => `${name} (${kindOf(name)})`).join(" + ");
     const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => requirementRef(r));
-    const alternatives = requirements.map(describe);
+    const alternatives = requirements.map((r) => describe(card, r));
     const client = profile.securitySchemes;
     if (client === undefined) {
       return unknownFinding(meta, taskClass, "schemesUnknown", { alternatives, forSkill }, [...evidence, profileRef("/securitySchemes")], ["/securitySchemes"], {
@@ -69,13 +82,12 @@ export const securitySatisfiable: Invariant<MessageId> = {
       });
     }
     evidence.push(profileRef("/securitySchemes", client));
-    const lacks = (r: CardSecurityRequirement) => r.schemes.filter((name) => !(client as readonly string[]).includes(kindOf(name)));
-    const met = requirements.find((r) => lacks(r).length === 0);
+    const met = requirements.find((r) => lacks(card, client, r).length === 0);
     if (met) {
-      const kinds = [...new Set(met.schemes.map(kindOf))];
-      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(met), kinds, forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
+      const kinds = [...new Set(met.schemes.map((name) => kindOf(card, name)))];
+      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(card, met), kinds, forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
     }
-    const lacking = requirements.slice(0, 10).map((r) => `${describe(r)} lacks ${lacks(r).map((n) => kindOf(n)).join(" + ")}`);
+    const lacking = requirements.slice(0, 10).map((r) => `${describe(card, r)} lacks ${lacks(card, client, r).map((n) => kindOf(card, n)).join(" + ")}`);
     for (const r of requirements) {
       for (const name of r.schemes) {
         const scheme = card.securitySchemes.find((s) => s.name === name);
