@@ -1,13 +1,13 @@
 "use client";
 
 import { useId, useState } from "react";
-import { NON_MIME_READINGS } from "@/lib/negotiation/card/media-types";
+import { nonMimeReading } from "@/lib/negotiation/card/media-types";
 
 export const COMMON_MODES = ["text/plain", "application/json", "audio/pcm", "image/png", "video/mp4"] as const;
 
 /** A mode is a media type or range (`type/subtype`, `type/*`, parameters after `;`) or one of A2A's older tokens (text, data, file). */
 export function checkMediaType(value: string): string | undefined {
-  if (/^[\w.+-]+\/[\w.+*-]+(\s*;.*)?$/.test(value) || value === "*/*" || value.toLowerCase() in NON_MIME_READINGS) return undefined;
+  if (/^[\w.+-]+\/[\w.+*-]+(\s*;.*)?$/.test(value) || value === "*/*" || nonMimeReading(value) !== undefined) return undefined;
   return `"${value}" is not a media type: write type/subtype, e.g. audio/wav or audio/*.`;
 }
 

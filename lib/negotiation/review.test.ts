@@ -271,3 +271,32 @@ describe("review: task classes and hostile arguments", () => {
     }
   });
 });
+
+describe("review: mode strings that name Object.prototype members", () => {
+  it("a card whose modes are constructor, __proto__, toString is reviewed, warned about and decided, never an internal error", () => {
+    const card = JSON.parse(CONTOSO.text) as Record<string, unknown> & { skills: Array<Record<string, unknown>> };
+    card.defaultInputModes = ["constructor", "__proto__", "text/plain"];
+    card.defaultOutputModes = ["toString", "hasOwnProperty", "text/plain"];
+    card.skills[0]!.inputModes = ["valueOf"];
+    const result = review(JSON.stringify(card), NORTHWIND);
+    expect(result.inputErrors ?? []).toEqual([]);
+    expect(result.decisions.map((d) => d.taskClass)).toEqual(BUILT_IN_TASK_CLASS_IDS);
+    const nonMime = result.validity.problems.filter((p) => p.code === "nonMimeMode");
+    expect(nonMime.map((p) => p.pointer)).toEqual(expect.arrayContaining(["/defaultInputModes/0", "/defaultInputModes/1", "/defaultOutputModes/0"]));
+    for (const problem of nonMime) expect(typeof (problem.data as { reading?: unknown }).reading).toBe("string");
+    // text/plain is still shared both ways: request-response goes through.
+    expect(result.decisions.find((d) => d.taskClass === "request-response")!.decision).toBe("accept");
+  });
+
+  it("a security scheme typed or wrapped as constructor is of an unknown kind, not Object's", () => {
+    const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+    card.securitySchemes = { odd: { type: "constructor" }, wrapped: { constructor: {} }, proto: { type: "__proto__" } };
+    card.securityRequirements = [{ schemes: { odd: { list: [] } } }];
+    const result = review(JSON.stringify(card), NORTHWIND);
+    expect(result.inputErrors ?? []).toEqual([]);
+    const finding = result.decisions.find((d) => d.taskClass === "request-response")!.findings.find((f) => f.invariant === "security-satisfiable");
+    // Northwind cannot present an unknown kind of credential: the one alternative is not satisfiable.
+    expect(finding?.status).toBe("violated");
+    expect(finding?.evidence).toContainEqual({ source: "card", pointer: "/securitySchemes/odd", value: "unknown" });
+  });
+});

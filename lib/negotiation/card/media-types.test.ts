@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listCovers, listHas, modeParameters, modesOverlap, narrower, normalizeMode, pushUnique } from "./media-types";
+import { listCovers, listHas, modeParameters, modesOverlap, narrower, nonMimeReading, normalizeMode, pushUnique } from "./media-types";
 
 describe("modes as media types", () => {
   it.each([
@@ -43,5 +43,22 @@ describe("modes as media types", () => {
     pushUnique(out, "text/plain;charset=utf-8");
     pushUnique(out, "audio/pcm");
     expect(out).toEqual(["Text/Plain", "audio/pcm"]);
+  });
+});
+
+describe("non-MIME tokens", () => {
+  it("reads text, data and file (any case, trimmed) and nothing else", () => {
+    expect(nonMimeReading(" Text ")).toBe("text/plain");
+    expect(nonMimeReading("data")).toBe("application/json");
+    expect(nonMimeReading("FILE")).toBe("*/*");
+    expect(nonMimeReading("audio/pcm")).toBeUndefined();
+  });
+
+  // Card text looked up in a plain object would find Object.prototype's members.
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "__defineGetter__"])("%s is not a token, and compares as a bare word", (token) => {
+    expect(nonMimeReading(token)).toBeUndefined();
+    expect(normalizeMode(token)).toBe(token.toLowerCase());
+    expect(modesOverlap(token, "text/plain")).toBe(false);
+    expect(modesOverlap(token, token.toUpperCase())).toBe(true);
   });
 });

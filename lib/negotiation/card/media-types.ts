@@ -15,12 +15,20 @@ interface MediaRange {
   key: string;
 }
 
-/** The reading of a non-MIME mode token, or undefined for a media type. */
-export const NON_MIME_READINGS: Readonly<Record<string, string>> = {
-  text: "text/plain",
-  data: "application/json",
-  file: "*/*",
-};
+/**
+ * The non-MIME mode tokens real cards use, and how Parley reads them. A Map, not an object literal:
+ * the key is text from a card, and "constructor" or "__proto__" must not find Object.prototype's.
+ */
+const NON_MIME_READINGS: ReadonlyMap<string, string> = new Map([
+  ["text", "text/plain"],
+  ["data", "application/json"],
+  ["file", "*/*"],
+]);
+
+/** How a non-MIME mode token (any case, trimmed) is read, or undefined when it is not one. */
+export function nonMimeReading(token: string): string | undefined {
+  return NON_MIME_READINGS.get(token.trim().toLowerCase());
+}
 
 const cache = new Map<string, MediaRange>();
 
@@ -31,7 +39,7 @@ function parse(mode: string): MediaRange {
   const semicolon = bare.indexOf(";");
   if (semicolon !== -1) bare = bare.slice(0, semicolon);
   bare = bare.trim().toLowerCase();
-  bare = NON_MIME_READINGS[bare] ?? bare;
+  bare = NON_MIME_READINGS.get(bare) ?? bare;
   if (bare === "*") bare = "*/*";
   const slash = bare.indexOf("/");
   const type = slash === -1 ? bare : bare.slice(0, slash).trim();

@@ -2,41 +2,43 @@ import type { CardSecurityRequirement, CardSecurityScheme, CardShape, SecuritySc
 import { isObject, own, type JsonObject } from "./json-value";
 import { joinPointer } from "./pointer";
 
-const WRAPPER_KINDS: Record<string, SecuritySchemeKind> = {
-  apiKeySecurityScheme: "apiKey",
-  httpAuthSecurityScheme: "http",
-  oauth2SecurityScheme: "oauth2",
-  openIdConnectSecurityScheme: "openIdConnect",
-  mtlsSecurityScheme: "mutualTLS",
-};
+// Maps, not object literals: the keys looked up are text from a card, and "constructor" or
+// "__proto__" must not find Object.prototype's members.
+const WRAPPER_KINDS: ReadonlyMap<string, SecuritySchemeKind> = new Map([
+  ["apiKeySecurityScheme", "apiKey"],
+  ["httpAuthSecurityScheme", "http"],
+  ["oauth2SecurityScheme", "oauth2"],
+  ["openIdConnectSecurityScheme", "openIdConnect"],
+  ["mtlsSecurityScheme", "mutualTLS"],
+]);
 
-const TYPE_KINDS: Record<string, SecuritySchemeKind> = {
-  apikey: "apiKey",
-  http: "http",
-  oauth2: "oauth2",
-  openidconnect: "openIdConnect",
-  mutualtls: "mutualTLS",
-};
+const TYPE_KINDS: ReadonlyMap<string, SecuritySchemeKind> = new Map([
+  ["apikey", "apiKey"],
+  ["http", "http"],
+  ["oauth2", "oauth2"],
+  ["openidconnect", "openIdConnect"],
+  ["mutualtls", "mutualTLS"],
+]);
 
 /** 0.1 `authentication.schemes` holds names ("Bearer", "OAuth2"); map the common ones. */
-const NAME_KINDS: Record<string, SecuritySchemeKind> = {
+const NAME_KINDS: ReadonlyMap<string, SecuritySchemeKind> = new Map([
   ...TYPE_KINDS,
-  bearer: "http",
-  basic: "http",
-  oidc: "openIdConnect",
-  mtls: "mutualTLS",
-};
+  ["bearer", "http"],
+  ["basic", "http"],
+  ["oidc", "openIdConnect"],
+  ["mtls", "mutualTLS"],
+]);
 
 /** Names 0.1 cards use to say "no authentication". */
 const NO_AUTH = new Set(["", "none", "public", "anonymous"]);
 
 function kindOf(scheme: JsonObject): SecuritySchemeKind {
   for (const key of Object.keys(scheme)) {
-    const kind = WRAPPER_KINDS[key];
+    const kind = WRAPPER_KINDS.get(key);
     if (kind) return kind;
   }
   const type = own(scheme, "type");
-  if (typeof type === "string") return TYPE_KINDS[type.toLowerCase()] ?? "unknown";
+  if (typeof type === "string") return TYPE_KINDS.get(type.toLowerCase()) ?? "unknown";
   return "unknown";
 }
 
@@ -61,7 +63,7 @@ function readAuthenticationSchemes(card: JsonObject): CardSecurityScheme[] {
   const out: CardSecurityScheme[] = [];
   names.forEach((name, i) => {
     if (typeof name !== "string" || NO_AUTH.has(name.trim().toLowerCase())) return;
-    const kind = NAME_KINDS[name.trim().toLowerCase()] ?? "unknown";
+    const kind = NAME_KINDS.get(name.trim().toLowerCase()) ?? "unknown";
     out.push({ name, kind, pointer: joinPointer("/authentication/schemes", i) });
   });
   return out;

@@ -1,7 +1,7 @@
 import { has, isObject, own, parseStringBoolean, type JsonObject } from "../json-value";
 import { joinPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
-import { NON_MIME_READINGS } from "../media-types";
+import { nonMimeReading } from "../media-types";
 
 /** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. */
 export function checkNulls(card: JsonObject, sink: ProblemSink): void {
@@ -72,7 +72,7 @@ function reportNonMime(list: unknown, pointer: string, sink: ProblemSink): void 
   if (!Array.isArray(list)) return;
   list.forEach((mode, i) => {
     if (typeof mode === "string" && !isMediaType(mode)) {
-      sink.add("nonMimeMode", joinPointer(pointer, i), { mode, reading: NON_MIME_READINGS[mode.trim().toLowerCase()] ?? "a media type it cannot match" });
+      sink.add("nonMimeMode", joinPointer(pointer, i), { mode, reading: nonMimeReading(mode) ?? "a media type it cannot match" });
     }
   });
 }
