@@ -1,3 +1,4 @@
+import { ownValue } from "../own-value";
 import type {
   ConditionName,
   DecisionReason,
@@ -164,13 +165,13 @@ function describeCompletion(data: MessageData): string {
     const channels = asList(data.channels);
     return channels.length > 0 ? `it learns of completion by ${formatList(channels)}` : "it learns of completion later";
   }
-  return COMPLETION_PATHS[String(data.completion)] ?? "";
+  return ownValue(COMPLETION_PATHS, data.completion) ?? "";
 }
 
 function explainNotApplied(reason: DecisionReason): string[] {
   const names = asList(reason.data.notApplied) as ConditionName[];
   return names.map((name) =>
-    renderTemplate(REASONS.notApplied, { conditions: upperFirst(CONDITION_NAMES[name] ?? name), why: CANNOT_APPLY[name] ?? "it does not reach this cut" }),
+    renderTemplate(REASONS.notApplied, { conditions: upperFirst(ownValue(CONDITION_NAMES, name) ?? String(name)), why: ownValue(CANNOT_APPLY, name) ?? "it does not reach this cut" }),
   );
 }
 
@@ -184,7 +185,7 @@ export function explainReason(reason: DecisionReason): string {
   const suffix: string[] = [];
   const others = reason.data.otherConditions;
   if (Array.isArray(others) && others.length > 0) {
-    suffix.push(renderTemplate(REASONS.otherConditions, { otherConditions: others.map((c) => CONDITION_NAMES[c as ConditionName] ?? c) }));
+    suffix.push(renderTemplate(REASONS.otherConditions, { otherConditions: others.map((c) => ownValue(CONDITION_NAMES, c) ?? String(c)) }));
   }
   suffix.push(...explainNotApplied(reason));
   switch (reason.reason) {
@@ -222,11 +223,11 @@ export function explainReason(reason: DecisionReason): string {
       return [...parts, ...suffix].join(" ");
     }
     case "otherDiscoveryChannel": {
-      const channels = asList(reason.data.channels).map((c) => CHANNEL_NAMES[c] ?? c);
+      const channels = asList(reason.data.channels).map((c) => ownValue(CHANNEL_NAMES, c) ?? String(c));
       return [renderTemplate(REASONS.otherDiscoveryChannel, { ...data, channels: formatList(channels, "another channel") }), ...suffix].join(" ");
     }
     case "renegotiableClient": {
-      const acquirable = asList(reason.data.acquirable).map((c) => ACQUIRABLE_NAMES[c] ?? c);
+      const acquirable = asList(reason.data.acquirable).map((c) => ownValue(ACQUIRABLE_NAMES, c) ?? String(c));
       return [renderTemplate(REASONS.renegotiableClient, { ...data, acquirable: formatList(acquirable) }), ...suffix].join(" ");
     }
     case "zeroXAdvisory":

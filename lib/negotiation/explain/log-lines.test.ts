@@ -129,3 +129,37 @@ describe("a decision record cut short", () => {
     expect(explainUnreadable(entry.reason)).toMatch(/^This looks like a Parley decision record, but it is not complete JSON: it was probably cut short/);
   });
 });
+
+describe("a pasted record whose data names Object.prototype's members", () => {
+  // Log lines come from anywhere: a record edited by hand (or by an attacker) may put
+  // "constructor" where a channel, a capability or a condition is named.
+  const hostileRecords = () => {
+    const out: string[] = [];
+    for (const context of [{ priorTaskHistory: true }, {}]) {
+      const result = review(CONTOSO.text, { ...NORTHWIND, fixed: false }, { context });
+      for (const decision of result.decisions) {
+        const record = JSON.parse(writeDecisionRecord(result, decision.taskClass, CONTOSO.text)) as { reasons: Array<{ data?: Record<string, unknown> }> };
+        for (const reason of record.reasons) {
+          const data = reason.data;
+          if (!data) continue;
+          if (data.channels) data.channels = ["constructor", "__proto__"];
+          if (data.acquirable) data.acquirable = ["toString"];
+          if ("completion" in data) data.completion = "constructor";
+          if (data.notApplied) data.notApplied = ["constructor", "valueOf"];
+        }
+        out.push(JSON.stringify(record));
+      }
+    }
+    return out;
+  };
+
+  it("is explained without throwing and without printing a built-in function", () => {
+    const lines = hostileRecords();
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) {
+      const entry = readLogLine(line);
+      const text = JSON.stringify(explainLogEntry(entry));
+      expect(text).not.toMatch(/native code|function Object|\[object /);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { ownValue } from "../own-value";
 import type { KeySetErrorCode } from "../signatures/keys";
 import type { CardSignatureStatus, SignatureEntry, SignatureReason, SignatureReport } from "../signatures/types";
 import { formatList } from "./template";
@@ -111,7 +112,7 @@ export function describeSignatureReason(reason: SignatureReason | string, data: 
       if (typeof data.limit === "number") return `the key set at ${jku} was not fetched (at most ${data.limit} key sets are fetched per card): supply ${needs}`;
       return `the key set at ${jku} has not been fetched: fetch it, or supply ${needs}`;
     case "jkuUnreachable":
-      return `the key set at ${jku} could not be fetched (${FETCH_ERRORS[String(data.error)] ?? "the fetch failed"}): supply ${needs}`;
+      return `the key set at ${jku} could not be fetched (${ownValue(FETCH_ERRORS, data.error) ?? "the fetch failed"}): supply ${needs}`;
     case "jkuNotJwks":
       return `${jku} did not answer with a JWK set (${describeKeySetError(String(data.keyError) as KeySetErrorCode)}): supply ${needs}`;
     case "jkuBadUrl":
@@ -123,7 +124,7 @@ export function describeSignatureReason(reason: SignatureReason | string, data: 
     case "badSignature":
       return `it does not verify with ${keySourceWords(data.keySource, jku)}: the card was changed after it was signed, or that is not the key that signed it`;
     case "malformedJws": {
-      const what = WHAT_MALFORMED[String(data.what)] ?? "it is not a well-formed JWS";
+      const what = ownValue(WHAT_MALFORMED, data.what) ?? "it is not a well-formed JWS";
       return typeof data.limit === "number" ? `it is not a well-formed JWS: ${what.replace(/ is not .*/, "")} is longer than ${data.limit} characters` : `it is not a well-formed JWS: ${what}`;
     }
     case "algNone":

@@ -1,3 +1,4 @@
+import { ownValue } from "../own-value";
 import type { ProblemCode } from "../card/problem-codes";
 import type { ValidityProblem } from "../card/validity";
 import type { MessageData } from "../invariants/types";
@@ -96,8 +97,8 @@ const TYPE_WORDS: Record<string, string> = {
 
 function renderValue(key: string, value: unknown): string {
   if (Array.isArray(value)) return formatList(value.map(String), "nothing");
-  if (key === "expected" || key === "found") return TYPE_WORDS[String(value)] ?? String(value);
-  if (key === "reason") return SYNTAX_REASONS[String(value)] ?? String(value);
+  if (key === "expected" || key === "found") return ownValue(TYPE_WORDS, String(value)) ?? String(value);
+  if (key === "reason") return ownValue(SYNTAX_REASONS, String(value)) ?? String(value);
   return String(value);
 }
 

@@ -1,3 +1,4 @@
+import { ownValue } from "../own-value";
 import { isObject, own, type JsonObject } from "../card/json-value";
 import { SIGNATURE_LIMITS } from "./types";
 
@@ -119,7 +120,7 @@ export function keyFits(key: PublicJwk, alg: string): boolean {
   if (key.use !== undefined && key.use !== "sig") return false;
   if (key.key_ops !== undefined && !key.key_ops.includes("verify")) return false;
   if (/^(RS|PS)(256|384|512)$/.test(alg)) return key.kty === "RSA";
-  const curve = ALG_CURVE[alg];
+  const curve = ownValue(ALG_CURVE, alg);
   if (curve === undefined) return false;
   return key.kty === (alg.startsWith("ES") ? "EC" : "OKP") && key.crv === curve;
 }
