@@ -49,6 +49,9 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.integer(),
     fc.string({ maxLength: 40 }),
     fc.constantFrom("", " ", "<script>alert(1)</script>", "javascript:alert(1)", "\u0000", "\ud800", "9".repeat(400), "JSONRPC", "audio/pcm", "text/plain"),
+    // Object.prototype's names as values too, not only as keys: card text is looked up in tables.
+    hostileKey,
+    fc.array(fc.oneof(hostileKey, fc.constantFrom("text", "text/plain", "audio/*")), { minLength: 1, maxLength: 3 }),
     fc.array(tie("value"), { maxLength: 5 }),
     fc.dictionary(key, tie("value"), { maxKeys: 5 }),
   ),
@@ -163,7 +166,7 @@ export async function runFuzzSuite(options: { runsPerTarget: number; seed?: numb
   );
   // User-defined classes as the workspace's editor and --task-class-file make them: every completion
   // channel, own modes (well-formed or not), a skill the card may or may not have.
-  const modeList = fc.option(fc.array(fc.oneof(fc.constantFrom("text/plain", "audio/pcm", "audio/*", "*/*", "application/json", "text"), fc.string({ maxLength: 12 })), { maxLength: 4 }), { nil: undefined });
+  const modeList = fc.option(fc.array(fc.oneof(fc.constantFrom("text/plain", "audio/pcm", "audio/*", "*/*", "application/json", "text"), hostileKey, fc.string({ maxLength: 12 })), { maxLength: 4 }), { nil: undefined });
   const userClass = fc
     .record({
       id: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
