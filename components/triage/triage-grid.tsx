@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { DecisionBadge } from "@/components/ui/decision-badge";
 import { DECISION_STYLE } from "@/components/ui/decision-style";
 import type { DecisionKind } from "@/lib/negotiation/decision-types";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
@@ -267,13 +268,7 @@ function CardHeading({ row }: { row: TriageViewRow }) {
 
 export function WorstBadge({ decision }: { decision: DecisionKind | undefined }): ReactNode {
   if (!decision) return <span className="text-slate-500">…<span className="sr-only"> not reviewed yet</span></span>;
-  const style = DECISION_STYLE[decision];
-  return (
-    <span className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style.className}`}>
-      <span aria-hidden="true">{style.symbol}</span>
-      {style.label}
-    </span>
-  );
+  return <DecisionBadge decision={decision} compact />;
 }
 
 /** Memoised: while a run streams results, only the cells whose result arrived render again. */
