@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
+import { runCli } from "../lib/cli/test-io";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import { review } from "../lib/negotiation/review";
@@ -171,4 +173,41 @@ test("a task class kept in this browser is offered in /triage: ticked in, every 
   const shown = await cellDecisions(grid(page).getByTestId("triage-cell").first());
   expect(shown).toEqual(Object.fromEntries(expected.decisions.map((d) => [d.taskClass, d.decision])));
   expect(shown[PUSH_CLASS.id]).toBe("reject");
+});
+
+test("kept task classes go out as a file the CLI's --task-class-file runs, and come back in another browser", async ({ page, browser, baseURL }) => {
+  await openWorkspace(page);
+  const panel = page.getByTestId("task-class-panel");
+  await expect(panel.getByRole("button", { name: "Export kept classes" })).toBeDisabled();
+  await panel.getByRole("button", { name: "New task class…" }).click();
+  await fillPushClass(page);
+
+  const downloading = page.waitForEvent("download");
+  await panel.getByRole("button", { name: "Export kept classes" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("task-classes.parley-task-classes.json");
+  const path = await download.path();
+  const text = readFileSync(path, "utf8");
+  expect(JSON.parse(text)).toEqual([PUSH_CLASS]);
+
+  // The same file in CI: the CLI decides the class as the workspace did.
+  const cli = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--task-class-file", path, "--format", "json"]);
+  expect(cli.code).toBe(1);
+  expect((JSON.parse(cli.stdout) as { decisions: Record<string, { decision: string }> }).decisions[PUSH_CLASS.id]!.decision).toBe("reject");
+
+  // Another browser (nothing kept): a broken file says why; the exported one is kept and offered.
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await openWorkspace(other);
+  const otherPanel = other.getByTestId("task-class-panel");
+  if (!(await otherPanel.isVisible())) await other.getByRole("button", { name: /Task classes/ }).first().click();
+  const input = otherPanel.getByLabel("Import classes from a file…");
+  await input.setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('[{"id": "Not An Id"}]') });
+  await expect(other.getByTestId("task-class-status")).toContainText(`Entry 1 was not imported: title: give the task class a name. id: "Not An Id" cannot be an id`);
+  await input.setInputFiles({ name: "classes.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  await expect(other.getByTestId("task-class-status")).toContainText(`Imported from classes.json: ${PUSH_CLASS.id}.`);
+  const row = otherPanel.locator(`[data-task-class="${PUSH_CLASS.id}"]`);
+  await expect(row.getByRole("checkbox")).not.toBeChecked();
+  await row.getByRole("checkbox").check();
+  await expectDecision(other, PUSH_CLASS.id, "reject");
+  await other.context().close();
 });

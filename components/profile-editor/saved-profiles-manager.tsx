@@ -1,5 +1,6 @@
 "use client";
 
+import { downloadText } from "@/components/ui/download";
 import { useId, useRef, useState, useSyncExternalStore } from "react";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { MAX_PROFILE_FILE_BYTES, profileFileName, profilesFileText, readProfilesFile } from "./profile-files";
@@ -114,7 +115,7 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
                   <button
                     type="button"
                     className={BUTTON}
-                    onClick={() => download(profileFileName(profile.name), profilesFileText(profile))}
+                    onClick={() => downloadText(profileFileName(profile.name), profilesFileText(profile), "application/json")}
                     aria-label={`Export ${profile.name}`}
                   >
                     Export
@@ -141,7 +142,7 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
           type="button"
           className={BUTTON}
           disabled={saved.length === 0}
-          onClick={() => download("saved-profiles.parley-profiles.json", profilesFileText(saved))}
+          onClick={() => downloadText("saved-profiles.parley-profiles.json", profilesFileText(saved), "application/json")}
         >
           Export all
         </button>
@@ -184,16 +185,6 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
   );
 }
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const BUTTON =
   "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:opacity-50";

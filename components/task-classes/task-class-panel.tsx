@@ -8,6 +8,8 @@ import { deleteSavedTaskClass, getSavedTaskClasses, getServerSavedTaskClasses, s
 import { aimAll, commonSkill, includeClass, isBuiltIn } from "./task-class-selection";
 import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
 import { describeTaskClass } from "./describe-task-class";
+import { MAX_TASK_CLASS_FILE_BYTES, readTaskClassesFile, taskClassesFileText } from "./task-class-files";
+import { downloadText } from "@/components/ui/download";
 
 export interface SkillChoice {
   id: string;
@@ -181,13 +183,82 @@ export const TaskClassPanel = memo(function TaskClassPanel({
             New task class…
           </button>
         )}
-        <p role="status" className="text-xs text-slate-600">
+        <ClassFiles saved={saved} onStatus={setStatus} />
+        <p role="status" className="text-xs text-slate-600" data-testid="task-class-status">
           {status}
         </p>
       </div>
     </CollapsibleSection>
   );
 });
+
+/**
+ * The kept classes as a file (the format of the CLI's --task-class-file), and classes read from
+ * one: a teammate's, or the file a CI job uses. Imported classes are kept and offered unticked.
+ */
+function ClassFiles({ saved, onStatus }: { saved: readonly TaskClass[]; onStatus: (text: string) => void }) {
+  const fileId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const importFile = async (file: File) => {
+    if (file.size > MAX_TASK_CLASS_FILE_BYTES) {
+      onStatus(`${file.name} is ${Math.round(file.size / 1024)} KB; a task classes file is at most 1 MB. Nothing was imported.`);
+      return;
+    }
+    const reading = readTaskClassesFile(await file.text());
+    const parts: string[] = [];
+    const kept: string[] = [];
+    const replaced: string[] = [];
+    for (const taskClass of reading.classes) {
+      const had = saved.some((t) => t.id === taskClass.id);
+      if (!saveTaskClass(taskClass)) {
+        parts.push(`This browser would not keep ${taskClass.title} (storage full or off).`);
+        continue;
+      }
+      (had ? replaced : kept).push(taskClass.id);
+    }
+    if (kept.length + replaced.length > 0) {
+      parts.unshift(
+        `Imported from ${file.name}: ${[...kept, ...replaced.map((id) => `${id} (replacing the kept one)`)].join(", ")}. Tick a class to decide it.`,
+      );
+    }
+    for (const p of reading.problems) parts.push(p.entry === 0 ? `${file.name}: ${p.message}` : `Entry ${p.entry} was not imported: ${p.message}`);
+    onStatus(parts.join(" "));
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:opacity-50"
+        disabled={saved.length === 0}
+        title={saved.length === 0 ? "No task class of your own is kept in this browser yet." : undefined}
+        onClick={() => {
+          downloadText("task-classes.parley-task-classes.json", taskClassesFileText(saved), "application/json");
+          onStatus(`Exported ${saved.length} kept task class${saved.length === 1 ? "" : "es"}: the file works as the CLI's --task-class-file.`);
+        }}
+      >
+        Export kept classes
+      </button>
+      <input
+        id={fileId}
+        ref={fileRef}
+        type="file"
+        accept="application/json,.json"
+        className="peer sr-only"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void importFile(file);
+          if (fileRef.current) fileRef.current.value = "";
+        }}
+      />
+      <label
+        htmlFor={fileId}
+        className="cursor-pointer rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-sky-600"
+      >
+        Import classes from a file…
+      </label>
+    </div>
+  );
+}
 
 function ClassRow({
   taskClass,

@@ -99,7 +99,7 @@ export function checkClass(candidate: unknown, others: readonly TaskClass[]): { 
     for (const issue of parsed.error.issues) {
       const field = pointerFromPath(issue.path.slice(0, 1)) || "/";
       // One problem per field, in the workspace's words rather than the validator's.
-      if (!problems.some((p) => p.field === field)) problems.push({ field, message: classProblemText(field, candidate, issue.message) });
+      if (!problems.some((p) => p.field === field)) problems.push({ field, message: classProblemText(field, candidate, "keys" in issue && Array.isArray(issue.keys) ? issue.keys.map(String) : []) });
     }
     // In the order the editor shows the fields.
     const rank = (field: string) => (FORM_ORDER.indexOf(field) + FORM_ORDER.length + 1) % (FORM_ORDER.length + 1);
@@ -114,8 +114,9 @@ export function checkClass(candidate: unknown, others: readonly TaskClass[]): { 
 const FORM_ORDER = ["/title", "/id", "/description", "/input", "/inputModes", "/completion", "/output", "/outputModes", "/skill"];
 
 /** What is wrong with one field of a task class being made, said for the person making it. */
-function classProblemText(field: string, candidate: unknown, fallback: string): string {
-  const value = candidate !== null && typeof candidate === "object" ? (candidate as Record<string, unknown>)[field.slice(1)] : undefined;
+function classProblemText(field: string, candidate: unknown, unknownKeys: readonly string[]): string {
+  const isObject = candidate !== null && typeof candidate === "object" && !Array.isArray(candidate);
+  const value = isObject && Object.hasOwn(candidate, field.slice(1)) ? (candidate as Record<string, unknown>)[field.slice(1)] : undefined;
   switch (field) {
     case "/title":
       return "give the task class a name.";
@@ -130,7 +131,18 @@ function classProblemText(field: string, candidate: unknown, fallback: string): 
       return "each mode is a media type such as text/plain, of at most 255 characters.";
     case "/skill":
       return "a skill id of at most 200 characters, or empty for none.";
+    case "/description":
+      return "a description is text (it may be empty).";
+    case "/input":
+      return `input is "whole" or "live".`;
+    case "/completion":
+      return `completion is one of "response", "notification", "push", "polling", "stream", "none".`;
+    case "/output":
+      return `output is "required" or "none".`;
     default:
-      return fallback;
+      if (!isObject) return "a task class is a JSON object with id, title, description, input, completion and output.";
+      return unknownKeys.length > 0
+        ? `a task class has no field ${unknownKeys.slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40))).join(", ")}.`
+        : "this is not a task class.";
   }
 }

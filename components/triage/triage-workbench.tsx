@@ -28,7 +28,7 @@ import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { CardIntake } from "./card-intake";
 import { CardList } from "./card-list";
 import { carriesFiles, readDrop, type DroppedFile } from "./dropped-files";
-import { datedName, downloadText } from "./download";
+import { datedName, downloadText } from "@/components/ui/download";
 import { IntakeReportView, type IntakeReport } from "./intake-report";
 import { TriageLegend } from "./legend";
 import { ProfileIntake } from "./profile-intake";
