@@ -1,7 +1,8 @@
 "use client";
 
 import { downloadText } from "@/components/ui/download";
-import { useId, useRef, useState, useSyncExternalStore } from "react";
+import { JsonFilePicker } from "@/components/ui/json-file-picker";
+import { useId, useState, useSyncExternalStore } from "react";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { MAX_PROFILE_FILE_BYTES, profileFileName, profilesFileText, readProfilesFile } from "./profile-files";
 import {
@@ -30,10 +31,8 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
   const saved = useSyncExternalStore(subscribeSavedProfiles, getSavedProfiles, getServerSavedProfiles);
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
-  const fileId = useId();
   const renameId = useId();
   const statusId = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
 
   const commitRename = () => {
     if (!renaming) return;
@@ -146,21 +145,7 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
         >
           Export all
         </button>
-        <input
-          id={fileId}
-          ref={fileRef}
-          type="file"
-          accept="application/json,.json"
-          className="peer sr-only"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) void importFile(file);
-            if (fileRef.current) fileRef.current.value = "";
-          }}
-        />
-        <label htmlFor={fileId} className={`${BUTTON} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-sky-600`}>
-          Import from a file…
-        </label>
+        <JsonFilePicker label="Import from a file…" className={BUTTON} onFile={(file) => void importFile(file)} />
       </div>
       <p id={statusId} role="status" data-testid="saved-profiles-status" className={`text-xs ${status?.error ? "text-rose-800" : "text-slate-700"}`}>
         {status?.text}

@@ -10,6 +10,7 @@ import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
 import { describeTaskClass } from "./describe-task-class";
 import { MAX_TASK_CLASS_FILE_BYTES, readTaskClassesFile, taskClassesFileText } from "./task-class-files";
 import { downloadText } from "@/components/ui/download";
+import { JsonFilePicker } from "@/components/ui/json-file-picker";
 
 export interface SkillChoice {
   id: string;
@@ -197,8 +198,6 @@ export const TaskClassPanel = memo(function TaskClassPanel({
  * one: a teammate's, or the file a CI job uses. Imported classes are kept and offered unticked.
  */
 function ClassFiles({ saved, onStatus }: { saved: readonly TaskClass[]; onStatus: (text: string) => void }) {
-  const fileId = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
   const importFile = async (file: File) => {
     if (file.size > MAX_TASK_CLASS_FILE_BYTES) {
       onStatus(`${file.name} is ${Math.round(file.size / 1024)} KB; a task classes file is at most 1 MB. Nothing was imported.`);
@@ -238,24 +237,7 @@ function ClassFiles({ saved, onStatus }: { saved: readonly TaskClass[]; onStatus
       >
         Export kept classes
       </button>
-      <input
-        id={fileId}
-        ref={fileRef}
-        type="file"
-        accept="application/json,.json"
-        className="peer sr-only"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void importFile(file);
-          if (fileRef.current) fileRef.current.value = "";
-        }}
-      />
-      <label
-        htmlFor={fileId}
-        className="cursor-pointer rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-sky-600"
-      >
-        Import classes from a file…
-      </label>
+      <JsonFilePicker label="Import classes from a file…" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100" onFile={(file) => void importFile(file)} />
     </div>
   );
 }

@@ -5,19 +5,9 @@ import { exportJWK } from "jose/key/export";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpusCardPath, readCorpusCard } from "@/fixtures/corpus";
 import { json, startTestServer, type TestServer } from "../fetch/test-server";
-import { makeTestKey, signCard, type TestKey } from "../negotiation/signatures/test-sign";
+import { makeTestKey, signCard, UNSIGNED_TEST_CARD as CARD, type TestKey } from "../negotiation/signatures/test-sign";
 import { runCli } from "./test-io";
 
-const CARD = {
-  name: "Contoso Text Desk",
-  description: "Answers questions in text.",
-  version: "1.0.0",
-  supportedInterfaces: [{ url: "https://agents.contoso.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-  capabilities: { streaming: true, pushNotifications: false },
-  defaultInputModes: ["text/plain"],
-  defaultOutputModes: ["text/plain"],
-  skills: [{ id: "answer", name: "Answer", description: "Answers", tags: ["qa"] }],
-};
 
 interface SignatureJson {
   status: string;

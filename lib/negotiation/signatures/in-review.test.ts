@@ -4,19 +4,9 @@ import { describeProblem, explainReason } from "../explain";
 import { describeSignatureReport } from "../explain/signatures";
 import { NORTHWIND } from "../profile";
 import { review } from "../review";
-import { makeTestKey, signCard, type TestKey } from "./test-sign";
+import { makeTestKey, signCard, UNSIGNED_TEST_CARD as CARD, type TestKey } from "./test-sign";
 import { verifyCardSignatures } from "./verify";
 
-const CARD = {
-  name: "Contoso Text Desk",
-  description: "Answers questions in text.",
-  version: "1.0.0",
-  supportedInterfaces: [{ url: "https://agents.contoso.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-  capabilities: { streaming: true, pushNotifications: false },
-  defaultInputModes: ["text/plain"],
-  defaultOutputModes: ["text/plain"],
-  skills: [{ id: "answer", name: "Answer", description: "Answers", tags: ["qa"] }],
-};
 const REQUIRES = { ...NORTHWIND, name: "Northwind requiring signed cards", requireSignedCard: true };
 const JKU = "https://contoso.example/.well-known/jwks.json";
 

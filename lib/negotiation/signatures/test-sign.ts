@@ -44,3 +44,15 @@ export async function signCard(card: Record<string, unknown>, key: TestKey, opti
   if (jws.header) entry.header = jws.header;
   return { ...card, signatures: [...(Array.isArray(existing) ? existing : []), entry] };
 }
+
+/** A small valid 1.0 card the signature tests sign (text in and out, one skill). */
+export const UNSIGNED_TEST_CARD = {
+  name: "Contoso Text Desk",
+  description: "Answers questions in text.",
+  version: "1.0.0",
+  supportedInterfaces: [{ url: "https://agents.contoso.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+  capabilities: { streaming: true, pushNotifications: false },
+  defaultInputModes: ["text/plain"],
+  defaultOutputModes: ["text/plain"],
+  skills: [{ id: "answer", name: "Answer", description: "Answers", tags: ["qa"] }],
+};
