@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
+import { readCorpusCard } from "../fixtures/corpus";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { INVARIANTS } from "../lib/negotiation/invariants";
 import { matrix, openWorkspace, pasteCard } from "./workspace-helpers";
@@ -27,6 +28,23 @@ test("the verdict answers first, and each task class in it opens its explanation
   await expect(panel).toHaveAttribute("data-selection", "async-completion/decision");
   await expect(panel).toContainText("falls back to polling");
   await expect(page.locator("#explain-heading")).toBeFocused();
+});
+
+test("one cause for every task class is said once in the verdict, and each class in that line opens its own explanation", async ({ page }) => {
+  await openWorkspace(page);
+  // Magic 8-ball's only interface speaks A2A 0.3; the JS SDK client speaks 1.0.
+  await pasteCard(page, readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"));
+  await page.getByLabel("Preset or saved profile").selectOption({ label: "A2A JS SDK client (Node)" });
+  const verdict = page.getByTestId("verdict");
+  await expect(page.getByTestId("verdict-headline")).toHaveText("All 5 task classes rejected.");
+  const lines = verdict.getByTestId("verdict-line");
+  await expect(lines).toHaveCount(1);
+  await expect(lines).toHaveAttribute("data-task-class", "request-response live-input async-completion fire-and-forget streaming-output");
+  await expect(lines.getByRole("button")).toHaveText(["Request–response", "Live input", "Async completion", "Fire and forget", "Streaming output"]);
+  await expect(lines).toContainText("no version is shared");
+
+  await lines.getByRole("button", { name: "Fire and forget: reject. Show the explanation" }).click();
+  await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", "fire-and-forget/decision");
 });
 
 test("the matrix is one grid: one tab stop, arrow keys between cells, Enter selects; focus and selection look different", async ({ page }) => {

@@ -11,17 +11,18 @@ const TONE = {
   bad: "border-rose-600 bg-rose-50",
 } as const;
 
-/** How many task-class lines are shown before "and N more": the verdict stays short. */
+/** How many lines are shown before "and N more": the verdict stays short. */
 const MAX_LINES = 4;
 
 /**
  * The answer in one line, above the matrix: what is rejected, degraded, deferred or escalated and
- * why, most severe first. Each task class opens its explanation.
+ * why, most severe first. Task classes decided the same way for the same reason share a line; each
+ * class in it opens its own explanation.
  */
 export const VerdictSummary = memo(function VerdictSummary({ review, onExplain }: { review: Review; onExplain: (taskClass: string) => void }) {
   const verdict = summarizeVerdict(review);
   const shown = verdict.lines.slice(0, MAX_LINES);
-  const more = verdict.lines.length - shown.length;
+  const more = verdict.lines.slice(MAX_LINES).reduce((n, line) => n + line.taskClasses.length, 0);
   return (
     <div data-testid="verdict" data-tone={verdict.tone} className={`rounded-lg border-l-4 p-2.5 text-slate-900 ${TONE[verdict.tone]}`}>
       <p className="text-sm font-semibold" data-testid="verdict-headline">
@@ -30,22 +31,35 @@ export const VerdictSummary = memo(function VerdictSummary({ review, onExplain }
       {shown.length > 0 && (
         <ul className="mt-1.5 flex flex-col gap-1.5 text-sm">
           {shown.map((line) => (
-            <li key={line.taskClass} data-testid="verdict-line" data-task-class={line.taskClass}>
+            <li
+              key={line.taskClasses.map((t) => t.id).join(" ")}
+              data-testid="verdict-line"
+              data-task-class={line.taskClasses.map((t) => t.id).join(" ")}
+            >
               <span className="inline-flex flex-wrap items-center gap-1.5 align-baseline">
-                <button
-                  type="button"
-                  className="font-semibold text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-600"
-                  onClick={() => onExplain(line.taskClass)}
-                  aria-label={`${line.title}: ${line.decision}. Show the explanation`}
-                >
-                  {line.title}
-                </button>
+                {line.taskClasses.map((taskClass, i) => (
+                  <span key={taskClass.id} className="inline-flex items-center">
+                    <button
+                      type="button"
+                      className="font-semibold text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-600"
+                      onClick={() => onExplain(taskClass.id)}
+                      aria-label={`${taskClass.title}: ${line.decision}. Show the explanation`}
+                    >
+                      {taskClass.title}
+                    </button>
+                    {i < line.taskClasses.length - 1 && <span aria-hidden="true">,</span>}
+                  </span>
+                ))}
                 <DecisionBadge decision={line.decision} />
               </span>{" "}
               <span className="text-slate-800">{line.why}</span>
             </li>
           ))}
-          {more > 0 && <li className="text-xs text-slate-700">and {more} more in the matrix below.</li>}
+          {more > 0 && (
+            <li className="text-xs text-slate-700">
+              and {more} more task class{more === 1 ? "" : "es"} in the matrix below.
+            </li>
+          )}
         </ul>
       )}
     </div>

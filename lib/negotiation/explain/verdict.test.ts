@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readCorpusCard } from "../../../fixtures/corpus";
 import { CONTOSO } from "../examples/incidents";
 import { NORTHWIND, PRESETS } from "../profile";
 import { review } from "../review";
@@ -11,13 +12,32 @@ describe("summarizeVerdict", () => {
     expect(verdict.headline).toMatchInlineSnapshot(
       `"2 of 5 rejected (Live input and Streaming output); 1 of 5 accepted degraded (Async completion); 2 of 5 accepted."`,
     );
-    expect(verdict.lines.map((l) => `${l.taskClass} ${l.decision}: ${l.why}`)).toMatchInlineSnapshot(`
+    expect(verdict.lines.map((l) => `${l.taskClasses.map((t) => t.id).join(", ")} ${l.decision}: ${l.why}`)).toMatchInlineSnapshot(`
       [
         "live-input reject: The card takes audio/pcm as input but does not stream (capabilities.streaming is false), and the client has audio/pcm only live and cannot buffer it: the input path is unreachable.",
         "streaming-output reject: The card does not stream (capabilities.streaming is false), so results cannot arrive over a stream.",
         "async-completion accept-degraded: Push callbacks go out under contosoMtls, which requires mutual TLS, but the client's callback listener is plain HTTPS: every callback would be dropped, so push is unreachable.",
       ]
     `);
+  });
+
+  it("says a reason shared by several task classes once, naming every class it decides", () => {
+    // Magic 8-ball's only interface speaks A2A 0.3; the JS SDK client speaks 1.0: one cause rejects all five.
+    const jsSdk = PRESETS.find((p) => p.name === "A2A JS SDK client (Node)")!;
+    const verdict = summarizeVerdict(review(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"), jsSdk));
+    expect(verdict.headline).toBe("All 5 task classes rejected.");
+    expect(verdict.lines).toHaveLength(1);
+    expect(verdict.lines[0]!.taskClasses.map((t) => t.title)).toEqual(["Request–response", "Live input", "Async completion", "Fire and forget", "Streaming output"]);
+    expect(verdict.lines[0]!.why).toBe("The card's JSONRPC interfaces speak A2A 0.3 and the client speaks 1.0: no version is shared, so nothing can reach the server.");
+  });
+
+  it("keeps classes apart when their reasons differ, even with the same decision", () => {
+    const textOnly = PRESETS.find((p) => p.name === "Text-only JSON-RPC client")!;
+    const verdict = summarizeVerdict(review(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"), textOnly));
+    expect(verdict.lines.map((l) => [l.decision, l.taskClasses.map((t) => t.id)])).toEqual([
+      ["reject", ["live-input"]],
+      ["reject", ["streaming-output"]],
+    ]);
   });
 
   it("says so when everything is accepted", () => {

@@ -8,8 +8,11 @@ import { formatList } from "./template";
  * severe first. Everything here is worded from the review; nothing is decided.
  */
 export interface VerdictLine {
-  taskClass: string;
-  title: string;
+  /**
+   * The task classes this line is about, in review order: classes with the same decision for the
+   * same words share one line, so a card no client binding reaches says so once, not five times.
+   */
+  taskClasses: { id: string; title: string }[];
   decision: DecisionKind;
   /** Why, in one or two sentences: the finding that decided it, or the decision's own reason. */
   why: string;
@@ -65,11 +68,18 @@ export function summarizeVerdict(review: Review): Verdict {
   });
   const worst = counts[0]?.decision ?? "accept";
   const tone = worst === "reject" ? "bad" : worst === "accept" ? "good" : "mixed";
-  const lines = DECISIONS_BY_SEVERITY.filter((d) => d !== "accept").flatMap((kind) =>
-    review.decisions
-      .filter((d) => d.decision === kind)
-      .map((d) => ({ taskClass: d.taskClass, title: titleOf(d.taskClass), decision: d.decision, why: whyOf(d, review) })),
-  );
+  const lines: VerdictLine[] = [];
+  for (const kind of DECISIONS_BY_SEVERITY) {
+    if (kind === "accept") continue;
+    for (const d of review.decisions) {
+      if (d.decision !== kind) continue;
+      const why = whyOf(d, review);
+      const taskClass = { id: d.taskClass, title: titleOf(d.taskClass) };
+      const same = lines.find((line) => line.decision === kind && line.why === why);
+      if (same) same.taskClasses.push(taskClass);
+      else lines.push({ taskClasses: [taskClass], decision: kind, why });
+    }
+  }
   return { tone, headline: `${parts.join("; ")}.`, lines, counts };
 }
 
