@@ -120,6 +120,8 @@ export interface BatchOptions {
   jobs?: number;
   /** How signed cards are checked (--jwks, jku fetching). Left out: with no key (each signature says which it needs). */
   signatures?: SignatureSetup;
+  /** Called with the running totals after each block of lines is written (progress on a terminal). */
+  onProgress?: (summary: Readonly<BatchSummary>) => void;
 }
 
 /** Signature reports of a block's signed cards, by line number. */
@@ -203,12 +205,13 @@ export async function runBatch(input: Readable, output: Writable, opts: BatchOpt
   const blocks = readLineBatches(input, maxLineBytes);
   const signatures = opts.signatures ?? {};
   if ((opts.jobs ?? 1) > 1) {
-    await runInWorkers(blocks, output, opts.jobs!, messages, maxLineBytes, signatures, summary);
+    await runInWorkers(blocks, output, opts.jobs!, messages, maxLineBytes, signatures, summary, opts.onProgress);
   } else {
     for await (const block of blocks) {
       const answer = answerBlock(block, messages, maxLineBytes, await verifyBlock(block, signatures));
       addAnswer(summary, answer);
       for (const piece of answer.pieces) await writeOut(output, piece);
+      opts.onProgress?.(summary);
     }
   }
   summary.exitCode = summary.errors > 0 ? EXIT.unusable : summary.rejected > 0 ? EXIT.rejected : EXIT.ok;
@@ -241,6 +244,7 @@ async function runInWorkers(
   maxLineBytes: number,
   signatures: SignatureSetup,
   summary: BatchSummary,
+  onProgress: BatchOptions["onProgress"],
 ): Promise<void> {
   const setup: WorkerSetup = { parleyBatchWorker: true, messages, maxLineBytes };
   const workers = Array.from({ length: jobs }, () => startWorker(setup));
@@ -279,6 +283,7 @@ async function runInWorkers(
       written++;
       addAnswer(summary, answer);
       for (const piece of answer.pieces) await writeOut(output, piece);
+      onProgress?.(summary);
     }
   };
   try {

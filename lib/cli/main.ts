@@ -2,13 +2,15 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { isMainThread } from "node:worker_threads";
-import { runBatch } from "./batch";
+import { type BatchSummary, runBatch } from "./batch";
 import { runCheck } from "./check";
 import { DIFF_USAGE, runDiff } from "./diff";
 import { runTriage, TRIAGE_USAGE } from "./triage";
 import { loadSignatureSetup } from "./signatures";
 import { type CliIo, EXIT, type ExitCode, processIo, UsageError, writeOut } from "./io";
+import { count, linesSoFar, progressOn } from "./progress";
 import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
+import type { SeedCheckSummary } from "./seed-check";
 import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
 import { BATCH_USAGE, checkUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
 
@@ -98,7 +100,16 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
     throw new UsageError(`batch: --jobs must be a whole number from 1 to ${MAX_JOBS}, not "${values.jobs}".`, true);
   }
   const signatures = await loadSignatureSetup(values.jwks, values["no-jku"], io);
-  const summary = await runBatch(io.stdin, io.stdout, { maxLineBytes, messages, jobs, signatures });
+  const progress = progressOn(io.stderr);
+  const tally = (s: Readonly<BatchSummary>) => `${count(s.rejected)} with a rejection, ${count(s.errors)} not reviewable`;
+  const summary = await runBatch(io.stdin, io.stdout, {
+    maxLineBytes,
+    messages,
+    jobs,
+    signatures,
+    onProgress: (s) => progress.update((ms) => `review batch: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
+  });
+  progress.done(`review batch: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} answered; ${tally(summary)}`);
   if (summary.errors > 0) {
     await writeOut(io.stderr, `review batch: ${summary.errors} of ${summary.lines} lines could not be reviewed (see their "error" fields).\n`);
   }
@@ -115,7 +126,12 @@ async function runSeedCheckCommand(argv: string[], io: CliIo): Promise<ExitCode>
   }
   // Loaded on demand: the seed-compat shim is only needed by this command.
   const { runSeedCheck } = await import("./seed-check");
-  const summary = await runSeedCheck(io.stdin, io.stdout);
+  const progress = progressOn(io.stderr);
+  const tally = (s: Readonly<SeedCheckSummary>) => `${count(s.raised)} raised, ${count(s.errors)} not checkable`;
+  const summary = await runSeedCheck(io.stdin, io.stdout, {
+    onProgress: (s) => progress.update((ms) => `review seed-check: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
+  });
+  progress.done(`review seed-check: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} checked; ${tally(summary)}`);
   if (summary.errors > 0) {
     await writeOut(io.stderr, `review seed-check: ${summary.errors} of ${summary.lines} lines could not be checked.\n`);
     return EXIT.unusable;

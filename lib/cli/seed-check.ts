@@ -20,6 +20,8 @@ export interface SeedCheckSummary {
 
 export interface SeedCheckOptions {
   maxLineBytes?: number;
+  /** Called with the running totals after each block of lines is written (progress on a terminal). */
+  onProgress?: (summary: Readonly<SeedCheckSummary>) => void;
 }
 
 const FLUSH_CHARS = 256 * 1024;
@@ -132,6 +134,7 @@ export async function runSeedCheck(
       }
     }
     if (pending !== "") await writeOut(output as Writable, pending);
+    options.onProgress?.(summary);
   }
   return summary;
 }

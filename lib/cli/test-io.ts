@@ -9,9 +9,14 @@ export interface RunResult {
 }
 
 /** Run the CLI in-process with captured streams (the same code path as the real binary). */
-export async function runCli(argv: string[], opts: { stdin?: string; env?: Record<string, string>; cwd?: string } = {}): Promise<RunResult> {
+export async function runCli(
+  argv: string[],
+  opts: { stdin?: string; env?: Record<string, string>; cwd?: string; stderrIsTTY?: boolean } = {},
+): Promise<RunResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
+  // A terminal on stderr, as a person at a shell has it (progress lines are drawn only there).
+  if (opts.stderrIsTTY) Object.assign(stderr, { isTTY: true });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   stdout.on("data", (c: Buffer) => out.push(c));

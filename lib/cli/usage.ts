@@ -62,7 +62,8 @@ Reads JSON Lines on stdin, one review per line:
 Writes one line per input line, in the same order:
   {"id", "valid", "shape", "validity": [...], "signature": {...}?, "decisions": {"<task-class>": {...}}}
 or, for a line that cannot be reviewed, {"id", "error": "line N: ..."}; the run goes on.
-Blank lines are skipped. Memory stays constant however many lines.
+Blank lines are skipped. Memory stays constant however many lines. On a terminal, stderr
+shows the progress (lines so far, lines/s) and the totals at the end.
 
 Options:
   --messages text|none  text (default): an English "message" beside every code, reason and
@@ -83,7 +84,8 @@ export const SEED_CHECK_USAGE = `Usage: parley seed-check < cases.jsonl > result
 
 The rule's reference check (checkCardNegotiable), for parity with seed_reference.py.
 Reads JSON Lines {"id", "card", "client_profile", "task_class"} and writes
-{"id", "raised", "invariant": 1|2|3|null, "message"} per line, in order.
+{"id", "raised", "invariant": 1|2|3|null, "message"} per line, in order. On a terminal,
+stderr shows the progress and the totals at the end.
 
 Exit codes: 0 every line checked, none raised; 1 some line raised; 2 some line could not be
 checked, or a bad invocation.
