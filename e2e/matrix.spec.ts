@@ -32,7 +32,7 @@ test("the verdict answers first, and each task class in it opens its explanation
 
 test("one cause for every task class is said once in the verdict, and each class in that line opens its own explanation", async ({ page }) => {
   await openWorkspace(page);
-  // Magic 8-ball's only interface speaks A2A 0.3; the JS SDK client speaks 1.0.
+  // Magic 8-ball's only interface states no version (read as A2A 0.3); the JS SDK client speaks 1.0.
   await pasteCard(page, readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"));
   await page.getByLabel("Preset or saved profile").selectOption({ label: "A2A JS SDK client (Node)" });
   const verdict = page.getByTestId("verdict");

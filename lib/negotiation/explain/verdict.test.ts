@@ -22,13 +22,15 @@ describe("summarizeVerdict", () => {
   });
 
   it("says a reason shared by several task classes once, naming every class it decides", () => {
-    // Magic 8-ball's only interface speaks A2A 0.3; the JS SDK client speaks 1.0: one cause rejects all five.
+    // Magic 8-ball's only interface states no version (read as A2A 0.3); the JS SDK client speaks 1.0: one cause rejects all five.
     const jsSdk = PRESETS.find((p) => p.name === "A2A JS SDK client (Node)")!;
     const verdict = summarizeVerdict(review(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"), jsSdk));
     expect(verdict.headline).toBe("All 5 task classes rejected.");
     expect(verdict.lines).toHaveLength(1);
     expect(verdict.lines[0]!.taskClasses.map((t) => t.title)).toEqual(["Request–response", "Live input", "Async completion", "Fire and forget", "Streaming output"]);
-    expect(verdict.lines[0]!.why).toBe("The card's JSONRPC interfaces speak A2A 0.3 and the client speaks 1.0: no version is shared, so nothing can reach the server.");
+    expect(verdict.lines[0]!.why).toBe(
+      "The card's JSONRPC interfaces state no protocol version, which is read as A2A 0.3, and the client speaks 1.0: no version is shared, so nothing can reach the server.",
+    );
   });
 
   it("keeps classes apart when their reasons differ, even with the same decision", () => {

@@ -95,6 +95,11 @@ describe("every message a check can emit", () => {
     makeCard({ resubscribeOnlyOutputModes: { value: ["video/mp4"], pointer: "/resubscribeOnlyOutputModes" } }),
     makeCard({ extensions: [{ uri: "urn:ext:x", required: true, pointer: "/capabilities/extensions/0" }] }),
     makeCard({ interfaces: [testInterface("JSONRPC", 0, "https://a.example/v03", { speaks: "0.3" })] }),
+    makeCard({
+      interfaces: [
+        testInterface("JSONRPC", 0, "https://a.example/v03", { speaks: "0.3", speaksFrom: { pointer: "/supportedInterfaces/0/protocolVersion", value: "0.3" } }),
+      ],
+    }),
     makeCard({ securitySchemes: [scheme("m", true)], securityRequirements: [requirement(0, "m")] }),
     makeCard({ defaultInputModes: inputModes("audio/mpeg"), defaultOutputModes: outputModes("audio/mpeg") }),
     makeCard({ defaultInputModes: inputModes("audio/pcm") }),

@@ -10,7 +10,14 @@ import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
  * make a server speak another) and it is no contradiction in the card, so only another discovery
  * channel (which may know another endpoint) or a stale card changes it.
  */
-type MessageId = "noInterfaces" | "transportsUnknown" | "versionsUnknown" | "sharedBinding" | "noSharedBinding" | "noSharedVersion";
+type MessageId =
+  | "noInterfaces"
+  | "transportsUnknown"
+  | "versionsUnknown"
+  | "sharedBinding"
+  | "noSharedBinding"
+  | "noSharedVersion"
+  | "noSharedVersionUnstated";
 
 const meta: InvariantMeta<MessageId> = {
   id: "shared-transport",
@@ -33,6 +40,8 @@ const meta: InvariantMeta<MessageId> = {
       "The card is served over {{cardBindings}} only and the client speaks {{clientTransports}}: no binding is shared, so nothing can reach the server.",
     noSharedVersion:
       "The card's {{bindings}} interfaces speak A2A {{cardVersions}} and the client speaks {{clientVersions}}: no version is shared, so nothing can reach the server.",
+    noSharedVersionUnstated:
+      "The card's {{bindings}} interfaces state no protocol version, which is read as A2A {{cardVersions}}, and the client speaks {{clientVersions}}: no version is shared, so nothing can reach the server.",
   },
   generalFixes: ["Profile or card: share one protocol binding (JSONRPC, GRPC or HTTP+JSON) at one A2A version."],
   fixes: {
@@ -43,6 +52,10 @@ const meta: InvariantMeta<MessageId> = {
     noSharedVersion: [
       "Profile: add one of {{cardVersions}} to protocolVersions once the client speaks it.",
       "Card: add an interface at A2A {{clientVersions}}.",
+    ],
+    noSharedVersionUnstated: [
+      "Card: state the version the server speaks (protocolVersion); if it is one of {{clientVersions}}, say so and the cut goes away.",
+      "Profile: add one of {{cardVersions}} to protocolVersions once the client speaks it.",
     ],
     transportsUnknown: ["Profile: declare transports (e.g. [\"JSONRPC\"])."],
     versionsUnknown: ["Profile: declare protocolVersions (e.g. [\"1.0\", \"0.3\"])."],
@@ -87,7 +100,10 @@ export const sharedTransport: Invariant<MessageId> = {
       ...sameBinding.map((iface) => (iface.speaksFrom ? cardRef(iface.speaksFrom.pointer, iface.speaksFrom.value) : cardRef(iface.pointer, iface.url))),
       profileRef("/protocolVersions", versions),
     ];
-    return cutFinding(meta, taskClass, "noSharedVersion", { bindings, cardVersions, clientVersions: versions }, evidence, { kind: "transport" }, {
+    // When no interface writes its version, say that the versions are Parley's reading, not the card's words.
+    const stated = sameBinding.some((iface) => iface.speaksFrom !== undefined);
+    const messageId = stated ? "noSharedVersion" : "noSharedVersionUnstated";
+    return cutFinding(meta, taskClass, messageId, { bindings, cardVersions, clientVersions: versions }, evidence, { kind: "transport" }, {
       acquirable: [],
       cardClaim: "declarations",
     });

@@ -25,9 +25,9 @@ testInvariant(inv, {
   ],
   invalid: [
     {
-      name: "the binding is shared but only at a version the client does not speak",
+      name: "the binding is shared but only at a version the client does not speak; the card states none, and the message says so",
       card: makeCard({ interfaces: [iface("JSONRPC", 0, "https://a.example/v03", "0.3")] }),
-      messageId: "noSharedVersion",
+      messageId: "noSharedVersionUnstated",
       cuts: { kind: "transport" },
       cause: { acquirable: [], cardClaim: "declarations" },
       data: { cardVersions: ["0.3"], clientVersions: ["1.0"] },
