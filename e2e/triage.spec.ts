@@ -75,6 +75,29 @@ test("20 dropped cards × two profiles: filter, open a pair in the workspace, ex
   expect(rows.map((row) => `${row[0]}|${row[2]}`).sort()).toEqual(expected.map((e) => `${e.card}|${e.profile}`).sort());
 });
 
+test("a first visit with nothing to drop: the built-in example cards against three presets, in one click", async ({ page }) => {
+  await openTriage(page);
+  await page.getByTestId("triage-try-examples").click();
+  // The rule's four incident cards and five real cards (the generated 200-skill card is left out).
+  await expect(page.getByTestId("triage-report")).toContainText("Added 9 cards");
+  for (const name of ["Northwind discovery agent", "A2A Python SDK client", "A2A JS SDK client (Node)"]) await expect(presets(page).getByLabel(name)).toBeChecked();
+  await waitForReviews(page, 27);
+  await expect(page.getByTestId("triage-row")).toHaveCount(9);
+  // The two example cards that are not valid (the broken CLI card, the hybrid from the wild) are the invalid rows.
+  await page.getByLabel("Invalid cards only").check();
+  await expect(page.getByTestId("triage-row")).toHaveCount(2);
+  await expect(page.locator('[data-testid="triage-row"][data-card="Broken card from the A2A CLI test data"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="triage-row"][data-card="Dad-joke agent, 0.3/1.0 hybrid (in the wild)"]')).toHaveCount(1);
+  // With profiles already in, the button adds the cards alone.
+  await page.getByRole("button", { name: "Start fresh" }).click();
+  await page.getByRole("button", { name: "Yes, start fresh" }).click();
+  await presets(page).getByLabel("Backend gRPC client").check();
+  await expect(page.getByTestId("triage-try-examples")).toHaveText("Add the built-in example cards");
+  await page.getByTestId("triage-try-examples").click();
+  await waitForReviews(page, 9);
+  await expect(presets(page).getByLabel("Northwind discovery agent")).not.toBeChecked();
+});
+
 test("sorting, searching and the invalid-card filter; worst per row and per column", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1200 });
   await twentyCardsTwoProfiles(page);

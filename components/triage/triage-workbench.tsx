@@ -1,10 +1,12 @@
 "use client";
 
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
+import { loadExampleSet } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
 import { loadShare } from "@/components/share/load-share";
+import { BUTTON } from "@/components/ui/form-styles";
 import { Section } from "@/components/ui/section";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
 import { BUILT_IN_TASK_CLASSES, BUILT_IN_TASK_CLASS_IDS } from "@/lib/negotiation/task-classes";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import type { IntakeEntry } from "@/lib/triage/intake";
@@ -258,6 +260,17 @@ export function TriageWorkbench() {
     },
     [takeEntries],
   );
+
+  /** A first look without files: the built-in example cards, against three presets unless profiles are already in. */
+  const onExamples = useCallback(async () => {
+    const cards = await loadExampleSet();
+    const entries: IntakeEntry[] = cards.map((card) => ({ kind: "card", name: card.title, text: card.text }));
+    if (inputsRef.current.profiles.length === 0) {
+      const starters = PRESETS.filter((p) => EXAMPLE_PRESETS.includes(p.name));
+      entries.push({ kind: "profiles", name: "presets", profiles: starters });
+    }
+    takeEntries(entries);
+  }, [takeEntries]);
 
   const addFetched = useCallback(
     (url: string, card: FetchedCardResponse) => {
@@ -520,15 +533,22 @@ export function TriageWorkbench() {
                 <TriageGrid view={view} profiles={inputs.profiles} labels={labels} taskClasses={taskClasses} failures={snapshot.failures} onOpen={(row, i) => void openReview(row, i)} />
               </>
             ) : (
-              <p className="text-sm text-slate-700" data-testid="triage-needs">
-                {!ready
-                  ? "Opening…"
-                  : inputs.cards.length === 0 && inputs.profiles.length === 0
-                    ? "Add cards and client profiles on the left: each card is reviewed against each profile, here."
-                    : inputs.cards.length === 0
-                      ? `${plural(inputs.profiles.length, "profile")} ready: add cards on the left.`
-                      : `${plural(inputs.cards.length, "card")} ready: add a client profile on the left.`}
-              </p>
+              <div className="flex flex-col items-start gap-2">
+                <p className="text-sm text-slate-700" data-testid="triage-needs">
+                  {!ready
+                    ? "Opening…"
+                    : inputs.cards.length === 0 && inputs.profiles.length === 0
+                      ? "Add cards and client profiles on the left: each card is reviewed against each profile, here."
+                      : inputs.cards.length === 0
+                        ? `${plural(inputs.profiles.length, "profile")} ready: add cards on the left.`
+                        : `${plural(inputs.cards.length, "card")} ready: add a client profile on the left.`}
+                </p>
+                {ready && inputs.cards.length === 0 && (
+                  <button type="button" className={BUTTON} data-testid="triage-try-examples" onClick={() => void onExamples()}>
+                    {inputs.profiles.length === 0 ? "Try it on the built-in example cards, against three presets" : "Add the built-in example cards"}
+                  </button>
+                )}
+              </div>
             )}
             <TriageFiles
               shownPairs={view.matchingPairs}
@@ -554,6 +574,9 @@ export function TriageWorkbench() {
     </div>
   );
 }
+
+/** The presets a first triage on the examples starts with: the incident's client and the two SDKs. */
+const EXAMPLE_PRESETS = ["Northwind discovery agent", "A2A Python SDK client", "A2A JS SDK client (Node)"];
 
 function emptyReport(): IntakeReport {
   return { addedCards: 0, addedProfiles: [], duplicateCards: [], duplicateProfiles: [], overLimitCards: 0, overLimitProfiles: 0, refused: [], merged: [], skippedInFolders: 0 };

@@ -35,3 +35,16 @@ export async function loadExampleText(id: string): Promise<string | undefined> {
   if (id === LARGE_CARD_ID) return (await import("./large-card")).buildLargeCard(200);
   return (await import("./real-card-texts")).REAL_CARD_TEXTS[id];
 }
+
+/**
+ * Every example card but the generated large one, with its title: the set a first triage starts
+ * from ("try it on the built-in examples"). Loaded on demand, like each text.
+ */
+export async function loadExampleSet(): Promise<{ title: string; text: string }[]> {
+  const entries = EXAMPLE_GROUPS.flatMap((group) => group.cards).filter((card) => card.id !== LARGE_CARD_ID);
+  const texts = await Promise.all(entries.map((entry) => loadExampleText(entry.id)));
+  return entries.flatMap((entry, i) => {
+    const text = texts[i];
+    return text === undefined ? [] : [{ title: entry.title, text }];
+  });
+}
