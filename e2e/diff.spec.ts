@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
+import { readCorpusCard } from "../fixtures/corpus";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "../lib/negotiation/examples/incidents";
 import { detailOf, diffCards, orderDecisionChanges } from "../lib/negotiation/diff";
 import { explainFinding } from "../lib/negotiation/explain";
@@ -71,6 +72,22 @@ test("two versions of a card: the decision that moved, the findings that caused 
   await expect(field).toContainText("changed");
   await expect(field).toContainText("false");
   await expect(field).toContainText("true");
+});
+
+test("a first visit with nothing to compare: one button fills both versions with the spec's sample at 0.2.5 and 1.0.1", async ({ page }) => {
+  await openDiff(page);
+  await page.getByTestId("diff-try-example").click();
+  const before = readCorpusCard("a2a-spec-v0.2.5-geospatial.json");
+  const after = readCorpusCard("a2a-spec-v1.0.1-geospatial-stale-security.json");
+  await expect(page.getByLabel("Before")).toHaveValue(before);
+  await expect(page.getByLabel("After")).toHaveValue(after);
+  await expect(page.getByTestId("diff-before")).toContainText("built-in example: A2A spec 0.2.5 sample (GeoSpatial)");
+  // The comparison is the engine's: as many field changes as diffCards finds, and the same moved decisions.
+  const diff = diffCards(before, after, [NORTHWIND]);
+  expect(diff.fieldChanges.length).toBeGreaterThan(5);
+  await expect(page.getByTestId("diff-field")).toHaveCount(diff.fieldChanges.length);
+  await expect(page.getByTestId("diff-decision-change")).toHaveCount(diff.decisionChanges.length);
+  await expect(page.getByTestId("diff-try-example")).toHaveCount(0);
 });
 
 test("the decisions that got worse come first", async ({ page }) => {

@@ -1,8 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { findExample, loadExampleText } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
-import { ERROR } from "@/components/ui/form-styles";
+import { BUTTON, ERROR } from "@/components/ui/form-styles";
 import { ProfileIntake } from "@/components/triage/profile-intake";
 import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { Section } from "@/components/ui/section";
@@ -27,6 +28,9 @@ interface FromLink {
 type LiveFetch = { state: "idle" } | { state: "fetching"; url: string } | { state: "failed"; url: string; message: string } | { state: "done"; url: string };
 
 const DIFF_DELAY_MS = 250;
+
+/** The example pair: the same agent's card in the A2A spec at 0.2.5 and at 1.0.1 (fixtures/cards/). */
+const EXAMPLE_PAIR = ["spec-0-2-geospatial", "spec-1-0-geospatial"] as const;
 
 /**
  * /diff: two versions of a card and the profiles to compare them with. The diff runs in a worker a
@@ -58,6 +62,15 @@ export function DiffWorkbench() {
     } catch (error) {
       setLive({ state: "failed", url, message: error instanceof Error ? error.message : String(error) });
     }
+  }, []);
+
+  /** Two versions of one real card, for a first look: the spec's sample as 0.2.5 wrote it and as 1.0.1 does. */
+  const loadExamplePair = useCallback(async () => {
+    const [earlier, later] = await Promise.all(EXAMPLE_PAIR.map(async (id) => ({ id, text: await loadExampleText(id) })));
+    if (earlier?.text === undefined || later?.text === undefined) return;
+    setFromLink(null);
+    setBefore({ text: earlier.text, origin: `built-in example: ${findExample(earlier.id)?.title ?? earlier.id}` });
+    setAfter({ text: later.text, origin: `built-in example: ${findExample(later.id)?.title ?? later.id}` });
   }, []);
 
   /** Fills the page from a review link; resolves to an error to show, or undefined. */
@@ -212,15 +225,22 @@ export function DiffWorkbench() {
             <DiffReport diff={shown.answer.diff} before={shown.before} after={shown.after} />
           </div>
         ) : (
-          <p className="text-sm text-slate-700" data-testid="diff-needs">
-            {!ready
-              ? "Opening…"
-              : before.text.trim() === "" || after.text.trim() === ""
-                ? "Give both versions of the card on the left: paste them, open or drop their files, or paste a review link to compare its snapshot with the live card."
-                : profileList.length === 0
-                  ? "Choose at least one client profile to compare the decisions for."
-                  : "Comparing…"}
-          </p>
+          <div className="flex flex-col items-start gap-2">
+            <p className="text-sm text-slate-700" data-testid="diff-needs">
+              {!ready
+                ? "Opening…"
+                : before.text.trim() === "" || after.text.trim() === ""
+                  ? "Give both versions of the card on the left: paste them, open or drop their files, or paste a review link to compare its snapshot with the live card."
+                  : profileList.length === 0
+                    ? "Choose at least one client profile to compare the decisions for."
+                    : "Comparing…"}
+            </p>
+            {ready && before.text.trim() === "" && after.text.trim() === "" && (
+              <button type="button" className={BUTTON} data-testid="diff-try-example" onClick={() => void loadExamplePair()}>
+                Try it on an example: the A2A spec&apos;s GeoSpatial sample, 0.2.5 then 1.0.1
+              </button>
+            )}
+          </div>
         )}
       </div>
     </div>
