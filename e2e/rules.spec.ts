@@ -14,6 +14,11 @@ test("/rules lists every invariant with its page", async ({ page }) => {
     const link = page.getByRole("link", { name: getInvariant(id)?.meta.title ?? id, exact: true });
     await expect(link).toHaveAttribute("href", `/rules/${id}`);
   }
+  // The introduction counts what the list holds: the rule's own invariants and Parley's baseline.
+  const fromRule = INVARIANT_IDS.filter((id) => getInvariant(id)?.meta.origin === "rule").length;
+  await expect(page.getByTestId("rules-from-rule")).toHaveText(String(fromRule));
+  await expect(page.getByTestId("rules-baseline")).toHaveText(String(INVARIANT_IDS.length - fromRule));
+  await expect(page.locator('[data-rule] >> text="from the rule"')).toHaveCount(fromRule);
 });
 
 test("a rule page's failing example opens in the workspace with the claimed decision", async ({ page }) => {
