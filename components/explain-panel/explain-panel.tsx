@@ -193,7 +193,7 @@ export const ExplainPanel = memo(function ExplainPanel({
   const decision = selection ? review.decisions.find((d) => d.taskClass === selection.taskClass) : undefined;
   if (!selection || !decision) {
     return (
-      <Section title="Explanation" id="explain-heading">
+      <Section title="Explanation" id="explain-heading" className="parley-contained">
         <p className="text-sm text-slate-700">Select a cell or a decision in the matrix to see why.</p>
       </Section>
     );
@@ -203,7 +203,7 @@ export const ExplainPanel = memo(function ExplainPanel({
   const meta = selection.invariant ? getInvariant(selection.invariant)?.meta : undefined;
   const common = { review, decision, taskTitle, cardText, source };
   return (
-    <Section title="Explanation" id="explain-heading">
+    <Section title="Explanation" id="explain-heading" className="parley-contained">
       <div className="flex flex-col gap-3" data-testid="explain-panel" data-selection={`${selection.taskClass}/${selection.invariant ?? "decision"}`}>
         {meta && !review.validity.valid ? (
           <InvalidCardCellView {...common} meta={meta} />

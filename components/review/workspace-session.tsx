@@ -271,6 +271,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
           <Section
             title="Review"
             id="review-heading"
+            className="parley-contained"
             actions={
               <span className="text-xs text-slate-600" aria-live="polite">
                 {stale || !review ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
