@@ -35,13 +35,25 @@ interface CardPanelProps {
   summary: string;
 }
 
-/** The card: pick, open, fetch, paste or type it. Memoized: it re-renders on its own props only. */
-export const CardPanel = memo(function CardPanel(props: CardPanelProps) {
+/**
+ * The card: pick, open, fetch, paste or type it. Memoized, and its body apart from its heading: a
+ * keystroke in the card's name changes the folded summary, which must not re-render the body (the
+ * fetch form, the file picker, the editor).
+ */
+export const CardPanel = memo(function CardPanel({ open, onToggle, summary, ...body }: CardPanelProps) {
+  return (
+    <CollapsibleSection title="Agent card" id="card-heading" open={open} onToggle={onToggle} summary={summary}>
+      <CardPanelBody {...body} />
+    </CollapsibleSection>
+  );
+});
+
+const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "open" | "onToggle" | "summary">) {
   const exampleId = useId();
   const fileId = useId();
   const { source } = props;
   return (
-    <CollapsibleSection title="Agent card" id="card-heading" open={props.open} onToggle={props.onToggle} summary={props.summary}>
+    <>
       <div className="mb-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={exampleId} className="text-xs font-medium text-slate-600">
@@ -119,7 +131,7 @@ export const CardPanel = memo(function CardPanel(props: CardPanelProps) {
         diagnosticsText={props.diagnosticsText}
         handleRef={props.editorRef}
       />
-    </CollapsibleSection>
+    </>
   );
 });
 

@@ -107,7 +107,6 @@ export const ReviewMatrix = memo(function ReviewMatrix({
     event.preventDefault();
     focusCell(next);
   };
-  const cellProps = (row: number, col: number) => focusProps(row, col, current, onCellFocus);
   // Stable, so a row whose cells did not change skips the render a keystroke's new review causes.
   const onCellFocus = useCallback((row: number, col: number) => {
     setActive((prev) => (prev.row === row && prev.col === col ? prev : { row, col }));
@@ -156,19 +155,7 @@ export const ReviewMatrix = memo(function ReviewMatrix({
             Decisions per task class and findings per invariant. Arrow keys move between cells; Enter selects a cell for its
             explanation.
           </caption>
-          <thead className="stacked:sr-only">
-            <tr role="row" aria-rowindex={1} className="border-b border-slate-300 text-left align-bottom text-xs text-slate-700">
-              <th role="columnheader" scope="col" className="p-1 font-semibold outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed" {...cellProps(0, 0)}>
-                Task class
-              </th>
-              <th role="columnheader" scope="col" className="p-1 font-semibold outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed" {...cellProps(0, 1)}>
-                Decision
-              </th>
-              {invariants.map((meta, i) => (
-                <ColumnHeader key={meta.id} meta={meta} alignRight={i >= invariants.length / 2} {...cellProps(0, i + 2)} />
-              ))}
-            </tr>
-          </thead>
+          <MatrixHeader invariants={invariants} activeCol={current.row === 0 ? current.col : undefined} onCellFocus={onCellFocus} />
           <tbody className="stacked:flex stacked:flex-col stacked:gap-2">
             {rows.map((decision, r) => (
               <MatrixRow
@@ -188,7 +175,7 @@ export const ReviewMatrix = memo(function ReviewMatrix({
           </tbody>
         </table>
       </div>
-      <MatrixLegend />
+      <Legend />
     </div>
   );
 });
@@ -213,6 +200,42 @@ function fingerprintOf(decision: TaskClassDecision): string {
   for (const f of decision.findings) text += `|${f.invariant}:${f.status}:${f.exception ?? ""}:${f.cuts ? JSON.stringify(f.cuts) : ""}`;
   return text;
 }
+
+/**
+ * The header row. Memoized: a keystroke's new review changes the rows, not the columns, so the
+ * headers (and their tooltips) stay as they are unless the tab stop moves among them.
+ */
+const MatrixHeader = memo(function MatrixHeader({
+  invariants,
+  activeCol,
+  onCellFocus,
+}: {
+  invariants: readonly InvariantMeta[];
+  /** The grid's tab stop, when it is in the header row. */
+  activeCol: number | undefined;
+  onCellFocus: (row: number, col: number) => void;
+}) {
+  const active = { row: activeCol === undefined ? -1 : 0, col: activeCol ?? -1 };
+  const cellProps: CellProps = (row, col) => focusProps(row, col, active, onCellFocus);
+  return (
+    <thead className="stacked:sr-only">
+      <tr role="row" aria-rowindex={1} className="border-b border-slate-300 text-left align-bottom text-xs text-slate-700">
+        <th role="columnheader" scope="col" className="p-1 font-semibold outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed" {...cellProps(0, 0)}>
+          Task class
+        </th>
+        <th role="columnheader" scope="col" className="p-1 font-semibold outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed" {...cellProps(0, 1)}>
+          Decision
+        </th>
+        {invariants.map((meta, i) => (
+          <ColumnHeader key={meta.id} meta={meta} alignRight={i >= invariants.length / 2} {...cellProps(0, i + 2)} />
+        ))}
+      </tr>
+    </thead>
+  );
+});
+
+/** The legend never changes: one element, so the matrix's renders skip it. */
+const Legend = memo(MatrixLegend);
 
 function ColumnHeader({
   meta,

@@ -308,7 +308,9 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             source={source}
             editorRef={cardEditor}
             diagnostics={empty ? NO_DIAGNOSTICS : diagnostics}
-            diagnosticsText={reviewed.text}
+            // The text the diagnostics were made for matters only when there are some: without, a
+            // keystroke leaves the card panel's props as they were (and the panel unrendered).
+            diagnosticsText={empty || diagnostics === NO_DIAGNOSTICS ? "" : reviewed.text}
             onChange={onCardChange}
             onLoad={onCardLoad}
             open={sections.card}
