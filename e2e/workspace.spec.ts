@@ -2,7 +2,19 @@ import { expect, test } from "./fixtures";
 import { createHash } from "node:crypto";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
+import type { Page } from "./fixtures";
 import { expectDecision, loadExample, openWorkspace, pasteCard, revisionOf } from "./workspace-helpers";
+
+/** The fold gutter's mark beside the first editor line holding `text`: "Fold line", "Unfold line", or "" for none. */
+async function foldMarkBeside(page: Page, text: string): Promise<string> {
+  return page.getByTestId("card-editor").evaluate((editor, wanted) => {
+    const line = [...editor.querySelectorAll(".cm-line")].find((l) => l.textContent?.includes(wanted));
+    if (!line) throw new Error(`no editor line holds ${wanted}`);
+    const top = line.getBoundingClientRect().top;
+    const mark = [...editor.querySelectorAll(".cm-foldGutter .cm-gutterElement")].find((g) => Math.abs(g.getBoundingClientRect().top - top) < 2);
+    return mark?.querySelector("span")?.getAttribute("title") ?? "";
+  }, text);
+}
 
 test("opens on the incident: Contoso × Northwind, decided per task class", async ({ page }) => {
   await openWorkspace(page);
@@ -56,6 +68,49 @@ test("a broken card gets inline errors and no accept anywhere", async ({ page })
   await expect(page.getByTestId("card-validity")).toContainText("invalid card");
   await expect(page.getByTestId("card-editor").locator(".cm-lintRange-error").first()).toBeVisible();
   await expect(page.locator('[data-decision^="accept"]')).toHaveCount(0);
+});
+
+test("the fold gutter: marks the lines that fold, follows typing, folds and unfolds on a click", async ({ page }) => {
+  await openWorkspace(page);
+  await expect.poll(() => foldMarkBeside(page, '"provider": {')).toBe("Fold line");
+  expect(await foldMarkBeside(page, '"name": "Contoso Voice Desk"')).toBe("");
+
+  // Typing inside a string moves nothing that folds: the marks stay beside their lines.
+  const editor = page.getByTestId("card-editor");
+  await editor.locator(".cm-line", { hasText: '"name": "Contoso Voice Desk"' }).click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.type(" Two");
+  await expect(editor).toContainText('"name": "Contoso Voice Desk Two"');
+  expect(await foldMarkBeside(page, '"provider": {')).toBe("Fold line");
+
+  // A new object typed in gets its own mark.
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type('"metadata": {');
+  await page.keyboard.press("Enter");
+  await page.keyboard.type('"team": "voice"');
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("},");
+  await expect.poll(() => foldMarkBeside(page, '"metadata": {')).toBe("Fold line");
+  await expect(page.getByTestId("validity-summary")).toHaveAttribute("data-valid", "true");
+
+  // A click folds the provider object; another unfolds it.
+  const providerMark = async () => {
+    const box = await editor.locator(".cm-line", { hasText: '"provider": {' }).boundingBox();
+    const gutter = await editor.locator(".cm-foldGutter").boundingBox();
+    return { x: gutter!.x + gutter!.width / 2, y: box!.y + box!.height / 2 };
+  };
+  let at = await providerMark();
+  await page.mouse.click(at.x, at.y);
+  await expect(editor.locator(".cm-foldPlaceholder")).toHaveCount(1);
+  await expect(editor.locator(".cm-line", { hasText: '"organization"' })).toHaveCount(0);
+  expect(await foldMarkBeside(page, '"provider": {')).toBe("Unfold line");
+  at = await providerMark();
+  await page.mouse.click(at.x, at.y);
+  await expect(editor.locator(".cm-foldPlaceholder")).toHaveCount(0);
+  await expect(editor.locator(".cm-line", { hasText: '"organization"' })).toHaveCount(1);
 });
 
 test("clicking a card field in the explanation highlights it in the editor", async ({ page }) => {

@@ -13,7 +13,7 @@ import {
   toggleTabFocusMode,
 } from "@codemirror/commands";
 import { json } from "@codemirror/lang-json";
-import { bracketMatching, foldGutter, foldKeymap, HighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching, foldKeymap, HighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { EditorSelection, EditorState, StateEffect, StateField } from "@codemirror/state";
 import {
@@ -30,6 +30,7 @@ import {
   type ViewUpdate,
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
+import { cardFoldGutter } from "./fold-gutter";
 
 /**
  * The CodeMirror half of the JSON editor, loaded when the user reaches for the editor (see
@@ -172,7 +173,7 @@ export function createRichEditor(options: {
       extensions: [
         lineNumbers(),
         highlightActiveLineGutter(),
-        foldGutter(),
+        cardFoldGutter(),
         lintGutter(),
         history(),
         drawSelection(),
