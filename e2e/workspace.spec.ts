@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { createHash } from "node:crypto";
+import { readCorpusCard } from "../fixtures/corpus";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import type { Page } from "./fixtures";
@@ -68,6 +69,27 @@ test("a broken card gets inline errors and no accept anywhere", async ({ page })
   await expect(page.getByTestId("card-validity")).toContainText("invalid card");
   await expect(page.getByTestId("card-editor").locator(".cm-lintRange-error").first()).toBeVisible();
   await expect(page.locator('[data-decision^="accept"]')).toHaveCount(0);
+});
+
+test("a card opened from a file, edited, and opened again from the same file comes back as the file holds it", async ({ page }) => {
+  await openWorkspace(page);
+  const file = { name: "magic8ball.json", mimeType: "application/json", buffer: Buffer.from(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json")) };
+  const picker = page.getByLabel("Open a file (or drop it on the editor)");
+  await picker.setInputFiles(file);
+  await expect(page.getByText("Opened magic8ball.json.")).toBeVisible();
+  // Cleared after the pick: a browser fires no change for the same file picked again otherwise.
+  await expect(picker).toHaveValue("");
+  const editor = page.getByTestId("card-editor");
+  await expect(editor).toContainText('"name": "Magic 8-ball"');
+  await editor.locator(".cm-line", { hasText: '"name": "Magic 8-ball"' }).click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.type(" edited");
+  await expect(editor).toContainText('"name": "Magic 8-ball edited"');
+  await picker.setInputFiles(file);
+  await expect(editor).toContainText('"name": "Magic 8-ball"');
+  await expect(editor).not.toContainText("8-ball edited");
 });
 
 test("the fold gutter: marks the lines that fold, follows typing, folds and unfolds on a click", async ({ page }) => {

@@ -29,7 +29,7 @@ describe("checkCardNegotiable against the live Python reference", () => {
       // Skipped on purpose, never silently: a lone clone has no Python reference (it lives beside
       // the repository on our machines only). The title says why; .ci/run sets PARLEY_SEED_REFERENCE,
       // which turns this into the failing test above when the reference is missing.
-      it.skip(`live differential ${why}`, () => {});
+      it.skip(`live differential ${why}`, () => {}); // skipped: no Python reference beside a lone clone (see above)
     }
     return;
   }

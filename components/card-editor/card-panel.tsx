@@ -95,6 +95,8 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) void file.text().then((text) => props.onLoad(text, { kind: "file", name: file.name }));
+              // Cleared, so the same file picked again (after editing its text here) loads again; "Opened …" below names it.
+              event.target.value = "";
             }}
           />
         </div>

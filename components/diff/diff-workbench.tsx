@@ -66,7 +66,14 @@ export function DiffWorkbench() {
 
   /** Two versions of one real card, for a first look: the spec's sample as 0.2.5 wrote it and as 1.0.1 does. */
   const loadExamplePair = useCallback(async () => {
-    const [earlier, later] = await Promise.all(EXAMPLE_PAIR.map(async (id) => ({ id, text: await loadExampleText(id) })));
+    let pair: { id: string; text: string | undefined }[];
+    try {
+      pair = await Promise.all(EXAMPLE_PAIR.map(async (id) => ({ id, text: await loadExampleText(id) })));
+    } catch (error) {
+      setFailure(`the example cards could not be loaded (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    const [earlier, later] = pair;
     if (earlier?.text === undefined || later?.text === undefined) return;
     setFromLink(null);
     setBefore({ text: earlier.text, origin: `built-in example: ${findExample(earlier.id)?.title ?? earlier.id}` });

@@ -263,7 +263,13 @@ export function TriageWorkbench() {
 
   /** A first look without files: the built-in example cards, against three presets unless profiles are already in. */
   const onExamples = useCallback(async () => {
-    const cards = await loadExampleSet();
+    let cards: Awaited<ReturnType<typeof loadExampleSet>>;
+    try {
+      cards = await loadExampleSet();
+    } catch (error) {
+      setNotice({ kind: "openFailed", name: "The built-in examples", message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
     const entries: IntakeEntry[] = cards.map((card) => ({ kind: "card", name: card.title, text: card.text }));
     if (inputsRef.current.profiles.length === 0) {
       const starters = PRESETS.filter((p) => EXAMPLE_PRESETS.includes(p.name));
