@@ -45,12 +45,21 @@ function addModes(
   }
 }
 
+/**
+ * How many offerers of one mode a finding names: past that, it says how many more. A 10,000-skill
+ * card whose every skill takes text/plain is explained by its first few, not by a list of 10,000
+ * (which also cost a label, a set entry and a pointer per skill on every review).
+ */
+export const NAMED_OFFERERS = 5;
+
 /** Where a mode is offered: the card's defaults and/or skills (by id, else name, else index). */
 export interface ModeOffer {
   mode: string;
   pointer: Pointer;
-  /** "defaults" and the skills that offer the mode. */
+  /** "defaults" and the first NAMED_OFFERERS skills that offer the mode, in card order. */
   offeredBy: string[];
+  /** How many more skills offer the mode than `offeredBy` names. */
+  moreSkills: number;
 }
 
 export interface TargetedModes {
@@ -89,8 +98,14 @@ export function targetedModes(card: NormalizedCard, field: ModeField, skillId: s
 let answeredCard: NormalizedCard | undefined;
 let answers = new Map<string, TargetedModes>();
 
-/** Offers indexed by normalized mode, each with its sources as a set: thousands of skills offering the same few modes stay linear. */
-type OfferIndex = Map<string, { offer: ModeOffer; sources: Set<string> }>;
+/**
+ * Offers indexed by normalized mode, with the index of the last skill counted for it (a skill that
+ * lists a mode twice offers it once): thousands of skills offering the same few modes stay linear.
+ */
+type OfferIndex = Map<string, { offer: ModeOffer; lastSkill: number }>;
+
+/** The `skill` index addOffers counts the card's defaults under. */
+const DEFAULTS = -1;
 
 function computeTargetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
   const defaults = field === "input" ? card.defaultInputModes : card.defaultOutputModes;
@@ -101,37 +116,59 @@ function computeTargetedModes(card: NormalizedCard, field: ModeField, skillId: s
     const skill = card.skills[index];
     if (!skill) return { offers, skillMissing: skillId };
     const modes = field === "input" ? skill.inputModes : skill.outputModes;
-    if (modes) addOffers(offers, byMode, modes, skill.pointer, MODES_FIELD[field], false, skillLabel(skill, index));
-    else addOffers(offers, byMode, defaults.value, defaults.pointer, "", defaults.defaulted === true, "defaults");
+    if (modes) addOffers(offers, byMode, modes, skill.pointer, MODES_FIELD[field], false, card.skills, index);
+    else addOffers(offers, byMode, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
     return { offers, skill };
   }
-  addOffers(offers, byMode, defaults.value, defaults.pointer, "", defaults.defaulted === true, "defaults");
+  addOffers(offers, byMode, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
   // Module-level helpers and plain loops, not closures: no function made per call, and a skill's
   // pointer is joined only when it brings a mode not seen yet (10,000 skills offer the same few).
   for (let index = 0; index < card.skills.length; index++) {
     const skill = card.skills[index]!;
     const modes = field === "input" ? skill.inputModes : skill.outputModes;
-    if (modes) addOffers(offers, byMode, modes, skill.pointer, MODES_FIELD[field], false, skillLabel(skill, index));
+    if (modes) addOffers(offers, byMode, modes, skill.pointer, MODES_FIELD[field], false, card.skills, index);
   }
   return { offers };
 }
 
-/** Adds `modes` (the list at `owner` + `field`) to the offers, as offered by `by`. */
-function addOffers(offers: ModeOffer[], byMode: OfferIndex, modes: readonly string[], owner: Pointer, field: string, defaulted: boolean, by: string): void {
+/**
+ * Adds `modes` (the list at `owner` + `field`) to the offers, as offered by skill `index` (DEFAULTS
+ * for the card's defaults). A label is made only for one of the first NAMED_OFFERERS offerers of a mode.
+ */
+function addOffers(
+  offers: ModeOffer[],
+  byMode: OfferIndex,
+  modes: readonly string[],
+  owner: Pointer,
+  field: string,
+  defaulted: boolean,
+  skills: readonly CardSkill[],
+  index: number,
+): void {
   for (let i = 0; i < modes.length; i++) {
     const mode = modes[i];
     if (typeof mode !== "string") continue;
     const key = normalizeMode(mode);
     const known = byMode.get(key);
     if (known) {
-      if (!known.sources.has(by)) {
-        known.sources.add(by);
-        known.offer.offeredBy.push(by);
+      if (known.lastSkill === index) continue;
+      known.lastSkill = index;
+      const offer = known.offer;
+      if (offer.offeredBy.length >= NAMED_OFFERERS) {
+        offer.moreSkills++;
+        continue;
       }
+      // Two skills of one id are named once, as they read the same.
+      const label = offererLabel(skills, index);
+      if (!offer.offeredBy.includes(label)) offer.offeredBy.push(label);
       continue;
     }
-    const offer: ModeOffer = { mode, pointer: defaulted ? owner + field : `${owner}${field}/${i}`, offeredBy: [by] };
+    const offer: ModeOffer = { mode, pointer: defaulted ? owner + field : `${owner}${field}/${i}`, offeredBy: [offererLabel(skills, index)], moreSkills: 0 };
     offers.push(offer);
-    byMode.set(key, { offer, sources: new Set([by]) });
+    byMode.set(key, { offer, lastSkill: index });
   }
+}
+
+function offererLabel(skills: readonly CardSkill[], index: number): string {
+  return index === DEFAULTS ? "defaults" : skillLabel(skills[index]!, index);
 }

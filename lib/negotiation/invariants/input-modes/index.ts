@@ -1,4 +1,4 @@
-import { targetedModes, type ModeOffer } from "../card-modes";
+import { NAMED_OFFERERS, targetedModes, type ModeOffer } from "../card-modes";
 import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { listHas, modesOverlap, narrower } from "../../card/media-types";
@@ -77,10 +77,26 @@ const meta: InvariantMeta<MessageId> = {
 const INPUT = (modes: string[]) => ({ kind: "input", modes }) as const;
 const MISMATCH: CutCause = { acquirable: ["encoding"], cardClaim: "declarations" };
 
+/**
+ * Who offers the shared modes, named up to NAMED_OFFERERS, then how many more skills: exact for one
+ * mode, a lower bound for several (the same skill may offer more than one of them).
+ */
 function describeOffers(matches: Array<{ offer: ModeOffer }>): string[] {
-  const by = new Set<string>();
-  for (const m of matches) for (const source of m.offer.offeredBy) by.add(source === "defaults" ? "its default input modes" : `skill ${source}`);
-  return [...by];
+  const by: string[] = [];
+  let more = 0;
+  let unnamed = 0;
+  for (const m of matches) {
+    for (const source of m.offer.offeredBy) {
+      const label = source === "defaults" ? "its default input modes" : `skill ${source}`;
+      if (by.includes(label)) continue;
+      if (by.length < NAMED_OFFERERS) by.push(label);
+      else unnamed++;
+    }
+    more = Math.max(more, m.offer.moreSkills);
+  }
+  more += unnamed;
+  if (more > 0) by.push(`${matches.length > 1 ? "at least " : ""}${more.toLocaleString("en-US")} more ${more === 1 ? "skill" : "skills"}`);
+  return by;
 }
 
 export const inputModes: Invariant<MessageId> = {

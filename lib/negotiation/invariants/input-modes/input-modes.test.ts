@@ -18,6 +18,16 @@ testInvariant(inv, {
     { name: "a wildcard the card takes (text/*)", card: makeCard({ defaultInputModes: modes("text/*") }), messageId: "inputModeShared", data: { modes: ["text/plain"] } },
     { name: "parameters do not matter (text/plain;charset=utf-8)", card: makeCard({ defaultInputModes: modes("text/plain;charset=utf-8") }), messageId: "inputModeShared" },
     { name: "a skill offers it, and the explanation says which", card: makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "notes", inputModes: ["text/plain"], pointer: "/skills/0" }] }), messageId: "inputModeShared", data: { offeredBy: ["skill notes"] } },
+    {
+      name: "many skills offer it: the first five are named, then how many more",
+      card: makeCard({
+        defaultInputModes: modes("audio/mpeg"),
+        skills: Array.from({ length: 12 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain", "text/plain"], pointer: `/skills/${i}` })),
+      }),
+      messageId: "inputModeShared",
+      data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "7 more skills"] },
+      evidence: { card: ["/skills/0/inputModes/0"] },
+    },
     { name: "a live mode the client buffers can go whole", card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "inputModeShared", data: { modes: ["audio/pcm"] } },
     { name: "live input: the card takes the client's live mode", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
     { name: "live input aimed at a skill that takes it", card: makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] }), taskClass: "live-input", skill: "talk", messageId: "liveModeShared", data: { offeredBy: ["skill talk"] } },

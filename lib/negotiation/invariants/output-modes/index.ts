@@ -2,7 +2,7 @@ import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
 import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
-import { listCovers, pushUnique } from "../../card/media-types";
+import { listCovers, normalizeMode, pushUnique } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
@@ -102,19 +102,74 @@ function modeRefs(groups: readonly Group[], limit: number): EvidenceRef[] {
   return refs;
 }
 
-/** Who answers a task aimed at no skill: the defaults (skills without a list of their own use them) and each skill with its own list. */
-function outputGroups(card: NormalizedCard): Group[] {
-  const defaults = card.defaultOutputModes;
-  const groups: Group[] = [];
-  const usesDefaults = card.skills.length === 0 || card.skills.some((s) => !s.outputModes);
-  if (usesDefaults && defaults.value.length > 0) {
-    groups.push({ kind: "defaults", modes: defaults.value, pointer: defaults.pointer, defaulted: defaults.defaulted === true });
+/**
+ * What the client can read of the card's output, gathered one group at a time: every mode, the
+ * readable ones (the first place each is emitted is its evidence: one ref per mode, not one per
+ * skill that repeats it), and the groups with nothing readable.
+ */
+interface Scan {
+  all: string[];
+  readable: string[];
+  evidence: EvidenceRef[];
+  unreadable: Group[];
+}
+
+function scanGroup(scan: Scan, accepted: readonly string[], group: Group, copyIfKept: boolean): void {
+  let ok = 0;
+  for (let i = 0; i < group.modes.length; i++) {
+    const mode = group.modes[i]!;
+    pushUnique(scan.all, mode);
+    if (!listCovers(accepted, mode)) continue;
+    ok++;
+    if (listHasKey(scan.readable, mode)) continue;
+    scan.readable.push(mode);
+    scan.evidence.push(cardRef(modePointer(group, i), mode));
   }
+  if (ok === 0) scan.unreadable.push(copyIfKept ? { ...group } : group);
+}
+
+/** Has `list` a mode with `mode`'s type/subtype (pushUnique's sameness, not a wildcard match)? */
+function listHasKey(list: readonly string[], mode: string): boolean {
+  const key = normalizeMode(mode);
+  for (const known of list) if (normalizeMode(known) === key) return true;
+  return false;
+}
+
+/**
+ * Who answers a task aimed at no skill: the defaults (skills without a list of their own use them)
+ * and each skill with its own list. One group object walks the skills; only a group with nothing
+ * readable is kept, as a copy (on a 10,000-skill card, a group per skill was most of a review's garbage).
+ */
+function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
+  const scan: Scan = { all: [], readable: [], evidence: [], unreadable: [] };
+  const defaults = card.defaultOutputModes;
+  let usesDefaults = card.skills.length === 0;
+  for (const skill of card.skills) {
+    if (!skill.outputModes) {
+      usesDefaults = true;
+      break;
+    }
+  }
+  if (usesDefaults && defaults.value.length > 0) {
+    scanGroup(scan, accepted, { kind: "defaults", modes: defaults.value, pointer: defaults.pointer, defaulted: defaults.defaulted === true }, false);
+  }
+  const cursor: Extract<Group, { kind: "skill" }> = { kind: "skill", modes: [], skill: card.skills[0]!, index: 0 };
   for (let index = 0; index < card.skills.length; index++) {
     const skill = card.skills[index]!;
-    if (skill.outputModes && skill.outputModes.length > 0) groups.push({ kind: "skill", modes: skill.outputModes, skill, index });
+    if (!skill.outputModes || skill.outputModes.length === 0) continue;
+    cursor.modes = skill.outputModes;
+    cursor.skill = skill;
+    cursor.index = index;
+    scanGroup(scan, accepted, cursor, true);
   }
-  return groups;
+  return scan;
+}
+
+/** All modes of some groups (the failure paths: every group, or the unreadable ones). */
+function allGroups(groups: readonly Group[]): string[] {
+  const out: string[] = [];
+  for (const g of groups) for (const mode of g.modes) pushUnique(out, mode);
+  return out;
 }
 
 export const outputModes: Invariant<MessageId> = {
@@ -131,49 +186,34 @@ export const outputModes: Invariant<MessageId> = {
       return cutFinding(meta, taskClass, "classModesNotAccepted", { classModes, accepted: profile.acceptedOutputModes ?? [] }, [...classRefs, acceptedRef], { kind: "output", modes: [...classModes], reachable: [] }, { acquirable: ["encoding"] });
     }
 
+    let scan: Scan;
     if (taskClass.skill !== undefined) {
       const { offers, skillMissing } = targetedModes(card, "output", taskClass.skill);
       if (skillMissing !== undefined) {
         return cutFinding(meta, taskClass, "skillNotOnCard", { skill: skillMissing }, [cardRef("/skills")], { kind: "output", modes: [], reachable: [] }, { acquirable: [], cardClaim: "declarations" });
       }
-      return judge(offers.map((o): Group => ({ kind: "offer", modes: [o.mode], pointer: o.pointer })));
+      scan = { all: [], readable: [], evidence: [], unreadable: [] };
+      for (const o of offers) scanGroup(scan, accepted, { kind: "offer", modes: [o.mode], pointer: o.pointer }, false);
+    } else {
+      scan = scanCard(card, accepted);
     }
-    return judge(outputGroups(card));
-
-    function judge(groups: Group[]) {
-      const all: string[] = [];
-      for (const g of groups) for (const mode of g.modes) pushUnique(all, mode);
-      if (all.length === 0) {
-        return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultOutputModes, card.defaultOutputModes.value)]);
-      }
-      const readable: string[] = [];
-      const evidence: EvidenceRef[] = [];
-      const unreadable: Group[] = [];
-      for (const g of groups) {
-        let ok = 0;
-        for (let i = 0; i < g.modes.length; i++) {
-          const mode = g.modes[i]!;
-          if (!listCovers(accepted, mode)) continue;
-          ok++;
-          pushUnique(readable, mode);
-          evidence.push(cardRef(modePointer(g, i), mode));
-        }
-        if (ok === 0) unreadable.push(g);
-      }
-      if (readable.length === 0) {
-        const refs = modeRefs(groups, 20);
-        const messageId = classModes !== undefined ? "classModesNotEmitted" : "noAcceptedOutput";
-        return cutFinding(meta, taskClass, messageId, { modes: all, accepted: acceptedModes }, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: all, reachable: [] }, MISMATCH);
-      }
-      if (unreadable.length > 0 && unreadable.some((g) => g.kind !== "offer")) {
-        const lost: string[] = [];
-        for (const g of unreadable) for (const mode of g.modes) pushUnique(lost, mode);
-        const refs = modeRefs(unreadable, Infinity);
-        const data = { skills: unreadable.map(groupLabel), modes: lost, reachable: readable };
-        return cutFinding(meta, taskClass, "someSkillsUnreadable", data, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: lost, reachable: readable }, MISMATCH);
-      }
-      evidence.push(...classRefs, acceptedRef);
-      return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, evidence);
+    const { all, readable, evidence, unreadable } = scan;
+    if (all.length === 0) {
+      return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultOutputModes, card.defaultOutputModes.value)]);
     }
+    if (readable.length === 0) {
+      // Nothing readable: every group is unreadable, in card order.
+      const refs = modeRefs(unreadable, 20);
+      const messageId = classModes !== undefined ? "classModesNotEmitted" : "noAcceptedOutput";
+      return cutFinding(meta, taskClass, messageId, { modes: all, accepted: acceptedModes }, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: all, reachable: [] }, MISMATCH);
+    }
+    if (unreadable.length > 0 && unreadable.some((g) => g.kind !== "offer")) {
+      const lost = allGroups(unreadable);
+      const refs = modeRefs(unreadable, Infinity);
+      const data = { skills: unreadable.map(groupLabel), modes: lost, reachable: readable };
+      return cutFinding(meta, taskClass, "someSkillsUnreadable", data, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: lost, reachable: readable }, MISMATCH);
+    }
+    evidence.push(...classRefs, acceptedRef);
+    return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, evidence);
   },
 };

@@ -17,6 +17,17 @@ testInvariant(inv, {
   taskClass: "request-response",
   valid: [
     { name: "the card emits a mode the client accepts", profile: textOnly, messageId: "outputAccepted", data: { modes: ["text/plain"] } },
+    {
+      name: "many skills emit the same modes: each readable mode is shown where it is first emitted",
+      card: makeCard({
+        defaultOutputModes: modes("audio/mpeg"),
+        skills: Array.from({ length: 30 }, (_, i) => ({ id: `s${i}`, outputModes: i === 2 ? ["TEXT/plain", "application/json"] : ["text/plain"], pointer: `/skills/${i}` })),
+      }),
+      profile: textOnly,
+      messageId: "outputAccepted",
+      data: { modes: ["text/plain", "application/json"] },
+      evidence: { card: ["/skills/0/outputModes/0", "/skills/2/outputModes/1"], profile: ["/acceptedOutputModes"] },
+    },
     // A2A: acceptedOutputModes left out = any.
     { name: "acceptedOutputModes left out: any", card: mp3, profile: { ...NORTHWIND, acceptedOutputModes: undefined }, messageId: "acceptsAny" },
     { name: "a wildcard the client accepts (audio/*)", card: mp3, profile: { ...NORTHWIND, acceptedOutputModes: ["audio/*"] }, messageId: "outputAccepted" },
