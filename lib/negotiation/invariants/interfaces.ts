@@ -2,15 +2,43 @@ import { majorMinor } from "../card/normalize";
 import type { CardInterface, NormalizedCard } from "../card/model";
 import type { ClientProfile } from "../profile";
 
+/**
+ * The profile's transports upper-cased and its versions as Major.Minor, read once per profile
+ * object and list (a preset is reviewed against every card; its lists were re-read per interface,
+ * per invariant, per review). Keyed by the lists themselves, so a profile edited in place is read again.
+ */
+interface Spoken {
+  transportsFrom: readonly string[] | undefined;
+  versionsFrom: readonly string[] | undefined;
+  transports: string[];
+  versions: string[];
+}
+const spokenByProfile = new WeakMap<ClientProfile, Spoken>();
+
+function spoken(profile: ClientProfile): Spoken {
+  let found = spokenByProfile.get(profile);
+  if (found && found.transportsFrom === profile.transports && found.versionsFrom === profile.protocolVersions) return found;
+  found = {
+    transportsFrom: profile.transports,
+    versionsFrom: profile.protocolVersions,
+    transports: (profile.transports ?? []).map((t) => t.trim().toUpperCase()),
+    versions: (profile.protocolVersions ?? []).map(majorMinor),
+  };
+  spokenByProfile.set(profile, found);
+  return found;
+}
+
 /** Does the client speak this interface's binding? (case-insensitive; bindings are upper-cased on the card) */
 export function speaksBinding(profile: ClientProfile, iface: CardInterface): boolean {
-  return profile.transports?.some((t) => t.trim().toUpperCase() === iface.binding.toUpperCase()) === true;
+  if (profile.transports === undefined) return false;
+  const binding = iface.binding.toUpperCase();
+  return spoken(profile).transports.includes(binding);
 }
 
 /** Does the client speak this interface's protocol version? An interface whose version cannot be read does not block. */
 export function speaksVersion(profile: ClientProfile, iface: CardInterface): boolean {
   if (iface.speaks === undefined) return true;
-  return profile.protocolVersions?.some((v) => majorMinor(v) === iface.speaks) === true;
+  return profile.protocolVersions !== undefined && spoken(profile).versions.includes(iface.speaks);
 }
 
 /**

@@ -112,7 +112,6 @@ export const inputModes: Invariant<MessageId> = {
     if (offers.length === 0) {
       return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultInputModes, card.defaultInputModes.value)]);
     }
-    const cardModes = offers.map((o) => o.mode);
     const evidence: EvidenceRef[] = taskClassModesRef(taskClass, "inputModes");
     const classModes = taskClass.inputModes;
     const forClass = classInputModes(profile, taskClass);
@@ -124,8 +123,9 @@ export const inputModes: Invariant<MessageId> = {
       evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
       if (matches.length > 0) {
         const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
-        return makeFinding(meta, taskClass, "holds", "liveModeShared", data, [...matches.map((m) => cardRef(m.offer.pointer, m.offer.mode)), ...evidence]);
+        return makeFinding(meta, taskClass, "holds", "liveModeShared", data, matchRefs(matches, evidence));
       }
+      const cardModes = modesOf(offers);
       const unknown = [liveOnly === undefined ? "/liveOnlyInputModes" : "", bufferable === undefined ? "/bufferableInputModes" : ""].filter(Boolean);
       if (unknown.length > 0) {
         return unknownFinding(meta, taskClass, "liveModesUnknown", { cardModes, fields: unknown.map((f) => f.slice(1)) }, evidence, unknown, INPUT([]));
@@ -143,20 +143,21 @@ export const inputModes: Invariant<MessageId> = {
     evidence.push(profileRef("/inputModes", profile.inputModes));
     if (sends === undefined) return unknownFinding(meta, taskClass, "inputModesUnknown", {}, evidence, ["/inputModes"], INPUT([]));
     // A mode the client has only live (and cannot buffer) cannot be sent whole.
-    const whole = sends.filter((mode) => !(listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode)));
+    const whole = profile.liveOnlyInputModes?.length ? sends.filter((mode) => !(listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode))) : sends;
     if (classModes !== undefined && sends.length === 0 && profile.inputModes!.length > 0) {
       return cutFinding(meta, taskClass, "classModesNotSent", { classModes, clientModes: profile.inputModes ?? [] }, evidence, INPUT([]), { acquirable: ["encoding"] });
     }
     const matches = matchesOf(offers, whole);
     if (matches.length > 0) {
       const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
-      return makeFinding(meta, taskClass, "holds", "inputModeShared", data, [...matches.map((m) => cardRef(m.offer.pointer, m.offer.mode)), ...evidence]);
+      return makeFinding(meta, taskClass, "holds", "inputModeShared", data, matchRefs(matches, evidence));
     }
+    const cardModes = modesOf(offers);
     const liveMatches = matchesOf(offers, sends);
     if (liveMatches.length > 0) {
       evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
       const modes = liveMatches.map((m) => m.mode);
-      return cutFinding(meta, taskClass, "onlyLiveModesShared", { modes, cardModes }, [...liveMatches.map((m) => cardRef(m.offer.pointer, m.offer.mode)), ...evidence], INPUT(modes), {
+      return cutFinding(meta, taskClass, "onlyLiveModesShared", { modes, cardModes }, matchRefs(liveMatches, evidence), INPUT(modes), {
         acquirable: ["buffering", "encoding"],
         cardClaim: "declarations",
       });
@@ -178,6 +179,18 @@ function matchesOf(offers: ModeOffer[], client: readonly string[]): Array<{ mode
     if (match !== undefined) out.push({ mode: narrower(offer.mode, match), offer });
   }
   return out;
+}
+
+/** Where each matched mode is offered, then `rest`. */
+function matchRefs(matches: ReadonlyArray<{ offer: ModeOffer }>, rest: readonly EvidenceRef[]): EvidenceRef[] {
+  const refs: EvidenceRef[] = [];
+  for (const m of matches) refs.push(cardRef(m.offer.pointer, m.offer.mode));
+  for (const ref of rest) refs.push(ref);
+  return refs;
+}
+
+function modesOf(offers: readonly ModeOffer[]): string[] {
+  return offers.map((o) => o.mode);
 }
 
 function offerRefs(offers: ModeOffer[]): EvidenceRef[] {

@@ -72,21 +72,22 @@ export const securitySatisfiable: Invariant<MessageId> = {
     if (requirements.length === 0 || requirements.some((r) => r.schemes.length === 0)) {
       return makeFinding(meta, taskClass, "holds", "open", { forSkill }, requirements.slice(0, 1).map((r) => requirementRef(r)));
     }
-    const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => requirementRef(r));
-    const alternatives = requirements.map((r) => describe(card, r));
     const client = profile.securitySchemes;
+    // The usual answer first, before any evidence or description of the alternatives is built.
+    const met = client === undefined ? undefined : requirements.find((r) => lacks(card, client, r).length === 0);
+    if (met) {
+      const kinds = [...new Set(met.schemes.map((name) => kindOf(card, name)))];
+      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(card, met), kinds, forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
+    }
+    const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => requirementRef(r));
     if (client === undefined) {
+      const alternatives = requirements.map((r) => describe(card, r));
       return unknownFinding(meta, taskClass, "schemesUnknown", { alternatives, forSkill }, [...evidence, profileRef("/securitySchemes")], ["/securitySchemes"], {
         kind: "request",
         reason: "security",
       });
     }
     evidence.push(profileRef("/securitySchemes", client));
-    const met = requirements.find((r) => lacks(card, client, r).length === 0);
-    if (met) {
-      const kinds = [...new Set(met.schemes.map((name) => kindOf(card, name)))];
-      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(card, met), kinds, forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
-    }
     const lacking = requirements.slice(0, 10).map((r) => `${describe(card, r)} lacks ${lacks(card, client, r).map((n) => kindOf(card, n)).join(" + ")}`);
     for (const r of requirements) {
       for (const name of r.schemes) {

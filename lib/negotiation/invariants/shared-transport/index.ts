@@ -66,6 +66,14 @@ const meta: InvariantMeta<MessageId> = {
 export const sharedTransport: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
+    // The usual answer first: the interface the client will call, when there is one.
+    const chosen = pickInterface(card, profile);
+    if (chosen) {
+      const transports = profile.transports!;
+      const versions = profile.protocolVersions!;
+      const data = { binding: chosen.binding, url: chosen.url, version: chosen.speaks ?? "unstated", bindings: [chosen.binding], pointer: chosen.pointer };
+      return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(chosen.pointer, chosen.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
+    }
     const callable = card.interfaces.filter((iface) => iface.callable);
     if (callable.length === 0) {
       return makeFinding(meta, taskClass, "not-evaluated", "noInterfaces", {}, [cardRef(card.interfaces[0]?.pointer ?? "/supportedInterfaces")]);
@@ -89,11 +97,7 @@ export const sharedTransport: Invariant<MessageId> = {
     if (versions === undefined) {
       return unknownFinding(meta, taskClass, "versionsUnknown", { bindings }, [profileRef("/protocolVersions")], ["/protocolVersions"], { kind: "transport" });
     }
-    const chosen = pickInterface(card, profile);
-    if (chosen) {
-      const data = { binding: chosen.binding, url: chosen.url, version: chosen.speaks ?? "unstated", bindings: [chosen.binding], pointer: chosen.pointer };
-      return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(chosen.pointer, chosen.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
-    }
+    // Bindings are shared and both lists known, yet pickInterface found none: no version is shared.
     const cardVersions = unique(sameBinding.map((iface) => iface.speaks ?? "unstated"));
     // Each interface's version where it is written; one that states none is shown by its URL (it is read as 0.3).
     const evidence = [
