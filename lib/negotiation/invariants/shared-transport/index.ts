@@ -84,8 +84,8 @@ export const sharedTransport: Invariant<MessageId> = {
     }
     const candidates = callable;
     const sameBinding = candidates.filter((iface) => speaksBinding(profile, iface));
-    const cardBindings = unique(candidates.map((iface) => iface.binding.toUpperCase()));
     if (sameBinding.length === 0) {
+      const cardBindings = unique(candidates.map((iface) => iface.binding.toUpperCase()));
       const evidence = [...candidates.map((iface) => bindingRef(iface)), profileRef("/transports", transports)];
       return cutFinding(meta, taskClass, "noSharedBinding", { cardBindings, clientTransports: transports }, evidence, { kind: "transport" }, {
         acquirable: [],
@@ -121,6 +121,10 @@ function bindingRef(iface: CardInterface): EvidenceRef {
   return ref;
 }
 
+/** The values without repeats, in order: a scan for the usual handful, a set for a hostile card's thousands. */
 function unique(values: string[]): string[] {
-  return [...new Set(values)];
+  if (values.length > 16) return [...new Set(values)];
+  const out: string[] = [];
+  for (const value of values) if (!out.includes(value)) out.push(value);
+  return out;
 }
