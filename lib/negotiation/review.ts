@@ -7,7 +7,7 @@ import { EMPTY_CONTEXT, ReviewContext } from "./context";
 import { decide } from "./decide";
 import type { Review, ReviewInputError } from "./decision-types";
 import { INVARIANTS } from "./invariants";
-import type { Finding } from "./invariants/types";
+import type { CheckInput, Finding } from "./invariants/types";
 import { ClientProfile } from "./profile";
 import { signatureReportFor, withSignatureReport } from "./signatures/in-review";
 import type { SignatureReport } from "./signatures/types";
@@ -107,15 +107,39 @@ function loadForReview(cardInput: unknown, signatures: SignatureReport | undefin
 }
 
 /**
- * Per task class (by index) and invariant (INVARIANTS order): the index of an earlier class with
- * the same class key, whose finding it reuses (but for its taskClass), or -1 to check it.
+ * Per task class (by index) and invariant (INVARIANTS order): NOT_CONCERNED when the invariant does
+ * not concern the class, else the index of an earlier class with the same class key, whose finding
+ * it reuses (but for its taskClass), or CHECK to check it.
  * Computed once for the built-in classes: the keys were strings built and hashed 55 times a review.
  */
 type ReusePlan = number[][];
+const CHECK = -1;
+const NOT_CONCERNED = -2;
 
 function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
   const keys = taskClasses.map((tc) => INVARIANTS.map((invariant) => invariant.meta.classKey(tc)));
-  return keys.map((own, c) => own.map((key, i) => keys.findIndex((other, earlier) => earlier < c && other[i] === key)));
+  return keys.map((own, c) =>
+    own.map((key, i) => (INVARIANTS[i]!.meta.concerns(taskClasses[c]!) ? keys.findIndex((other, earlier) => earlier < c && other[i] === key) : NOT_CONCERNED)),
+  );
+}
+
+/**
+ * The finding of an invariant for a class it does not concern depends on the class alone (the
+ * registry test holds every invariant to it), so it is made once per class object and shared,
+ * frozen, by every review: a third of a review's findings, with the built-in classes.
+ */
+const notConcernedFindings = new WeakMap<TaskClass, Array<Finding | undefined>>();
+
+function notConcernedFinding(i: number, input: CheckInput): Finding {
+  let known = notConcernedFindings.get(input.taskClass);
+  if (!known) notConcernedFindings.set(input.taskClass, (known = []));
+  return (known[i] ??= freezeFinding(INVARIANTS[i]!.check(input)));
+}
+
+function freezeFinding(finding: Finding): Finding {
+  Object.freeze(finding.data);
+  Object.freeze(finding.evidence);
+  return Object.freeze(finding);
 }
 
 let builtIns: ReusePlan | undefined;
@@ -135,12 +159,14 @@ function findingsFor(
   // Findings are computed even for an invalid card (best effort) so the UI can show them; decide()
   // still refuses to accept anything on it.
   const taskClass = taskClasses[c]!;
-  const input = { card, profile, context, taskClass };
+  const input: CheckInput = { card, profile, context, taskClass };
   const reuse = plan[c]!;
   const findings: Finding[] = [];
   for (let i = 0; i < INVARIANTS.length; i++) {
     const from = reuse[i]!;
-    findings.push(from === -1 ? INVARIANTS[i]!.check(input) : forClass(checked[from]![i]!, taskClass.id));
+    if (from === CHECK) findings.push(INVARIANTS[i]!.check(input));
+    else if (from === NOT_CONCERNED) findings.push(notConcernedFinding(i, input));
+    else findings.push(forClass(checked[from]![i]!, taskClass.id));
   }
   return findings;
 }

@@ -174,6 +174,22 @@ describe("every message a check can emit", () => {
     expect(compared).toBeGreaterThan(0);
   });
 
+  it.each(INVARIANTS.map((i) => [i.meta.id, i] as const))("%s: for a class it does not concern, the finding depends on the class alone (a review shares it)", (_id, inv) => {
+    const classes: TaskClass[] = [
+      ...BUILT_IN_TASK_CLASSES,
+      ...BUILT_IN_TASK_CLASSES.map((t) => ({ ...t, id: `${t.id}-aimed`, skill: "s" })),
+      ...custom,
+      { ...rr, id: "audio-in", inputModes: ["audio/*"] },
+    ];
+    for (const taskClass of classes) {
+      if (inv.meta.concerns(taskClass)) continue;
+      const first = inv.check({ card: cards[0]!, profile: profiles[0]!, context: {}, taskClass });
+      expect(first.status).toBe("not-applicable");
+      for (const card of cards)
+        for (const profile of profiles) expect(inv.check({ card, profile, context: {}, taskClass }), `${taskClass.id}`).toEqual(first);
+    }
+  });
+
   it.each(INVARIANTS.map((i) => [i.meta.id, i] as const))("%s: every template is emitted, none is dead", (id, inv) => {
     expect([...(emitted.get(id) ?? [])].sort()).toEqual(Object.keys(inv.meta.messages).sort());
   });
