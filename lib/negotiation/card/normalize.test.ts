@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { normalizeCard } from "./normalize";
 import type { NormalizedCard } from "./model";
+import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
+import { NORTHWIND } from "../profile";
+import { review } from "../review";
 
 const core = { name: "A", capabilities: {}, skills: [], defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] };
 const normalize = (card: Record<string, unknown>): NormalizedCard => {
@@ -212,5 +215,50 @@ describe("normalizeCard best effort", () => {
     expect(card.name).toBeUndefined();
     expect(card.description).toBe("d");
     expect(card.skills).toEqual([{ id: "s", inputModes: ["a/b"], pointer: "/skills/0" }]);
+  });
+});
+
+describe("normalizeCard and review leave the parsed card as it was", () => {
+  const deepFreeze = (value: unknown): unknown => {
+    if (typeof value === "object" && value !== null) {
+      for (const child of Object.values(value)) deepFreeze(child);
+      Object.freeze(value);
+    }
+    return value;
+  };
+
+  // The normalized card shares the parsed JSON's all-string mode lists instead of copying them: a
+  // write to one anywhere in a review would throw on a frozen card (modules run in strict mode).
+  it.each(corpusCardNames())("%s reviews the same frozen as parsed from text", (name) => {
+    const text = readCorpusCard(name);
+    const frozen = deepFreeze(JSON.parse(text));
+    const fromFrozen = review(frozen, NORTHWIND);
+    expect(fromFrozen).toEqual(review(text, NORTHWIND));
+    expect(frozen).toEqual(JSON.parse(text));
+  });
+
+  it("reads a skill's mode list as written, and only the strings of one with other items", () => {
+    const skills = [{ id: "a", name: "A", inputModes: ["text/plain", "audio/*"], outputModes: ["text/plain", 3, null, "audio/pcm"] }];
+    const card = normalize({ ...core, skills });
+    expect(card.skills[0]!.inputModes).toEqual(["text/plain", "audio/*"]);
+    expect(card.skills[0]!.outputModes).toEqual(["text/plain", "audio/pcm"]);
+  });
+
+  it("keeps each skill's fields in order whichever of them it has", () => {
+    const card = normalize({
+      ...core,
+      skills: [
+        { id: "a", name: "A", inputModes: ["text/plain"], outputModes: ["text/plain"] },
+        { name: "B", outputModes: ["text/plain"], security: [{ k: [] }] },
+        "not a skill",
+        { id: 7, inputModes: null },
+      ],
+    });
+    expect(card.skills.map((s) => Object.keys(s))).toEqual([
+      ["pointer", "id", "name", "inputModes", "outputModes"],
+      ["pointer", "name", "outputModes", "securityRequirements"],
+      ["pointer"],
+    ]);
+    expect(card.skills.map((s) => s.pointer)).toEqual(["/skills/0", "/skills/1", "/skills/3"]);
   });
 });

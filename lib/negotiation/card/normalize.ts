@@ -9,7 +9,7 @@ import type {
 } from "./model";
 import { detectShape } from "./detect-shape";
 import { isObject, isStringArray, own, readBoolish, type JsonObject } from "./json-value";
-import { joinPointer } from "./pointer";
+import { joinPointer, skillPointer } from "./pointer";
 import { canonicalBinding, judgeUrl } from "./checks/endpoints";
 import { readSecurityRequirements, readSecuritySchemes, readSkillRequirements } from "./normalize-security";
 
@@ -111,11 +111,14 @@ function readString(obj: JsonObject, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+/**
+ * The strings of a list. Usually every item is a string: then the list itself, not a copy (a
+ * 10,000-skill card's mode lists were a third of what normalizing it allocated); only a list
+ * with other items is filtered into a new one.
+ */
 function stringsOf(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  // Usually every item is a string: an exact-size copy, where push reserves room for 17 (a 10,000-skill
-  // card's mode lists were a third of what normalizing it allocated).
-  if (isStringArray(value)) return value.slice();
+  if (isStringArray(value)) return value;
   const out: string[] = [];
   for (const item of value) if (typeof item === "string") out.push(item);
   return out;
@@ -220,24 +223,41 @@ function makeInterface(url: string, bindingFrom: CardInterface["bindingFrom"], p
   return found;
 }
 
+/**
+ * One record per skill object, in card order. The hot loop of a large card: no closure, the fields
+ * read by name, the record built in one literal when the skill has the usual four fields, and the
+ * mode lists shared with the parsed JSON when they hold only strings (nothing downstream writes
+ * to them; a test holds review to leaving the parsed card untouched).
+ */
 function readSkills(card: JsonObject): CardSkill[] {
   const list = own(card, "skills");
   if (!Array.isArray(list)) return [];
   const out: CardSkill[] = [];
-  list.forEach((skill, i) => {
-    if (!isObject(skill)) return;
-    const found: CardSkill = { pointer: joinPointer("/skills", i) };
-    const id = own(skill, "id");
-    const name = own(skill, "name");
-    if (typeof id === "string") found.id = id;
-    if (typeof name === "string") found.name = name;
-    const inputModes = stringsOf(own(skill, "inputModes"));
-    const outputModes = stringsOf(own(skill, "outputModes"));
-    if (inputModes) found.inputModes = inputModes;
-    if (outputModes) found.outputModes = outputModes;
-    const requirements = readSkillRequirements(skill, found.pointer);
-    if (requirements) found.securityRequirements = requirements;
+  for (let i = 0; i < list.length; i++) {
+    const skill: unknown = list[i];
+    if (!isObject(skill)) continue;
+    const pointer = skillPointer(i);
+    // Plain property reads: none of these names is an Object.prototype member, so a parsed
+    // object answers only from its own keys (own() is for keys that come from the card).
+    const id = skill.id;
+    const name = skill.name;
+    const inputModes = stringsOf(skill.inputModes);
+    const outputModes = stringsOf(skill.outputModes);
+    let found: CardSkill;
+    if (typeof id === "string" && typeof name === "string" && inputModes !== undefined && outputModes !== undefined) {
+      found = { pointer, id, name, inputModes, outputModes };
+    } else {
+      found = { pointer };
+      if (typeof id === "string") found.id = id;
+      if (typeof name === "string") found.name = name;
+      if (inputModes) found.inputModes = inputModes;
+      if (outputModes) found.outputModes = outputModes;
+    }
+    if (skill.securityRequirements !== undefined || skill.security !== undefined) {
+      const requirements = readSkillRequirements(skill, pointer);
+      if (requirements) found.securityRequirements = requirements;
+    }
     out.push(found);
-  });
+  }
   return out;
 }
