@@ -19,11 +19,15 @@ export class ProblemSink {
 
   /** Is a problem already reported at this pointer? (A null that is already an error needs no "read as absent".) */
   hasAt(pointer: Pointer): boolean {
-    return this.problems.some((p) => p.pointer === pointer);
+    const problems = this.problems;
+    for (let i = 0; i < problems.length; i++) if (problems[i]!.pointer === pointer) return true;
+    return false;
   }
 
   hasError(): boolean {
-    return this.problems.some((p) => p.severity === "error");
+    const problems = this.problems;
+    for (let i = 0; i < problems.length; i++) if (problems[i]!.severity === "error") return true;
+    return false;
   }
 }
 

@@ -146,3 +146,74 @@ describe("problems per field", () => {
     expect(report.problems.length).toBeLessThanOrEqual(500);
   });
 });
+
+describe("long skill lists (the skills are walked once, then again only where a check has something to report)", () => {
+  const clean = (i: number) => ({ id: `s${i}`, name: `Skill ${i}`, description: "d", tags: ["t"], inputModes: ["text/plain"], outputModes: ["application/json", "image/*"] });
+  const longCard = (change: (skills: Record<string, unknown>[]) => void, shape: "1.0" | "0.3" = "1.0"): Card => {
+    const card = shape === "1.0" ? base10() : base03();
+    card.skills = Array.from({ length: 400 }, (_, i) => clean(i));
+    change(card.skills);
+    return card;
+  };
+  const skillTags = (card: Card) => tags(card).filter((t) => t.includes("/skills/"));
+
+  it("finds a null, a non-MIME mode and a skill-level security list deep in the list, at the right skill", () => {
+    const card = longCard((skills) => {
+      skills[397]!.examples = null;
+      skills[398]!.outputModes = ["application/json", "text"];
+      skills[399]!.securityRequirements = [{ schemes: { ghost: { list: [] } } }];
+    });
+    expect(skillTags(card)).toEqual([
+      "warning:nullValue@/skills/397/examples",
+      "warning:nonMimeMode@/skills/398/outputModes/1",
+      "warning:undeclaredSecurityScheme@/skills/399/securityRequirements/0/schemes/ghost",
+    ]);
+  });
+
+  it("reports each kind in skill order, whichever skill set the walk off", () => {
+    const card = longCard((skills) => {
+      skills[5]!.inputModes = ["Text"];
+      skills[350]!.inputModes = ["audio/pcm", "data"];
+      skills[351]!.examples = null;
+      skills[10]!.tags = null;
+    });
+    expect(skillTags(card)).toEqual([
+      // The schema's wrong type for tags first; the null is not reported again as "read as absent".
+      "warning:ignoredWrongType@/skills/10/tags",
+      "warning:nullValue@/skills/351/examples",
+      "warning:nonMimeMode@/skills/5/inputModes/0",
+      "warning:nonMimeMode@/skills/350/inputModes/1",
+    ]);
+  });
+
+  it("flags a 0.3 `security` key on a skill of a 1.0 card, and checks a 0.3 card's skill security", () => {
+    expect(skillTags(longCard((skills) => (skills[300]!.security = [{ m: [] }])))).toEqual([
+      "warning:legacySecurityField@/skills/300/security",
+    ]);
+    expect(skillTags(longCard((skills) => (skills[300]!.security = [{ ghost: [] }]), "0.3"))).toEqual([
+      "warning:undeclaredSecurityScheme@/skills/300/security/0/ghost",
+    ]);
+  });
+
+  it("has nothing to say about a clean long list", () => {
+    expect(tags(longCard(() => {}))).toEqual([]);
+  });
+});
+
+describe("media types", () => {
+  const nonMime = (mode: string) => tags(edit10((c) => (c.defaultInputModes = [mode]))).includes("warning:nonMimeMode@/defaultInputModes/0");
+
+  it.each([
+    "text/plain", "*/*", "image/*", "application/vnd.api+json", "audio/pcm;rate=16000", "text/plain ; charset=utf-8",
+    "text/plain\t", "text/plain\u00a0", "text/plain;", "x!#$&^-._+/y!#$&^-._+", "text/plain\ufeff",
+  ])("%j is a media type", (mode) => {
+    expect(nonMime(mode)).toBe(false);
+  });
+
+  it.each([
+    "text", "data", "file", "", "/", "text/", "/plain", "*", "*/plain", "text/*x", "_x/y", "x/_y", "a/b/c", " text/plain",
+    "text/pl ain", "text/plain\u200b", "tëxt/plain", "text/plain x", "text/plain;a\nb",
+  ])("%j is not a media type", (mode) => {
+    expect(nonMime(mode)).toBe(true);
+  });
+});

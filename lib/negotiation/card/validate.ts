@@ -6,7 +6,7 @@ import { has, isObject, own, type JsonObject } from "./json-value";
 import { mapIssues } from "./issue-map";
 import { describeJsonType, makeProblem, ProblemSink } from "./problems";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./schemas";
-import { checkModes, checkNulls, checkStringBooleans } from "./checks/values";
+import { checkModes, checkNulls, checkStringBooleans, markSkills } from "./checks/values";
 import { checkEndpoints } from "./checks/endpoints";
 import { checkCardVersion } from "./checks/versions";
 import { checkSecurity } from "./checks/security";
@@ -49,13 +49,15 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
   if (shape !== "unknown") {
     const spec = findIssues(schemas.spec, value);
     if (spec.length) mapIssues(spec, "spec", value, [], sink, seen);
-    checkNulls(value, sink);
-    checkModes(value, sink);
+    // One walk over the skills tells the checks below whether they need to walk them at all.
+    const marks = markSkills(own(value, "skills"));
+    checkNulls(value, sink, marks);
+    checkModes(value, sink, marks);
     checkStringBooleans(value, sink);
     checkEndpoints(value, shape, sink);
     checkCardVersion(value, shape, sink);
-    checkSecurity(value, shape, sink);
-    checkLegacyIn10(value, shape, sink);
+    checkSecurity(value, shape, sink, marks);
+    checkLegacyIn10(value, shape, sink, marks);
     checkProvider(value, sink);
   }
   return { valid: !sink.hasError(), shape, problems: sink.problems };

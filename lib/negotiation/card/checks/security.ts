@@ -2,6 +2,7 @@ import type { CardShape } from "../model";
 import { has, isObject, isStringArray, own, type JsonObject } from "../json-value";
 import { joinPointer } from "../pointer";
 import { describeJsonType, type ProblemSink } from "../problems";
+import { SKILL_HAS_SECURITY } from "./values";
 
 export type SchemeForm = "wrapper" | "typed" | "both" | "unknown";
 
@@ -14,7 +15,8 @@ export function schemeForm(scheme: JsonObject): SchemeForm {
   return typed ? "typed" : "unknown";
 }
 
-export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+/** `marks`: what markSkills found in the skills (their lists are walked only when some skill has one). */
+export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
   const schemes = own(card, "securitySchemes");
   const declared = new Set(isObject(schemes) ? Object.keys(schemes) : []);
   if (isObject(schemes)) {
@@ -34,16 +36,17 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
   if (shape === "1.0" || shape === "hybrid") checkRequirementShape(own(card, "securityRequirements"), "/securityRequirements", sink);
   refs.checkList(own(card, "security"), "/security", "security");
   refs.checkList(own(card, "securityRequirements"), "/securityRequirements", "securityRequirements");
-  const skills = own(card, "skills");
+  const skills = (marks & SKILL_HAS_SECURITY) === 0 ? undefined : own(card, "skills");
   if (Array.isArray(skills)) {
     // Pointers and field names only for a skill that has the list: most skills have none.
-    skills.forEach((skill, i) => {
-      if (!isObject(skill)) return;
+    for (let i = 0; i < skills.length; i++) {
+      const skill: unknown = skills[i];
+      if (!isObject(skill)) continue;
       const security = own(skill, "security");
       if (Array.isArray(security)) refs.checkList(security, joinPointer("/skills", i, "security"), `skills[${i}].security`);
       const requirements = own(skill, "securityRequirements");
       if (Array.isArray(requirements)) refs.checkList(requirements, joinPointer("/skills", i, "securityRequirements"), `skills[${i}].securityRequirements`);
-    });
+    }
   }
   const capabilities = own(card, "capabilities");
   const push = isObject(capabilities) ? own(capabilities, "pushNotifications") : undefined;

@@ -1,20 +1,52 @@
 import { has, isObject, own, parseStringBoolean, type JsonObject } from "../json-value";
-import { joinPointer } from "../pointer";
+import { childPointer, joinPointer, skillPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
 import { nonMimeReading } from "../media-types";
 
+/**
+ * What one walk over the skills found, so each check below walks them again only when it has
+ * something to report (a clean 10,000-skill card is walked once, not once per check). A check run
+ * without marks walks the skills itself.
+ */
+export const SKILL_HAS_NULL = 1;
+export const SKILL_HAS_NON_MIME = 2;
+/** A skill has a `security` or `securityRequirements` key (any value). */
+export const SKILL_HAS_SECURITY = 4;
+const ALL_MARKS = SKILL_HAS_NULL | SKILL_HAS_NON_MIME | SKILL_HAS_SECURITY;
+
+export function markSkills(skills: unknown): number {
+  if (!Array.isArray(skills)) return 0;
+  let marks = 0;
+  for (let i = 0; i < skills.length; i++) {
+    const skill: unknown = skills[i];
+    if (!isObject(skill)) continue;
+    // for-in over a parsed object visits its own keys (it has no enumerable inherited ones) and
+    // allocates nothing, unlike Object.keys.
+    for (const key in skill) {
+      const value = skill[key];
+      if (value === null) marks |= SKILL_HAS_NULL;
+      if (key === "inputModes" || key === "outputModes") {
+        if (hasNonMime(value)) marks |= SKILL_HAS_NON_MIME;
+      } else if (key === "security" || key === "securityRequirements") {
+        marks |= SKILL_HAS_SECURITY;
+      }
+    }
+  }
+  return marks;
+}
+
 /** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. */
-export function checkNulls(card: JsonObject, sink: ProblemSink): void {
+export function checkNulls(card: JsonObject, sink: ProblemSink, marks = ALL_MARKS): void {
   reportNulls(card, "", "", sink);
   const capabilities = own(card, "capabilities");
   if (isObject(capabilities)) reportNulls(capabilities, "/capabilities", "capabilities.", sink);
+  if ((marks & SKILL_HAS_NULL) === 0) return;
   const skills = own(card, "skills");
-  if (Array.isArray(skills)) {
-    // A skill's pointer and field prefix are built only for a skill that has a null: building them
-    // for each of 10,000 clean skills was most of this check's allocation.
-    skills.forEach((skill, i) => {
-      if (isObject(skill) && hasNull(skill)) reportNulls(skill, joinPointer("/skills", i), `skills[${i}].`, sink);
-    });
+  if (!Array.isArray(skills)) return;
+  // A skill's pointer and field prefix are built only for a skill that has a null.
+  for (let i = 0; i < skills.length; i++) {
+    const skill: unknown = skills[i];
+    if (isObject(skill) && hasNull(skill)) reportNulls(skill, skillPointer(i), `skills[${i}].`, sink);
   }
 }
 
@@ -24,9 +56,9 @@ function hasNull(obj: JsonObject): boolean {
 }
 
 function reportNulls(obj: JsonObject, pointer: string, prefix: string, sink: ProblemSink): void {
-  for (const key of Object.keys(obj)) {
+  for (const key in obj) {
     if (obj[key] !== null) continue;
-    const at = joinPointer(pointer, key);
+    const at = childPointer(pointer, key);
     if (!sink.hasAt(at)) sink.add("nullValue", at, { field: prefix + key });
   }
 }
@@ -41,7 +73,7 @@ export function isMediaType(mode: string): boolean {
 const CARD_MODE_LISTS = ["defaultInputModes", "defaultOutputModes", "resubscribeOnlyOutputModes"];
 const DEFAULT_MODE_LISTS = ["defaultInputModes", "defaultOutputModes"];
 
-export function checkModes(card: JsonObject, sink: ProblemSink): void {
+export function checkModes(card: JsonObject, sink: ProblemSink, marks = ALL_MARKS): void {
   // Pointers are built only for a list that has a non-MIME mode (as for nulls above).
   for (const key of CARD_MODE_LISTS) {
     const list = own(card, key);
@@ -51,30 +83,36 @@ export function checkModes(card: JsonObject, sink: ProblemSink): void {
     const list = own(card, key);
     if (Array.isArray(list) && list.length === 0) sink.add("emptyModeList", "/" + key, { field: key });
   }
+  if ((marks & SKILL_HAS_NON_MIME) === 0) return;
   const skills = own(card, "skills");
   if (!Array.isArray(skills)) return;
-  skills.forEach((skill, i) => {
-    if (!isObject(skill)) return;
+  for (let i = 0; i < skills.length; i++) {
+    const skill: unknown = skills[i];
+    if (!isObject(skill)) continue;
     const inputModes = own(skill, "inputModes");
     if (hasNonMime(inputModes)) reportNonMime(inputModes, joinPointer("/skills", i, "inputModes"), sink);
     const outputModes = own(skill, "outputModes");
     if (hasNonMime(outputModes)) reportNonMime(outputModes, joinPointer("/skills", i, "outputModes"), sink);
-  });
+  }
 }
 
 function hasNonMime(list: unknown): boolean {
   if (!Array.isArray(list)) return false;
-  for (const mode of list) if (typeof mode === "string" && !isMediaType(mode)) return true;
+  for (let i = 0; i < list.length; i++) {
+    const mode: unknown = list[i];
+    if (typeof mode === "string" && !isMediaType(mode)) return true;
+  }
   return false;
 }
 
 function reportNonMime(list: unknown, pointer: string, sink: ProblemSink): void {
   if (!Array.isArray(list)) return;
-  list.forEach((mode, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const mode: unknown = list[i];
     if (typeof mode === "string" && !isMediaType(mode)) {
-      sink.add("nonMimeMode", joinPointer(pointer, i), { mode, reading: nonMimeReading(mode) ?? "a media type it cannot match" });
+      sink.add("nonMimeMode", childPointer(pointer, i), { mode, reading: nonMimeReading(mode) ?? "a media type it cannot match" });
     }
-  });
+  }
 }
 
 const CAPABILITY_FLAGS = ["streaming", "pushNotifications", "stateTransitionHistory", "extendedAgentCard"];
@@ -91,18 +129,22 @@ export function checkStringBooleans(card: JsonObject, sink: ProblemSink): void {
   }
   const extensions = own(capabilities, "extensions");
   if (Array.isArray(extensions)) {
-    extensions.forEach((ext, i) => {
-      if (isObject(ext)) {
-        reportStringBoolean(ext, "required", joinPointer("/capabilities/extensions", i), `capabilities.extensions[${i}].`, sink);
+    for (let i = 0; i < extensions.length; i++) {
+      const ext: unknown = extensions[i];
+      // The pointer and field name only for an extension whose `required` is a string.
+      if (isObject(ext) && typeof ext.required === "string") {
+        reportStringBoolean(ext, "required", childPointer("/capabilities/extensions", i), `capabilities.extensions[${i}].`, sink);
       }
-    });
+    }
   }
 }
 
 function reportStringBoolean(obj: JsonObject, key: string, pointer: string, prefix: string, sink: ProblemSink): void {
-  if (!has(obj, key)) return;
+  // Only a string can be a string boolean (and Object.prototype has no string members): the
+  // own-key test runs for strings alone.
   const value = obj[key];
+  if (typeof value !== "string" || !has(obj, key)) return;
   const read = parseStringBoolean(value);
-  if (read === undefined || typeof value !== "string") return;
-  sink.add("stringBoolean", joinPointer(pointer, key), { field: prefix + key, value, readAs: read });
+  if (read === undefined) return;
+  sink.add("stringBoolean", childPointer(pointer, key), { field: prefix + key, value, readAs: read });
 }
