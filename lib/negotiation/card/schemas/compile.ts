@@ -85,30 +85,35 @@ function generateStep(schema: Schema): Step | undefined {
   let counter = 0;
   const fresh = (prefix: string) => `${prefix}${counter++}`;
   const ref = (value: unknown) => `x[${external.push(value) - 1}]`;
-  const issue = (fields: string) => `out.push({ ${fields}, path: path.slice(), message: "" });`;
+  // `key`, when given, is the path segment (a literal or a loop variable) the node's value sits at,
+  // not yet on `path`: a leaf that passes puts nothing on the path, one that fails names it in its
+  // issue; a node with children pushes it for them (most of a valid card's fields are leaves).
+  const pathOf = (key: string | undefined) => (key === undefined ? "path.slice()" : `[...path, ${key}]`);
+  const issue = (fields: string, key?: string) => `out.push({ ${fields}, path: ${pathOf(key)}, message: "" });`;
+  const under = (key: string | undefined, code: string) => (key === undefined || code === "" ? code : `path.push(${key}); ${code} path.pop();`);
 
-  const gen = (node: Schema, v: string): string => {
+  const gen = (node: Schema, v: string, key?: string): string => {
     const def = node._zod.def;
     const checks = def.checks ?? [];
     const minimum = def.type === "array" ? minimumLength(node) : undefined;
     switch (checks.length && minimum === undefined ? "" : def.type) {
       case "string":
-        return `if (typeof ${v} !== "string") ${issue(`code: "invalid_type", expected: "string"`)}`;
+        return `if (typeof ${v} !== "string") ${issue(`code: "invalid_type", expected: "string"`, key)}`;
       case "unknown":
         return "";
       case "nullable":
-        return `if (${v} !== null) { ${gen(def.innerType!, v)} }`;
+        return `if (${v} !== null) { ${gen(def.innerType!, v, key)} }`;
       case "optional":
         if (def.innerType!._zod.optin === "defaulted") break;
-        return `if (${v} !== undefined) { ${gen(def.innerType!, v)} }`;
+        return `if (${v} !== undefined) { ${gen(def.innerType!, v, key)} }`;
       case "array": {
         const i = fresh("i");
         const e = fresh("e");
         const start = fresh("s");
-        const loop = `if (Array.isArray(${v})) { for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${e} = ${v}[${i}]; path.push(${i}); ${gen(def.element!, e)} path.pop(); } } else ${issue(`code: "invalid_type", expected: "array"`)}`;
-        if (minimum === undefined) return loop;
+        const loop = `if (Array.isArray(${v})) { for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${e} = ${v}[${i}]; ${gen(def.element!, e, i)} } } else ${issue(`code: "invalid_type", expected: "array"`)}`;
+        if (minimum === undefined) return under(key, loop);
         // A valid non-empty array (the usual case) needs no call: only then is the check a no-op.
-        return `{ const ${start} = out.length; ${loop} if (!(Array.isArray(${v}) && ${v}.length >= ${minimum} && out.length === ${start})) ${ref(checkMinimum)}(${v}, path, out, ${start}, ${minimum}); }`;
+        return under(key, `{ const ${start} = out.length; ${loop} if (!(Array.isArray(${v}) && ${v}.length >= ${minimum} && out.length === ${start})) ${ref(checkMinimum)}(${v}, path, out, ${start}, ${minimum}); }`);
       }
       case "object": {
         const shape = def.shape!;
@@ -120,23 +125,24 @@ function generateStep(schema: Schema): Step | undefined {
           return (optin === "optional" && optout === "optional") || (optin === undefined && optout === undefined);
         });
         if (!plain) break;
-        const code = fields.map((key) => {
-          const child = shape[key]!;
-          const k = JSON.stringify(key);
+        const code = fields.map((name) => {
+          const child = shape[name]!;
+          const k = JSON.stringify(name);
           const f = fresh("f");
-          if (child._zod.optin === "optional") return `if (${k} in ${v}) { const ${f} = ${v}[${k}]; path.push(${k}); ${gen(child, f)} path.pop(); }`;
+          // zod tests a key with `in`; a value read that is not undefined answers it with one lookup.
+          if (child._zod.optin === "optional") return `{ const ${f} = ${v}[${k}]; if (${f} !== undefined || ${k} in ${v}) { ${gen(child, f, k)} } }`;
           const before = fresh("n");
           const present = fresh("p");
           return (
-            `{ const ${present} = ${k} in ${v}; const ${before} = out.length; const ${f} = ${v}[${k}]; path.push(${k}); ${gen(child, f)} path.pop();` +
+            `{ const ${f} = ${v}[${k}]; const ${present} = ${f} !== undefined || ${k} in ${v}; const ${before} = out.length; ${gen(child, f, k)}` +
             ` if (!${present} && out.length === ${before}) out.push({ code: "invalid_type", expected: "nonoptional", path: [...path, ${k}], message: "" }); }`
           );
         });
-        return `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) ${issue(`code: "invalid_type", expected: "object"`)} else { ${code.join(" ")} }`;
+        return under(key, `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) ${issue(`code: "invalid_type", expected: "object"`)} else { ${code.join(" ")} }`);
       }
     }
     // Everything else (records, refinements, minimum lengths, zod fallbacks) runs its closure step.
-    return `${ref(compileStep(node))}(${v}, path, out);`;
+    return under(key, `${ref(compileStep(node))}(${v}, path, out);`);
   };
 
   const body = gen(schema, "value");
