@@ -37,18 +37,19 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
   const sink = new ProblemSink();
   if (shape === "unknown") sink.add("notAnAgentCard", "", { missing: missingCoreFields(value) });
   const schemas = CARD_SCHEMAS[shape];
-  const seen = new Set<string>();
+  // Pointers already reported, for the tiers after the first to skip: only a card with issues needs it.
+  let seen: Set<string> | undefined;
   const critical = findIssues(schemas.critical, value);
-  if (critical.length) mapIssues(critical, "critical", value, [], sink, seen);
+  if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new Set()));
   const capabilities = own(value, "capabilities");
   const push = isObject(capabilities) ? own(capabilities, "pushNotifications") : undefined;
   if (isObject(push)) {
     const issues = findIssues(pushNotificationsObject, push);
-    if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, seen);
+    if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new Set()));
   }
   if (shape !== "unknown") {
     const spec = findIssues(schemas.spec, value);
-    if (spec.length) mapIssues(spec, "spec", value, [], sink, seen);
+    if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new Set()));
     // One walk over the skills tells the checks below whether they need to walk them at all.
     const marks = markSkills(own(value, "skills"));
     checkNulls(value, sink, marks);
