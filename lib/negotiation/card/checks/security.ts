@@ -1,6 +1,6 @@
 import type { CardShape } from "../model";
 import { has, isObject, isStringArray, own, type JsonObject } from "../json-value";
-import { joinPointer } from "../pointer";
+import { childPointer, joinPointer } from "../pointer";
 import { describeJsonType, type ProblemSink } from "../problems";
 import { SKILL_HAS_SECURITY } from "./values";
 
@@ -8,7 +8,13 @@ export type SchemeForm = "wrapper" | "typed" | "both" | "unknown";
 
 /** 1.0 ProtoJSON wraps each scheme in a single key (`mtlsSecurityScheme`, …); 0.x uses `type`. */
 export function schemeForm(scheme: JsonObject): SchemeForm {
-  const wrapped = Object.keys(scheme).some((key) => key.endsWith("SecurityScheme"));
+  let wrapped = false;
+  for (const key in scheme) {
+    if (key.endsWith("SecurityScheme")) {
+      wrapped = true;
+      break;
+    }
+  }
   const typed = typeof own(scheme, "type") === "string";
   if (wrapped && typed) return "both";
   if (wrapped) return "wrapper";
@@ -18,16 +24,16 @@ export function schemeForm(scheme: JsonObject): SchemeForm {
 /** `marks`: what markSkills found in the skills (their lists are walked only when some skill has one). */
 export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
   const schemes = own(card, "securitySchemes");
-  const declared = new Set(isObject(schemes) ? Object.keys(schemes) : []);
-  if (isObject(schemes)) {
-    for (const name of Object.keys(schemes)) {
-      const scheme = schemes[name];
+  // The declared names are the map's own keys: asked of the map itself, no set is built.
+  const declared = isObject(schemes) ? schemes : undefined;
+  if (declared) {
+    for (const name in declared) {
+      const scheme = declared[name];
       if (!isObject(scheme)) continue;
       const form = schemeForm(scheme);
-      const pointer = joinPointer("/securitySchemes", name);
-      if (form === "unknown") sink.add("unknownSecuritySchemeShape", pointer, { scheme: name });
+      if (form === "unknown") sink.add("unknownSecuritySchemeShape", childPointer("/securitySchemes", name), { scheme: name });
       else if (form === "typed" && (shape === "1.0" || shape === "hybrid")) {
-        sink.add("legacySecurityScheme", pointer, { scheme: name, type: String(scheme.type) });
+        sink.add("legacySecurityScheme", childPointer("/securitySchemes", name), { scheme: name, type: String(scheme.type) });
       }
     }
   }
@@ -72,12 +78,12 @@ function checkRequirementShape(list: unknown, pointer: string, sink: ProblemSink
 /** Walks requirement lists in any of the three encodings and flags names no scheme declares. */
 class RefChecker {
   constructor(
-    private readonly declared: Set<string>,
+    private readonly declared: JsonObject | undefined,
     private readonly sink: ProblemSink,
   ) {}
 
   checkName(name: string, pointer: string, field: string): void {
-    if (!this.declared.has(name)) this.sink.add("undeclaredSecurityScheme", pointer, { scheme: name, field });
+    if (this.declared === undefined || !has(this.declared, name)) this.sink.add("undeclaredSecurityScheme", pointer, { scheme: name, field });
   }
 
   checkList(list: unknown, pointer: string, field: string): void {
