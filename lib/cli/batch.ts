@@ -25,7 +25,10 @@ export interface BatchSummary {
   exitCode: ExitCode;
 }
 
-const FLUSH_CHARS = 256 * 1024;
+/** Output is written in pieces of about this many bytes: one write per input chunk, never megabytes at once. */
+const FLUSH_BYTES = 256 * 1024;
+/** Room left in a piece for the line that takes it past FLUSH_BYTES (a longer line gets a piece of its own). */
+const PIECE_BYTES = FLUSH_BYTES + 64 * 1024;
 const KEYS = new Set(["id", "card", "cardText", "profile", "context", "taskClasses"]);
 
 /**
@@ -153,8 +156,8 @@ async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): 
 
 /** The answer to one block of input lines (one input chunk): output text and its counts. */
 interface BlockAnswer {
-  /** Output lines, in pieces of at most about FLUSH_CHARS characters. */
-  pieces: string[];
+  /** Output lines as UTF-8, in pieces of about FLUSH_BYTES bytes. */
+  pieces: Uint8Array[];
   lines: number;
   reviewed: number;
   rejected: number;
@@ -163,7 +166,7 @@ interface BlockAnswer {
 
 function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number, reports?: BlockReports): BlockAnswer {
   const answer: BlockAnswer = { pieces: [], lines: 0, reviewed: 0, rejected: 0, errors: 0 };
-  let pending = "";
+  const out = new PieceWriter(answer.pieces);
   for (const line of block) {
     let result: { output: BatchOutput; rejected: boolean };
     if ("overlong" in line) {
@@ -176,15 +179,45 @@ function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxL
     if ("error" in result.output) answer.errors++;
     else answer.reviewed++;
     if (result.rejected) answer.rejected++;
-    pending += JSON.stringify(result.output) + "\n";
-    // One write per input chunk, but never let a chunk of tiny lines pile up megabytes in one string.
-    if (pending.length >= FLUSH_CHARS) {
-      answer.pieces.push(pending);
-      pending = "";
-    }
+    out.line(JSON.stringify(result.output));
   }
-  if (pending !== "") answer.pieces.push(pending);
+  out.cut();
   return answer;
+}
+
+/**
+ * Output lines encoded to UTF-8 one by one into buffers of about FLUSH_BYTES. Not one string per
+ * piece: a piece holding one line with a character past Latin-1 (a "→" in a message) is a two-byte
+ * string as a whole, and encoding that took 2.5 times as long as the same bytes in one-byte lines.
+ */
+class PieceWriter {
+  private buffer: Buffer | undefined;
+  private used = 0;
+
+  constructor(private readonly pieces: Uint8Array[]) {}
+
+  line(text: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit, plus the newline.
+    const most = text.length * 3 + 1;
+    if (this.buffer && this.buffer.length - this.used < most) this.cut();
+    if (!this.buffer) {
+      if (most > PIECE_BYTES) {
+        this.pieces.push(Buffer.from(text + "\n"));
+        return;
+      }
+      this.buffer = Buffer.allocUnsafe(PIECE_BYTES);
+    }
+    this.used += this.buffer.write(text, this.used);
+    this.buffer[this.used++] = 0x0a;
+    if (this.used >= FLUSH_BYTES) this.cut();
+  }
+
+  /** Ends the current piece. */
+  cut(): void {
+    if (this.buffer && this.used > 0) this.pieces.push(this.buffer.subarray(0, this.used));
+    this.buffer = undefined;
+    this.used = 0;
+  }
 }
 
 function addAnswer(summary: BatchSummary, answer: BlockAnswer): void {
