@@ -48,6 +48,11 @@ export function reviewBatchLine(
   } catch (e) {
     return failed(null, `line ${lineNo}: not valid JSON (${(e as Error).message})`);
   }
+  return reviewParsedLine(value, lineNo, messages, signatures);
+}
+
+/** reviewBatchLine for a line already read as JSON. */
+function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOption, signatures: SignatureReport | undefined): { output: BatchOutput; rejected: boolean } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return failed(null, `line ${lineNo}: expected a JSON object {"id", "card" | "cardText", "profile", ...}`);
   }
@@ -130,13 +135,21 @@ export interface BatchOptions {
 /** Signature reports of a block's signed cards, by line number. */
 type BlockReports = ReadonlyMap<number, SignatureReport>;
 
+/** What verifyBlock learnt of a block: the signature reports, and the lines it read as JSON to find them. */
+interface VerifiedBlock {
+  reports?: BlockReports;
+  /** Lines read as JSON, by line number: on the main thread they are not read a second time. */
+  parsed?: ReadonlyMap<number, unknown>;
+}
+
 /**
  * Verifies the signed cards of a block, on the main thread (the only await of a batch, and only for
  * a line that mentions "signatures"; jku key sets are fetched once per run). Workers then review
  * with the reports, synchronously, like every other line.
  */
-async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): Promise<BlockReports | undefined> {
+async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): Promise<VerifiedBlock> {
   let reports: Map<number, SignatureReport> | undefined;
+  let parsed: Map<number, unknown> | undefined;
   for (const line of block) {
     // Not '"signatures"': inside cardText the quotes are escaped.
     if ("overlong" in line || !line.text.includes("signatures")) continue;
@@ -146,12 +159,13 @@ async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): 
     } catch {
       continue; // reviewBatchLine reports the line.
     }
+    (parsed ??= new Map()).set(line.lineNo, value);
     if (typeof value !== "object" || value === null) continue;
     const { card, cardText } = value as Record<string, unknown>;
     const report = await verifyIfSigned(cardText ?? card, setup).catch(() => undefined);
     if (report) (reports ??= new Map()).set(line.lineNo, report);
   }
-  return reports;
+  return { reports, parsed };
 }
 
 /** The answer to one block of input lines (one input chunk): output text and its counts. */
@@ -164,7 +178,8 @@ interface BlockAnswer {
   errors: number;
 }
 
-function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number, reports?: BlockReports): BlockAnswer {
+function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number, verified: VerifiedBlock = {}): BlockAnswer {
+  const { reports, parsed } = verified;
   const answer: BlockAnswer = { pieces: [], lines: 0, reviewed: 0, rejected: 0, errors: 0 };
   const out = new PieceWriter(answer.pieces);
   for (const line of block) {
@@ -173,7 +188,9 @@ function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxL
       result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
     } else {
       if (isBlankLine(line.text)) continue;
-      result = reviewBatchLine(line.text, line.lineNo, messages, reports?.get(line.lineNo));
+      const value = parsed?.get(line.lineNo);
+      const report = reports?.get(line.lineNo);
+      result = value !== undefined ? reviewParsedLine(value, line.lineNo, messages, report) : reviewBatchLine(line.text, line.lineNo, messages, report);
     }
     answer.lines++;
     if ("error" in result.output) answer.errors++;
@@ -321,7 +338,8 @@ async function runInWorkers(
   };
   try {
     for await (const block of blocks) {
-      const reports = await verifyBlock(block, signatures);
+      // Only the reports go to the worker: cloning parsed lines would cost more than reading them again.
+      const { reports } = await verifyBlock(block, signatures);
       for (;;) {
         if (failure) throw failure;
         await flush();
@@ -363,7 +381,7 @@ function serveBatchWorker(setup: WorkerSetup): void {
   parentPort!.on("message", ({ seq, block, reports }: WorkerRequest) => {
     let reply: WorkerReply;
     try {
-      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes, reports) };
+      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes, { reports }) };
     } catch (error) {
       reply = { seq, failure: `batch worker: ${(error as Error).stack ?? String(error)}` };
     }
