@@ -25,7 +25,10 @@ export interface BatchSummary {
   exitCode: ExitCode;
 }
 
-const FLUSH_CHARS = 256 * 1024;
+/** Output is written in pieces of about this many bytes: one write per input chunk, never megabytes at once. */
+const FLUSH_BYTES = 256 * 1024;
+/** Room left in a piece for the line that takes it past FLUSH_BYTES (a longer line gets a piece of its own). */
+const PIECE_BYTES = FLUSH_BYTES + 64 * 1024;
 const KEYS = new Set(["id", "card", "cardText", "profile", "context", "taskClasses"]);
 
 /**
@@ -45,6 +48,11 @@ export function reviewBatchLine(
   } catch (e) {
     return failed(null, `line ${lineNo}: not valid JSON (${(e as Error).message})`);
   }
+  return reviewParsedLine(value, lineNo, messages, signatures);
+}
+
+/** reviewBatchLine for a line already read as JSON. */
+function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOption, signatures: SignatureReport | undefined): { output: BatchOutput; rejected: boolean } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return failed(null, `line ${lineNo}: expected a JSON object {"id", "card" | "cardText", "profile", ...}`);
   }
@@ -127,13 +135,21 @@ export interface BatchOptions {
 /** Signature reports of a block's signed cards, by line number. */
 type BlockReports = ReadonlyMap<number, SignatureReport>;
 
+/** What verifyBlock learnt of a block: the signature reports, and the lines it read as JSON to find them. */
+interface VerifiedBlock {
+  reports?: BlockReports;
+  /** Lines read as JSON, by line number: on the main thread they are not read a second time. */
+  parsed?: ReadonlyMap<number, unknown>;
+}
+
 /**
  * Verifies the signed cards of a block, on the main thread (the only await of a batch, and only for
  * a line that mentions "signatures"; jku key sets are fetched once per run). Workers then review
  * with the reports, synchronously, like every other line.
  */
-async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): Promise<BlockReports | undefined> {
+async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): Promise<VerifiedBlock> {
   let reports: Map<number, SignatureReport> | undefined;
+  let parsed: Map<number, unknown> | undefined;
   for (const line of block) {
     // Not '"signatures"': inside cardText the quotes are escaped.
     if ("overlong" in line || !line.text.includes("signatures")) continue;
@@ -143,48 +159,82 @@ async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): 
     } catch {
       continue; // reviewBatchLine reports the line.
     }
+    (parsed ??= new Map()).set(line.lineNo, value);
     if (typeof value !== "object" || value === null) continue;
     const { card, cardText } = value as Record<string, unknown>;
     const report = await verifyIfSigned(cardText ?? card, setup).catch(() => undefined);
     if (report) (reports ??= new Map()).set(line.lineNo, report);
   }
-  return reports;
+  return { reports, parsed };
 }
 
 /** The answer to one block of input lines (one input chunk): output text and its counts. */
 interface BlockAnswer {
-  /** Output lines, in pieces of at most about FLUSH_CHARS characters. */
-  pieces: string[];
+  /** Output lines as UTF-8, in pieces of about FLUSH_BYTES bytes. */
+  pieces: Uint8Array[];
   lines: number;
   reviewed: number;
   rejected: number;
   errors: number;
 }
 
-function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number, reports?: BlockReports): BlockAnswer {
+function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number, verified: VerifiedBlock = {}): BlockAnswer {
+  const { reports, parsed } = verified;
   const answer: BlockAnswer = { pieces: [], lines: 0, reviewed: 0, rejected: 0, errors: 0 };
-  let pending = "";
+  const out = new PieceWriter(answer.pieces);
   for (const line of block) {
     let result: { output: BatchOutput; rejected: boolean };
     if ("overlong" in line) {
       result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
     } else {
       if (isBlankLine(line.text)) continue;
-      result = reviewBatchLine(line.text, line.lineNo, messages, reports?.get(line.lineNo));
+      const value = parsed?.get(line.lineNo);
+      const report = reports?.get(line.lineNo);
+      result = value !== undefined ? reviewParsedLine(value, line.lineNo, messages, report) : reviewBatchLine(line.text, line.lineNo, messages, report);
     }
     answer.lines++;
     if ("error" in result.output) answer.errors++;
     else answer.reviewed++;
     if (result.rejected) answer.rejected++;
-    pending += JSON.stringify(result.output) + "\n";
-    // One write per input chunk, but never let a chunk of tiny lines pile up megabytes in one string.
-    if (pending.length >= FLUSH_CHARS) {
-      answer.pieces.push(pending);
-      pending = "";
-    }
+    out.line(JSON.stringify(result.output));
   }
-  if (pending !== "") answer.pieces.push(pending);
+  out.cut();
   return answer;
+}
+
+/**
+ * Output lines encoded to UTF-8 one by one into buffers of about FLUSH_BYTES. Not one string per
+ * piece: a piece holding one line with a character past Latin-1 (a "→" in a message) is a two-byte
+ * string as a whole, and encoding that took 2.5 times as long as the same bytes in one-byte lines.
+ */
+class PieceWriter {
+  private buffer: Buffer | undefined;
+  private used = 0;
+
+  constructor(private readonly pieces: Uint8Array[]) {}
+
+  line(text: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit, plus the newline.
+    const most = text.length * 3 + 1;
+    if (this.buffer && this.buffer.length - this.used < most) this.cut();
+    if (!this.buffer) {
+      if (most > PIECE_BYTES) {
+        this.pieces.push(Buffer.from(text + "\n"));
+        return;
+      }
+      this.buffer = Buffer.allocUnsafe(PIECE_BYTES);
+    }
+    this.used += this.buffer.write(text, this.used);
+    this.buffer[this.used++] = 0x0a;
+    if (this.used >= FLUSH_BYTES) this.cut();
+  }
+
+  /** Ends the current piece. */
+  cut(): void {
+    if (this.buffer && this.used > 0) this.pieces.push(this.buffer.subarray(0, this.used));
+    this.buffer = undefined;
+    this.used = 0;
+  }
 }
 
 function addAnswer(summary: BatchSummary, answer: BlockAnswer): void {
@@ -288,7 +338,8 @@ async function runInWorkers(
   };
   try {
     for await (const block of blocks) {
-      const reports = await verifyBlock(block, signatures);
+      // Only the reports go to the worker: cloning parsed lines would cost more than reading them again.
+      const { reports } = await verifyBlock(block, signatures);
       for (;;) {
         if (failure) throw failure;
         await flush();
@@ -330,7 +381,7 @@ function serveBatchWorker(setup: WorkerSetup): void {
   parentPort!.on("message", ({ seq, block, reports }: WorkerRequest) => {
     let reply: WorkerReply;
     try {
-      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes, reports) };
+      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes, { reports }) };
     } catch (error) {
       reply = { seq, failure: `batch worker: ${(error as Error).stack ?? String(error)}` };
     }

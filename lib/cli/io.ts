@@ -31,7 +31,7 @@ export class UsageError extends Error {
 }
 
 /** Write and wait for the stream to take it, so big outputs keep constant memory. */
-export function writeOut(out: Writable, text: string): Promise<void> | void {
+export function writeOut(out: Writable, text: string | Uint8Array): Promise<void> | void {
   if (out.write(text)) return;
   return new Promise((resolve, reject) => {
     const onDrain = () => {

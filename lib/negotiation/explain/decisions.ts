@@ -9,7 +9,7 @@ import type {
 } from "../decision-types";
 import { cardFaultOf, type CardFault, type DecisionOutcome } from "../decide";
 import type { MessageData } from "../invariants/types";
-import { formatList, formatValue, renderTemplate } from "./template";
+import { formatList, formatValue, renderTemplate, renderTemplateLayered } from "./template";
 
 /** English for decisions, their reasons, degradation records, the 0.x advisory and input errors. */
 
@@ -168,74 +168,82 @@ function describeCompletion(data: MessageData): string {
   return ownValue(COMPLETION_PATHS, data.completion) ?? "";
 }
 
-function explainNotApplied(reason: DecisionReason): string[] {
-  const names = asList(reason.data.notApplied) as ConditionName[];
-  return names.map((name) =>
-    renderTemplate(REASONS.notApplied, { conditions: upperFirst(ownValue(CONDITION_NAMES, name) ?? String(name)), why: ownValue(CANNOT_APPLY, name) ?? "it does not reach this cut" }),
-  );
+/** The sentences after a reason's own: other conditions that also apply, and those that cannot apply and why. */
+function reasonSuffix(data: MessageData): string {
+  let out = "";
+  const others = data.otherConditions;
+  if (Array.isArray(others) && others.length > 0) {
+    out += " " + renderTemplate(REASONS.otherConditions, { otherConditions: others.map((c) => ownValue(CONDITION_NAMES, c) ?? String(c)) });
+  }
+  const names = data.notApplied;
+  if (Array.isArray(names)) {
+    for (const name of names as ConditionName[]) {
+      out +=
+        " " +
+        renderTemplate(REASONS.notApplied, { conditions: upperFirst(ownValue(CONDITION_NAMES, name) ?? String(name)), why: ownValue(CANNOT_APPLY, name) ?? "it does not reach this cut" });
+    }
+  }
+  return out;
 }
 
+/** What a reason's template reads when its data leaves it out. */
+const REASON_DEFAULTS: MessageData = { taskClass: "this task class" };
+
 export function explainReason(reason: DecisionReason): string {
-  const data: MessageData = {
-    taskClass: "this task class",
-    ...reason.data,
-    invariant: reason.invariant ?? "",
-    path: describeCutPath(reason.data),
-  };
-  const suffix: string[] = [];
-  const others = reason.data.otherConditions;
-  if (Array.isArray(others) && others.length > 0) {
-    suffix.push(renderTemplate(REASONS.otherConditions, { otherConditions: others.map((c) => ownValue(CONDITION_NAMES, c) ?? String(c)) }));
-  }
-  suffix.push(...explainNotApplied(reason));
+  // Filled as from { ...REASON_DEFAULTS, ...reason.data, invariant, path } (see renderTemplateLayered).
+  const given = reason.data;
+  const invariant = reason.invariant ?? "";
+  const path = describeCutPath(given);
+  const over: MessageData = { invariant, path };
+  const render = (template: string, extra: MessageData = over) => renderTemplateLayered(template, given, extra, REASON_DEFAULTS);
   switch (reason.reason) {
     case "noViolation": {
-      const parts = [renderTemplate(REASONS.noViolation, data)];
-      const completionPath = describeCompletion(reason.data);
-      if (asList(reason.data.bindings).length > 0 && completionPath) {
-        const inputModes = asList(reason.data.inputModes);
-        const outputModes = asList(reason.data.outputModes);
+      let out = render(REASONS.noViolation);
+      const completionPath = describeCompletion(given);
+      if (asList(given.bindings).length > 0 && completionPath) {
+        const inputModes = asList(given.inputModes);
+        const outputModes = asList(given.outputModes);
         const outputPart = outputModes.length > 0 ? `, reading ${formatList(outputModes)}` : "";
-        parts.push(
-          inputModes.length > 0
-            ? renderTemplate(REASONS.worksModes, { ...data, completionPath, inputModes, outputPart })
-            : renderTemplate(REASONS.works, { ...data, completionPath }),
-        );
+        out +=
+          " " +
+          (inputModes.length > 0
+            ? render(REASONS.worksModes, { invariant, path, completionPath, inputModes, outputPart })
+            : render(REASONS.works, { invariant, path, completionPath }));
       }
-      const notEvaluated = asList(reason.data.notEvaluated);
+      const notEvaluated = asList(given.notEvaluated);
       if (notEvaluated.length > 0) {
-        parts.push(renderTemplate(asList(reason.data.missing).length > 0 ? REASONS.notEvaluatedOptional : REASONS.notEvaluatedCard, data));
+        out += " " + render(asList(given.missing).length > 0 ? REASONS.notEvaluatedOptional : REASONS.notEvaluatedCard);
       }
-      return parts.join(" ");
+      return out;
     }
     case "optionalPathCut": {
-      const key = asList(reason.data.fallback).length > 0 ? "optionalPathFallback" : "optionalPath";
-      return renderTemplate(REASONS[key], data);
+      const key = asList(given.fallback).length > 0 ? "optionalPathFallback" : "optionalPath";
+      return render(REASONS[key]);
     }
     case "profileUnknown": {
-      const key = reason.data.path === "completion" && reason.data.channel === "push" ? "profileUnknownPush" : "profileUnknown";
-      return renderTemplate(REASONS[key], { ...data, missing: asList(reason.data.missing).map(fieldName) });
+      const key = given.path === "completion" && given.channel === "push" ? "profileUnknownPush" : "profileUnknown";
+      return render(REASONS[key], { invariant, path, missing: asList(given.missing).map(fieldName) });
     }
     case "honoredExtension": {
-      const parts = [renderTemplate(REASONS.honoredExtension, data)];
-      if (asList(reason.data.declaredOnCard).length > 0) parts.push(renderTemplate(REASONS.extensionsOnCard, data));
-      if (asList(reason.data.notOnCard).length > 0) parts.push(renderTemplate(REASONS.extensionsNotOnCard, data));
-      return [...parts, ...suffix].join(" ");
+      let out = render(REASONS.honoredExtension);
+      if (asList(given.declaredOnCard).length > 0) out += " " + render(REASONS.extensionsOnCard);
+      if (asList(given.notOnCard).length > 0) out += " " + render(REASONS.extensionsNotOnCard);
+      return out + reasonSuffix(given);
     }
     case "otherDiscoveryChannel": {
-      const channels = asList(reason.data.channels).map((c) => ownValue(CHANNEL_NAMES, c) ?? String(c));
-      return [renderTemplate(REASONS.otherDiscoveryChannel, { ...data, channels: formatList(channels, "another channel") }), ...suffix].join(" ");
+      const channels = asList(given.channels).map((c) => ownValue(CHANNEL_NAMES, c) ?? String(c));
+      return render(REASONS.otherDiscoveryChannel, { invariant, path, channels: formatList(channels, "another channel") }) + reasonSuffix(given);
     }
     case "renegotiableClient": {
-      const acquirable = asList(reason.data.acquirable).map((c) => ownValue(ACQUIRABLE_NAMES, c) ?? String(c));
-      return [renderTemplate(REASONS.renegotiableClient, { ...data, acquirable: formatList(acquirable) }), ...suffix].join(" ");
+      const acquirable = asList(given.acquirable).map((c) => ownValue(ACQUIRABLE_NAMES, c) ?? String(c));
+      return render(REASONS.renegotiableClient, { invariant, path, acquirable: formatList(acquirable) }) + reasonSuffix(given);
     }
     case "zeroXAdvisory":
     case "extendedCard":
     case "requiredPathCut":
     case "staleCard":
     case "invalidCard":
-      return [renderTemplate(REASONS[reason.reason], data), ...suffix].join(" ");
+      return render(REASONS[reason.reason]) + reasonSuffix(given);
   }
 }
 

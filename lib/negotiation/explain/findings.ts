@@ -2,7 +2,7 @@ import type { TaskClassDecision } from "../decision-types";
 import { getInvariant } from "../invariants";
 import type { CutCause, Finding, MessageData } from "../invariants/types";
 import { docsPath } from "../invariants/types";
-import { renderTemplate } from "./template";
+import { renderTemplate, renderTemplateLayered } from "./template";
 
 /** English for invariants and findings. Templates live in each invariant's meta.messages. */
 
@@ -17,7 +17,7 @@ export function explainFinding(finding: Finding): string {
   const invariant = getInvariant(finding.invariant);
   const template = invariant?.meta.messages[finding.messageId];
   if (!template) return `${finding.invariant} reported "${finding.messageId}" for ${finding.taskClass}.`;
-  return renderTemplate(template, { taskClass: finding.taskClass, ...finding.data });
+  return renderTemplateLayered(template, finding.data, undefined, { taskClass: finding.taskClass });
 }
 
 /**

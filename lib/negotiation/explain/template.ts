@@ -71,15 +71,40 @@ export function renderTemplate(
 ): string {
   const parts = partsOf(template);
   if (parts.length === 1) return template;
-  const strict = options.strict ?? STRICT_BY_DEFAULT;
+  return fill(template, parts, data, undefined, undefined, options.strict ?? STRICT_BY_DEFAULT);
+}
+
+const hasOwn = (data: MessageData, name: string) => Object.prototype.hasOwnProperty.call(data, name);
+
+/**
+ * renderTemplate over data in layers, as if filled from `{ ...under, ...data, ...over }` but without
+ * building that object: a placeholder takes its value from the first layer (over, data, under) that
+ * has the name as its own, even when that value is undefined, exactly as the spread would. Message
+ * data objects come in many shapes, and spreading them went to V8's slow generic copy for every
+ * reason and finding of a batch.
+ */
+export function renderTemplateLayered(
+  template: string,
+  data: MessageData,
+  over: MessageData | undefined,
+  under: MessageData | undefined,
+  options: { strict?: boolean } = {},
+): string {
+  const parts = partsOf(template);
+  if (parts.length === 1) return template;
+  return fill(template, parts, data, over, under, options.strict ?? STRICT_BY_DEFAULT);
+}
+
+function fill(template: string, parts: Parts, data: MessageData, over: MessageData | undefined, under: MessageData | undefined, strict: boolean): string {
   let out = parts[0] as string;
   for (let i = 1; i < parts.length; i += 2) {
     const { name, whole } = parts[i] as { name: string; whole: string };
-    if (!Object.prototype.hasOwnProperty.call(data, name) || data[name] === undefined) {
+    const layer = over !== undefined && hasOwn(over, name) ? over : under === undefined || hasOwn(data, name) ? data : under;
+    if (!hasOwn(layer, name) || layer[name] === undefined) {
       if (strict) throw new UnfilledPlaceholderError(template, name);
       out += whole;
     } else {
-      out += formatValue(data[name]);
+      out += formatValue(layer[name]);
     }
     out += parts[i + 1] as string;
   }
