@@ -2,7 +2,7 @@ import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
 import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
-import { listCovers, normalizeMode, pushUnique } from "../../card/media-types";
+import { listCovers, pushUnique } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
@@ -121,18 +121,11 @@ function scanGroup(scan: Scan, accepted: readonly string[], group: Group, copyIf
     pushUnique(scan.all, mode);
     if (!listCovers(accepted, mode)) continue;
     ok++;
-    if (listHasKey(scan.readable, mode)) continue;
-    scan.readable.push(mode);
-    scan.evidence.push(cardRef(modePointer(group, i), mode));
+    const known = scan.readable.length;
+    pushUnique(scan.readable, mode);
+    if (scan.readable.length > known) scan.evidence.push(cardRef(modePointer(group, i), mode));
   }
   if (ok === 0) scan.unreadable.push(copyIfKept ? { ...group } : group);
-}
-
-/** Has `list` a mode with `mode`'s type/subtype (pushUnique's sameness, not a wildcard match)? */
-function listHasKey(list: readonly string[], mode: string): boolean {
-  const key = normalizeMode(mode);
-  for (const known of list) if (normalizeMode(known) === key) return true;
-  return false;
 }
 
 /**
