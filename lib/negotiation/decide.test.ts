@@ -381,4 +381,21 @@ describe("decide: validity first", () => {
     ]);
     expect(d.degradations).toEqual([]);
   });
+
+  it("sums an invalid card up the same way for every class: its error count, each code once, its first 20 distinct pointers", () => {
+    const problems: ValidityReport["problems"] = [];
+    for (let i = 0; i < 30; i++) {
+      problems.push({ severity: "error", code: i % 2 === 0 ? "wrongType" : "missingField", pointer: `/skills/${i}`, data: {} });
+      problems.push({ severity: "error", code: "wrongType", pointer: `/skills/${i}`, data: {} });
+      problems.push({ severity: "warning", code: "nonMimeMode", pointer: `/skills/${i}/inputModes/0`, data: {} });
+    }
+    const many: ValidityReport = { valid: false, shape: "1.0", problems };
+    const decisions = ["request-response", "live-input", "async-completion"].map((id) => decideFor(makeCard(), NORTHWIND, id, {}, many));
+    const expected = { errorCount: 60, codes: ["wrongType", "missingField"], pointers: Array.from({ length: 20 }, (_, i) => `/skills/${i}`) };
+    for (const d of decisions) expect(d.reasons).toEqual([{ reason: "invalidCard", outcome: "reject", data: expected }]);
+    // One summary per validity report, which no consumer may change under the other classes.
+    const data = decisions[0]!.reasons[0]!.data;
+    expect(decisions[2]!.reasons[0]!.data).toBe(data);
+    expect(Object.isFrozen(data) && Object.isFrozen(data.pointers)).toBe(true);
+  });
 });

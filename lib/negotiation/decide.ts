@@ -101,26 +101,43 @@ function moreSevereTarget(current: "server" | "card" | undefined, next: "server"
 }
 
 function rejectInvalidCard(taskClass: TaskClass, findings: Finding[], validity: ValidityReport): TaskClassDecision {
-  const errors = validity.problems.filter((p) => p.severity === "error");
   return {
     taskClass: taskClass.id,
     decision: "reject",
     target: "card",
-    reasons: [
-      {
-        reason: "invalidCard",
-        outcome: "reject",
-        data: {
-          errorCount: errors.length,
-          codes: unique(errors.map((p) => p.code)),
-          pointers: unique(errors.map((p) => p.pointer)).slice(0, 20),
-        },
-      },
-    ],
+    reasons: [{ reason: "invalidCard", outcome: "reject", data: invalidCardData(validity) }],
     findings,
     degradations: [],
   };
 }
+
+/**
+ * What an invalid card's rejection says (its errors' count, codes and first pointers) is the same
+ * for every task class: worked out for the first class and shared, frozen, by the review's other
+ * decisions. The last report is remembered rather than every one in a WeakMap: a review's
+ * decisions follow one another, and a WeakMap key per review cost more than the summary itself.
+ */
+let lastSummary: { validity: ValidityReport; data: MessageData } | undefined;
+
+function invalidCardData(validity: ValidityReport): MessageData {
+  if (lastSummary?.validity === validity) return lastSummary.data;
+  const codes: string[] = [];
+  const pointers: string[] = [];
+  let errorCount = 0;
+  for (const problem of validity.problems) {
+    if (problem.severity !== "error") continue;
+    errorCount++;
+    if (!codes.includes(problem.code)) codes.push(problem.code);
+    if (pointers.length < MAX_INVALID_POINTERS && !pointers.includes(problem.pointer)) pointers.push(problem.pointer);
+  }
+  Object.freeze(codes);
+  Object.freeze(pointers);
+  const data = Object.freeze<MessageData>({ errorCount, codes, pointers });
+  lastSummary = { validity, data };
+  return data;
+}
+
+const MAX_INVALID_POINTERS = 20;
 
 type CutClass =
   | { kind: "required"; data: MessageData }
@@ -360,8 +377,4 @@ function noViolation(taskClass: TaskClass, findings: Finding[]): DecisionReason 
     if (f.invariant === "output-modes") data.outputModes = Array.isArray(f.data.modes) ? f.data.modes : ["any mode"];
   }
   return { reason: "noViolation", outcome: "accept", data };
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
 }

@@ -77,8 +77,18 @@ export function mapIssues(
   }
 }
 
-/** True when the pointer or one of its ancestors was already reported (O(depth), not O(seen)). */
+/**
+ * True when the pointer or one of its ancestors was already reported. A card with a few issues
+ * compares against each reported pointer (no strings made); past SCAN_LIMIT, a hostile card's
+ * hundreds, it looks up each ancestor instead (O(depth), not O(seen)).
+ */
 function isCovered(pointer: string, seen: Set<string>): boolean {
+  if (seen.size <= SCAN_LIMIT) {
+    for (const reported of seen) {
+      if (pointer.startsWith(reported) && (pointer.length === reported.length || pointer.charCodeAt(reported.length) === SLASH)) return true;
+    }
+    return false;
+  }
   let cut = pointer.length;
   for (;;) {
     if (seen.has(pointer.slice(0, cut))) return true;
@@ -87,3 +97,6 @@ function isCovered(pointer: string, seen: Set<string>): boolean {
     if (cut < 0) return false;
   }
 }
+
+const SCAN_LIMIT = 16;
+const SLASH = 47;
