@@ -47,8 +47,7 @@ export const reviewThroughput: BenchSection = {
  */
 const WARM_UP_ROUNDS = 200;
 
-function warmUp(names: readonly string[]): string {
-  const texts = names.map(readCorpusCard);
+function warmUp(texts: readonly string[]): string {
   const started = performance.now();
   for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const text of texts) keep(review(text, NORTHWIND));
   return `warm-up: every corpus card reviewed ${WARM_UP_ROUNDS} times before measuring (${((performance.now() - started) / 1000).toFixed(1)} s)`;
@@ -57,14 +56,13 @@ function warmUp(names: readonly string[]): string {
 function measureReviews(log: (line: string) => void): BenchResult[] {
     const results: BenchResult[] = [];
     const cpu = cpuBeside();
-    const names = corpusCardNames();
-    for (const name of names) {
-      const check = review(readCorpusCard(name), NORTHWIND);
+    const cards = corpusCardNames().map((name) => ({ name, text: readCorpusCard(name) }));
+    for (const { name, text } of cards) {
+      const check = review(text, NORTHWIND);
       if (check.decisions.length !== BUILT_IN_TASK_CLASS_IDS.length) throw new Error(`${name} did not review: ${JSON.stringify(check.inputErrors)}`);
     }
-    log(`  ${warmUp(names)}`);
-    const rows = names.map((name) => {
-      const text = readCorpusCard(name);
+    log(`  ${warmUp(cards.map((card) => card.text))}`);
+    const rows = cards.map(({ name, text }) => {
       const pair = measurePair(
         () => JSON.parse(text),
         () => keep(review(text, NORTHWIND)),
@@ -74,13 +72,13 @@ function measureReviews(log: (line: string) => void): BenchResult[] {
         () => keep(validateCardValue(JSON.parse(text))),
         { samples: 5 },
       );
-      return { name, ratio: pair.ratio, wallRatio: pair.wallRatio, parseUs: pair.aMs * 1000, reviewUs: pair.bMs * 1000, validationRatio: validation.ratio };
+      return { name, size: describeSize(text), ratio: pair.ratio, wallRatio: pair.wallRatio, parseUs: pair.aMs * 1000, reviewUs: pair.bMs * 1000, validationRatio: validation.ratio };
     });
     const usage = cpu.stop();
     rows.sort((a, b) => a.ratio - b.ratio);
     for (const r of rows) {
       log(
-        `  ${r.ratio.toFixed(2).padStart(6)}×  ${r.name} (${describeSize(readCorpusCard(r.name))}): review ${r.reviewUs.toFixed(1)} µs, ` +
+        `  ${r.ratio.toFixed(2).padStart(6)}×  ${r.name} (${r.size}): review ${r.reviewUs.toFixed(1)} µs, ` +
           `JSON.parse ${r.parseUs.toFixed(1)} µs (wall ${r.wallRatio.toFixed(2)}×); parse + validation ${r.validationRatio.toFixed(2)}×`,
       );
     }
