@@ -398,4 +398,11 @@ describe("decide: validity first", () => {
     expect(decisions[2]!.reasons[0]!.data).toBe(data);
     expect(Object.isFrozen(data) && Object.isFrozen(data.pointers)).toBe(true);
   });
+
+  it("sums up again a report that gained an error since it was last decided on", () => {
+    const growing: ValidityReport = { valid: false, shape: "1.0", problems: [{ severity: "error", code: "wrongType", pointer: "/name", data: {} }] };
+    expect(decideFor(makeCard(), NORTHWIND, "request-response", {}, growing).reasons[0]!.data).toEqual({ errorCount: 1, codes: ["wrongType"], pointers: ["/name"] });
+    growing.problems.push({ severity: "error", code: "missingField", pointer: "", data: {} });
+    expect(decideFor(makeCard(), NORTHWIND, "live-input", {}, growing).reasons[0]!.data).toEqual({ errorCount: 2, codes: ["wrongType", "missingField"], pointers: ["/name", ""] });
+  });
 });

@@ -116,11 +116,13 @@ function rejectInvalidCard(taskClass: TaskClass, findings: Finding[], validity: 
  * for every task class: worked out for the first class and shared, frozen, by the review's other
  * decisions. The last report is remembered rather than every one in a WeakMap: a review's
  * decisions follow one another, and a WeakMap key per review cost more than the summary itself.
+ * A report is made once and not changed; the problem count is compared too, so one that gained a
+ * problem since (a caller appending to it) is summed up again rather than read stale.
  */
-let lastSummary: { validity: ValidityReport; data: MessageData } | undefined;
+let lastSummary: { validity: ValidityReport; problems: number; data: MessageData } | undefined;
 
 function invalidCardData(validity: ValidityReport): MessageData {
-  if (lastSummary?.validity === validity) return lastSummary.data;
+  if (lastSummary?.validity === validity && lastSummary.problems === validity.problems.length) return lastSummary.data;
   const codes: string[] = [];
   const pointers: string[] = [];
   let errorCount = 0;
@@ -133,7 +135,7 @@ function invalidCardData(validity: ValidityReport): MessageData {
   Object.freeze(codes);
   Object.freeze(pointers);
   const data = Object.freeze<MessageData>({ errorCount, codes, pointers });
-  lastSummary = { validity, data };
+  lastSummary = { validity, problems: validity.problems.length, data };
   return data;
 }
 
