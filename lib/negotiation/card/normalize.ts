@@ -207,19 +207,21 @@ function readSupportedInterfaces(card: JsonObject): CardInterface[] {
   const list = own(card, "supportedInterfaces");
   if (!Array.isArray(list)) return [];
   const out: CardInterface[] = [];
-  list.forEach((entry, i) => {
-    if (!isObject(entry)) return;
+  for (let i = 0; i < list.length; i++) {
+    const entry: unknown = list[i];
+    if (!isObject(entry)) continue;
     const url = own(entry, "url");
     const field = own(entry, "protocolBinding") !== undefined ? "protocolBinding" : "transport";
     const binding = own(entry, field);
-    if (typeof url !== "string" || typeof binding !== "string") return;
+    if (typeof url !== "string" || typeof binding !== "string") continue;
     const version = own(entry, "protocolVersion");
-    const at = joinPointer("/supportedInterfaces", i);
-    const found = makeInterface(url, { pointer: joinPointer(at, field), value: binding }, typeof version === "string" ? version : undefined, at);
+    // An index needs no escaping: the pointers are spelled out directly.
+    const at = `/supportedInterfaces/${i}`;
+    const found = makeInterface(url, { pointer: `${at}/${field}`, value: binding }, typeof version === "string" ? version : undefined, at);
     const tenant = own(entry, "tenant");
     if (typeof tenant === "string" && tenant !== "") found.tenant = tenant;
     out.push(found);
-  });
+  }
   return out;
 }
 

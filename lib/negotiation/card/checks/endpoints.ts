@@ -1,6 +1,5 @@
 import type { CardShape } from "../model";
 import { has, isObject, own, type JsonObject } from "../json-value";
-import { joinPointer } from "../pointer";
 import { describeJsonType, type ProblemSink } from "../problems";
 import { checkInterfaceVersion } from "./versions";
 
@@ -8,6 +7,8 @@ export const CORE_BINDINGS = ["JSONRPC", "GRPC", "HTTP+JSON"];
 
 /** Upper-cases the core bindings written in any case; custom bindings (URIs) stay as written. */
 export function canonicalBinding(binding: string): string {
+  // Nearly every card writes a core binding as the spec spells it: no trimmed or upper-cased copy.
+  if (binding === "JSONRPC" || binding === "GRPC" || binding === "HTTP+JSON") return binding;
   const upper = binding.trim().toUpperCase();
   return CORE_BINDINGS.includes(upper) ? upper : binding.trim();
 }
@@ -18,11 +19,38 @@ const PLACEHOLDER = /\{[^}]*\}|<[^>]*>|\$\{/;
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+/i;
 const HOST_PORT = /^(\[[0-9a-f:.]+\]|[\w.-]+):\d{1,5}$/i;
 
+/** What a URL's text alone says, before its binding is known. */
+const enum UrlForm {
+  Placeholder,
+  Absolute,
+  HostPort,
+  Other,
+}
+
+/**
+ * Forms of the URLs seen lately: validation and normalization both judge every endpoint, and
+ * batches review the same cards over and over. Bounded in count and in URL length, so hostile
+ * cards cannot grow it.
+ */
+const urlForms = new Map<string, UrlForm>();
+
+function urlForm(url: string): UrlForm {
+  const cacheable = url.length <= 512;
+  let form = cacheable ? urlForms.get(url) : undefined;
+  if (form !== undefined) return form;
+  form = PLACEHOLDER.test(url) ? UrlForm.Placeholder : ABSOLUTE.test(url) ? UrlForm.Absolute : HOST_PORT.test(url) ? UrlForm.HostPort : UrlForm.Other;
+  if (!cacheable) return form;
+  if (urlForms.size >= 2000) urlForms.clear();
+  urlForms.set(url, form);
+  return form;
+}
+
 /** Is this URL something a client can call? gRPC also accepts `host:port` (A2A#1997). */
 export function judgeUrl(url: string, binding: string): UrlVerdict {
-  if (PLACEHOLDER.test(url)) return "placeholder";
-  if (ABSOLUTE.test(url)) return "ok";
-  if (canonicalBinding(binding) === "GRPC" && HOST_PORT.test(url)) return "ok";
+  const form = urlForm(url);
+  if (form === UrlForm.Placeholder) return "placeholder";
+  if (form === UrlForm.Absolute) return "ok";
+  if (form === UrlForm.HostPort && canonicalBinding(binding) === "GRPC") return "ok";
   return "notAbsolute";
 }
 
@@ -32,23 +60,35 @@ interface EndpointTally {
   uncallable: Array<{ pointer: string; url: string }>;
 }
 
-function reportUrl(url: unknown, binding: string, pointer: string, field: string, sink: ProblemSink, tally: EndpointTally): void {
+/**
+ * Where a URL sits: the card's own `url`, or entry `index` of an interface list. Its pointer and
+ * field name are spelled out only for a URL that gets reported: most URLs are fine.
+ */
+type UrlAt = { list: "supportedInterfaces" | "additionalInterfaces"; index: number } | { list: undefined };
+
+function reportUrl(url: unknown, binding: string, at: UrlAt, sink: ProblemSink, tally: EndpointTally): void {
   if (typeof url !== "string") return; // wrong types are the schema's to report
   const verdict = judgeUrl(url, binding);
   if (verdict === "ok") {
     tally.callable++;
     return;
   }
+  const pointer = at.list === undefined ? "/url" : `/${at.list}/${at.index}/url`;
+  const field = at.list === undefined ? "url" : `${at.list}[${at.index}].url`;
   tally.uncallable.push({ pointer, url });
   if (verdict === "placeholder") sink.add("urlPlaceholder", pointer, { field, url });
   else sink.add("urlNotAbsolute", pointer, { field, url });
 }
 
-function reportBindingCase(binding: string, pointer: string, sink: ProblemSink): void {
+/** The upper-case spelling of a core binding written in another case, else undefined. */
+function bindingCaseFix(binding: string): string | undefined {
   const canonical = canonicalBinding(binding);
-  if (canonical !== binding && CORE_BINDINGS.includes(canonical)) {
-    sink.add("bindingNotUppercase", pointer, { binding, suggested: canonical });
-  }
+  return canonical !== binding && CORE_BINDINGS.includes(canonical) ? canonical : undefined;
+}
+
+function reportBindingCase(binding: string, pointer: string, sink: ProblemSink): void {
+  const suggested = bindingCaseFix(binding);
+  if (suggested) sink.add("bindingNotUppercase", pointer, { binding, suggested });
 }
 
 export function checkEndpoints(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
@@ -68,37 +108,36 @@ export function checkEndpoints(card: JsonObject, shape: CardShape, sink: Problem
 function checkSupportedInterfaces(card: JsonObject, sink: ProblemSink, tally: EndpointTally): void {
   const interfaces = own(card, "supportedInterfaces");
   if (!Array.isArray(interfaces)) return;
-  interfaces.forEach((entry, i) => {
-    if (!isObject(entry)) return;
-    const pointer = joinPointer("/supportedInterfaces", i);
-    const field = `supportedInterfaces[${i}]`;
-    const binding = readInterfaceBinding(entry, pointer, field, sink);
-    reportUrl(own(entry, "url"), binding ?? "", joinPointer(pointer, "url"), field + ".url", sink, tally);
-    checkInterfaceVersion(entry, pointer, field, sink);
-  });
+  for (let i = 0; i < interfaces.length; i++) {
+    const entry: unknown = interfaces[i];
+    if (!isObject(entry)) continue;
+    const binding = readInterfaceBinding(entry, i, sink);
+    reportUrl(own(entry, "url"), binding ?? "", { list: "supportedInterfaces", index: i }, sink, tally);
+    checkInterfaceVersion(entry, i, sink);
+  }
 }
 
-function readInterfaceBinding(entry: JsonObject, pointer: string, field: string, sink: ProblemSink): string | undefined {
+function readInterfaceBinding(entry: JsonObject, i: number, sink: ProblemSink): string | undefined {
   if (has(entry, "protocolBinding")) {
     const binding = entry.protocolBinding;
     if (typeof binding !== "string") {
-      sink.add("wrongType", joinPointer(pointer, "protocolBinding"), {
-        field: field + ".protocolBinding",
+      sink.add("wrongType", `/supportedInterfaces/${i}/protocolBinding`, {
+        field: `supportedInterfaces[${i}].protocolBinding`,
         expected: "string",
         found: describeJsonType(binding),
       });
       return undefined;
     }
-    reportBindingCase(binding, joinPointer(pointer, "protocolBinding"), sink);
+    if (bindingCaseFix(binding)) reportBindingCase(binding, `/supportedInterfaces/${i}/protocolBinding`, sink);
     return binding;
   }
   const transport = own(entry, "transport");
   if (typeof transport === "string") {
-    sink.add("transportInsteadOfProtocolBinding", joinPointer(pointer, "transport"), { field, transport });
-    reportBindingCase(transport, joinPointer(pointer, "transport"), sink);
+    sink.add("transportInsteadOfProtocolBinding", `/supportedInterfaces/${i}/transport`, { field: `supportedInterfaces[${i}]`, transport });
+    reportBindingCase(transport, `/supportedInterfaces/${i}/transport`, sink);
     return transport;
   }
-  sink.add("missingBinding", pointer, { field });
+  sink.add("missingBinding", `/supportedInterfaces/${i}`, { field: `supportedInterfaces[${i}]` });
   return undefined;
 }
 
@@ -106,15 +145,15 @@ function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemS
   const preferred = own(card, "preferredTransport");
   if (typeof preferred === "string") reportBindingCase(preferred, "/preferredTransport", sink);
   const mainBinding = typeof preferred === "string" ? preferred : "JSONRPC";
-  if (has(card, "url")) reportUrl(card.url, mainBinding, "/url", "url", sink, tally);
+  if (has(card, "url")) reportUrl(card.url, mainBinding, { list: undefined }, sink, tally);
   if (shape === "0.1" || shape === "0.2") return;
   const additional = own(card, "additionalInterfaces");
   if (!Array.isArray(additional)) return;
-  additional.forEach((entry, i) => {
-    if (!isObject(entry)) return;
-    const pointer = joinPointer("/additionalInterfaces", i);
+  for (let i = 0; i < additional.length; i++) {
+    const entry: unknown = additional[i];
+    if (!isObject(entry)) continue;
     const transport = own(entry, "transport");
-    if (typeof transport === "string") reportBindingCase(transport, joinPointer(pointer, "transport"), sink);
-    reportUrl(own(entry, "url"), typeof transport === "string" ? transport : "", joinPointer(pointer, "url"), `additionalInterfaces[${i}].url`, sink, tally);
-  });
+    if (typeof transport === "string" && bindingCaseFix(transport)) reportBindingCase(transport, `/additionalInterfaces/${i}/transport`, sink);
+    reportUrl(own(entry, "url"), typeof transport === "string" ? transport : "", { list: "additionalInterfaces", index: i }, sink, tally);
+  }
 }

@@ -1,7 +1,6 @@
 import type { CardShape } from "../model";
 import { versionMajorMinor } from "../detect-shape";
 import { has, own, type JsonObject } from "../json-value";
-import { joinPointer } from "../pointer";
 import { describeJsonType, type ProblemSink } from "../problems";
 
 /** Released A2A versions (facts.md §0), with and without patch digits. 0.2.9 was never released. */
@@ -12,26 +11,41 @@ const RELEASED = new Set([
 
 const PATCH_DIGITS = /^\s*(\d+\.\d+)\.\d+\s*$/;
 
-function reportVersionText(version: string, pointer: string, field: string, patchMatters: boolean, sink: ProblemSink): void {
-  if (!RELEASED.has(version.trim())) sink.add("unknownProtocolVersion", pointer, { field, version });
-  const patch = PATCH_DIGITS.exec(version);
+/** The problems a version's text has, if any (most versions have none). */
+function versionTextIssues(version: string, patchMatters: boolean): { unknown: boolean; patch: RegExpExecArray | null } | undefined {
+  const unknown = !RELEASED.has(version.trim());
   // 1.0 compares Major.Minor only and says patch digits SHOULD NOT be sent (D10 §3.6).
-  if (patchMatters && patch) sink.add("versionPatchDigits", pointer, { field, version, suggested: patch[1] ?? version });
+  const patch = patchMatters ? PATCH_DIGITS.exec(version) : null;
+  return unknown || patch ? { unknown, patch } : undefined;
 }
 
-/** A 1.0 `supportedInterfaces[]` entry's version (REQUIRED there). */
-export function checkInterfaceVersion(entry: JsonObject, pointer: string, field: string, sink: ProblemSink): void {
+function reportVersionText(version: string, pointer: string, field: string, patchMatters: boolean, sink: ProblemSink): void {
+  const issues = versionTextIssues(version, patchMatters);
+  if (issues) reportVersionIssues(issues, version, pointer, field, sink);
+}
+
+function reportVersionIssues(issues: NonNullable<ReturnType<typeof versionTextIssues>>, version: string, pointer: string, field: string, sink: ProblemSink): void {
+  if (issues.unknown) sink.add("unknownProtocolVersion", pointer, { field, version });
+  if (issues.patch) sink.add("versionPatchDigits", pointer, { field, version, suggested: issues.patch[1] ?? version });
+}
+
+/** A 1.0 `supportedInterfaces[]` entry's version (REQUIRED there); its pointer and field are spelled out only to report. */
+export function checkInterfaceVersion(entry: JsonObject, index: number, sink: ProblemSink): void {
   if (!has(entry, "protocolVersion")) {
-    sink.add("interfaceMissingProtocolVersion", pointer, { field });
+    sink.add("interfaceMissingProtocolVersion", `/supportedInterfaces/${index}`, { field: `supportedInterfaces[${index}]` });
     return;
   }
   const version = entry.protocolVersion;
-  const versionPointer = joinPointer(pointer, "protocolVersion");
   if (typeof version !== "string") {
-    sink.add("ignoredWrongType", versionPointer, { field: field + ".protocolVersion", expected: "string", found: describeJsonType(version) });
+    sink.add("ignoredWrongType", `/supportedInterfaces/${index}/protocolVersion`, {
+      field: `supportedInterfaces[${index}].protocolVersion`,
+      expected: "string",
+      found: describeJsonType(version),
+    });
     return;
   }
-  reportVersionText(version, versionPointer, field + ".protocolVersion", true, sink);
+  const issues = versionTextIssues(version, true);
+  if (issues) reportVersionIssues(issues, version, `/supportedInterfaces/${index}/protocolVersion`, `supportedInterfaces[${index}].protocolVersion`, sink);
 }
 
 /** Card-level `protocolVersion` / `protocolVersions`. */
