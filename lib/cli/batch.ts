@@ -385,8 +385,24 @@ function serveBatchWorker(setup: WorkerSetup): void {
     } catch (error) {
       reply = { seq, failure: `batch worker: ${(error as Error).stack ?? String(error)}` };
     }
-    parentPort!.postMessage(reply);
+    // The output pieces move to the main thread rather than being copied: a block's answer is
+    // several times the size of its input.
+    parentPort!.postMessage(reply, "answer" in reply ? transferableBuffers(reply.answer.pieces) : []);
   });
+}
+
+/**
+ * The memory behind output pieces, each once: pieces own theirs (PieceWriter allocates them past
+ * Buffer's pool size). A piece in Buffer's shared pool would stay behind and be copied; moving the
+ * pool would empty every other buffer cut from it.
+ */
+function transferableBuffers(pieces: readonly Uint8Array[]): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const piece of pieces) {
+    const memory = piece.buffer;
+    if (memory instanceof ArrayBuffer && memory.byteLength > Buffer.poolSize) out.add(memory);
+  }
+  return [...out];
 }
 
 // This module is also the worker's entry point (new Worker(import.meta.url)), in the sources under
