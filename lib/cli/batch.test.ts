@@ -72,6 +72,28 @@ describe("batch", () => {
     expect(r.stderr).toMatch(/9 of 13 lines could not be reviewed/);
   });
 
+  it("answers a profile object repeated on many lines as it answers the first, valid or not", async () => {
+    const bufferingCopy = () => JSON.parse(JSON.stringify({ ...NORTHWIND, bufferableInputModes: ["audio/pcm"] })) as unknown;
+    const broken = () => ({ name: "x", canPoll: "sometimes" });
+    const input = jsonl(
+      ...[0, 1, 2].flatMap((i) => [
+        { id: `buffering-${i}`, card: contoso, profile: bufferingCopy() },
+        { id: `northwind-${i}`, card: contoso, profile: "northwind" },
+        { id: `broken-${i}`, card: contoso, profile: broken() },
+      ]),
+    );
+    const out = outLines((await runCli(["batch"], { stdin: input })).stdout);
+    const byId = new Map(out.map((o) => [o.id, o]));
+    for (const i of [1, 2]) {
+      expect(byId.get(`buffering-${i}`)).toEqual({ ...byId.get("buffering-0"), id: `buffering-${i}` });
+      expect(byId.get(`broken-${i}`)?.error).toBe(byId.get("broken-0")?.error?.replace("line 3:", `line ${3 * i + 3}:`));
+    }
+    // The profile object is read for what it says, not taken for a preset it resembles.
+    expect(byId.get("buffering-0")?.decisions?.["live-input"]?.decision).toBe("accept");
+    expect(byId.get("northwind-0")?.decisions?.["live-input"]?.decision).toBe("reject");
+    expect(byId.get("broken-2")?.error).toMatch(/^line 9: .*\/profile\/canPoll/);
+  });
+
   it("exits 1 when a line rejects a task class, 0 when nothing is rejected", async () => {
     const rejected = await runCli(["batch"], { stdin: jsonl({ id: 1, card: contoso, profile: "northwind", taskClasses: ["live-input"] }) });
     expect(rejected.code).toBe(1);

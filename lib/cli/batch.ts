@@ -67,8 +67,8 @@ function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOpti
     }
     const card = pickCard(line);
     if (line.profile === undefined) throw new UsageError(`"profile" is missing (a preset name or a profile object)`);
-    // A preset is a shared object that review() validates once; an object is validated by review() itself.
-    const profile: ClientProfile = typeof line.profile === "string" ? presetNamed(line.profile) : (line.profile as ClientProfile);
+    // A preset is a shared object that review() validates once; so is a profile object met before.
+    const profile: ClientProfile = typeof line.profile === "string" ? presetNamed(line.profile) : profileSeenBefore(line.profile);
     if (line.taskClasses !== undefined && !Array.isArray(line.taskClasses)) throw new UsageError(`"taskClasses" must be an array of task class ids`);
     const result = review(card, profile, {
       context: line.context as ReviewContext | undefined,
@@ -94,6 +94,27 @@ function presetNamed(name: string): ClientProfile {
     if (PRESETS_BY_NAME.size < 1000) PRESETS_BY_NAME.set(name, preset);
   }
   return preset;
+}
+
+/**
+ * Profiles given as objects, by their JSON text: a pipeline sends the same few profiles line after
+ * line. The first object with a text is the one later lines hand to review(), which validated it
+ * then and remembers it (the same object is not validated twice); each line's own copy would be
+ * validated again. Only the text is compared, and an object that was invalid stays invalid: its
+ * lines still get its errors. Bounded in count and in size.
+ */
+const PROFILES_BY_TEXT = new Map<string, ClientProfile>();
+const MAX_REMEMBERED_PROFILE_CHARS = 64 * 1024;
+
+function profileSeenBefore(value: unknown): ClientProfile {
+  if (typeof value !== "object" || value === null) return value as ClientProfile;
+  const text = JSON.stringify(value);
+  if (text.length > MAX_REMEMBERED_PROFILE_CHARS) return value as ClientProfile;
+  const known = PROFILES_BY_TEXT.get(text);
+  if (known) return known;
+  if (PROFILES_BY_TEXT.size >= 256) PROFILES_BY_TEXT.clear();
+  PROFILES_BY_TEXT.set(text, value as ClientProfile);
+  return value as ClientProfile;
 }
 
 function pickCard(line: Record<string, unknown>): unknown {
