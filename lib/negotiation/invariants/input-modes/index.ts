@@ -95,8 +95,13 @@ function describeOffers(matches: Array<{ offer: ModeOffer }>): string[] {
     more = Math.max(more, m.offer.moreSkills);
   }
   more += unnamed;
-  if (more > 0) by.push(`${matches.length > 1 ? "at least " : ""}${more.toLocaleString("en-US")} more ${more === 1 ? "skill" : "skills"}`);
+  if (more > 0) by.push(`${matches.length > 1 ? "at least " : ""}${countText(more)} more ${more === 1 ? "skill" : "skills"}`);
   return by;
+}
+
+/** A count with thousands separators; below 1,000 without Intl, which costs 20 times as much. */
+function countText(n: number): string {
+  return n < 1000 ? String(n) : n.toLocaleString("en-US");
 }
 
 export const inputModes: Invariant<MessageId> = {

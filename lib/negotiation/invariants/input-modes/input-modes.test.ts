@@ -28,6 +28,24 @@ testInvariant(inv, {
       data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "7 more skills"] },
       evidence: { card: ["/skills/0/inputModes/0"] },
     },
+    {
+      name: "thousands of skills offer it: the count of the others has its thousands separator",
+      card: makeCard({
+        defaultInputModes: modes("audio/mpeg"),
+        skills: Array.from({ length: 1209 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain"], pointer: `/skills/${i}` })),
+      }),
+      messageId: "inputModeShared",
+      data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "1,204 more skills"] },
+    },
+    {
+      name: "one more skill than are named",
+      card: makeCard({
+        defaultInputModes: modes("audio/mpeg"),
+        skills: Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain"], pointer: `/skills/${i}` })),
+      }),
+      messageId: "inputModeShared",
+      data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "1 more skill"] },
+    },
     { name: "a live mode the client buffers can go whole", card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "inputModeShared", data: { modes: ["audio/pcm"] } },
     { name: "live input: the card takes the client's live mode", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
     { name: "live input aimed at a skill that takes it", card: makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] }), taskClass: "live-input", skill: "talk", messageId: "liveModeShared", data: { offeredBy: ["skill talk"] } },
