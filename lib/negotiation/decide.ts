@@ -310,18 +310,32 @@ function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input:
   // pathData is this finding's own, fresh from classifyCut: filled in place (no copies on the hot path).
   const base = pathData;
   base.taskClass = input.taskClass.id;
-  base.notApplied = verdicts.length === 0 ? NO_CONDITIONS : verdicts.filter((v) => !v.applies).map((v) => v.condition);
-  if (verdicts.length === 0) return { reason: "requiredPathCut", outcome: "reject", invariant: finding.invariant, data: base };
-  const changing = verdicts.filter((v) => v.applies && v.condition !== "staleCard");
-  const winner = changing.find((v) => v.outcome === "escalate") ?? changing[0];
+  if (verdicts.length === 0) {
+    base.notApplied = NO_CONDITIONS;
+    return { reason: "requiredPathCut", outcome: "reject", invariant: finding.invariant, data: base };
+  }
+  // One pass over the verdicts (a review judges them for every would-be rejection of every class).
+  const notApplied: string[] = [];
+  const changing: ConditionVerdict[] = [];
+  let winner: ConditionVerdict | undefined;
+  let stale = false;
+  for (const v of verdicts) {
+    if (!v.applies) notApplied.push(v.condition);
+    else if (v.condition === "staleCard") stale = true;
+    else {
+      changing.push(v);
+      if (winner === undefined || (v.outcome === "escalate" && winner.outcome !== "escalate")) winner = v;
+    }
+  }
+  base.notApplied = notApplied;
   if (winner) {
     Object.assign(base, winner.data);
-    base.otherConditions = changing.filter((v) => v !== winner).map((v) => v.condition);
+    const others: string[] = [];
+    for (const v of changing) if (v !== winner) others.push(v.condition);
+    base.otherConditions = others;
     return { reason: winner.condition, outcome: winner.outcome, invariant: finding.invariant, data: base };
   }
-  if (verdicts.some((v) => v.condition === "staleCard" && v.applies)) {
-    return { reason: "staleCard", outcome: "reject", invariant: finding.invariant, data: base };
-  }
+  if (stale) return { reason: "staleCard", outcome: "reject", invariant: finding.invariant, data: base };
   return { reason: "requiredPathCut", outcome: "reject", invariant: finding.invariant, data: base };
 }
 
