@@ -10,6 +10,9 @@ const textSkill = { id: "write", name: "Write", pointer: "/skills/1" };
 const voicemail = makeCard({ defaultInputModes: modes("audio/mpeg") });
 const buffering: ClientProfile = { ...NORTHWIND, bufferableInputModes: ["audio/pcm"] };
 const INPUT_NONE = { kind: "input" as const, modes: [] as string[] };
+/** A card whose defaults the client cannot send, with `count` skills s0, s1 … that take text/plain. */
+const textSkills = (count: number, inputModes = ["text/plain"]) =>
+  makeCard({ defaultInputModes: modes("audio/mpeg"), skills: Array.from({ length: count }, (_, i) => ({ id: `s${i}`, inputModes, pointer: `/skills/${i}` })) });
 
 testInvariant(inv, {
   taskClass: "request-response",
@@ -20,29 +23,20 @@ testInvariant(inv, {
     { name: "a skill offers it, and the explanation says which", card: makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "notes", inputModes: ["text/plain"], pointer: "/skills/0" }] }), messageId: "inputModeShared", data: { offeredBy: ["skill notes"] } },
     {
       name: "many skills offer it: the first five are named, then how many more",
-      card: makeCard({
-        defaultInputModes: modes("audio/mpeg"),
-        skills: Array.from({ length: 12 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain", "text/plain"], pointer: `/skills/${i}` })),
-      }),
+      card: textSkills(12, ["text/plain", "text/plain"]),
       messageId: "inputModeShared",
       data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "7 more skills"] },
       evidence: { card: ["/skills/0/inputModes/0"] },
     },
     {
       name: "thousands of skills offer it: the count of the others has its thousands separator",
-      card: makeCard({
-        defaultInputModes: modes("audio/mpeg"),
-        skills: Array.from({ length: 1209 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain"], pointer: `/skills/${i}` })),
-      }),
+      card: textSkills(1209),
       messageId: "inputModeShared",
       data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "1,204 more skills"] },
     },
     {
       name: "one more skill than are named",
-      card: makeCard({
-        defaultInputModes: modes("audio/mpeg"),
-        skills: Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain"], pointer: `/skills/${i}` })),
-      }),
+      card: textSkills(6),
       messageId: "inputModeShared",
       data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "1 more skill"] },
     },
