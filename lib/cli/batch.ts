@@ -104,7 +104,9 @@ function presetNamed(name: string): ClientProfile {
  * lines still get its errors. Bounded in count and in size.
  */
 const PROFILES_BY_TEXT = new Map<string, ClientProfile>();
-const MAX_REMEMBERED_PROFILE_CHARS = 64 * 1024;
+/** At most 128 texts of 8 KB (a preset's is under 1 KB) and their objects, whatever the input holds. */
+const MAX_REMEMBERED_PROFILES = 128;
+const MAX_REMEMBERED_PROFILE_CHARS = 8 * 1024;
 
 function profileSeenBefore(value: unknown): ClientProfile {
   if (typeof value !== "object" || value === null) return value as ClientProfile;
@@ -112,7 +114,7 @@ function profileSeenBefore(value: unknown): ClientProfile {
   if (text.length > MAX_REMEMBERED_PROFILE_CHARS) return value as ClientProfile;
   const known = PROFILES_BY_TEXT.get(text);
   if (known) return known;
-  if (PROFILES_BY_TEXT.size >= 256) PROFILES_BY_TEXT.clear();
+  if (PROFILES_BY_TEXT.size >= MAX_REMEMBERED_PROFILES) PROFILES_BY_TEXT.clear();
   PROFILES_BY_TEXT.set(text, value as ClientProfile);
   return value as ClientProfile;
 }
