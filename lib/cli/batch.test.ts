@@ -94,6 +94,14 @@ describe("batch", () => {
     expect(byId.get("broken-2")?.error).toMatch(/^line 9: .*\/profile\/canPoll/);
   });
 
+  it("names what is wrong with a profile nested deeper than JSON.stringify follows", async () => {
+    const deep = "[".repeat(200_000) + "]".repeat(200_000);
+    const input = `{"id":"deep","card":${JSON.stringify(contoso)},"profile":{"name":"p","x":${deep}}}\n` + jsonl({ id: "next", card: contoso, profile: "northwind" });
+    const out = outLines((await runCli(["batch"], { stdin: input })).stdout);
+    expect(out[0]?.error).toBe('line 1: The client profile is invalid at /profile: Unrecognized key: "x"');
+    expect(out[1]?.decisions?.["live-input"]?.decision).toBe("reject");
+  });
+
   it("exits 1 when a line rejects a task class, 0 when nothing is rejected", async () => {
     const rejected = await runCli(["batch"], { stdin: jsonl({ id: 1, card: contoso, profile: "northwind", taskClasses: ["live-input"] }) });
     expect(rejected.code).toBe(1);

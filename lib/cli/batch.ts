@@ -110,7 +110,13 @@ const MAX_REMEMBERED_PROFILE_CHARS = 8 * 1024;
 
 function profileSeenBefore(value: unknown): ClientProfile {
   if (typeof value !== "object" || value === null) return value as ClientProfile;
-  const text = JSON.stringify(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // Nested past what JSON.stringify follows: review() says what is wrong with it, as for any profile.
+    return value as ClientProfile;
+  }
   if (text.length > MAX_REMEMBERED_PROFILE_CHARS) return value as ClientProfile;
   const known = PROFILES_BY_TEXT.get(text);
   if (known) return known;
