@@ -6,6 +6,7 @@ import type { Review } from "../negotiation/decision-types";
 import { explainInputError } from "../negotiation/explain";
 import type { ClientProfile } from "../negotiation/profile";
 import { review } from "../negotiation/review";
+import { rememberBounded } from "../negotiation/bounded-memo";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
@@ -120,9 +121,7 @@ function profileSeenBefore(value: unknown): ClientProfile {
   if (text.length > MAX_REMEMBERED_PROFILE_CHARS) return value as ClientProfile;
   const known = PROFILES_BY_TEXT.get(text);
   if (known) return known;
-  if (PROFILES_BY_TEXT.size >= MAX_REMEMBERED_PROFILES) PROFILES_BY_TEXT.clear();
-  PROFILES_BY_TEXT.set(text, value as ClientProfile);
-  return value as ClientProfile;
+  return rememberBounded(PROFILES_BY_TEXT, MAX_REMEMBERED_PROFILES, text, value as ClientProfile);
 }
 
 function pickCard(line: Record<string, unknown>): unknown {

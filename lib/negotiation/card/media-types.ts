@@ -1,3 +1,5 @@
+import { rememberBounded } from "../bounded-memo";
+
 /**
  * Modes are media types (RFC 6838 / RFC 9110): `type/subtype` compared case-insensitively,
  * parameters ignored for matching (`audio/pcm;rate=16000` is `audio/pcm`), wildcards honoured on
@@ -46,9 +48,7 @@ function parse(mode: string): MediaRange {
   const subtype = slash === -1 ? "" : bare.slice(slash + 1).trim();
   const range = { type, subtype, key: subtype === "" ? type : `${type}/${subtype}` };
   // Hostile cards can hold thousands of distinct strings: keep the cache bounded.
-  if (cache.size > 5000) cache.clear();
-  cache.set(mode, range);
-  return range;
+  return rememberBounded(cache, 5000, mode, range);
 }
 
 /** `type/subtype` in lower case, parameters dropped: the part of a mode that matching reads. */

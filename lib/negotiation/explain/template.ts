@@ -1,4 +1,5 @@
 import type { MessageData, MessageValue } from "../invariants/types";
+import { rememberBounded } from "../bounded-memo";
 
 /**
  * `{{name}}` templates filled from message data. Lists render as "a, b and c". An unfilled
@@ -59,9 +60,7 @@ function partsOf(template: string): Parts {
     last = match.index + match[0].length;
   }
   parts.push(template.slice(last));
-  if (PARTS.size >= MAX_CACHED_TEMPLATES) PARTS.clear();
-  PARTS.set(template, parts);
-  return parts;
+  return rememberBounded(PARTS, MAX_CACHED_TEMPLATES, template, parts);
 }
 
 export function renderTemplate(

@@ -2,6 +2,7 @@ import type { CardShape } from "../model";
 import { has, isObject, own, type JsonObject } from "../json-value";
 import { describeJsonType, type ProblemSink } from "../problems";
 import { checkInterfaceVersion } from "./versions";
+import { rememberBounded } from "../../bounded-memo";
 
 export const CORE_BINDINGS = ["JSONRPC", "GRPC", "HTTP+JSON"];
 
@@ -39,10 +40,7 @@ function urlForm(url: string): UrlForm {
   let form = cacheable ? urlForms.get(url) : undefined;
   if (form !== undefined) return form;
   form = PLACEHOLDER.test(url) ? UrlForm.Placeholder : ABSOLUTE.test(url) ? UrlForm.Absolute : HOST_PORT.test(url) ? UrlForm.HostPort : UrlForm.Other;
-  if (!cacheable) return form;
-  if (urlForms.size >= 2000) urlForms.clear();
-  urlForms.set(url, form);
-  return form;
+  return cacheable ? rememberBounded(urlForms, 2000, url, form) : form;
 }
 
 /** Is this URL something a client can call? gRPC also accepts `host:port` (A2A#1997). */
@@ -128,7 +126,8 @@ function readInterfaceBinding(entry: JsonObject, i: number, sink: ProblemSink): 
       });
       return undefined;
     }
-    if (bindingCaseFix(binding)) reportBindingCase(binding, `/supportedInterfaces/${i}/protocolBinding`, sink);
+    const suggested = bindingCaseFix(binding);
+    if (suggested) sink.add("bindingNotUppercase", `/supportedInterfaces/${i}/protocolBinding`, { binding, suggested });
     return binding;
   }
   const transport = own(entry, "transport");
@@ -153,7 +152,10 @@ function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemS
     const entry: unknown = additional[i];
     if (!isObject(entry)) continue;
     const transport = own(entry, "transport");
-    if (typeof transport === "string" && bindingCaseFix(transport)) reportBindingCase(transport, `/additionalInterfaces/${i}/transport`, sink);
+    if (typeof transport === "string") {
+      const suggested = bindingCaseFix(transport);
+      if (suggested) sink.add("bindingNotUppercase", `/additionalInterfaces/${i}/transport`, { binding: transport, suggested });
+    }
     reportUrl(own(entry, "url"), typeof transport === "string" ? transport : "", { list: "additionalInterfaces", index: i }, sink, tally);
   }
 }

@@ -11,20 +11,21 @@ const RELEASED = new Set([
 
 const PATCH_DIGITS = /^\s*(\d+\.\d+)\.\d+\s*$/;
 
-/** The problems a version's text has, if any (most versions have none). */
-function versionTextIssues(version: string, patchMatters: boolean): { unknown: boolean; patch: RegExpExecArray | null } | undefined {
+/** What is wrong with a version's text: not a released version, or patch digits where they do not belong. */
+interface VersionIssues {
+  unknown: boolean;
+  patch: RegExpExecArray | null;
+}
+
+/** The version text's issues, or undefined for the usual version that has none (nothing to spell out). */
+function versionTextIssues(version: string, patchMatters: boolean): VersionIssues | undefined {
   const unknown = !RELEASED.has(version.trim());
   // 1.0 compares Major.Minor only and says patch digits SHOULD NOT be sent (D10 §3.6).
   const patch = patchMatters ? PATCH_DIGITS.exec(version) : null;
   return unknown || patch ? { unknown, patch } : undefined;
 }
 
-function reportVersionText(version: string, pointer: string, field: string, patchMatters: boolean, sink: ProblemSink): void {
-  const issues = versionTextIssues(version, patchMatters);
-  if (issues) reportVersionIssues(issues, version, pointer, field, sink);
-}
-
-function reportVersionIssues(issues: NonNullable<ReturnType<typeof versionTextIssues>>, version: string, pointer: string, field: string, sink: ProblemSink): void {
+function reportVersionIssues(issues: VersionIssues, version: string, pointer: string, field: string, sink: ProblemSink): void {
   if (issues.unknown) sink.add("unknownProtocolVersion", pointer, { field, version });
   if (issues.patch) sink.add("versionPatchDigits", pointer, { field, version, suggested: issues.patch[1] ?? version });
 }
@@ -63,7 +64,8 @@ export function checkCardVersion(card: JsonObject, shape: CardShape, sink: Probl
   const declared = versionMajorMinor(version);
   const is1x = declared !== undefined && declared.major >= 1;
   const is10Shape = shape === "1.0" || shape === "hybrid";
-  reportVersionText(version, "/protocolVersion", "protocolVersion", is10Shape && is1x, sink);
+  const issues = versionTextIssues(version, is10Shape && is1x);
+  if (issues) reportVersionIssues(issues, version, "/protocolVersion", "protocolVersion", sink);
   if (is10Shape && is1x) sink.add("cardLevelProtocolVersion", "/protocolVersion", { version });
   if (!is10Shape && is1x && shape !== "unknown") sink.add("protocolVersionShapeMismatch", "/protocolVersion", { version, shape });
 }
