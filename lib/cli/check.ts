@@ -50,6 +50,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   const json = toReviewJson(result);
   const failing = result.decisions.filter((d) => failsOn(d.decision, failOn)).map((d) => d.taskClass);
   const exitCode = failing.length > 0 ? EXIT.rejected : EXIT.ok;
+  io.decided?.(exitCode);
   const report = { review: result, cardText: card.text, cardUri: card.source, docsBase, failOn };
   if (format === "sarif") {
     await writeOut(io.stdout, JSON.stringify(toSarif(report), null, 2) + "\n");

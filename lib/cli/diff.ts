@@ -57,6 +57,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
 
   const diff = diffCards(before.text, after.text, profiles, { taskClasses });
   const worse = diff.decisionChanges.some((c) => c.worse);
+  io.decided?.(worse ? EXIT.rejected : EXIT.ok);
   if (format === "json") {
     const doc = {
       fieldChanges: diff.fieldChanges,

@@ -7,7 +7,7 @@ import { runCheck } from "./check";
 import { DIFF_USAGE, runDiff } from "./diff";
 import { runTriage, TRIAGE_USAGE } from "./triage";
 import { loadSignatureSetup } from "./signatures";
-import { type CliIo, EXIT, type ExitCode, processIo, UsageError, writeOut } from "./io";
+import { type CliIo, describeWriteFailure, EXIT, EXIT_PIPE_CLOSED, type ExitCode, processIo, UsageError, writeOut } from "./io";
 import { count, linesSoFar, progressOn } from "./progress";
 import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
 import type { SeedCheckSummary } from "./seed-check";
@@ -166,18 +166,25 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  // A closed pipe (`… | head`) is the reader saying it has enough, not an error worth a stack trace.
+  // The exit code a command knows before it writes its answer (check, triage, diff): a reader that
+  // closes the pipe early (`… | head`) sees it. A command cut short before it knew (a batch whose
+  // reader stopped after a few lines) exits as a program stopped by the closed pipe would.
+  let decided: ExitCode | undefined;
+  const io: CliIo = { ...processIo(), decided: (code) => (decided = code) };
   const isEpipe = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code === "EPIPE";
+  const pipeClosed = () => process.exit(decided ?? EXIT_PIPE_CLOSED);
   process.stdout.on("error", (e) => {
-    if (isEpipe(e)) process.exit(process.exitCode ?? EXIT.ok);
+    if (isEpipe(e)) pipeClosed();
   });
-  run(process.argv.slice(2)).then(
+  run(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;
     },
     (e: unknown) => {
-      if (isEpipe(e)) return;
-      process.stderr.write(`review: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      if (isEpipe(e)) return pipeClosed();
+      const writeFailure = describeWriteFailure(e);
+      const message = writeFailure ?? `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`;
+      process.stderr.write(`review: ${message}\n`);
       process.exitCode = EXIT.unusable;
     },
   );

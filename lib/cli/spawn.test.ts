@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,6 +59,52 @@ describe("the CLI as a process", () => {
     expect(r.stderr).toContain('unknown command "frobnicate"');
     expect(r.stderr).toContain("Usage: parley <command>");
     expect(r.stdout).toBe("");
+  }, 60_000);
+});
+
+/** The CLI with its standard output read by a reader that closes the pipe before reading anything. */
+function cliIntoClosedPipe(args: string[], input: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ["lib/cli/main.ts", ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    // The CLI may stop before it has read all its input: that is the point, not a failure.
+    child.stdin.on("error", () => {});
+    child.on("close", (code) => resolve({ code, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe("the CLI when its output cannot be written", () => {
+  it("a reader that stops early (`| head`) does not turn check's rejection into success", async () => {
+    const r = await cliIntoClosedPipe(["check", "--card", contosoPath, "--profile", "northwind"], "");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("");
+  }, 60_000);
+
+  it("a batch cut short by its reader exits 141, never 0, as a program stopped by the closed pipe", async () => {
+    const line = JSON.stringify({ id: 1, card: JSON.parse(CONTOSO.text) as unknown, profile: "northwind" });
+    const r = await cliIntoClosedPipe(["batch"], `${line}\n`.repeat(200));
+    expect(r.code).toBe(141);
+    expect(r.stderr).not.toContain("internal error");
+  }, 60_000);
+
+  it("a full disk is said in one line, exit 2, not a stack trace", () => {
+    const full = openSync("/dev/full", "w");
+    try {
+      const r = spawnSync(TSX, ["lib/cli/main.ts", "check", "--card", contosoPath, "--profile", "northwind"], {
+        cwd: ROOT,
+        stdio: ["ignore", full, "pipe"],
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe("review: could not write the output: no space left on the device (ENOSPC).\n");
+    } finally {
+      closeSync(full);
+    }
   }, 60_000);
 });
 

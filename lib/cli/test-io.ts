@@ -6,6 +6,8 @@ export interface RunResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** The exit code the command declared before the end, and how many bytes it had written by then. */
+  decided?: { code: number; stdoutBytes: number };
 }
 
 /** Run the CLI in-process with captured streams (the same code path as the real binary). */
@@ -27,7 +29,11 @@ export async function runCli(
     stderr,
     env: opts.env ?? {},
     cwd: opts.cwd ?? process.cwd(),
+    decided: (code) => (decided = { code, stdoutBytes: out.reduce((n, c) => n + c.length, 0) }),
   };
+  let decided: RunResult["decided"];
   const code = await run(argv, io);
-  return { code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") };
+  const result: RunResult = { code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") };
+  if (decided) result.decided = decided;
+  return result;
 }

@@ -96,6 +96,8 @@ export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
   }
 
   const cells = cards.flatMap((card) => profiles.map((profile) => triagePair(card, profile, { taskClasses })));
+  const failing = cells.some((cell) => Object.values(cell.decisions).some((d) => failsOn(d.decision, failOn)));
+  io.decided?.(failing ? EXIT.rejected : EXIT.ok);
   if (format === "csv") await writeOut(io.stdout, toCsv(cells, cards, profiles, ids));
   else if (format === "markdown") await writeOut(io.stdout, toMarkdown(cells, cards, profiles, ids));
   else {
@@ -109,6 +111,5 @@ export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
     }));
     await writeOut(io.stdout, JSON.stringify(rows, null, 2) + "\n");
   }
-  const failing = cells.some((cell) => Object.values(cell.decisions).some((d) => failsOn(d.decision, failOn)));
   return failing ? EXIT.rejected : EXIT.ok;
 }
