@@ -7,6 +7,9 @@ import { corpusCardPath, readCorpusCard } from "@/fixtures/corpus";
 import { json, startTestServer, type TestServer } from "../fetch/test-server";
 import { makeTestKey, signCard, UNSIGNED_TEST_CARD as CARD, type TestKey } from "../negotiation/signatures/test-sign";
 import { runCli } from "./test-io";
+import { PassThrough, Readable } from "node:stream";
+import type { CliIo } from "./io";
+import { jwksFetcher } from "./signatures";
 
 
 interface SignatureJson {
@@ -237,5 +240,45 @@ describe("batch --jwks", () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/--jwks .*bad-batch\.json: not a usable JWK or JWK set/);
+  });
+});
+
+describe("key sets that time out (a batch of cards naming slow jku hosts)", () => {
+  const hanging = () => startTestServer({ "/a.json": () => {}, "/b.json": () => {}, "/c.json": () => {} });
+  const quietIo = () => {
+    const stderr = new PassThrough();
+    let said = "";
+    stderr.on("data", (c: Buffer) => (said += c.toString("utf8")));
+    const io: CliIo = { stdin: Readable.from([]), stdout: new PassThrough(), stderr, env: { PARLEY_ALLOW_LOOPBACK_FETCH: "1" }, cwd: process.cwd() };
+    return { io, said: () => said };
+  };
+  const codeOf = (p: Promise<unknown>) => p.then(() => "fetched", (e: { code?: string }) => e.code);
+
+  it("a host that timed out is not asked again in the run: its other key sets fail at once", async () => {
+    const slow = await hanging();
+    try {
+      const fetch = jwksFetcher(quietIo().io, 150);
+      expect(await codeOf(fetch(`${slow.base}/a.json`))).toBe("timeout");
+      expect(await codeOf(fetch(`${slow.base}/b.json`))).toBe("timeout");
+      expect(await codeOf(fetch(`${slow.base}/c.json`))).toBe("timeout");
+      expect(slow.requests.map((r) => r.url)).toEqual(["/a.json"]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("after six hosts timed out, no key set is fetched any more, and stderr says so once", async () => {
+    const hosts = await Promise.all(Array.from({ length: 8 }, hanging));
+    try {
+      const { io, said } = quietIo();
+      const fetch = jwksFetcher(io, 150);
+      const codes = [];
+      for (const host of hosts) codes.push(await codeOf(fetch(`${host.base}/a.json`)));
+      expect(codes).toEqual(Array(8).fill("timeout"));
+      expect(hosts.map((h) => h.requests.length)).toEqual([1, 1, 1, 1, 1, 1, 0, 0]);
+      expect(said()).toBe("review: 6 signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks, or --no-jku.\n");
+    } finally {
+      await Promise.all(hosts.map((h) => h.close()));
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { fetchCard, LOOPBACK_ENV } from "../fetch/safe-fetch";
+import { CardFetchError, isCardFetchError } from "../fetch/errors";
+import { FETCH_DEFAULTS, fetchCard, LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { describeKeyIssue } from "../negotiation/explain/signature-keys";
 import { describeKeySetError } from "../negotiation/explain/signatures";
 import { readKeySet } from "../negotiation/signatures/keys";
@@ -23,7 +24,7 @@ const MAX_JWKS_BYTES = 256 * 1024;
 export async function loadSignatureSetup(jwks: string | undefined, noJku: boolean | undefined, io: CliIo): Promise<SignatureSetup> {
   if (jwks !== undefined) return { keys: await loadJwks(jwks, io) };
   if (noJku) return {};
-  return { fetchJwks: makeJwksFetcher(io) };
+  return { fetchJwks: jwksFetcher(io) };
 }
 
 /** `--jwks FILE`: the parsed key input, or a usage error saying what is wrong with the file. */
@@ -43,15 +44,43 @@ async function loadJwks(spec: string, io: CliIo): Promise<unknown> {
   return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
-function makeJwksFetcher(io: CliIo): (url: string) => Promise<unknown> {
+/**
+ * A host that let a key-set fetch time out is not asked again in the same run, and after
+ * MAX_TIMED_OUT_KEY_SETS timeouts no more key sets are fetched: a batch of cards each naming a
+ * slow jku would otherwise wait 5 s a line. The signatures say the key set was unreachable
+ * (timeout), stderr says once why fetching stopped.
+ */
+const MAX_TIMED_OUT_KEY_SETS = 6;
+
+/** The run's key-set fetcher (exported for its tests, which shorten the timeout). */
+export function jwksFetcher(io: CliIo, timeoutMs = FETCH_DEFAULTS.timeoutMs): (url: string) => Promise<unknown> {
   const cache = new Map<string, Promise<string>>();
+  const timedOutHosts = new Set<string>();
+  let timeouts = 0;
+  const refuse = (message: string) => Promise.reject(new CardFetchError("timeout", message));
   return (url) => {
     let pending = cache.get(url);
-    if (!pending) {
-      if (cache.size >= MAX_CACHED_KEY_SETS) cache.delete(cache.keys().next().value as string);
-      pending = fetchCard(url, { allowLoopback: io.env[LOOPBACK_ENV] === "1", maxBytes: MAX_JWKS_BYTES }).then((f) => f.text);
-      cache.set(url, pending);
-    }
+    if (pending) return pending;
+    const host = new URL(url).host;
+    if (timeouts >= MAX_TIMED_OUT_KEY_SETS) return refuse(`Not fetched: ${MAX_TIMED_OUT_KEY_SETS} key sets timed out earlier in this run.`);
+    if (timedOutHosts.has(host)) return refuse(`Not fetched: ${host} timed out earlier in this run.`);
+    if (cache.size >= MAX_CACHED_KEY_SETS) cache.delete(cache.keys().next().value as string);
+    pending = fetchCard(url, { allowLoopback: io.env[LOOPBACK_ENV] === "1", maxBytes: MAX_JWKS_BYTES, timeoutMs }).then(
+      (f) => f.text,
+      async (error: unknown) => {
+        if (isCardFetchError(error) && error.code === "timeout" && !timedOutHosts.has(host)) {
+          timedOutHosts.add(host);
+          if (++timeouts === MAX_TIMED_OUT_KEY_SETS) {
+            await writeOut(
+              io.stderr,
+              `review: ${MAX_TIMED_OUT_KEY_SETS} signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks, or --no-jku.\n`,
+            );
+          }
+        }
+        throw error;
+      },
+    );
+    cache.set(url, pending);
     return pending;
   };
 }
