@@ -53,7 +53,7 @@ async function loadJwks(spec: string, io: CliIo): Promise<unknown> {
 const MAX_TIMED_OUT_KEY_SETS = 6;
 
 /** The run's key-set fetcher (exported for its tests, which shorten the timeout). */
-export function jwksFetcher(io: CliIo, timeoutMs = FETCH_DEFAULTS.timeoutMs): (url: string) => Promise<unknown> {
+export function jwksFetcher(io: CliIo, timeoutMs: number = FETCH_DEFAULTS.timeoutMs): (url: string) => Promise<unknown> {
   const cache = new Map<string, Promise<string>>();
   const timedOutHosts = new Set<string>();
   let timeouts = 0;
