@@ -4,7 +4,7 @@ import Ajv from "ajv-draft-04";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { NORTHWIND } from "../negotiation/profile";
+import { findPreset, NORTHWIND } from "../negotiation/profile";
 import { review } from "../negotiation/review";
 import { failsOn, toGithubAnnotations, toJunit, toSarif } from "./formats";
 
@@ -64,8 +64,30 @@ describe("JUnit", () => {
     const cases = doc.testsuites.testsuite.testcase;
     expect(cases).toHaveLength(5);
     const failed = cases.filter((c) => "failure" in c).map((c) => c["@_name"]);
-    expect(failed).toEqual(["live-input: reject", "streaming-output: reject"]);
+    expect(failed).toEqual(["live-input", "streaming-output"]);
     expect(doc.testsuites.testsuite["@_failures"]).toBe("2");
+  });
+
+  it("names each test case by its task class alone, the same whatever the decision; the decision is in a property and the failure", () => {
+    type Case = { "@_name": string; properties: { property: { "@_name": string; "@_value": string } }; failure?: { "@_type": string; "@_message": string }; "system-out"?: string };
+    const casesOf = (profile: typeof NORTHWIND) => {
+      const text = toJunit({ review: review(CONTOSO.text, profile), cardText: CONTOSO.text, cardUri: "c.json" });
+      const doc = new XMLParser({ ignoreAttributes: false }).parse(text) as { testsuites: { testsuite: { testcase: Case[] } } };
+      return doc.testsuites.testsuite.testcase;
+    };
+    const strict = casesOf(NORTHWIND);
+    const buffering = casesOf(findPreset("northwind-buffering")!);
+    const live = (cases: Case[]) => cases.find((c) => c["@_name"] === "live-input")!;
+    expect(strict.map((c) => c["@_name"])).toEqual(["request-response", "live-input", "async-completion", "fire-and-forget", "streaming-output"]);
+    expect(buffering.map((c) => c["@_name"])).toEqual(strict.map((c) => c["@_name"]));
+    // Northwind cannot buffer audio: live input is rejected; with buffering it is accepted.
+    expect(live(strict).properties.property).toEqual({ "@_name": "decision", "@_value": "reject" });
+    expect(live(strict).failure?.["@_type"]).toBe("reject");
+    expect(live(strict).failure?.["@_message"]).toMatch(/^Reject /);
+    expect(live(buffering).properties.property).toEqual({ "@_name": "decision", "@_value": "accept" });
+    expect(live(buffering).failure).toBeUndefined();
+    const degraded = buffering.find((c) => c.properties.property["@_value"] === "accept-degraded")!;
+    expect(degraded["system-out"]).toMatch(/degrad/i);
   });
 
   it("stays well-formed with hostile names (markup, control characters)", () => {

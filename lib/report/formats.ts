@@ -134,18 +134,24 @@ function xml(text: string): string {
   return text.replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** One test suite for the card × profile, one test case per task class, a failure per decision the run fails on. */
+/**
+ * One test suite for the card × profile, one test case per task class, a failure per decision the
+ * run fails on. A test case is named by its task class alone, so CI keeps its history when the
+ * decision changes; the decision is its `decision` property, the failure's type and text, or (when
+ * it does not fail the run) its standard output.
+ */
 export function toJunit(input: ReportInput): string {
   const { review, cardUri } = input;
   const failOn = input.failOn ?? "reject";
   const suite = `${review.card?.name ?? cardUri} × ${review.profile.name}`;
   const failures = review.decisions.filter((d) => failsOn(d.decision, failOn)).length;
   const cases = review.decisions.map((d) => {
-    const name = `${d.taskClass}: ${decisionLabel(d)}`;
-    const open = `    <testcase classname="${xml(suite)}" name="${xml(name)}">`;
-    if (!failsOn(d.decision, failOn)) return `${open}</testcase>`;
+    const open = `    <testcase classname="${xml(suite)}" name="${xml(d.taskClass)}">`;
+    const properties = `      <properties><property name="decision" value="${xml(d.decision)}"/></properties>`;
+    const close = `    </testcase>`;
+    if (!failsOn(d.decision, failOn)) return [open, properties, `      <system-out>${xml(explainDecision(d, review))}</system-out>`, close].join("\n");
     const detail = [explainDecision(d, review), ...findingsBehind(d).map(explainFinding)].join("\n");
-    return `${open}\n      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xml(detail)}</failure>\n    </testcase>`;
+    return [open, properties, `      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xml(detail)}</failure>`, close].join("\n");
   });
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
