@@ -17,6 +17,18 @@ const contoso = review(CONTOSO.text, NORTHWIND);
 const invalidText = '{\n  "name": 12\n}\n';
 const invalid = review(invalidText, NORTHWIND);
 const input = { review: contoso, cardText: CONTOSO.text, cardUri: "cards/contoso.json" };
+// Cut off after a key's colon: the parser expects a value where line 3 begins.
+const notJsonText = '{\n  "name":\n';
+const notJson = { review: review(notJsonText, NORTHWIND), cardText: notJsonText, cardUri: "trunc.json" };
+
+type SarifLog = {
+  runs: Array<{
+    tool: { driver: { informationUri?: string; rules: Array<{ id: string; helpUri?: string }> } };
+    artifacts: Array<{ location: { uri: string } }>;
+    results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number } } }> }>;
+  }>;
+};
+const sarifOf = (report: Parameters<typeof toSarif>[0]) => toSarif(report) as SarifLog;
 
 describe("SARIF", () => {
   it.each([
@@ -24,6 +36,7 @@ describe("SARIF", () => {
     ["an invalid card", { review: invalid, cardText: invalidText, cardUri: "bad.json" }],
     ["with an absolute docs base", { ...input, docsBase: "https://parley.example/tools/" }],
     ["failing on defer", { ...input, failOn: "defer" as const }],
+    ["a card that is not JSON", notJson],
   ])("is valid against the published SARIF 2.1.0 schema: %s", (_name, report) => {
     const sarif = toSarif(report);
     const ok = validateSarif(sarif);
@@ -43,6 +56,13 @@ describe("SARIF", () => {
     const rules = sarif.runs[0]!.tool.driver.rules;
     expect(rules.find((r) => r.id === "push-callback-mtls")?.helpUri).toBe("https://parley.example/tools/rules/push-callback-mtls");
     expect(rules.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("places a card that is not JSON at the parse error's line and column", () => {
+    const [problem] = notJson.review.validity.problems;
+    expect(problem).toMatchObject({ code: "notJson", position: { line: 3, column: 1 } });
+    const result = sarifOf(notJson).runs[0]!.results.find((r) => r.ruleId === "validity/notJson")!;
+    expect(result.locations[0]!.physicalLocation.region).toEqual({ startLine: 3, startColumn: 1 });
   });
 
   it("places each result at the card's line and column of its evidence", () => {
@@ -104,6 +124,11 @@ describe("GitHub annotations", () => {
     expect(lines.some((l) => /^::error file=cards\/contoso\.json,line=\d+,col=\d+,title=live-input%3A reject \(live-input-needs-streaming\)::/.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith("::notice ") && l.includes("push-callback-mtls"))).toBe(true);
     for (const line of lines) expect(line).not.toMatch(/\n/);
+  });
+
+  it("points a card that is not JSON at the parse error's line and column", () => {
+    const lines = toGithubAnnotations(notJson).trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^::error file=trunc\.json,line=3,col=1,title=Invalid card \(notJson\)::/);
   });
 
   it("escapes newlines and percent signs in messages", () => {

@@ -7,6 +7,8 @@ import { INVARIANTS } from "../negotiation/invariants";
 import type { Finding } from "../negotiation/invariants/types";
 import { docsPath } from "../negotiation/invariants/types";
 import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
+import type { ValidityProblem } from "../negotiation/card/validity";
+import type { TextPosition } from "../negotiation/card/parse-text";
 import { pointerPosition } from "./locate";
 
 /**
@@ -37,6 +39,14 @@ export function failsOn(decision: DecisionKind, failOn: FailOn = "reject"): bool
 /** A page of the app: relative, or absolute under `docsBase` (which may carry a path prefix). */
 function pageHref(path: string, docsBase: string | undefined): string {
   return docsBase ? docsBase.replace(/\/+$/, "") + path : path;
+}
+
+/**
+ * Where a validity problem is in the card text: the parse error's own line and column for text
+ * that is not JSON (it has no pointer to find), else where its pointer leads.
+ */
+function problemPosition(problem: ValidityProblem, cardText: string): TextPosition | undefined {
+  return problem.position ?? pointerPosition(cardText, problem.pointer);
 }
 
 /** The findings behind a decision: those of its rules (violated or not evaluated). */
@@ -71,8 +81,7 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
   }));
   const allRules = [...rules, ...validityRules];
   const ruleIndex = (id: string) => allRules.findIndex((r) => r.id === id);
-  const location = (pointer: string) => {
-    const position = pointerPosition(cardText, pointer);
+  const location = (pointer: string, position = pointerPosition(cardText, pointer)) => {
     return {
       physicalLocation: {
         artifactLocation: { uri: cardUri, index: 0 },
@@ -88,7 +97,7 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
       ruleIndex: ruleIndex(`validity/${problem.code}`),
       level: "error",
       message: { text: describeProblem(problem) },
-      locations: [location(problem.pointer)],
+      locations: [location(problem.pointer, problemPosition(problem, cardText))],
     });
   }
   for (const decision of review.decisions) {
@@ -100,7 +109,7 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
         ruleIndex: ruleIndex(finding.invariant),
         level: failsOn(decision.decision, failOn) ? "error" : level(decision.decision),
         message: { text: `${decision.taskClass}: ${decisionLabel(decision)}. ${explainFinding(finding)}` },
-        locations: (pointers.length > 0 ? pointers.slice(0, 5) : [""]).map(location),
+        locations: (pointers.length > 0 ? pointers.slice(0, 5) : [""]).map((pointer) => location(pointer)),
         properties: { taskClass: decision.taskClass, decision: decision.decision, profile: review.profile.name },
       });
     }
@@ -179,12 +188,11 @@ export function toGithubAnnotations(input: ReportInput): string {
   const { review, cardText, cardUri } = input;
   const failOn = input.failOn ?? "reject";
   const lines: string[] = [];
-  const annotate = (kind: "error" | "warning" | "notice", pointer: string, title: string, message: string) => {
-    const position = pointerPosition(cardText, pointer);
+  const annotate = (kind: "error" | "warning" | "notice", pointer: string, title: string, message: string, position = pointerPosition(cardText, pointer)) => {
     const where = [`file=${annotationProperty(cardUri)}`, ...(position ? [`line=${position.line}`, `col=${position.column}`] : []), `title=${annotationProperty(title)}`];
     lines.push(`::${kind} ${where.join(",")}::${annotationMessage(message)}`);
   };
-  for (const problem of review.validity.problems.filter((p) => p.severity === "error")) annotate("error", problem.pointer, `Invalid card (${problem.code})`, describeProblem(problem));
+  for (const problem of review.validity.problems.filter((p) => p.severity === "error")) annotate("error", problem.pointer, `Invalid card (${problem.code})`, describeProblem(problem), problemPosition(problem, cardText));
   for (const decision of review.decisions) {
     if (decision.decision === "accept") continue;
     const kind = failsOn(decision.decision, failOn) ? "error" : decision.decision === "accept-degraded" ? "notice" : "warning";
