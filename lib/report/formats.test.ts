@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import Ajv from "ajv-draft-04";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { readCorpusCard } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { findPreset, NORTHWIND } from "../negotiation/profile";
 import { review } from "../negotiation/review";
@@ -11,7 +12,23 @@ import { failsOn, toGithubAnnotations, toJunit, toSarif } from "./formats";
 // The SARIF 2.1.0 schema as Microsoft's SARIF team publishes it (@microsoft/jest-sarif ships it).
 const require = createRequire(import.meta.url);
 const schema = JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8")) as object;
-const validateSarif = new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
+// The schema's "uri" and "uri-reference" formats checked against RFC 3986's grammar, so a
+// relative helpUri or an unencoded space or '#' in a path fails the schema test as it fails
+// strict SARIF consumers. (date-time is not produced here.)
+const PCHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
+const NO_COLON = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})";
+const AUTHORITY = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\[\\]]|%[0-9A-Fa-f]{2})*";
+const TAIL = `(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?`;
+const ABSOLUTE_URI = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?://${AUTHORITY}(?:/${PCHAR}*)*|/?(?:${PCHAR}+(?:/${PCHAR}*)*)?)${TAIL}$`);
+const RELATIVE_REF = new RegExp(`^(?://${AUTHORITY}(?:/${PCHAR}*)*|/(?:${PCHAR}+(?:/${PCHAR}*)*)?|${NO_COLON}+(?:/${PCHAR}*)*|)${TAIL}$`);
+const isUri = (s: string) => ABSOLUTE_URI.test(s);
+const isUriReference = (s: string) => ABSOLUTE_URI.test(s) || RELATIVE_REF.test(s);
+const validateSarif = new Ajv({
+  allErrors: true,
+  strict: false,
+  unicodeRegExp: false,
+  formats: { uri: isUri, "uri-reference": isUriReference, "date-time": true },
+}).compile(schema);
 
 const contoso = review(CONTOSO.text, NORTHWIND);
 const invalidText = '{\n  "name": 12\n}\n';
@@ -36,6 +53,8 @@ describe("SARIF", () => {
     ["an invalid card", { review: invalid, cardText: invalidText, cardUri: "bad.json" }],
     ["with an absolute docs base", { ...input, docsBase: "https://parley.example/tools/" }],
     ["failing on defer", { ...input, failOn: "defer" as const }],
+    ["a card path with a space, '#', '%' and non-ASCII", { ...input, cardUri: "cards/sp ace#1 100%é.json" }],
+    ["an absolute card path", { ...input, cardUri: "/tmp/agent cards/x#y.json" }],
     ["a card that is not JSON", notJson],
   ])("is valid against the published SARIF 2.1.0 schema: %s", (_name, report) => {
     const sarif = toSarif(report);
@@ -63,6 +82,42 @@ describe("SARIF", () => {
     expect(problem).toMatchObject({ code: "notJson", position: { line: 3, column: 1 } });
     const result = sarifOf(notJson).runs[0]!.results.find((r) => r.ruleId === "validity/notJson")!;
     expect(result.locations[0]!.physicalLocation.region).toEqual({ startLine: 3, startColumn: 1 });
+  });
+
+  it("without --docs-base, rules carry no helpUri (SARIF wants an absolute URI there)", () => {
+    // The invalid card adds a validity rule to the invariants' rules.
+    const run = sarifOf(notJson).runs[0]!;
+    expect(run.tool.driver.rules.length).toBeGreaterThanOrEqual(10);
+    expect(run.tool.driver.rules.filter((r) => "helpUri" in r)).toEqual([]);
+    expect(run.tool.driver.informationUri).toBeUndefined();
+  });
+
+  it.each([
+    ["cards/contoso.json", "cards/contoso.json"],
+    ["cards/sp ace#1 100%é.json", "cards/sp%20ace%231%20100%25%C3%A9.json"],
+    ["./a,b:c=d.json", "./a,b:c=d.json"],
+    ["a,b:c=d.json", "a,b%3Ac=d.json"],
+    ["/tmp/agent cards/x#y.json", "file:///tmp/agent%20cards/x%23y.json"],
+    ["C:\\cards\\agent card.json", "file:///C:/cards/agent%20card.json"],
+    ["https://agent.example/.well-known/agent-card.json", "https://agent.example/.well-known/agent-card.json"],
+    ["https://agent.example/a b/card.json", "https://agent.example/a%20b/card.json"],
+  ])("names the card %j as the URI reference %j, in the artifact and every result", (cardUri, uri) => {
+    const run = sarifOf({ ...input, cardUri }).runs[0]!;
+    expect(run.artifacts[0]!.location.uri).toBe(uri);
+    expect(isUriReference(uri)).toBe(true);
+    const uris = new Set(run.results.flatMap((r) => r.locations.map((l) => l.physicalLocation.artifactLocation.uri)));
+    expect([...uris]).toEqual([uri]);
+  });
+
+  it("lists a location once even when several pieces of evidence point at it", () => {
+    // This 0.3 card's interfaces all take the card's protocolVersion: one piece of evidence per interface.
+    const text = readCorpusCard("a2a-go-compat-v03-oldcard.json");
+    const results = sarifOf({ review: review(text, findPreset("a2a-js")!), cardText: text, cardUri: "c.json" }).runs[0]!.results;
+    expect(results.some((r) => r.ruleId === "shared-transport")).toBe(true);
+    for (const result of results) {
+      const places = result.locations.map((l) => JSON.stringify(l));
+      expect(new Set(places).size).toBe(places.length);
+    }
   });
 
   it("places each result at the card's line and column of its evidence", () => {

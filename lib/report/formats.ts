@@ -9,6 +9,7 @@ import { docsPath } from "../negotiation/invariants/types";
 import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
 import type { ValidityProblem } from "../negotiation/card/validity";
 import type { TextPosition } from "../negotiation/card/parse-text";
+import { artifactUri } from "./artifact-uri";
 import { pointerPosition } from "./locate";
 
 /**
@@ -20,9 +21,15 @@ export interface ReportInput {
   review: Review;
   /** The card's exact text (for line and column). */
   cardText: string;
-  /** How the card is named in the report: a path relative to the repository, or a URL. */
+  /**
+   * How the card is named in the report: a path (relative to the repository, or absolute), or a
+   * URL. SARIF gets it as a URI reference (see artifactUri); the other formats as it is.
+   */
   cardUri: string;
-  /** Absolute base for rule pages (`https://parley.example`); rule pages are relative without it. */
+  /**
+   * Absolute base for rule pages (`https://parley.example`). Without it SARIF names no page (its
+   * `helpUri` must be an absolute URI).
+   */
   docsBase?: string;
   /** The mildest decision that fails the run: reject (default), escalate or defer (and everything more severe). */
   failOn?: FailOn;
@@ -36,9 +43,14 @@ export function failsOn(decision: DecisionKind, failOn: FailOn = "reject"): bool
   return DECISIONS.indexOf(decision) >= DECISIONS.indexOf(failOn);
 }
 
-/** A page of the app: relative, or absolute under `docsBase` (which may carry a path prefix). */
-function pageHref(path: string, docsBase: string | undefined): string {
-  return docsBase ? docsBase.replace(/\/+$/, "") + path : path;
+/** A page of the app, absolute under `docsBase` (which may carry a path prefix). */
+function pageHref(path: string, docsBase: string): string {
+  return docsBase.replace(/\/+$/, "") + path;
+}
+
+/** SARIF's `helpUri`, which must be absolute: only with a docs base. */
+function helpUri(path: string, docsBase: string | undefined): { helpUri?: string } {
+  return docsBase ? { helpUri: pageHref(path, docsBase) } : {};
 }
 
 /**
@@ -47,6 +59,11 @@ function pageHref(path: string, docsBase: string | undefined): string {
  */
 function problemPosition(problem: ValidityProblem, cardText: string): TextPosition | undefined {
   return problem.position ?? pointerPosition(cardText, problem.pointer);
+}
+
+/** The card pointers of a finding's evidence, each once (several interfaces can cite the same field). */
+function cardPointers(finding: Finding): string[] {
+  return [...new Set(finding.evidence.filter((e) => e.source === "card").map((e) => e.pointer))];
 }
 
 /** The findings behind a decision: those of its rules (violated or not evaluated). */
@@ -70,21 +87,22 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
     name: inv.meta.title,
     shortDescription: { text: inv.meta.description },
     fullDescription: { text: describeInvariant(inv.meta.id) },
-    helpUri: pageHref(docsPath(inv.meta.id), docsBase),
+    ...helpUri(docsPath(inv.meta.id), docsBase),
     properties: { origin: inv.meta.origin },
   }));
   const validityRules = [...new Set(review.validity.problems.filter((p) => p.severity === "error").map((p) => p.code))].map((code) => ({
     id: `validity/${code}`,
     name: `Card validity: ${code}`,
     shortDescription: { text: `The card is not a valid Agent Card (${code})` },
-    helpUri: pageHref("/rule#how-parley-decides", docsBase),
+    ...helpUri("/rule#how-parley-decides", docsBase),
   }));
   const allRules = [...rules, ...validityRules];
   const ruleIndex = (id: string) => allRules.findIndex((r) => r.id === id);
+  const uri = artifactUri(cardUri);
   const location = (pointer: string, position = pointerPosition(cardText, pointer)) => {
     return {
       physicalLocation: {
-        artifactLocation: { uri: cardUri, index: 0 },
+        artifactLocation: { uri, index: 0 },
         ...(position ? { region: { startLine: position.line, startColumn: position.column } } : {}),
       },
       logicalLocations: [{ fullyQualifiedName: pointer || "/", kind: "element" }],
@@ -103,7 +121,7 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
   for (const decision of review.decisions) {
     if (decision.decision === "accept") continue;
     for (const finding of findingsBehind(decision)) {
-      const pointers = finding.evidence.filter((e) => e.source === "card").map((e) => e.pointer);
+      const pointers = cardPointers(finding);
       results.push({
         ruleId: finding.invariant,
         ruleIndex: ruleIndex(finding.invariant),
@@ -128,7 +146,7 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
             rules: allRules,
           },
         },
-        artifacts: [{ location: { uri: cardUri } }],
+        artifacts: [{ location: { uri } }],
         results,
       },
     ],
