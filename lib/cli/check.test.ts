@@ -319,8 +319,8 @@ describe("check --format for CI", () => {
     expect(markdown.stdout).toMatch(/\[Open this review in Parley\]\(https:\/\/parley\.team\.example\/tools\/#v1\./);
     const flagged = await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "sarif", "--docs-base", "https://other.example"], { env });
     expect(helpUri(flagged.stdout)).toBe("https://other.example/rules/input-modes");
-    // Unset: links stay relative, as before.
-    expect(helpUri((await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "sarif"])).stdout)).toBe("/rules/input-modes");
+    // Unset: no rule page (SARIF's helpUri must be an absolute URI).
+    expect(helpUri((await runCli(["check", "--card", "example:contoso", "--profile", "northwind", "--format", "sarif"])).stdout)).toBeUndefined();
   });
 
   it("a PARLEY_BASE_URL that is not an http(s) origin is a usage error naming the variable", async () => {

@@ -50,7 +50,8 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
       out.push(`  ${FINDING_MARK[f.status] ?? "-"} ${f.invariant} (${f.status}${f.exception ? `, ${f.exception}` : ""}): ${f.message}`);
       if (f.cuts) out.push(`      ${describeCut(f.cuts)}`);
       if (f.missing?.length) out.push(`      declare in the profile: ${f.missing.join(", ")}`);
-      const evidence = (f.evidence ?? []).map(describeEvidence).join("; ");
+      // Identical items listed once: every interface of a card can cite the same field.
+      const evidence = [...new Set((f.evidence ?? []).map(describeEvidence))].join("; ");
       if (evidence) out.push(`      evidence: ${evidence}`);
       out.push(`      docs: ${f.docs ?? docsPath(f.invariant)}`);
     }

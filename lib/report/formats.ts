@@ -7,6 +7,9 @@ import { INVARIANTS } from "../negotiation/invariants";
 import type { Finding } from "../negotiation/invariants/types";
 import { docsPath } from "../negotiation/invariants/types";
 import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
+import type { ValidityProblem } from "../negotiation/card/validity";
+import type { TextPosition } from "../negotiation/card/parse-text";
+import { artifactUri } from "./artifact-uri";
 import { pointerPosition } from "./locate";
 
 /**
@@ -18,9 +21,15 @@ export interface ReportInput {
   review: Review;
   /** The card's exact text (for line and column). */
   cardText: string;
-  /** How the card is named in the report: a path relative to the repository, or a URL. */
+  /**
+   * How the card is named in the report: a path (relative to the repository, or absolute), or a
+   * URL. SARIF gets it as a URI reference (see artifactUri); the other formats as it is.
+   */
   cardUri: string;
-  /** Absolute base for rule pages (`https://parley.example`); rule pages are relative without it. */
+  /**
+   * Absolute base for rule pages (`https://parley.example`). Without it SARIF names no page (its
+   * `helpUri` must be an absolute URI).
+   */
   docsBase?: string;
   /** The mildest decision that fails the run: reject (default), escalate or defer (and everything more severe). */
   failOn?: FailOn;
@@ -34,9 +43,27 @@ export function failsOn(decision: DecisionKind, failOn: FailOn = "reject"): bool
   return DECISIONS.indexOf(decision) >= DECISIONS.indexOf(failOn);
 }
 
-/** A page of the app: relative, or absolute under `docsBase` (which may carry a path prefix). */
-function pageHref(path: string, docsBase: string | undefined): string {
-  return docsBase ? docsBase.replace(/\/+$/, "") + path : path;
+/** A page of the app, absolute under `docsBase` (which may carry a path prefix). */
+function pageHref(path: string, docsBase: string): string {
+  return docsBase.replace(/\/+$/, "") + path;
+}
+
+/** SARIF's `helpUri`, which must be absolute: only with a docs base. */
+function helpUri(path: string, docsBase: string | undefined): { helpUri?: string } {
+  return docsBase ? { helpUri: pageHref(path, docsBase) } : {};
+}
+
+/**
+ * Where a validity problem is in the card text: the parse error's own line and column for text
+ * that is not JSON (it has no pointer to find), else where its pointer leads.
+ */
+function problemPosition(problem: ValidityProblem, cardText: string): TextPosition | undefined {
+  return problem.position ?? pointerPosition(cardText, problem.pointer);
+}
+
+/** The card pointers of a finding's evidence, each once (several interfaces can cite the same field). */
+function cardPointers(finding: Finding): string[] {
+  return [...new Set(finding.evidence.filter((e) => e.source === "card").map((e) => e.pointer))];
 }
 
 /** The findings behind a decision: those of its rules (violated or not evaluated). */
@@ -60,22 +87,22 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
     name: inv.meta.title,
     shortDescription: { text: inv.meta.description },
     fullDescription: { text: describeInvariant(inv.meta.id) },
-    helpUri: pageHref(docsPath(inv.meta.id), docsBase),
+    ...helpUri(docsPath(inv.meta.id), docsBase),
     properties: { origin: inv.meta.origin },
   }));
   const validityRules = [...new Set(review.validity.problems.filter((p) => p.severity === "error").map((p) => p.code))].map((code) => ({
     id: `validity/${code}`,
     name: `Card validity: ${code}`,
     shortDescription: { text: `The card is not a valid Agent Card (${code})` },
-    helpUri: pageHref("/rule#how-parley-decides", docsBase),
+    ...helpUri("/rule#how-parley-decides", docsBase),
   }));
   const allRules = [...rules, ...validityRules];
   const ruleIndex = (id: string) => allRules.findIndex((r) => r.id === id);
-  const location = (pointer: string) => {
-    const position = pointerPosition(cardText, pointer);
+  const uri = artifactUri(cardUri);
+  const location = (pointer: string, position = pointerPosition(cardText, pointer)) => {
     return {
       physicalLocation: {
-        artifactLocation: { uri: cardUri, index: 0 },
+        artifactLocation: { uri, index: 0 },
         ...(position ? { region: { startLine: position.line, startColumn: position.column } } : {}),
       },
       logicalLocations: [{ fullyQualifiedName: pointer || "/", kind: "element" }],
@@ -88,19 +115,19 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
       ruleIndex: ruleIndex(`validity/${problem.code}`),
       level: "error",
       message: { text: describeProblem(problem) },
-      locations: [location(problem.pointer)],
+      locations: [location(problem.pointer, problemPosition(problem, cardText))],
     });
   }
   for (const decision of review.decisions) {
     if (decision.decision === "accept") continue;
     for (const finding of findingsBehind(decision)) {
-      const pointers = finding.evidence.filter((e) => e.source === "card").map((e) => e.pointer);
+      const pointers = cardPointers(finding);
       results.push({
         ruleId: finding.invariant,
         ruleIndex: ruleIndex(finding.invariant),
         level: failsOn(decision.decision, failOn) ? "error" : level(decision.decision),
         message: { text: `${decision.taskClass}: ${decisionLabel(decision)}. ${explainFinding(finding)}` },
-        locations: (pointers.length > 0 ? pointers.slice(0, 5) : [""]).map(location),
+        locations: (pointers.length > 0 ? pointers.slice(0, 5) : [""]).map((pointer) => location(pointer)),
         properties: { taskClass: decision.taskClass, decision: decision.decision, profile: review.profile.name },
       });
     }
@@ -119,7 +146,7 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
             rules: allRules,
           },
         },
-        artifacts: [{ location: { uri: cardUri } }],
+        artifacts: [{ location: { uri } }],
         results,
       },
     ],
@@ -134,18 +161,24 @@ function xml(text: string): string {
   return text.replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** One test suite for the card × profile, one test case per task class, a failure per decision the run fails on. */
+/**
+ * One test suite for the card × profile, one test case per task class, a failure per decision the
+ * run fails on. A test case is named by its task class alone, so CI keeps its history when the
+ * decision changes; the decision is its `decision` property, the failure's type and text, or (when
+ * it does not fail the run) its standard output.
+ */
 export function toJunit(input: ReportInput): string {
   const { review, cardUri } = input;
   const failOn = input.failOn ?? "reject";
   const suite = `${review.card?.name ?? cardUri} × ${review.profile.name}`;
   const failures = review.decisions.filter((d) => failsOn(d.decision, failOn)).length;
   const cases = review.decisions.map((d) => {
-    const name = `${d.taskClass}: ${decisionLabel(d)}`;
-    const open = `    <testcase classname="${xml(suite)}" name="${xml(name)}">`;
-    if (!failsOn(d.decision, failOn)) return `${open}</testcase>`;
+    const open = `    <testcase classname="${xml(suite)}" name="${xml(d.taskClass)}">`;
+    const properties = `      <properties><property name="decision" value="${xml(d.decision)}"/></properties>`;
+    const close = `    </testcase>`;
+    if (!failsOn(d.decision, failOn)) return [open, properties, `      <system-out>${xml(explainDecision(d, review))}</system-out>`, close].join("\n");
     const detail = [explainDecision(d, review), ...findingsBehind(d).map(explainFinding)].join("\n");
-    return `${open}\n      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xml(detail)}</failure>\n    </testcase>`;
+    return [open, properties, `      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xml(detail)}</failure>`, close].join("\n");
   });
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -173,12 +206,11 @@ export function toGithubAnnotations(input: ReportInput): string {
   const { review, cardText, cardUri } = input;
   const failOn = input.failOn ?? "reject";
   const lines: string[] = [];
-  const annotate = (kind: "error" | "warning" | "notice", pointer: string, title: string, message: string) => {
-    const position = pointerPosition(cardText, pointer);
+  const annotate = (kind: "error" | "warning" | "notice", pointer: string, title: string, message: string, position = pointerPosition(cardText, pointer)) => {
     const where = [`file=${annotationProperty(cardUri)}`, ...(position ? [`line=${position.line}`, `col=${position.column}`] : []), `title=${annotationProperty(title)}`];
     lines.push(`::${kind} ${where.join(",")}::${annotationMessage(message)}`);
   };
-  for (const problem of review.validity.problems.filter((p) => p.severity === "error")) annotate("error", problem.pointer, `Invalid card (${problem.code})`, describeProblem(problem));
+  for (const problem of review.validity.problems.filter((p) => p.severity === "error")) annotate("error", problem.pointer, `Invalid card (${problem.code})`, describeProblem(problem), problemPosition(problem, cardText));
   for (const decision of review.decisions) {
     if (decision.decision === "accept") continue;
     const kind = failsOn(decision.decision, failOn) ? "error" : decision.decision === "accept-degraded" ? "notice" : "warning";

@@ -6,6 +6,8 @@ describe("describeCut", () => {
   it.each<[Path, string]>([
     [{ kind: "input", modes: ["audio/pcm"] }, "cuts input audio/pcm"],
     [{ kind: "output", modes: ["audio/pcm", "video/mp4"], reachable: [] }, "cuts output audio/pcm, video/mp4"],
+    [{ kind: "input", modes: [] }, "cuts the input path"],
+    [{ kind: "output", modes: [], reachable: [] }, "cuts the output path"],
     [{ kind: "completion", channel: "push" }, "cuts push completion"],
     [{ kind: "transport" }, "cuts transport"],
   ])("names the path a cell cuts (%o)", (path, label) => {

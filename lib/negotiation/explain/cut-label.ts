@@ -9,10 +9,11 @@ const REQUEST_LABELS = {
 /** A short label for the path a violated finding cuts, for a matrix cell (the explanation has the prose). */
 export function describeCut(path: Path): string {
   switch (path.kind) {
+    // No modes named: the whole path is cut, not some of its modes.
     case "input":
-      return `cuts input ${path.modes.join(", ")}`;
+      return path.modes.length > 0 ? `cuts input ${path.modes.join(", ")}` : "cuts the input path";
     case "output":
-      return `cuts output ${path.modes.join(", ")}`;
+      return path.modes.length > 0 ? `cuts output ${path.modes.join(", ")}` : "cuts the output path";
     case "completion":
       return `cuts ${path.channel} completion`;
     case "transport":
