@@ -180,7 +180,7 @@ describe("check: unusable input exits 2 with a message saying what and where", (
     ["unknown example lists examples", () => ["check", "--card", "example:fabrikam", "--profile", "northwind"], /--card example:fabrikam: no such example\. Examples: example:contoso, example:contoso-live-audio/],
     ["unknown preset lists presets", () => ["check", "--card", contosoPath, "--profile", "southwind"], /no such preset or file\. Presets: northwind, northwind-buffering, northwind-mtls, a2a-python, a2a-js, browser, grpc-backend, text-only, full-sdk\./],
     ["profile file missing", () => ["check", "--card", contosoPath, "--profile", "./missing-profile.json"], /--profile \.\/missing-profile\.json: no such file/],
-    ["profile not JSON", () => ["check", "--card", contosoPath, "--profile", file("bad.json", "{nope")], /--profile .*bad\.json is not valid JSON/],
+    ["profile not JSON", () => ["check", "--card", contosoPath, "--profile", file("bad.json", "{nope")], /--profile .*bad\.json: The text is not valid JSON: .* at line 1, column 2\./],
     [
       "profile fails the schema, with issue paths",
       () => ["check", "--card", contosoPath, "--profile", file("p.json", JSON.stringify({ name: "x", callback: { mtls: "yes" }, colour: 1 }))],

@@ -1,7 +1,10 @@
-import { open } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { type FileHandle, lstat, open, readlink, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { MAX_CARD_CHARS, parseCardText } from "../negotiation/card/parse-text";
 import { pointerFromPath } from "../negotiation/card/pointer";
+import { describeProblem } from "../negotiation/explain/validity";
 import type * as z from "../negotiation/zod";
 import { type FetchedCard, fetchCard, isCardFetchError, LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { ReviewContext } from "../negotiation/context";
@@ -20,13 +23,32 @@ export interface LoadedCard {
   fetched?: Omit<FetchedCard, "text">;
 }
 
-/** `--card FILE|URL|-|example:ID`. */
-export async function loadCard(spec: string, io: CliIo): Promise<LoadedCard> {
-  if (spec === "-") return { text: await readStream(io.stdin, "the card on stdin"), source: "stdin" };
+/**
+ * A file, URL or stream the CLI could not read, said as `<flag> <spec>: <why>`. `why` alone is what
+ * triage lists for a card it leaves out.
+ */
+export class InputReadError extends UsageError {
+  constructor(
+    readonly flag: string,
+    readonly spec: string,
+    readonly why: string,
+  ) {
+    super(`${flag} ${spec}: ${why}`);
+    this.name = "InputReadError";
+  }
+}
+
+/**
+ * `--card FILE|URL|-|example:ID`. `flag` is how the user named it (`--card`, `--cards`, diff's
+ * `OLD`/`NEW`), so a message points at what they typed. `regularOnly`: refuse anything but a
+ * regular file (a folder's entries: a FIFO or device there is never opened).
+ */
+export async function loadCard(spec: string, io: CliIo, flag = "--card", regularOnly = false): Promise<LoadedCard> {
+  if (spec === "-") return { text: await readStdin(io, flag, "card"), source: "stdin" };
   if (spec.startsWith("example:")) {
     // The rule's incident cards ship with the engine, so a first run needs no card file.
-    const example = INCIDENT_CARDS.find((c) => c.id === spec.slice("example:".length));
-    if (!example) throw new UsageError(`--card ${spec}: no such example. Examples: ${listExamples()}.`);
+    const example = findExample(spec);
+    if (!example) throw new UsageError(`${flag} ${spec}: no such example. Examples: ${listExamples()}.`);
     return { text: example.text, source: spec };
   }
   if (/^https?:\/\//i.test(spec)) {
@@ -35,11 +57,15 @@ export async function loadCard(spec: string, io: CliIo): Promise<LoadedCard> {
       const { text, ...meta } = fetched;
       return { text, source: spec, fetched: meta };
     } catch (e) {
-      if (isCardFetchError(e)) throw new UsageError(`--card ${spec}: fetch refused or failed (${e.code}): ${e.message}`);
+      if (isCardFetchError(e)) throw new InputReadError(flag, spec, `fetch refused or failed (${e.code}): ${e.message}`);
       throw e;
     }
   }
-  return { text: await readTextFile(spec, io, "--card"), source: spec };
+  return { text: await readTextFile(spec, io, flag, "card", regularOnly), source: spec };
+}
+
+export function findExample(spec: string): (typeof INCIDENT_CARDS)[number] | undefined {
+  return INCIDENT_CARDS.find((c) => c.id === spec.slice("example:".length));
 }
 
 export function listExamples(): string {
@@ -47,17 +73,17 @@ export function listExamples(): string {
 }
 
 /** `--profile FILE|PRESET`: a preset name or slug, else a JSON file holding a client profile. */
-export async function loadProfile(spec: string, io: CliIo): Promise<ClientProfile> {
+export async function loadProfile(spec: string, io: CliIo, flag = "--profile"): Promise<ClientProfile> {
   const looksLikePath = spec.endsWith(".json") || spec.includes("/") || spec.includes(path.sep);
   if (!looksLikePath) {
     const preset = findPreset(spec);
     if (preset) return preset;
     if (!(await exists(resolvePath(spec, io)))) {
-      throw new UsageError(`--profile ${spec}: no such preset or file. Presets: ${listPresets()}.`);
+      throw new UsageError(`${flag} ${spec}: no such preset or file. Presets: ${listPresets()}.`);
     }
   }
-  const text = await readTextFile(spec, io, "--profile");
-  return parseProfileValue(parseJson(text, `--profile ${spec}`), `--profile ${spec}`);
+  const text = await readTextFile(spec, io, flag, "profile");
+  return parseProfileValue(parseJson(text, `${flag} ${spec}`), `${flag} ${spec}`);
 }
 
 /** A profile given inline (batch) or from a file: a preset name, or an object matching ClientProfile. */
@@ -74,7 +100,7 @@ export function parseProfileValue(value: unknown, where: string): ClientProfile 
 
 /** `--context FILE`. */
 export async function loadContext(spec: string, io: CliIo): Promise<ReviewContext> {
-  const text = await readTextFile(spec, io, "--context");
+  const text = await readTextFile(spec, io, "--context", "context");
   return parseContextValue(parseJson(text, `--context ${spec}`), `--context ${spec}`);
 }
 
@@ -105,7 +131,7 @@ export function resolveTaskClasses(ids: readonly unknown[] | undefined, where = 
  */
 export async function loadTaskClassFile(spec: string, io: CliIo): Promise<TaskClass[]> {
   const where = `--task-class-file ${spec}`;
-  const value = parseJson(await readTextFile(spec, io, "--task-class-file"), where);
+  const value = parseJson(await readTextFile(spec, io, "--task-class-file", "task classes"), where);
   const list = Array.isArray(value) ? value : [value];
   if (list.length === 0) throw new UsageError(`${where} holds no task class.`);
   if (list.length > 50) throw new UsageError(`${where} holds ${list.length} task classes; at most 50.`);
@@ -130,51 +156,136 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join("; ");
 }
 
-function parseJson(text: string, where: string): unknown {
-  try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (e) {
-    throw new UsageError(`${where} is not valid JSON: ${(e as Error).message}`);
-  }
+/**
+ * JSON text → value, or a usage error saying where it stops being JSON (line and column, in the
+ * words the card editor uses), never the engine's own message with raw newlines in it.
+ */
+export function parseJson(text: string, where: string): unknown {
+  const parsed = parseCardText(text);
+  if (parsed.ok) return parsed.value;
+  const problem = parsed.problem;
+  if (problem.code === "tooLarge") throw new UsageError(`${where} is too long to read as JSON (${String(problem.data.size)} characters; at most ${MAX_CARD_CHARS}).`);
+  // "The text is not valid JSON: <what> at line L, column C." or "… nested too deeply to read."
+  throw new UsageError(`${where}: ${describeProblem(problem)}`);
 }
 
 function resolvePath(spec: string, io: CliIo): string {
   return path.resolve(io.cwd, spec);
 }
 
+/** Is there something at this path? Looked at, never opened (opening a FIFO would wait for a writer). */
 async function exists(file: string): Promise<boolean> {
-  try {
-    await (await open(file, "r")).close();
-    return true;
-  } catch {
-    return false;
-  }
+  return (await lstat(file).catch(() => undefined)) !== undefined;
 }
 
-/** Read a file as UTF-8, refusing directories and anything past MAX_INPUT_BYTES (no unbounded reads). */
-export async function readTextFile(spec: string, io: CliIo, flag: string): Promise<string> {
-  const file = resolvePath(spec, io);
-  let handle;
+/** What a file flag holds: said in the message when it is too large. */
+export type InputKind = "card" | "profile" | "context" | "task classes" | "key set";
+
+const USUAL_SIZE: Record<InputKind, string> = {
+  card: "an Agent Card is a few kilobytes",
+  profile: "a client profile is a few hundred bytes",
+  context: "a review context is a few hundred bytes",
+  "task classes": "a task class is a few hundred bytes",
+  "key set": "a JWK set is a few kilobytes",
+};
+
+/** MAX_INPUT_BYTES, as a person reads it. */
+const MAX_INPUT_SAID = `${MAX_INPUT_BYTES / (1024 * 1024)} MiB (${bytesSaid(MAX_INPUT_BYTES)})`;
+
+/**
+ * Read a file as UTF-8 text, refusing directories, anything past MAX_INPUT_BYTES (no unbounded
+ * reads) and bytes that are not UTF-8 (said with the offset of the first bad one, never replaced
+ * silently). A FIFO named on the command line (`<(curl …)`) is read like a file; with
+ * `regularOnly` (a folder's entries) only a regular file is opened.
+ */
+export async function readTextFile(spec: string, io: CliIo, flag: string, kind: InputKind, regularOnly = false): Promise<string> {
+  const read = await readFileText(resolvePath(spec, io), kind, regularOnly);
+  if (!read.ok) throw new InputReadError(flag, spec, read.why);
+  return read.text;
+}
+
+export type FileText = { ok: true; text: string } | { ok: false; why: string };
+
+const REFUSED_TYPES: Array<[(s: Stats) => boolean, string]> = [
+  [(s) => s.isDirectory(), "is a directory, not a file"],
+  [(s) => s.isFIFO(), "is a named pipe (FIFO), not a file; it was not opened"],
+  [(s) => s.isSocket(), "is a socket, not a file; it was not opened"],
+  [(s) => s.isCharacterDevice() || s.isBlockDevice(), "is a device, not a file; it was not opened"],
+];
+
+/** Why a file of this type is not read (a directory always; anything but a regular file with `regularOnly`). */
+function refusedType(stats: Stats, regularOnly: boolean): string | undefined {
+  if (stats.isFile()) return undefined;
+  const refused = REFUSED_TYPES.find(([is]) => is(stats));
+  if (refused && (regularOnly || stats.isDirectory())) return refused[1];
+  return regularOnly ? "is not a regular file; it was not opened" : undefined;
+}
+
+function openFailure(e: unknown, file: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return `no such file (looked at ${file}).`;
+  if (code === "EACCES" || code === "EPERM") return `permission denied (${file}).`;
+  if (code === "ELOOP") return `is a symbolic link that loops (${file}).`;
+  if (code === "EISDIR") return "is a directory, not a file.";
+  return `cannot open (${code ?? (e as Error).message}; ${file}).`;
+}
+
+async function readFileText(file: string, kind: InputKind, regularOnly: boolean): Promise<FileText> {
+  const tooLarge = (size?: number): FileText => ({
+    ok: false,
+    why: `${size === undefined ? "holds more than" : `is ${bytesSaid(size)}, more than`} ${MAX_INPUT_SAID}, the most Parley reads from one file; ${USUAL_SIZE[kind]}.`,
+  });
+  if (regularOnly) {
+    // Look before opening: a folder's entry may be a FIFO, a device or a link to nothing.
+    let stats: Stats;
+    try {
+      stats = await stat(file);
+    } catch (e) {
+      const link = await lstat(file).catch(() => undefined);
+      if (link?.isSymbolicLink() && (e as NodeJS.ErrnoException).code === "ENOENT") {
+        const target = await readlink(file).catch(() => "?");
+        return { ok: false, why: `is a symbolic link to ${target}, which does not exist.` };
+      }
+      return { ok: false, why: openFailure(e, file) };
+    }
+    const refused = refusedType(stats, true);
+    if (refused) return { ok: false, why: `${refused}.` };
+    if (stats.size > MAX_INPUT_BYTES) return tooLarge(stats.size);
+  }
+  let handle: FileHandle;
   try {
-    handle = await open(file, "r");
+    // Non-blocking: should the entry have become a FIFO since it was looked at, opening it returns
+    // at once (no writer needed) and the check below refuses it.
+    handle = await open(file, regularOnly ? constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) : "r");
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : `cannot open (${code ?? (e as Error).message})`;
-    throw new UsageError(`${flag} ${spec}: ${why} (looked at ${file}).`);
+    return { ok: false, why: openFailure(e, file) };
   }
   try {
-    const stat = await handle.stat();
-    if (stat.isDirectory()) throw new UsageError(`${flag} ${spec}: is a directory, not a file.`);
-    return await readStream(handle.createReadStream({ autoClose: false }), `${flag} ${spec}`);
+    const stats = await handle.stat();
+    const refused = refusedType(stats, regularOnly);
+    if (refused) return { ok: false, why: `${refused}.` };
+    if (stats.isFile() && stats.size > MAX_INPUT_BYTES) return tooLarge(stats.size);
+    const bytes = await readBounded(handle.createReadStream({ autoClose: false }));
+    if (bytes === undefined) return tooLarge();
+    return decodeUtf8(bytes, kind);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`${flag} ${spec}: unreadable (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    return { ok: false, why: `unreadable (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).` };
   } finally {
     await handle.close();
   }
 }
 
-async function readStream(stream: Readable, what: string): Promise<string> {
+/** `-`: the card on stdin, with the same limits as a file. */
+async function readStdin(io: CliIo, flag: string, kind: InputKind): Promise<string> {
+  const bytes = await readBounded(io.stdin);
+  const read: FileText =
+    bytes === undefined ? { ok: false, why: `holds more than ${MAX_INPUT_SAID}, the most Parley reads; ${USUAL_SIZE[kind]}.` } : decodeUtf8(bytes, kind);
+  if (!read.ok) throw new InputReadError(flag, "- (stdin)", read.why);
+  return read.text;
+}
+
+/** All of a stream's bytes, or undefined once they pass MAX_INPUT_BYTES (reading stops there). */
+async function readBounded(stream: Readable): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -182,9 +293,69 @@ async function readStream(stream: Readable, what: string): Promise<string> {
     size += buf.length;
     if (size > MAX_INPUT_BYTES) {
       stream.destroy();
-      throw new UsageError(`${what} is larger than ${MAX_INPUT_BYTES} bytes; an Agent Card is a few kilobytes.`);
+      return undefined;
     }
     chunks.push(buf);
   }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks, size));
+  return Buffer.concat(chunks, size);
+}
+
+/** A leading BOM is dropped, as JSON readers do; bytes that are not UTF-8 are refused, not replaced. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+function decodeUtf8(bytes: Uint8Array, kind: InputKind): FileText {
+  try {
+    return { ok: true, text: strictUtf8.decode(bytes) };
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+    return { ok: false, why: `is not UTF-8 text: the byte at offset ${at} (line ${line}) does not start a valid UTF-8 character; ${FILE_OF[kind]} is JSON in UTF-8.` };
+  }
+}
+
+const FILE_OF: Record<InputKind, string> = {
+  card: "a card file",
+  profile: "a profile file",
+  context: "a context file",
+  "task classes": "a task class file",
+  "key set": "a JWK set file",
+};
+
+/**
+ * Offset of the first byte that does not begin a well-formed UTF-8 sequence (the rules
+ * TextDecoder applies: no overlong forms, no surrogates, nothing past U+10FFFF, no cut-off
+ * sequence at the end), or -1 when all are well formed.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let follow: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) follow = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      follow = 2;
+      if (b === 0xe0) low = 0xa0;
+      if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      follow = 3;
+      if (b === 0xf0) low = 0x90;
+      if (b === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k <= follow; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < (k === 1 ? low : 0x80) || c > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += follow + 1;
+  }
+  return -1;
+}
+
+function bytesSaid(bytes: number): string {
+  return `${bytes.toLocaleString("en-US")} bytes`;
 }

@@ -29,7 +29,7 @@ export async function loadSignatureSetup(jwks: string | undefined, noJku: boolea
 
 /** `--jwks FILE`: the parsed key input, or a usage error saying what is wrong with the file. */
 async function loadJwks(spec: string, io: CliIo): Promise<unknown> {
-  const text = await readTextFile(spec, io, "--jwks");
+  const text = await readTextFile(spec, io, "--jwks", "key set");
   const read = readKeySet(text);
   if (!read.ok) {
     const total = typeof read.data.count === "number" ? read.data.count : read.skipped.length;

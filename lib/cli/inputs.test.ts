@@ -1,0 +1,113 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CONTOSO } from "../negotiation/examples/incidents";
+import { firstInvalidUtf8, MAX_INPUT_BYTES } from "./inputs";
+import { runCli } from "./test-io";
+
+const dir = mkdtempSync(path.join(tmpdir(), "parley-inputs-"));
+const file = (name: string, content: string | Uint8Array) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, content);
+  return p;
+};
+const contosoPath = file("contoso.json", CONTOSO.text);
+
+describe("files the CLI reads", () => {
+  it("refuses a card file that is not UTF-8, naming the file and the offset of the first bad byte, rather than reading U+FFFD", async () => {
+    // The Contoso card with one Latin-1 byte (0xE9, "é") inside its name.
+    const bytes = Buffer.from(CONTOSO.text.replace('"name": "', '"name": "Caf\u0000'));
+    const at = bytes.indexOf(0);
+    bytes[at] = 0xe9;
+    const latin1 = file("latin1.json", bytes);
+    const line = CONTOSO.text.slice(0, CONTOSO.text.indexOf('"name": "')).split("\n").length;
+    const r = await runCli(["check", "--card", latin1, "--profile", "northwind"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(`--card ${latin1}: is not UTF-8 text: the byte at offset ${at} (line ${line}) does not start a valid UTF-8 character`);
+  });
+
+  it("refuses a card on stdin that is not UTF-8 the same way", async () => {
+    const r = await runCliRawStdin(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--card - (stdin): is not UTF-8 text: the byte at offset 2 (line 1)");
+  });
+
+  it("still reads a card file that starts with a UTF-8 BOM", async () => {
+    const r = await runCli(["check", "--card", file("bom.json", "\uFEFF" + CONTOSO.text), "--profile", "northwind", "--format", "json"]);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { valid: boolean }).valid).toBe(true);
+  });
+
+  it("says what a file past the size limit should have held, for each flag", async () => {
+    const big = file("big.json", new Uint8Array(MAX_INPUT_BYTES + 1));
+    const base = ["check", "--card", contosoPath, "--profile", "northwind"];
+    for (const [argv, said] of [
+      [["check", "--card", big, "--profile", "northwind"], `--card ${big}: is 8,388,609 bytes, more than 8 MiB (8,388,608 bytes), the most Parley reads from one file; an Agent Card is a few kilobytes.`],
+      [["check", "--card", contosoPath, "--profile", big], `--profile ${big}: is 8,388,609 bytes, more than 8 MiB (8,388,608 bytes), the most Parley reads from one file; a client profile is a few hundred bytes.`],
+      [[...base, "--context", big], "a review context is a few hundred bytes."],
+      [[...base, "--task-class-file", big], "a task class is a few hundred bytes."],
+      [[...base, "--jwks", big], "a JWK set is a few kilobytes."],
+    ] as const) {
+      const r = await runCli([...argv]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(said);
+      if (argv[2] !== big) expect(r.stderr).not.toContain("Agent Card");
+    }
+  });
+
+  it("says where a profile file stops being JSON (line and column), in one line without the engine's wording", async () => {
+    const r = await runCli(["check", "--card", contosoPath, "--profile", file("cut.json", '{\n  "name": "ours",\n  "streaming": tru\n')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^review: --profile .*cut\.json: The text is not valid JSON: an unexpected character at line 3, column 16\.\n$/);
+  });
+
+});
+
+/** runCli with stdin given as raw bytes (runCli's string stdin is always valid UTF-8). */
+async function runCliRawStdin(bytes: Buffer) {
+  const { PassThrough, Readable } = await import("node:stream");
+  const { run } = await import("./main");
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const err: Buffer[] = [];
+  stderr.on("data", (c: Buffer) => err.push(c));
+  stdout.resume();
+  const code = await run(["check", "--card", "-", "--profile", "northwind"], { stdin: Readable.from([bytes]), stdout, stderr, env: {}, cwd: dir });
+  return { code, stderr: Buffer.concat(err).toString("utf8") };
+}
+
+describe("firstInvalidUtf8", () => {
+  it("finds the first byte TextDecoder refuses, and only where it refuses one", () => {
+    const strict = new TextDecoder("utf-8", { fatal: true });
+    const decodes = (b: Uint8Array) => {
+      try {
+        strict.decode(b);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const cases: Array<[number[], number]> = [
+      [[0x41, 0x42], -1],
+      [[0xc3, 0xa9], -1], // é
+      [[0xf0, 0x9f, 0x98, 0x80], -1], // an emoji
+      [[0x41, 0xc0, 0x80], 1], // overlong NUL
+      [[0x41, 0x42, 0xed, 0xa0, 0x80], 2], // a surrogate
+      [[0xf4, 0x90, 0x80, 0x80], 0], // past U+10FFFF
+      [[0x41, 0xe2, 0x82], 1], // cut off at the end
+      [[0x80], 0], // a continuation byte alone
+    ];
+    for (const [bytes, at] of cases) expect(firstInvalidUtf8(Uint8Array.from(bytes))).toBe(at);
+    // Random bytes: the offset is -1 exactly when TextDecoder decodes them, and everything before it decodes.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 0xff;
+    for (let n = 0; n < 2000; n++) {
+      const bytes = Uint8Array.from({ length: 1 + (n % 9) }, () => (n % 3 === 0 ? next() | 0x80 : next()));
+      const at = firstInvalidUtf8(bytes);
+      expect(at === -1).toBe(decodes(bytes));
+      if (at !== -1) expect(decodes(bytes.subarray(0, at))).toBe(true);
+    }
+  });
+});
