@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { corpusCardPath, CARDS_DIR } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
+import { MAX_INPUT_BYTES } from "./inputs";
 import { runCli } from "./test-io";
 
 const dir = mkdtempSync(path.join(tmpdir(), "parley-triage-"));
@@ -36,12 +38,56 @@ describe("triage", () => {
     expect(r.stdout).toContain("## Northwind discovery agent");
   });
 
+  it("leaves out folder entries it cannot read, lists each with why, triages the rest and exits 2; never opens a FIFO", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "parley-triage-entries-"));
+    writeFileSync(path.join(folder, "good.json"), CONTOSO.text);
+    symlinkSync(path.join(folder, "missing-target.json"), path.join(folder, "dangling.json"));
+    mkdirSync(path.join(folder, "folder.json"));
+    execFileSync("mkfifo", [path.join(folder, "pipe.json")]);
+    writeFileSync(path.join(folder, "latin1.json"), Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]));
+    writeFileSync(path.join(folder, "huge.json"), new Uint8Array(MAX_INPUT_BYTES + 1));
+    const expected: Array<[string, RegExp]> = [
+      ["dangling.json", /is a symbolic link to .*missing-target\.json, which does not exist\./],
+      ["folder.json", /is a directory, not a file\./],
+      ["huge.json", /is 8,388,609 bytes, more than 8 MiB/],
+      ["latin1.json", /is not UTF-8 text: the byte at offset 9 \(line 1\)/],
+      ["pipe.json", /is a named pipe \(FIFO\), not a file; it was not opened\./],
+    ];
+
+    const r = await runCli(["triage", "--cards", folder, "--profiles", "northwind", "--task-class", "live-input"]);
+    expect(r.code).toBe(2);
+    const rows = JSON.parse(r.stdout) as Array<{ card: string; decisions: Record<string, { decision: string }> }>;
+    expect(rows.map((row) => path.basename(row.card))).toEqual(["good.json"]);
+    expect(rows[0]?.decisions["live-input"]?.decision).toBe("reject");
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines[0]).toBe("review triage: 5 of 6 cards could not be read and were left out (exit 2):");
+    expect(lines).toHaveLength(6);
+    expected.forEach(([name, why], i) => {
+      expect(lines[i + 1]).toContain(`  ${path.join(folder, name)}: `);
+      expect(lines[i + 1]).toMatch(why);
+    });
+
+    // Markdown, a report for people, lists them after the tables too.
+    const md = await runCli(["triage", "--cards", folder, "--profiles", "northwind", "--task-class", "live-input", "--format", "markdown"]);
+    expect(md.code).toBe(2);
+    expect(md.stdout).toContain("## Not triaged\n\n5 cards could not be read:");
+    expect(md.stdout).toMatch(/\| .*pipe\.json \| is a named pipe \(FIFO\)/);
+  });
+
+  it("names --profiles, not --profile, when a profile file cannot be read", async () => {
+    const r = await runCli(["triage", "--cards", "example:contoso", "--profiles", "northwind,./no-such-profile.json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^review: --profiles \.\/no-such-profile\.json: no such file/);
+  });
+
   it("says what is wrong with its arguments (exit 2)", async () => {
     const empty = mkdtempSync(path.join(tmpdir(), "parley-empty-"));
     for (const [argv, message] of [
       [["triage", "--profiles", "northwind"], /--cards is required/],
       [["triage", "--cards", empty, "--profiles", "northwind"], /holds no \.json file/],
-      [["triage", "--cards", "example:contoso", "--profiles", "southwind"], /no such preset or file/],
+      [["triage", "--cards", "example:contoso", "--profiles", "southwind"], /--profiles southwind: no such preset or file/],
+      [["triage", "--cards", "example:fabrikam", "--profiles", "northwind"], /--cards example:fabrikam: no such example/],
+      [["triage", "--cards", path.join(dir, "nothing-here.json"), "--profiles", "northwind"], /--cards .*nothing-here\.json: no such file or folder/],
       [["triage", "--cards", "example:contoso", "--profiles", "northwind", "--format", "xml"], /--format must be json, csv or markdown/],
     ] as const) {
       const r = await runCli([...argv]);

@@ -1,16 +1,18 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { escapeMarkdown } from "../markdown";
 import { failsOn } from "../report/formats";
 import { toCsv, toMarkdown, triagePair, type TriageCard, type TriageProfile } from "../triage/triage";
 import { parseFailOn } from "./check";
-import { loadCard, loadProfile, resolveTaskClasses } from "./inputs";
+import { findExample, InputReadError, listExamples, loadCard, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 
 export const TRIAGE_USAGE = `Usage: parley triage --cards DIR|FILE... --profiles LIST|DIR [options]
 
 Reviews every card against every profile: one row per card × profile with the decision per task
-class. Exit 1 when any pair reaches --fail-on.
+class. Exit 1 when any pair reaches --fail-on; exit 2 when a card could not be read (it is listed
+on stderr with why, and the other cards are still triaged).
 
 Options:
   --cards DIR|FILE      a card file, or a folder whose *.json files are cards (repeatable)
@@ -24,21 +26,41 @@ Options:
 
 const MAX_CARDS = 1000;
 
-async function expandCards(specs: readonly string[], io: CliIo): Promise<string[]> {
-  const out: string[] = [];
+/** A card to read: as the user named it, and whether it came out of a folder (then only a regular file is opened). */
+interface CardEntry {
+  spec: string;
+  inFolder: boolean;
+}
+
+/** A card left out of the triage, and why (listed on stderr and in Markdown; the exit code is 2). */
+export interface SkippedCard {
+  card: string;
+  reason: string;
+}
+
+async function expandCards(specs: readonly string[], io: CliIo): Promise<CardEntry[]> {
+  const out: CardEntry[] = [];
   for (const spec of specs) {
-    if (/^https?:\/\//i.test(spec) || spec.startsWith("example:")) {
-      out.push(spec);
+    if (/^https?:\/\//i.test(spec)) {
+      out.push({ spec, inFolder: false });
+      continue;
+    }
+    if (spec.startsWith("example:")) {
+      // A typo in an example name is an argument mistake: said before any card is read.
+      if (!findExample(spec)) throw new UsageError(`triage: --cards ${spec}: no such example. Examples: ${listExamples()}.`);
+      out.push({ spec, inFolder: false });
       continue;
     }
     const full = path.resolve(io.cwd, spec);
     const info = await stat(full).catch(() => undefined);
     if (!info) throw new UsageError(`triage: --cards ${spec}: no such file or folder.`);
     if (info.isDirectory()) {
+      // Every *.json name is listed, whatever it is: one that is not a readable card file is left
+      // out with its reason when it is read, and the others are still triaged.
       const names = (await readdir(full)).filter((n) => n.endsWith(".json")).sort();
       if (names.length === 0) throw new UsageError(`triage: --cards ${spec}: the folder holds no .json file.`);
-      out.push(...names.map((n) => path.join(spec, n)));
-    } else out.push(spec);
+      out.push(...names.map((n) => ({ spec: path.join(spec, n), inFolder: true })));
+    } else out.push({ spec, inFolder: false });
   }
   if (out.length > MAX_CARDS) throw new UsageError(`triage: ${out.length} cards; at most ${MAX_CARDS} in one run.`);
   return out;
@@ -55,6 +77,12 @@ async function expandProfiles(spec: string, io: CliIo): Promise<string[]> {
   const list = spec.split(",").map((s) => s.trim()).filter(Boolean);
   if (list.length === 0) throw new UsageError("triage: --profiles names no profile.", true);
   return list;
+}
+
+/** The skipped cards as a Markdown section after the tables. */
+function skippedMarkdown(skipped: readonly SkippedCard[]): string {
+  const rows = skipped.map((s) => `| ${escapeMarkdown(s.card)} | ${escapeMarkdown(s.reason)} |`);
+  return ["", "## Not triaged", "", `${skipped.length} ${skipped.length === 1 ? "card" : "cards"} could not be read:`, "", "| card | why |", "|---|---|", ...rows, ""].join("\n");
 }
 
 export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
@@ -88,18 +116,33 @@ export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
   const ids = taskClasses.map((t) => t.id);
 
   const profiles: TriageProfile[] = [];
-  for (const spec of await expandProfiles(values.profiles, io)) profiles.push({ id: spec, profile: await loadProfile(spec, io) });
+  for (const spec of await expandProfiles(values.profiles, io)) profiles.push({ id: spec, profile: await loadProfile(spec, io, "--profiles") });
   const cards: TriageCard[] = [];
-  for (const spec of await expandCards(values.cards, io)) {
-    const loaded = await loadCard(spec, io);
-    cards.push({ id: spec, label: spec, text: loaded.text, source: loaded.fetched?.finalUrl ?? spec });
+  const skipped: SkippedCard[] = [];
+  for (const { spec, inFolder } of await expandCards(values.cards, io)) {
+    try {
+      const loaded = await loadCard(spec, io, "--cards", inFolder);
+      cards.push({ id: spec, label: spec, text: loaded.text, source: loaded.fetched?.finalUrl ?? spec });
+    } catch (e) {
+      // One card that cannot be read (a broken link, a FIFO, not UTF-8, a failed fetch) does not stop the others.
+      if (!(e instanceof InputReadError)) throw e;
+      skipped.push({ card: spec, reason: e.why });
+    }
   }
 
   const cells = cards.flatMap((card) => profiles.map((profile) => triagePair(card, profile, { taskClasses })));
   const failing = cells.some((cell) => Object.values(cell.decisions).some((d) => failsOn(d.decision, failOn)));
-  io.decided?.(failing ? EXIT.rejected : EXIT.ok);
+  // A card left out makes the triage incomplete: exit 2, as batch does for a line it cannot review.
+  const exitCode = skipped.length > 0 ? EXIT.unusable : failing ? EXIT.rejected : EXIT.ok;
+  io.decided?.(exitCode);
+  // Said first, so a reader that stops reading the output early still learns the triage is incomplete.
+  if (skipped.length > 0) {
+    const total = cards.length + skipped.length;
+    const lines = skipped.map((s) => `  ${s.card}: ${s.reason}`);
+    await writeOut(io.stderr, `review triage: ${skipped.length} of ${total} cards could not be read and were left out (exit 2):\n${lines.join("\n")}\n`);
+  }
   if (format === "csv") await writeOut(io.stdout, toCsv(cells, cards, profiles, ids));
-  else if (format === "markdown") await writeOut(io.stdout, toMarkdown(cells, cards, profiles, ids));
+  else if (format === "markdown") await writeOut(io.stdout, toMarkdown(cells, cards, profiles, ids) + (skipped.length > 0 ? skippedMarkdown(skipped) : ""));
   else {
     const rows = cells.map((cell) => ({
       card: cell.cardId,
@@ -111,5 +154,5 @@ export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
     }));
     await writeOut(io.stdout, JSON.stringify(rows, null, 2) + "\n");
   }
-  return failing ? EXIT.rejected : EXIT.ok;
+  return exitCode;
 }
