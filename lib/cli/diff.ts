@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
-import { diffCards } from "../negotiation/diff";
+import { parseCardText } from "../negotiation/card/parse-text";
+import { diffCards, type FieldChange } from "../negotiation/diff";
+import { describeProblem } from "../negotiation/explain/validity";
 import { explainFinding } from "../negotiation/explain/findings";
 import { loadCard, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
@@ -17,9 +19,70 @@ Options:
   -h, --help            this help
 `;
 
-function show(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? "(none)" : text.length > 120 ? `${text.slice(0, 117)}...` : text;
+/** Values deeper than this are left out of `--format json` (JSON.stringify would run out of stack well past it). */
+export const MAX_VALUE_DEPTH = 256;
+
+/**
+ * A value as a JSON preview of at most `max` characters, however deep it is nested: writing stops
+ * once the preview is long enough, so it never descends more levels than it has characters.
+ */
+export function preview(value: unknown, max = 120): string {
+  let out = "";
+  const write = (v: unknown): void => {
+    if (out.length > max) return;
+    if (Array.isArray(v)) {
+      out += "[";
+      for (let i = 0; i < v.length && out.length <= max; i++) {
+        if (i > 0) out += ",";
+        write(v[i]);
+      }
+      out += "]";
+    } else if (typeof v === "object" && v !== null) {
+      out += "{";
+      let first = true;
+      for (const key in v) {
+        if (out.length > max) break;
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+        out += `${first ? "" : ","}${JSON.stringify(key.length > max ? key.slice(0, max) : key)}:`;
+        first = false;
+        write((v as Record<string, unknown>)[key]);
+      }
+      out += "}";
+    } else {
+      const text = typeof v === "string" && v.length > max ? JSON.stringify(v.slice(0, max)) : JSON.stringify(v);
+      out += text ?? "null";
+    }
+  };
+  if (value === undefined) return "(none)";
+  write(value);
+  return out.length > max ? `${out.slice(0, max - 3)}...` : out;
+}
+
+/** Is the value nested more than `limit` levels deep? Walked without recursion, stopping at the first such path. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth >= limit) return true;
+    for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
+/** A field change for `--format json`: a side nested past MAX_VALUE_DEPTH is left out and named in `tooDeep`. */
+function changeForJson(change: FieldChange): FieldChange & { tooDeep?: Array<"before" | "after"> } {
+  const tooDeep = (["before", "after"] as const).filter((side) => nestedDeeperThan(change[side], MAX_VALUE_DEPTH));
+  if (tooDeep.length === 0) return change;
+  const out: FieldChange & { tooDeep?: Array<"before" | "after"> } = { ...change, tooDeep };
+  for (const side of tooDeep) delete out[side];
+  return out;
+}
+
+/** Why a version has no field comparison: where it stops being JSON. */
+function notJsonReason(text: string): string {
+  const parsed = parseCardText(text);
+  return parsed.ok ? "" : ` ${describeProblem(parsed.problem)}`;
 }
 
 export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
@@ -52,15 +115,15 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
   const taskClasses = resolveTaskClasses(values["task-class"]);
   const profiles = [];
   for (const spec of values.profile) profiles.push(await loadProfile(spec, io));
-  const before = await loadCard(positionals[0]!, io);
-  const after = await loadCard(positionals[1]!, io);
+  const before = await loadCard(positionals[0]!, io, "diff: OLD");
+  const after = await loadCard(positionals[1]!, io, "diff: NEW");
 
   const diff = diffCards(before.text, after.text, profiles, { taskClasses });
   const worse = diff.decisionChanges.some((c) => c.worse);
   io.decided?.(worse ? EXIT.rejected : EXIT.ok);
   if (format === "json") {
     const doc = {
-      fieldChanges: diff.fieldChanges,
+      fieldChanges: diff.fieldChanges.map(changeForJson),
       ...(diff.truncated ? { fieldChangesTruncated: true } : {}),
       decisionChanges: diff.decisionChanges,
       unparseable: diff.unparseable,
@@ -68,9 +131,13 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
     await writeOut(io.stdout, JSON.stringify(doc, null, 2) + "\n");
   } else {
     const out: string[] = [`${before.source} → ${after.source}`, ""];
-    if (diff.unparseable.before || diff.unparseable.after) out.push(`Not JSON: ${diff.unparseable.before ? before.source : after.source} (no field diff; it is rejected as invalid).`, "");
-    out.push(diff.fieldChanges.length === 0 ? "Fields: no change." : `Fields (${diff.fieldChanges.length}${diff.truncated ? "+" : ""} changes):`);
-    for (const c of diff.fieldChanges) out.push(`  ${c.kind.padEnd(7)} ${c.pointer || "/"}  ${c.kind === "added" ? show(c.after) : c.kind === "removed" ? show(c.before) : `${show(c.before)} → ${show(c.after)}`}`);
+    if (diff.unparseable.before || diff.unparseable.after) {
+      for (const [side, card] of [["before", before], ["after", after]] as const) {
+        if (diff.unparseable[side]) out.push(`Not JSON: ${card.source}:${notJsonReason(card.text)} It is rejected as invalid.`);
+      }
+      out.push("Fields: not compared (a version is not JSON).");
+    } else out.push(diff.fieldChanges.length === 0 ? "Fields: no change." : `Fields (${diff.fieldChanges.length}${diff.truncated ? "+" : ""} ${diff.fieldChanges.length === 1 && !diff.truncated ? "change" : "changes"}):`);
+    for (const c of diff.fieldChanges) out.push(`  ${c.kind.padEnd(7)} ${c.pointer || "/"}  ${c.kind === "added" ? preview(c.after) : c.kind === "removed" ? preview(c.before) : `${preview(c.before)} → ${preview(c.after)}`}`);
     out.push("", diff.decisionChanges.length === 0 ? "Decisions: none changed." : "Decisions:");
     for (const c of diff.decisionChanges) {
       out.push(`  ${c.profile} / ${c.taskClass}: ${c.before} → ${c.after}${c.worse ? "  (worse)" : ""}`);

@@ -120,6 +120,36 @@ describe("diff", () => {
     expect(r.stdout).toMatch(/output-modes: holds → violated/);
   });
 
+  it("shortens a value nested too deep to print whole, in text and in JSON, instead of crashing", async () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const nested = write("nested.json", CONTOSO.text.replace(/^\{/, `{"x-extra": ${deep},`));
+    const text = await runCli(["diff", oldFile, nested, "--profile", "northwind"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`Fields (1 change):\n  added   /x-extra  ${"[".repeat(117)}...\n`);
+    const json = await runCli(["diff", oldFile, nested, "--profile", "northwind", "--format", "json"]);
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout) as { fieldChanges: Array<Record<string, unknown>> };
+    expect(doc.fieldChanges).toEqual([{ pointer: "/x-extra", kind: "added", tooDeep: ["after"] }]);
+    // A value within the limit is still given whole.
+    const shallow = write("shallow.json", CONTOSO.text.replace(/^\{/, `{"x-extra": ${"[".repeat(200) + "]".repeat(200)},`));
+    const kept = JSON.parse((await runCli(["diff", oldFile, shallow, "--profile", "northwind", "--format", "json"])).stdout) as typeof doc;
+    expect(kept.fieldChanges[0]).toEqual({ pointer: "/x-extra", kind: "added", after: JSON.parse("[".repeat(200) + "]".repeat(200)) as unknown });
+  });
+
+  it("says a version that is not JSON was not compared field by field, and where it stops being JSON", async () => {
+    const cut = write("cut.json", CONTOSO.text.slice(0, 40));
+    const r = await runCli(["diff", oldFile, cut, "--profile", "northwind"]);
+    expect(r.stdout).not.toContain("Fields: no change.");
+    expect(r.stdout).toContain(`Not JSON: ${cut}: The text is not valid JSON: `);
+    expect(r.stdout).toContain("Fields: not compared (a version is not JSON).");
+  });
+
+  it("names OLD or NEW when a card cannot be read", async () => {
+    const r = await runCli(["diff", oldFile, path.join(dir, "missing.json"), "--profile", "northwind"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^review: diff: NEW .*missing\.json: no such file/);
+  });
+
   it("needs two cards and a profile (exit 2)", async () => {
     expect((await runCli(["diff", oldFile, "--profile", "northwind"])).code).toBe(2);
     expect((await runCli(["diff", oldFile, mp3])).stderr).toMatch(/--profile is required/);
