@@ -25,6 +25,23 @@ describe("readLines", () => {
     ]);
   });
 
+  it("drops a UTF-8 BOM at the start of the input, even split over chunks, and only there", async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    expect(await collect([Buffer.concat([bom, Buffer.from("a\n")]), "b\n"])).toEqual([
+      { lineNo: 1, text: "a" },
+      { lineNo: 2, text: "b" },
+    ]);
+    expect(await collect([bom.subarray(0, 1), bom.subarray(1, 2), Buffer.concat([bom.subarray(2), Buffer.from("a")])])).toEqual([{ lineNo: 1, text: "a" }]);
+    // Not at the start: the bytes stay part of their line.
+    expect(await collect(["a\n", Buffer.concat([bom, Buffer.from("b")])])).toEqual([
+      { lineNo: 1, text: "a" },
+      { lineNo: 2, text: "\uFEFFb" },
+    ]);
+    // Input that is only the first bytes of a BOM is a line of its own.
+    expect(await collect([bom.subarray(0, 2)])).toEqual([{ lineNo: 1, text: "\uFFFD" }]);
+    expect(await collect([Buffer.from([0xef]), "x\n"])).toEqual([{ lineNo: 1, text: "\uFFFDx" }]);
+  });
+
   it("decodes a multi-byte character split between chunks", async () => {
     const bytes = Buffer.from("é€\n");
     expect(await collect([bytes.subarray(0, 1), bytes.subarray(1, 3), bytes.subarray(3)])).toEqual([{ lineNo: 1, text: "é€" }]);

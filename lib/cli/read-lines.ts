@@ -1,5 +1,7 @@
 import type { Readable } from "node:stream";
 
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
 /** One input line: its 1-based number and text, or a marker that it was too long to keep. */
 export type InputLine = { lineNo: number; text: string } | { lineNo: number; overlong: true; bytes: number };
 
@@ -46,8 +48,20 @@ export async function* readLineBatches(input: Readable, maxLineBytes = DEFAULT_M
     kept += piece.length;
   };
 
+  // The input's first bytes, held until they show whether they are a UTF-8 BOM (it may be split over chunks).
+  let head: Buffer | undefined = Buffer.alloc(0);
   for await (const chunk of input) {
-    const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    let buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    if (head) {
+      // A BOM (EF BB BF) some editors put at the start of a file is not part of line 1, as for check's files.
+      buf = head.length > 0 ? Buffer.concat([head, buf]) : buf;
+      if (buf.length < BOM.length && BOM.subarray(0, buf.length).equals(buf)) {
+        head = buf;
+        continue;
+      }
+      head = undefined;
+      if (buf.subarray(0, BOM.length).equals(BOM)) buf = buf.subarray(BOM.length);
+    }
     let start = 0;
     const batch: InputLine[] = [];
     for (let nl = buf.indexOf(0x0a, start); nl !== -1; nl = buf.indexOf(0x0a, start)) {
@@ -61,6 +75,8 @@ export async function* readLineBatches(input: Readable, maxLineBytes = DEFAULT_M
     }
     if (batch.length > 0) yield batch;
   }
+  // Input that ended inside what could have been a BOM: those bytes are the last line.
+  if (head && head.length > 0) take(head);
   if (kept > 0 || skipped > 0) yield [finish()];
 }
 

@@ -158,6 +158,12 @@ describe("runSeedCheck", () => {
     expect(summary.raised).toBe(golden.filter((c) => c.expected.raises === "UnnegotiableAgentCardError").length);
   });
 
+  it("skips a UTF-8 BOM at the start of the input: line 1 is checked like any other", async () => {
+    const { sink, lines } = slowSink();
+    await runSeedCheck(chunked("\uFEFF" + caseLine("a", "live-input") + "\n", 2), sink);
+    expect(await lines()).toEqual([{ id: "a", raised: true, invariant: 1, message: INV1 }]);
+  });
+
   it("writes nothing for empty input", async () => {
     const { sink, lines } = slowSink();
     expect(await runSeedCheck(chunked("\n\n", 4), sink)).toEqual({ lines: 0, raised: 0, errors: 0 });
