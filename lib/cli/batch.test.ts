@@ -102,6 +102,35 @@ describe("batch", () => {
     expect(out[1]?.decisions?.["live-input"]?.decision).toBe("reject");
   });
 
+  it("answers an empty taskClasses list with an error line, as check refuses a file with no task class", async () => {
+    const r = await runCli(["batch"], { stdin: jsonl({ id: "none", card: { name: "x" }, profile: "northwind", taskClasses: [] }, { id: "next", card: contoso, profile: "northwind" }) });
+    const out = outLines(r.stdout);
+    expect(out[0]).toEqual({ id: "none", error: 'line 1: "taskClasses" is empty: list at least one task class id, or leave it out for every built-in class' });
+    expect(out[1]?.decisions?.["live-input"]?.decision).toBe("reject");
+    expect(r.code).toBe(2);
+  });
+
+  it("refuses an id JSON cannot write back (1e400 reads as Infinity) rather than echoing it as null", async () => {
+    const r = await runCli(["batch"], { stdin: `{"id":1e400,"card":${JSON.stringify(contoso)},"profile":"northwind"}\n` + jsonl({ id: 1e300, card: contoso, profile: "northwind" }) });
+    const out = outLines(r.stdout);
+    expect(out[0]).toEqual({ id: null, error: 'line 1: "id" is a number too large to be written back (it reads as Infinity); give the id as a string' });
+    expect(out[1]?.id).toBe(1e300);
+    expect(r.code).toBe(2);
+  });
+
+  it("keeps two profile problems apart in one error", async () => {
+    const r = await runCli(["batch"], { stdin: jsonl({ id: 1, card: contoso, profile: { streaming: "yes" } }) });
+    expect(outLines(r.stdout)[0]?.error).toBe(
+      "line 1: The client profile is invalid at /profile/name: Invalid input: expected string, received undefined; The client profile is invalid at /profile/streaming: Invalid input: expected boolean, received string",
+    );
+  });
+
+  it("skips a UTF-8 BOM at the start of the input, as check does for a file", async () => {
+    const r = await runCli(["batch"], { stdin: "\uFEFF" + jsonl({ id: "first", card: contoso, profile: "northwind" }) });
+    expect(outLines(r.stdout)[0]).toMatchObject({ id: "first", valid: true });
+    expect(r.code).toBe(1);
+  });
+
   it("exits 1 when a line rejects a task class, 0 when nothing is rejected", async () => {
     const rejected = await runCli(["batch"], { stdin: jsonl({ id: 1, card: contoso, profile: "northwind", taskClasses: ["live-input"] }) });
     expect(rejected.code).toBe(1);

@@ -62,6 +62,10 @@ function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOpti
   if (typeof id !== "string" && typeof id !== "number") {
     return failed(null, `line ${lineNo}: "id" must be a string or a number`);
   }
+  if (typeof id === "number" && !Number.isFinite(id)) {
+    // 1e400 reads as Infinity, which JSON writes as null: the answer could not be matched to its line.
+    return failed(null, `line ${lineNo}: "id" is a number too large to be written back (it reads as ${String(id)}); give the id as a string`);
+  }
   try {
     for (const key in line) {
       if (!KEYS.has(key)) throw new UsageError(`unknown field "${key}" (fields: ${[...KEYS].join(", ")})`);
@@ -71,6 +75,10 @@ function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOpti
     // A preset is a shared object that review() validates once; so is a profile object met before.
     const profile: ClientProfile = typeof line.profile === "string" ? presetNamed(line.profile) : profileSeenBefore(line.profile);
     if (line.taskClasses !== undefined && !Array.isArray(line.taskClasses)) throw new UsageError(`"taskClasses" must be an array of task class ids`);
+    // As check refuses a task class file with none: an empty list would decide nothing and pass.
+    if (Array.isArray(line.taskClasses) && line.taskClasses.length === 0) {
+      throw new UsageError(`"taskClasses" is empty: list at least one task class id, or leave it out for every built-in class`);
+    }
     const result = review(card, profile, {
       context: line.context as ReviewContext | undefined,
       taskClasses: line.taskClasses as string[] | undefined,
@@ -141,7 +149,8 @@ function describeInputErrors(result: Review): string | undefined {
   // A task class listed twice is reviewed once; that is not worth failing the line for.
   const fatal = result.inputErrors?.filter((e) => e.code !== "duplicateTaskClass") ?? [];
   if (fatal.length === 0) return undefined;
-  return fatal.map(explainInputError).join(" ");
+  // Error lines carry no closing full stop; "; " keeps two explanations apart.
+  return fatal.map((e) => explainInputError(e).replace(/\.$/, "")).join("; ");
 }
 
 function failed(id: BatchId, error: string): { output: BatchOutput; rejected: boolean } {
