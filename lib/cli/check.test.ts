@@ -189,6 +189,11 @@ describe("check: unusable input exits 2 with a message saying what and where", (
     ["context fails the schema", () => ["check", "--card", contosoPath, "--profile", "northwind", "--context", file("c.json", '{"cardKnownStale":"yes"}')], /--context .* is not a valid review context: \/cardKnownStale/],
     ["unknown task class lists them", () => ["check", "--card", contosoPath, "--profile", "northwind", "--task-class", "live-video"], /unknown task class "live-video"\. Task classes: request-response, live-input/],
     ["bad --link-base", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "json", "--link-base", "javascript:alert(1)"], /--link-base must be an http\(s\) URL/],
+    [
+      "--link-base with a query or fragment, refused as PARLEY_BASE_URL refuses it rather than cut",
+      () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "json", "--link-base", "https://x.example/path?q=1#frag"],
+      /--link-base must be an http\(s\) URL without credentials, query or fragment, not "https:\/\/x\.example\/path\?q=1#frag"/,
+    ],
     ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "xml"], /--format must be one of text, json, sarif, junit, markdown, github/],
     ["unknown flag", () => ["check", "--card", contosoPath, "--profile", "northwind", "--verbose"], /Unknown option '--verbose'/],
     ["stray argument", () => ["check", "extra"], /check: /],

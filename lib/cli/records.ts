@@ -49,5 +49,10 @@ export function parseLinkBase(value: string | undefined): string | undefined {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`check: --link-base must be an http(s) URL, not "${url.protocol}".`, true);
   }
+  // As PARLEY_BASE_URL: a link's state goes after the path, so a query or fragment here would be
+  // dropped or would swallow it; refused rather than changed behind the user's back.
+  if (url.username || url.password || url.search || url.hash) {
+    throw new UsageError(`check: --link-base must be an http(s) URL without credentials, query or fragment, not "${value}".`, true);
+  }
   return url.origin + url.pathname;
 }
