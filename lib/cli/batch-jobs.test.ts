@@ -71,10 +71,10 @@ describe("batch in other processes and threads", () => {
   }, 60_000);
 
   it("refuses a --jobs that is not a whole number from 1 to 64", async () => {
-    for (const jobs of ["0", "-1", "1.5", "many", "65"]) {
+    for (const jobs of ["0", "-1", "1.5", "many", "65", "1e1", "0x2"]) {
       const r = await runCli(["batch", `--jobs=${jobs}`]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`--jobs must be a whole number from 1 to 64, not "${jobs}"`);
+      expect(r.stderr).toContain(`--jobs must be a whole number from 1 to 64, in decimal digits, not "${jobs}"`);
     }
   });
 

@@ -191,6 +191,18 @@ describe("batch", () => {
     expect(r.stderr).toMatch(/--messages must be text or none, not "html"/);
   });
 
+  it("refuses a --jobs or --max-line-bytes that is not plain decimal digits in range, with exit 2", async () => {
+    for (const jobs of ["1e1", "0x2", "2.0", "+2", "0", "65"]) {
+      const r = await runCli(["batch", "--jobs", jobs], { stdin: jsonl({ id: 1, card: contoso, profile: "northwind" }) });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(`batch: --jobs must be a whole number from 1 to 64, in decimal digits, not "${jobs}".`);
+    }
+    const r = await runCli(["batch", "--max-line-bytes", "1e3"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('batch: --max-line-bytes must be a whole number of at least 1, in decimal digits, not "1e3".');
+  });
+
   it("refuses a bad --max-line-bytes and unknown flags with exit 2", async () => {
     expect((await runCli(["batch", "--max-line-bytes", "lots"])).code).toBe(2);
     const r = await runCli(["batch", "--card", "x"]);

@@ -8,6 +8,7 @@ import { DIFF_USAGE, runDiff } from "./diff";
 import { runTriage, TRIAGE_USAGE } from "./triage";
 import { loadSignatureSetup } from "./signatures";
 import { type CliIo, describeWriteFailure, EXIT, EXIT_PIPE_CLOSED, type ExitCode, processIo, UsageError, writeOut } from "./io";
+import { parseWholeNumberFlag } from "./numbers";
 import { count, linesSoFar, progressOn } from "./progress";
 import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
 import type { SeedCheckSummary } from "./seed-check";
@@ -84,21 +85,12 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
     await writeOut(io.stdout, BATCH_USAGE);
     return EXIT.ok;
   }
-  let maxLineBytes: number | undefined;
-  if (values["max-line-bytes"] !== undefined) {
-    maxLineBytes = Number(values["max-line-bytes"]);
-    if (!Number.isInteger(maxLineBytes) || maxLineBytes < 1) {
-      throw new UsageError(`batch: --max-line-bytes must be a positive integer, not "${values["max-line-bytes"]}".`, true);
-    }
-  }
+  const maxLineBytes = values["max-line-bytes"] === undefined ? undefined : parseWholeNumberFlag("batch", "--max-line-bytes", values["max-line-bytes"], 1);
   const messages = values.messages ?? "text";
   if (!isMessagesOption(messages)) {
     throw new UsageError(`batch: --messages must be ${MESSAGES_OPTIONS.join(" or ")}, not "${messages}".`, true);
   }
-  const jobs = Number(values.jobs ?? 1);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS) {
-    throw new UsageError(`batch: --jobs must be a whole number from 1 to ${MAX_JOBS}, not "${values.jobs}".`, true);
-  }
+  const jobs = values.jobs === undefined ? 1 : parseWholeNumberFlag("batch", "--jobs", values.jobs, 1, MAX_JOBS);
   const signatures = await loadSignatureSetup(values.jwks, values["no-jku"], io);
   const progress = progressOn(io.stderr);
   const tally = (s: Readonly<BatchSummary>) => `${count(s.rejected)} with a rejection, ${count(s.errors)} not reviewable`;
