@@ -77,3 +77,17 @@ test("a rule page links its section of the rule, which opens on that section and
   await document.getByRole("link", { name: "push-callback-mtls" }).click();
   await expect(page).toHaveURL(/\/rules\/push-callback-mtls$/);
 });
+
+test("on a 390 px phone no rule page is wider than the screen, with its card JSON open", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tooWide: string[] = [];
+  for (const id of INVARIANT_IDS) {
+    await page.goto(`/rules/${id}`);
+    await expect(page.getByTestId("rule-page")).toHaveAttribute("data-rule", id);
+    // Long spec pointers, changed values and card lines must wrap or scroll inside their own box.
+    await page.locator("details").evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) tooWide.push(`${id}: ${width} px`);
+  }
+  expect(tooWide, "rule pages that scroll sideways at 390 px").toEqual([]);
+});

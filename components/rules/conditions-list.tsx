@@ -21,7 +21,7 @@ export function ConditionsList({ page }: { page: RulePage }) {
             data-condition={row.condition.id}
             data-decision={row.after.decision}
             data-applies={row.applies ? "true" : "false"}
-            className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-3 shadow-sm md:grid-cols-[14rem_1fr]"
+            className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-3 shadow-sm md:grid-cols-[14rem_minmax(0,1fr)]"
           >
             <div>
               <h3 className="text-sm font-semibold">{row.condition.title}</h3>
@@ -35,14 +35,15 @@ export function ConditionsList({ page }: { page: RulePage }) {
                 {!row.applies && <span className="rounded bg-slate-100 px-1 text-slate-700">cannot change this cut</span>}
               </p>
             </div>
-            <div className="text-sm">
+            <div className="min-w-0 text-sm">
               <p className="text-slate-600">{row.condition.ruleText}</p>
               <p className="mt-1 text-xs text-slate-600">
                 Changed:{" "}
                 {row.inputs.changes.map((change, i) => (
                   <span key={`${change.source}${change.pointer}`}>
                     {i > 0 && "; "}
-                    <code>
+                    {/* A changed value can be a long JSON line: it wraps rather than widen the page. */}
+                    <code className="wrap-anywhere">
                       {change.source === "taskClass" ? "task class" : `${change.source}${change.pointer}`} ={" "}
                       {JSON.stringify(change.value)}
                     </code>

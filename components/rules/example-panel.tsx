@@ -26,7 +26,7 @@ export function ExamplePanel({
     <section
       aria-labelledby={headingId}
       data-testid={`example-${which}`}
-      className={`rounded-lg border bg-white p-3 shadow-sm ${which === "failing" ? "border-rose-300" : "border-emerald-300"}`}
+      className={`min-w-0 rounded-lg border bg-white p-3 shadow-sm ${which === "failing" ? "border-rose-300" : "border-emerald-300"}`}
     >
       <h3 id={headingId} className="text-sm font-semibold">
         <span className={which === "failing" ? "text-rose-800" : "text-emerald-800"}>

@@ -8,8 +8,10 @@ import { ExamplePanel } from "./example-panel";
 import { OriginBadge } from "./origin-badge";
 
 function RuleSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  // min-w-0: a grid item may be narrower than its longest line, so a long pointer wraps inside it
+  // instead of widening the page.
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} className="min-w-0">
       <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
         {title}
       </h2>
@@ -64,7 +66,7 @@ export function RulePageView({ page }: { page: RulePage }) {
           <ul className="text-sm" data-testid="card-fields">
             {meta.cardFields.map((f) => (
               <li key={f}>
-                <code>{f}</code>
+                <code className="wrap-anywhere">{f}</code>
               </li>
             ))}
           </ul>
@@ -72,7 +74,7 @@ export function RulePageView({ page }: { page: RulePage }) {
           <ul className="text-sm" data-testid="profile-fields">
             {meta.profileFields.map((f) => (
               <li key={f}>
-                <code>{f}</code>
+                <code className="wrap-anywhere">{f}</code>
               </li>
             ))}
           </ul>

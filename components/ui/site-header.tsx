@@ -12,8 +12,11 @@ const LINKS = [
   { href: "/rules", label: "Rules", key: "rules" },
 ] as const;
 
-/** Title and navigation shared by every page; `children` is an optional tagline beside the title. */
-export async function SiteHeader({ current, children }: { current: (typeof LINKS)[number]["key"]; children?: ReactNode }) {
+/**
+ * Title and navigation shared by every page; `children` is an optional tagline beside the title.
+ * `current` marks the page's own link; a page that is none of them (the 404 page) leaves it out.
+ */
+export async function SiteHeader({ current, children }: { current?: (typeof LINKS)[number]["key"]; children?: ReactNode }) {
   const theme = readTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
     <header className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-slate-200 pb-3">

@@ -81,7 +81,7 @@ const REASONS = {
   extendedCard:
     "{{invariant}} would reject {{taskClass}} ({{path}}), but the cut rests on what this public card says and the card announces an authenticated extended card, which this client can fetch ({{fetchedBy}}): review that card before deciding (defer).",
   zeroXAdvisory:
-    "{{invariant}} would reject {{taskClass}} ({{path}}), but this is a {{protocolVersion}} card and the rule does not apply before A2A 1.0, where capability fields were advisory: confirm with the vendor or get a 1.0 card (defer).",
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but the card is read as A2A 0.x (by its shape, or by the version every interface speaks, whatever protocolVersion it declares), where capability fields were only advisory: confirm with the vendor or get a card in the 1.0 shape (defer).",
   invalidCard: "The card is not valid (errors: {{codes}}), so nothing can be accepted on it: reject the card.",
   extensionsOnCard: "Declared on the card: {{declaredOnCard}}.",
   extensionsNotOnCard: "Known from outside the card: {{notOnCard}}.",
@@ -269,13 +269,28 @@ export function explainDegradation(record: DegradationRecord): string {
   });
 }
 
+/**
+ * What a card declares is not always what makes it advisory: a card in a 0.x shape may claim
+ * protocolVersion "1.0". The text names what Parley read (the 0.x shape, or the 0.x version every
+ * interface speaks), never calls the card "1.0", and says which rejections still stand.
+ */
+const ADVISORY_STILL_STANDS =
+  "A rejection that rests on one of the rule's invariants (what the card says it can do: streaming, push notifications) becomes a deferral: confirm with the vendor, or get a card in the 1.0 shape whose interfaces speak 1.0. Rejections that come from the card's own structure still stand: an invalid card, no binding shared with the client, input or output modes the client cannot use, security it cannot satisfy.";
+
 export function explainAdvisory(advisory: NonNullable<Review["advisory"]>): string {
-  const version = formatValue(advisory.data.protocolVersion) || formatValue(advisory.data.shape);
-  const template =
-    advisory.data.via === "interfaces"
-      ? "This card has the 1.0 shape, but every interface speaks A2A {{version}} (an interface with no protocolVersion speaks 0.3, as the 1.0 spec reads it). The rule does not apply before 1.0, where capability fields were advisory: a rejection that rests on the rule's invariants is deferred instead (confirm with the vendor or get a 1.0 card); structural facts (an invalid card, no shared binding) still reject."
-      : "This is an A2A {{version}} card ({{shape}} shape). The rule does not apply before 1.0, where capability fields were advisory: a rejection that rests on the rule's invariants is deferred instead (confirm with the vendor or get a 1.0 card); structural facts (an invalid card, no shared binding) still reject.";
-  return renderTemplate(template, { version, shape: formatValue(advisory.data.shape) });
+  const shape = formatValue(advisory.data.shape);
+  const declared = formatValue(advisory.data.protocolVersion);
+  let lead: string;
+  if (advisory.data.via === "interfaces") {
+    lead =
+      "Every interface of this card speaks A2A {{declared}} (an interface with no protocolVersion speaks 0.3, as the 1.0 spec reads it), so the card is read as a 0.x card, whose capability fields were only advisory.";
+  } else if (declared === "" || declared === shape || /^\s*v?0\./.test(declared)) {
+    lead = "This card has the A2A {{shape}} shape, so it is read as a 0.x card, whose capability fields were only advisory.";
+  } else {
+    lead =
+      "This card has the A2A {{shape}} shape (it declares protocolVersion {{declared}}, but its fields are laid out as in {{shape}}), so it is read as a 0.x card, whose capability fields were only advisory.";
+  }
+  return renderTemplate(`${lead} ${ADVISORY_STILL_STANDS}`, { shape, declared: declared || shape });
 }
 
 const INPUT_ERRORS: Record<ReviewInputError["code"], string> = {

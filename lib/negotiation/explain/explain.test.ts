@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Review, TaskClassDecision } from "../decision-types";
+import { readCorpusCard } from "../../../fixtures/corpus";
 import { CONTOSO } from "../examples/incidents";
 import { INVARIANT_IDS } from "../invariants/types";
 import { NORTHWIND } from "../profile";
@@ -139,8 +140,52 @@ describe("other explainers", () => {
     expect(describeInvariant("from-a-newer-engine")).toContain("Unknown invariant");
   });
 
-  it("explains the 0.x advisory", () => {
-    expect(explainAdvisory({ reason: "zeroXAdvisory", data: { shape: "0.3", protocolVersion: "0.3.0" } })).toMatchInlineSnapshot(`"This is an A2A 0.3.0 card (0.3 shape). The rule does not apply before 1.0, where capability fields were advisory: a rejection that rests on the rule's invariants is deferred instead (confirm with the vendor or get a 1.0 card); structural facts (an invalid card, no shared binding) still reject."`);
+  it("explains the 0.x advisory by the card's 0.x shape, and says structural rejections still stand", () => {
+    const text = explainAdvisory({ reason: "zeroXAdvisory", data: { shape: "0.3", protocolVersion: "0.3.0", via: "shape" } });
+    expect(text).toMatchInlineSnapshot(`"This card has the A2A 0.3 shape, so it is read as a 0.x card, whose capability fields were only advisory. A rejection that rests on one of the rule's invariants (what the card says it can do: streaming, push notifications) becomes a deferral: confirm with the vendor, or get a card in the 1.0 shape whose interfaces speak 1.0. Rejections that come from the card's own structure still stand: an invalid card, no binding shared with the client, input or output modes the client cannot use, security it cannot satisfy."`);
+  });
+
+  it("never calls a 0.x-shaped card that declares 1.0 a 1.0 card, and names its shape as the reason", () => {
+    // A real card: protocolVersion "1.0" in the 0.3 layout; its output-modes cuts still reject.
+    const r = review(readCorpusCard("wild-agent-leash-reference.json"), NORTHWIND);
+    expect(r.advisory).toBeDefined();
+    expect(decision(r, "request-response").decision).toBe("reject");
+    const text = explainAdvisory(r.advisory!);
+    expect(text).not.toMatch(/1\.0 card|before 1\.0/);
+    expect(text).toContain("This card has the A2A 0.3 shape (it declares protocolVersion 1.0, but its fields are laid out as in 0.3)");
+    expect(text).toContain("Rejections that come from the card's own structure still stand");
+    expect(text).toContain("input or output modes the client cannot use");
+  });
+
+  it("explains the advisory of a 1.0-shaped card by the 0.x version its interfaces speak", () => {
+    const text = explainAdvisory({ reason: "zeroXAdvisory", data: { shape: "1.0", protocolVersion: "0.3", via: "interfaces" } });
+    expect(text).toMatch(/^Every interface of this card speaks A2A 0\.3 \(an interface with no protocolVersion speaks 0\.3/);
+    expect(text).not.toMatch(/1\.0 card|before 1\.0/);
+    expect(text).toContain("Rejections that come from the card's own structure still stand");
+  });
+
+  it("defers a rule's cut on a 0.x-shaped card that declares 1.0 without calling it a 1.0 card", () => {
+    // The 0.3 layout (url and preferred transport at the top level), protocolVersion "1.0", no streaming.
+    const card = {
+      protocolVersion: "1.0",
+      name: "Legacy voice agent",
+      description: "A 0.3-shaped card that claims 1.0.",
+      url: "https://legacy.example/a2a",
+      version: "1.0.0",
+      capabilities: { streaming: false },
+      defaultInputModes: ["text/plain", "audio/pcm"],
+      defaultOutputModes: ["text/plain"],
+      skills: [{ id: "talk", name: "Talk", description: "Talks.", tags: ["voice"] }],
+    };
+    const r = review(JSON.stringify(card), { ...NORTHWIND, protocolVersions: ["1.0", "0.3"] });
+    expect(r.advisory?.data).toMatchObject({ shape: "0.3", protocolVersion: "1.0" });
+    const live = decision(r, "live-input");
+    expect(live.decision).toBe("defer");
+    const reason = live.reasons.find((x) => x.reason === "zeroXAdvisory");
+    expect(reason).toBeDefined();
+    const text = explainReason(reason!);
+    expect(text).toContain("the card is read as A2A 0.x");
+    expect(text).not.toMatch(/1\.0 card|before (A2A )?1\.0/);
   });
 
   it("explains input errors", () => {
