@@ -174,3 +174,26 @@ test("a reload keeps both versions", async ({ page }) => {
   await expect(page.getByLabel("After")).toHaveValue(STREAMING);
   await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
 });
+
+test("a version nested thousands of levels deep: a plain error naming that version, and no results of earlier text beside it", async ({ page }) => {
+  await openDiff(page);
+  await page.getByLabel("Before").fill('{ "name": "x", ');
+  await page.getByLabel("After").fill(STREAMING);
+  // The earlier text's comparison is on screen first.
+  await expect(page.getByTestId("diff-unparseable")).toContainText("Before: The text is not valid JSON");
+  const deep = `{"a": ${"[".repeat(3000)}${"]".repeat(3000)}}`;
+  await page.getByLabel("Before").fill(deep);
+  const failure = page.getByTestId("diff-failure");
+  await expect(failure).toContainText("Before is nested more than");
+  await expect(failure).not.toContainText(/postMessage|call stack|RangeError/);
+  await expect(page.getByTestId("diff-unparseable")).toHaveCount(0);
+  await expect(page.getByTestId("diff-decision-change")).toHaveCount(0);
+
+  // The same for After, and a fixed version is compared again with no error left over.
+  await page.getByLabel("Before").fill(BEFORE);
+  await page.getByLabel("After").fill(deep);
+  await expect(failure).toContainText("After is nested more than");
+  await page.getByLabel("After").fill(STREAMING);
+  await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
+  await expect(failure).toHaveCount(0);
+});

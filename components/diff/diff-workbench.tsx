@@ -15,6 +15,7 @@ import { CardVersionField, EMPTY_VERSION, type CardVersion } from "./card-versio
 import type { DiffAnswer } from "./diff-protocol";
 import { DiffReport } from "./diff-report";
 import { diffOffThread, readLinkOffThread } from "./diff-thread";
+import { describeTooDeep, tooDeepSide } from "./nesting";
 import { readStoredDiff, storeDiff } from "./saved-diff";
 
 /** What a review link told the page: where the live card is, and what the version it was made from looked like. */
@@ -49,7 +50,8 @@ export function DiffWorkbench() {
   const [linkError, setLinkError] = useState<string | undefined>();
   const [live, setLive] = useState<LiveFetch>({ state: "idle" });
   const [result, setResult] = useState<{ answer: DiffAnswer; before: string; after: string } | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
+  /** What went wrong, and for which texts when it was a comparison (it no longer applies once they change). */
+  const [failure, setFailure] = useState<{ message: string; before?: string; after?: string } | undefined>();
   const [ready, setReady] = useState(false);
   const opened = useRef<string | null>(null);
 
@@ -70,7 +72,7 @@ export function DiffWorkbench() {
     try {
       pair = await Promise.all(EXAMPLE_PAIR.map(async (id) => ({ id, text: await loadExampleText(id) })));
     } catch (error) {
-      setFailure(`the example cards could not be loaded (${error instanceof Error ? error.message : String(error)})`);
+      setFailure({ message: `The example cards could not be loaded (${error instanceof Error ? error.message : String(error)}).` });
       return;
     }
     const [earlier, later] = pair;
@@ -147,13 +149,24 @@ export function DiffWorkbench() {
   useEffect(() => {
     if (!complete) return;
     const timer = setTimeout(() => {
+      // A version nested past what can be compared is said so at once, naming it; nothing older stays beside it.
+      const tooDeep = tooDeepSide(before.text, after.text);
+      if (tooDeep) {
+        setResult(undefined);
+        setFailure({ message: describeTooDeep(tooDeep), before: before.text, after: after.text });
+        return;
+      }
       diffOffThread({ before: before.text, after: after.text, profiles: profileList, context, ...(taskClasses ? { taskClasses } : {}) }).then(
         (answer) => {
           if (!answer) return;
           setFailure(undefined);
           setResult({ answer, before: before.text, after: after.text });
         },
-        (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+        (error: unknown) => {
+          // The results on screen are of other text: an error is never shown beside them.
+          setResult(undefined);
+          setFailure({ message: `The comparison failed: ${error instanceof Error ? error.message : String(error)}`, before: before.text, after: after.text });
+        },
       );
     }, DIFF_DELAY_MS);
     return () => clearTimeout(timer);
@@ -169,7 +182,8 @@ export function DiffWorkbench() {
   const onAddProfiles = useCallback((list: ClientProfile[]) => setProfiles((current) => addProfiles(current, list).inputs), []);
   const onRemoveProfile = useCallback((id: string) => setProfiles((current) => removeProfile(current, id)), []);
 
-  const shown = complete ? result : undefined;
+  const failed = failure && (failure.before === undefined || (complete && failure.before === before.text && failure.after === after.text)) ? failure : undefined;
+  const shown = complete && !failed ? result : undefined;
   const beforeDigest = result?.before === before.text ? result.answer.digests.before : undefined;
   const stale = shown !== undefined && (shown.before !== before.text || shown.after !== after.text);
   return (
@@ -222,16 +236,16 @@ export function DiffWorkbench() {
         </Section>
       </div>
       <div className="flex min-w-0 flex-col gap-3" aria-live="polite" aria-busy={stale}>
-        {failure && (
-          <p role="alert" className={ERROR}>
-            The comparison failed: {failure}
+        {failed && (
+          <p role="alert" className={ERROR} data-testid="diff-failure">
+            {failed.message}
           </p>
         )}
         {shown ? (
           <div className={stale ? "opacity-60 transition-opacity" : ""}>
             <DiffReport diff={shown.answer.diff} before={shown.before} after={shown.after} />
           </div>
-        ) : (
+        ) : failed && failed.before !== undefined ? null : (
           <div className="flex flex-col items-start gap-2">
             <p className="text-sm text-slate-700" data-testid="diff-needs">
               {!ready

@@ -13,10 +13,16 @@ const scope = self as unknown as {
 
 scope.onmessage = (event) => {
   const message = event.data;
+  let answer: DiffWorkerAnswer;
   try {
-    if (message.type === "diff") scope.postMessage({ id: message.id, type: "diff", answer: computeDiff(message.request) });
-    else scope.postMessage({ id: message.id, type: "link", ...readLink(message.fragment) });
+    answer = message.type === "diff" ? { id: message.id, type: "diff", answer: computeDiff(message.request) } : { id: message.id, type: "link", ...readLink(message.fragment) };
   } catch (error) {
-    scope.postMessage({ id: message.id, type: "error", message: error instanceof Error ? error.message : String(error) });
+    answer = { id: message.id, type: "error", message: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    scope.postMessage(answer);
+  } catch {
+    // Copying the answer to the page failed (a value too deep or too large to copy): say so plainly, never the browser's own words.
+    scope.postMessage({ id: message.id, type: "error", message: "its result was too large or too deeply nested to pass back to the page." });
   }
 };
