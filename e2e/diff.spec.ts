@@ -197,3 +197,27 @@ test("a version nested thousands of levels deep: a plain error naming that versi
   await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
   await expect(failure).toHaveCount(0);
 });
+
+test("a broken link in the address says so, on load and when put in the address of the open page", async ({ page }) => {
+  await openDiff(page, "#v1.zz!!");
+  const banner = page.getByTestId("diff-link-error");
+  await expect(banner).toContainText("The link in the address could not be opened.");
+  await expect(banner).toContainText('"!"');
+
+  await page.goto("/diff");
+  await page.evaluate(() => (window.location.hash = "live.garbage"));
+  await expect(banner).toContainText("This is not a Parley review link");
+  await expect(banner).toContainText("live.garbage");
+});
+
+test("a snapshot link with no card URL says the live card cannot be fetched and what to do instead", async ({ page }) => {
+  const fragment = encodeReviewLink({ cardText: BEFORE, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
+  await openDiff(page, `#${fragment}`);
+  await expect(page.getByTestId("diff-before")).toContainText("the review link's snapshot");
+  await expect(page.getByTestId("diff-no-card-url")).toContainText("the live version cannot be fetched");
+  await expect(page.getByTestId("diff-no-card-url")).toContainText("Paste or open");
+  // Giving the current version compares them, and the note has done its work.
+  await page.getByLabel("After").fill(STREAMING);
+  await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
+  await expect(page.getByTestId("diff-no-card-url")).toHaveCount(0);
+});

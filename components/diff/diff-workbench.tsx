@@ -109,6 +109,18 @@ export function DiffWorkbench() {
   // ---- Opening: a review link in the address wins; otherwise what this browser kept.
   useEffect(() => {
     let gone = false;
+    // A link put in the address of the open page (pasted over the fragment, followed from elsewhere) is opened too.
+    const onHashChange = () => {
+      const hash = window.location.hash.slice(1);
+      if (!hash || hash === opened.current) return;
+      opened.current = hash;
+      void openLink(hash)
+        .catch((error: unknown) => String(error))
+        .then((problem) => {
+          if (!gone) setLinkError(problem);
+        });
+    };
+    window.addEventListener("hashchange", onHashChange);
     void (async () => {
       const hash = window.location.hash.slice(1);
       if (hash) {
@@ -127,6 +139,7 @@ export function DiffWorkbench() {
     })();
     return () => {
       gone = true;
+      window.removeEventListener("hashchange", onHashChange);
     };
   }, [openLink]);
 
@@ -215,7 +228,16 @@ export function DiffWorkbench() {
                 edited();
                 setAfter(v);
               }}
-              note={<LiveNote live={live} onRetry={(url) => void fetchLive(url)} />}
+              note={
+                fromLink?.kind === "snapshot" && !fromLink.cardUrl && after.text === "" ? (
+                  <span className="text-amber-900" data-testid="diff-no-card-url">
+                    The review link carries no card URL (its card was pasted or opened from a file), so the live version cannot be fetched. Paste or open
+                    the card as it is now here to see what changed.
+                  </span>
+                ) : (
+                  <LiveNote live={live} onRetry={(url) => void fetchLive(url)} />
+                )
+              }
             />
             <ReviewLinkForm
               label="Or compare a review link with its live card"
