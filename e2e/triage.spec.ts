@@ -220,6 +220,25 @@ test("a list of URLs: each fetched through Parley with its own outcome, a failur
   }
 });
 
+test("a URL list is one URL per line; a line that is not an http(s) URL is refused here, by line, and never sent", async ({ page }) => {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/fetch-card")) sent.push(request.postData() ?? "");
+  });
+  await openTriage(page);
+  const lines = ["not a url", "http://10.0.0.1/", "javascript:alert(1)", "https://example.invalid/", "", `https://example.com/${"a".repeat(5000)}`];
+  await page.getByLabel("Card URLs").fill(lines.join("\n"));
+  await page.getByRole("button", { name: "Fetch cards" }).click();
+  const refused = page.getByTestId("triage-url-refused");
+  await expect(refused).toContainText('Line 1: "not a url" is not a valid URL.');
+  await expect(refused).toContainText("Line 3: Only http and https URLs can be fetched, not javascript");
+  await expect(refused).toContainText("Line 6: The URL is longer than 2048 characters.");
+  // Only the two URLs went to the server, each whole.
+  await expect(page.getByTestId("triage-url-progress")).toHaveText("2 of 2 URLs done: 0 fetched, 2 failed", { timeout: 20_000 });
+  expect(sent).toHaveLength(2);
+  expect(sent.join(" ")).not.toMatch(/"not"|"url"|javascript/);
+});
+
 test("cards and profiles from a review link, a pasted card and a pasted profile (its problems said where)", async ({ page }) => {
   await openTriage(page);
   const link = encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });

@@ -4,7 +4,7 @@ import { memo, useId, useRef, useState } from "react";
 import { postFetchCard } from "@/components/queries/fetch-card";
 import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
 import { ReviewLinkForm } from "@/components/ui/review-link-form";
-import { parseUrlList } from "@/lib/triage/intake";
+import { parseUrlList, type RefusedUrlLine } from "@/lib/triage/intake";
 import { MAX_TRIAGE_CARDS } from "@/lib/triage/triage";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import type { DroppedFile } from "./dropped-files";
@@ -113,6 +113,7 @@ function UrlList({ onFetched }: { onFetched: CardIntakeProps["onFetched"] }) {
   const [text, setText] = useState("");
   const [jobs, setJobs] = useState<UrlJob[]>([]);
   const [note, setNote] = useState<string | undefined>();
+  const [refused, setRefused] = useState<RefusedUrlLine[]>([]);
   const controller = useRef<AbortController | null>(null);
   const running = jobs.some((job) => job.status.state === "queued" || job.status.state === "fetching" || job.status.state === "waiting");
   const finished = jobs.filter((job) => job.status.state === "done").length;
@@ -143,7 +144,9 @@ function UrlList({ onFetched }: { onFetched: CardIntakeProps["onFetched"] }) {
       onSubmit={(event) => {
         event.preventDefault();
         const list = parseUrlList(text, MAX_TRIAGE_CARDS);
-        if (list.urls.length === 0) return setNote("Give at least one URL: an agent's address or its card's.");
+        // Lines that are not http(s) URLs are said here, line by line, and never sent to the server.
+        setRefused(list.refused);
+        if (list.urls.length === 0) return setNote(list.refused.length > 0 ? undefined : "Give at least one URL: an agent's address or its card's.");
         const parts = [
           list.duplicates > 0 ? `${plural(list.duplicates, "repeated URL")} left out` : "",
           list.overLimit > 0 ? `${plural(list.overLimit, "URL")} past the first ${count(MAX_TRIAGE_CARDS)} left out` : "",
@@ -166,6 +169,21 @@ function UrlList({ onFetched }: { onFetched: CardIntakeProps["onFetched"] }) {
       />
       <p className={HINT}>Fetched by Parley&apos;s server, a few at a time (public addresses only); a URL that fails does not stop the others.</p>
       {note && <p className="text-xs text-slate-700">{note}</p>}
+      {refused.length > 0 && (
+        <div role="alert" className={ERROR} data-testid="triage-url-refused">
+          <p>
+            {refused.length === 1 ? "One line is" : `${count(refused.length)} lines are`} not a URL Parley can fetch, so {refused.length === 1 ? "it was" : "they were"} not
+            fetched:
+          </p>
+          <ul className="list-disc pl-5">
+            {refused.map((r) => (
+              <li key={r.line} className="break-all">
+                Line {r.line}: {r.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <button type="submit" className={BUTTON} disabled={running}>
           Fetch cards

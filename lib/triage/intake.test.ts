@@ -58,9 +58,24 @@ describe("classifying a dropped file", () => {
 });
 
 describe("parseUrlList", () => {
-  it("takes one URL per line (or separated by commas and spaces), skips blanks, comments and repeats", () => {
-    const list = parseUrlList("https://a.example\n\n# partners\nb.example, https://c.example/card.json  https://a.example\n", 100);
-    expect(list).toEqual({ urls: ["https://a.example", "b.example", "https://c.example/card.json"], duplicates: 1, overLimit: 0 });
+  it("takes one URL per line, skips blanks, comments and repeats", () => {
+    const list = parseUrlList("https://a.example\n\n# partners\nb.example\n  https://c.example/card.json  \nhttps://a.example\n", 100);
+    expect(list).toEqual({ urls: ["https://a.example", "b.example", "https://c.example/card.json"], refused: [], duplicates: 1, overLimit: 0 });
+  });
+
+  it("refuses, line by line, what is not an http(s) URL, and never splits a line into several URLs", () => {
+    const long = `https://example.com/${"a".repeat(5000)}`;
+    const list = parseUrlList(["not a url", "http://10.0.0.1/", "javascript:alert(1)", "https://example.invalid/", "", long].join("\n"), 100);
+    // The private address and the unknown host are the fetch route's to judge (it resolves the host).
+    expect(list.urls).toEqual(["http://10.0.0.1/", "https://example.invalid/"]);
+    expect(list.refused.map((r) => [r.line, r.text.slice(0, 20)])).toEqual([
+      [1, "not a url"],
+      [3, "javascript:alert(1)"],
+      [6, long.slice(0, 20)],
+    ]);
+    expect(list.refused[0]!.message).toBe('"not a url" is not a valid URL.');
+    expect(list.refused[1]!.message).toContain("Only http and https URLs can be fetched, not javascript");
+    expect(list.refused[2]!.message).toContain("longer than 2048 characters");
   });
 
   it("stops at the limit and counts what it left out", () => {

@@ -1,3 +1,5 @@
+import { parseCardUrl } from "../fetch/card-url";
+import { CardFetchError } from "../fetch/errors";
 import { findJsonSyntaxError } from "../negotiation/card/json-scan";
 import { parseCardText, positionAt } from "../negotiation/card/parse-text";
 import { makeProblem } from "../negotiation/card/problems";
@@ -116,28 +118,43 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A line of a pasted URL list that is not a URL Parley would fetch, with the reason the fetch route would give. */
+export interface RefusedUrlLine {
+  /** 1-based line number in the pasted text. */
+  line: number;
+  text: string;
+  message: string;
+}
+
 /**
- * A pasted list of card URLs: one per line (commas and spaces separate too), blank lines and lines
- * starting with # ignored, duplicates kept once. The fetch route checks each URL itself.
+ * A pasted list of card URLs: one per line (a line is one URL, spaces and all), blank lines and lines
+ * starting with # ignored, duplicates kept once. A line the fetch route would refuse by its form (not
+ * a URL, another scheme than http or https, too long, credentials in it) is refused here with the
+ * route's own sentence and never sent; whether its host may be fetched is the route's to say.
  */
-export function parseUrlList(text: string, max: number): { urls: string[]; duplicates: number; overLimit: number } {
+export function parseUrlList(text: string, max: number): { urls: string[]; refused: RefusedUrlLine[]; duplicates: number; overLimit: number } {
   const urls: string[] = [];
+  const refused: RefusedUrlLine[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
   let overLimit = 0;
-  for (const line of text.split(/\r?\n/)) {
+  text.split(/\r?\n/).forEach((line, index) => {
     const trimmed = line.trim();
-    if (trimmed === "" || trimmed.startsWith("#")) continue;
-    for (const part of trimmed.split(/[\s,]+/)) {
-      if (part === "") continue;
-      if (seen.has(part)) {
-        duplicates++;
-        continue;
-      }
-      seen.add(part);
-      if (urls.length >= max) overLimit++;
-      else urls.push(part);
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    try {
+      parseCardUrl(trimmed);
+    } catch (error) {
+      const message = error instanceof CardFetchError ? error.message : `"${trimmed}" is not a valid URL.`;
+      refused.push({ line: index + 1, text: trimmed, message });
+      return;
     }
-  }
-  return { urls, duplicates, overLimit };
+    if (seen.has(trimmed)) {
+      duplicates++;
+      return;
+    }
+    seen.add(trimmed);
+    if (urls.length >= max) overLimit++;
+    else urls.push(trimmed);
+  });
+  return { urls, refused, duplicates, overLimit };
 }
