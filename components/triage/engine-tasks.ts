@@ -1,6 +1,6 @@
 import { decodeReviewLink, describeLinkError } from "@/lib/share";
 import { classifyBytes, classifyText, MAX_INTAKE_BYTES, type IntakeEntry } from "@/lib/triage/intake";
-import { decodeTriageLink, encodeTriageLink, isTriageFragment } from "@/lib/triage/link";
+import { decodeTriageLink, encodeTriageLink, fragmentStart, isTriageFragment } from "@/lib/triage/link";
 import type { TriageFile } from "@/lib/triage/triage";
 import type { LinkReading } from "./worker-protocol";
 
@@ -39,6 +39,8 @@ export function readLink(input: string): LinkReading {
   }
   const review = decodeReviewLink(fragment);
   if (review.ok) return { kind: "review", link: review.link };
+  // Neither kind of link: said in the triage's words (which name both prefixes), not a review link's.
+  if (review.error.code === "notAReviewLink") return { kind: "failed", triageError: { code: "notATriageLink", found: fragmentStart(fragment) } };
   return { kind: "failed", reviewError: review.error, message: describeLinkError(review.error) };
 }
 

@@ -27,7 +27,9 @@ export function describeRefusal(reason: IntakeRefusal): string {
 export function describeTriageLinkError(error: TriageLinkError): string {
   switch (error.code) {
     case "notATriageLink":
-      return "This is not a Parley triage link (the part after # should start with t1.).";
+      return `This is not a Parley link: after the # a triage link starts with "t1." and a review link with "v1.", but this one starts with "${JSON.stringify(error.found).slice(1, -1)}".`;
+    case "unknownVersion":
+      return `This triage link uses format ${error.version}, which this version of Parley cannot read (it reads ${error.supported}). Open it in a newer Parley.`;
     case "tooLarge":
       return `The link is ${count(error.length)} characters long, more than the ${count(error.limit)} a triage link may have. It was not read.`;
     case "truncated":

@@ -52,7 +52,8 @@ describe("triage links", () => {
   it("refuses hostile fragments with a typed error, never a throw", () => {
     const good = encodeTriageLink(file);
     if (!good.ok) throw new Error("no link");
-    expect(decodeTriageLink("v1.abc")).toEqual({ ok: false, error: { code: "notATriageLink" } });
+    expect(decodeTriageLink("v1.abc")).toEqual({ ok: false, error: { code: "notATriageLink", found: "v1.abc" } });
+    expect(decodeTriageLink("t9.abc")).toEqual({ ok: false, error: { code: "unknownVersion", version: "t9", supported: "t1" } });
     expect(decodeTriageLink("t1.@@@@")).toEqual({ ok: false, error: { code: "corrupt" } });
     expect(decodeTriageLink("t1.A")).toEqual({ ok: false, error: { code: "truncated" } });
     expect(decodeTriageLink(good.fragment.slice(0, good.fragment.length - 40)).ok).toBe(false);

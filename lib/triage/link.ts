@@ -23,7 +23,9 @@ const INFLATE_STEP_BYTES = 1024;
 export type TriageLinkEncoding = { ok: true; fragment: string } | { ok: false; code: "tooLarge"; length: number; limit: number };
 
 export type TriageLinkError =
-  | { code: "notATriageLink" }
+  /** `found`: how the fragment starts (its first characters), to show the user. */
+  | { code: "notATriageLink"; found: string }
+  | { code: "unknownVersion"; version: string; supported: string }
   | { code: "tooLarge"; length: number; limit: number }
   | { code: "truncated" }
   | { code: "corrupt" }
@@ -47,9 +49,16 @@ export function encodeTriageLink(file: TriageFile): TriageLinkEncoding {
   return { ok: true, fragment: TRIAGE_LINK_PREFIX + encodeBase64Url(body) };
 }
 
-/** Is this fragment (without "#") meant as a triage link? Only then is it worth decoding. */
+/** Is this fragment (without "#") meant as a triage link, of this format or another ("t2.")? Only then is it worth decoding. */
 export function isTriageFragment(fragment: string): boolean {
-  return fragment.startsWith(TRIAGE_LINK_PREFIX);
+  return fragment.startsWith(TRIAGE_LINK_PREFIX) || OTHER_TRIAGE_FORMAT.test(fragment);
+}
+
+const OTHER_TRIAGE_FORMAT = /^t\d+\./;
+
+/** The first characters of a fragment, as an error shows them. */
+export function fragmentStart(fragment: string): string {
+  return fragment.length > 12 ? `${fragment.slice(0, 12)}…` : fragment;
 }
 
 /** Reads a triage fragment; hostile input gives a typed error, never a throw, and inflating stops at its cap. */
@@ -65,7 +74,10 @@ function decodeUnsafe(input: string): TriageLinkDecoding {
   const hash = input.indexOf("#");
   const fragment = (hash === -1 ? input : input.slice(hash + 1)).trim();
   if (fragment.length > MAX_TRIAGE_LINK_LENGTH) return fail({ code: "tooLarge", length: fragment.length, limit: MAX_TRIAGE_LINK_LENGTH });
-  if (!isTriageFragment(fragment)) return fail({ code: "notATriageLink" });
+  if (!fragment.startsWith(TRIAGE_LINK_PREFIX)) {
+    const version = OTHER_TRIAGE_FORMAT.exec(fragment)?.[0];
+    return fail(version ? { code: "unknownVersion", version: version.slice(0, -1), supported: TRIAGE_LINK_PREFIX.slice(0, -1) } : { code: "notATriageLink", found: fragmentStart(fragment) });
+  }
   const body = decodeBase64Url(fragment.slice(TRIAGE_LINK_PREFIX.length));
   if (!body.ok) return fail(body.problem === "badLength" ? { code: "truncated" } : { code: "corrupt" });
   if (body.bytes.length <= CHECK_BYTES) return fail({ code: "truncated" });
