@@ -136,3 +136,14 @@ test("an UnnegotiableAgentCardError line can be reproduced in the workspace, cle
   await expect(page.locator('[data-task-class="live-input"] [data-invariant="live-input-needs-streaming"]')).toHaveAttribute("data-status", "violated");
   await expect(page.getByTestId("card-editor")).toContainText("Reconstruction from a log line (not the vendor's card)");
 });
+
+test("a line that is almost readable says what it lacks, never 'undefined' or a schema code", async ({ page }) => {
+  await openExplainer(page);
+  await paste(page, ['{"type":"parley.decision"}', "UnnegotiableAgentCardError: something", '{"type":"parley.decision","v":1,"engine":7}'].join("\n"));
+  await expect(entries(page)).toHaveCount(3);
+  await expect(entries(page).nth(0)).toContainText('This decision record has no format version: it needs "v": 1');
+  await expect(entries(page).nth(1)).toContainText("This looks like an UnnegotiableAgentCardError message");
+  await expect(entries(page).nth(1)).toContainText("task_class='…'");
+  await expect(entries(page).nth(2)).toContainText("a value of the wrong kind at /engine: it needs a string there");
+  for (const i of [0, 1, 2]) await expect(entries(page).nth(i)).not.toContainText(/undefined|invalid_type|Not a Parley decision record/);
+});

@@ -98,8 +98,13 @@ export interface RecordParseError {
   code: "tooLong" | "notJson" | "notRecord" | "unsupportedVersion" | "invalidField";
   /** JSON pointer into the record, "" for the whole line. */
   pointer: string;
-  /** zod issue code for invalidField; the version seen for unsupportedVersion. */
+  /**
+   * invalidField: "missing" when the field is absent, else the zod issue code; unsupportedVersion:
+   * the version seen (absent when the record has none).
+   */
   detail?: string;
+  /** invalidField of the wrong type: the kind of value the field needs ("string", "object"…). */
+  expected?: string;
 }
 
 export type ParseRecordResult = { ok: true; record: DecisionRecord } | { ok: false; error: RecordParseError };
@@ -128,11 +133,27 @@ export function parseDecisionRecord(line: string): ParseRecordResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return fail("notRecord", "");
   const head = value as { type?: unknown; v?: unknown };
   if (head.type !== DECISION_RECORD_TYPE) return fail("notRecord", "/type");
-  if (head.v !== DECISION_RECORD_VERSION) return fail("unsupportedVersion", "/v", String(head.v).slice(0, 50));
+  if (head.v !== DECISION_RECORD_VERSION) return fail("unsupportedVersion", "/v", head.v === undefined ? undefined : String(head.v).slice(0, 50));
   const parsed = DecisionRecord.safeParse(value);
   if (parsed.success) return { ok: true, record: parsed.data };
   const issue = parsed.error.issues[0];
-  return fail("invalidField", pointerFromPath(issue?.path ?? []), issue?.code);
+  const path = issue?.path ?? [];
+  const pointer = pointerFromPath(path);
+  if (issue?.code !== "invalid_type") return fail("invalidField", pointer, issue?.code);
+  // A required field left out is "missing", not a value of the wrong type.
+  const missing = valueAt(value, path) === undefined;
+  const error: RecordParseError = { code: "invalidField", pointer, detail: missing ? "missing" : issue.code };
+  if (!missing && typeof issue.expected === "string") error.expected = issue.expected;
+  return { ok: false, error };
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== "object" || at === null || typeof key === "symbol" || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string | number, unknown>)[key];
+  }
+  return at;
 }
 
 function fail(code: RecordParseError["code"], pointer: string, detail?: string): ParseRecordResult {

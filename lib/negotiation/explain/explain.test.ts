@@ -206,7 +206,7 @@ describe("other explainers", () => {
       [
         "This line is not JSON, so it is not a decision record.",
         "This decision record has format version 7; this engine reads version 1.",
-        "This decision record is malformed at /engine (invalid_type).",
+        "This decision record has no /engine; every record has one. Paste the whole record as it was written.",
       ]
     `);
   });

@@ -121,6 +121,33 @@ describe("explaining unreadable lines and limits", () => {
   });
 });
 
+describe("what a line that is not readable lacks, in plain words", () => {
+  const unreadable = (line: string) => {
+    const entry = readLogLine(line);
+    if (entry.kind !== "unreadable") throw new Error(`read ${line}`);
+    return explainUnreadable(entry.reason);
+  };
+
+  it("a line that names UnnegotiableAgentCardError but carries no message is said to be one, with what is missing", () => {
+    const text = unreadable("UnnegotiableAgentCardError: something");
+    expect(text).toBe(
+      "This looks like an UnnegotiableAgentCardError message, but at column 29 it expected task_class='…' and one of the error's three messages, which this line does not carry, so it cannot be read.",
+    );
+  });
+
+  it("a record with no format version, or a required field missing or of the wrong kind, never shows undefined or a schema code", () => {
+    const texts = [
+      '{"type":"parley.decision"}',
+      `{"type":"parley.decision","v":1,"x":${"[".repeat(3000)}${"]".repeat(3000)}}`,
+      '{"type":"parley.decision","v":1,"engine":7}',
+    ].map(unreadable);
+    expect(texts[0]).toBe('This decision record has no format version: it needs "v": 1, the version this engine reads.');
+    expect(texts[1]).toBe("This decision record has no /engine; every record has one. Paste the whole record as it was written.");
+    expect(texts[2]).toBe("This decision record has a value of the wrong kind at /engine: it needs a string there.");
+    for (const text of texts) expect(text).not.toMatch(/undefined|invalid_type|too_big|_/);
+  });
+});
+
 describe("a decision record cut short", () => {
   it("says the record was probably truncated, not that the line is not a record", () => {
     const line = writeDecisionRecord(review(CONTOSO.text, NORTHWIND), "live-input", CONTOSO.text).slice(0, 180);

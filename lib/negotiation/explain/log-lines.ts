@@ -170,6 +170,7 @@ function explainMention(rules: InvariantId[], taskClass: string | undefined): Lo
 
 const SEED_EXPECTATIONS: Record<SeedExpectation, string> = {
   taskClass: "the task class as a quoted string (task_class='live-input')",
+  taskClassMarker: "task_class='…' and one of the error's three messages, which this line does not carry",
   messageText: "the text of one of the three UnnegotiableAgentCardError messages",
   messageTail: "the message's fixed ending",
   quotedString: "a quoted string",

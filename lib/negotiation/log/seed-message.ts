@@ -25,7 +25,7 @@ export interface SeedMessage {
 }
 
 /** Where a would-be seed message stops matching: a literal, the message text, or its fixed ending. */
-export type SeedExpectation = LiteralExpectation | "taskClass" | "messageText" | "messageTail";
+export type SeedExpectation = LiteralExpectation | "taskClass" | "taskClassMarker" | "messageText" | "messageTail";
 
 export interface SeedMiss {
   ok: false;
@@ -40,17 +40,25 @@ export type SeedReading =
   | { ok: true; message: SeedMessage }
   /** The line starts like a seed message but is not one: where it goes wrong (0-based column). */
   | SeedMiss
-  /** No `task_class=` at all. */
+  /** No `task_class=` at all, and the error is not named either. */
   | undefined;
 
 const MARKER = "task_class=";
+const ERROR_NAME = "UnnegotiableAgentCardError";
 /** A hostile line may repeat the marker: try a few, not all. */
 const MAX_ATTEMPTS = 5;
 
 
 export function readSeedMessage(line: string): SeedReading {
   let from = line.indexOf(MARKER);
-  if (from < 0) return undefined;
+  if (from < 0) {
+    // The line names the error but carries none of its messages: where the message should begin.
+    const named = line.indexOf(ERROR_NAME);
+    if (named < 0) return undefined;
+    let column = named + ERROR_NAME.length;
+    while (line[column] === ":" || line[column] === " ") column++;
+    return miss(column, "taskClassMarker");
+  }
   let firstMiss: SeedMiss | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS && from >= 0; attempt += 1) {
     const result = readAt(line, from);
