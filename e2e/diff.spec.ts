@@ -221,3 +221,11 @@ test("a snapshot link with no card URL says the live card cannot be fetched and 
   await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
   await expect(page.getByTestId("diff-no-card-url")).toHaveCount(0);
 });
+
+test("a version file that is not UTF-8 is refused at its byte, not opened with replacement characters", async ({ page }) => {
+  await openDiff(page);
+  const broken = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xc3, 0x28, 0x20, 0xff, 0xfe]), Buffer.from('"}')]);
+  await page.getByTestId("diff-before-file").setInputFiles({ name: "badutf8.json", mimeType: "application/json", buffer: broken });
+  await expect(page.getByTestId("diff-before").getByRole("alert")).toContainText("badutf8.json was not opened. It is not UTF-8 text: byte 12 (0xC3, counting from 0)");
+  await expect(page.getByLabel("Before")).toHaveValue("");
+});

@@ -160,9 +160,13 @@ test("a dropped file that is not a card is listed with why; the others are added
   const refused = page.getByTestId("triage-refused");
   await expect(refused.locator("li")).toHaveCount(2);
   await expect(refused).toContainText("notes.txt: The text is not valid JSON: an unexpected character at line 1, column 1.");
-  await expect(refused).toContainText("logo.png: It is not text");
+  await expect(refused).toContainText("logo.png: It is not UTF-8 text: byte 0 (0x89, counting from 0)");
   await waitForReviews(page, 1);
   await expect(page.getByTestId("triage-row")).toHaveCount(1);
+
+  // A card with broken UTF-8 is refused at its byte, not read with replacement characters.
+  await dropFiles(page, [{ name: "badutf8.json", base64: Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xc3, 0x28, 0x20, 0xff]), Buffer.from('"}')]).toString("base64") }]);
+  await expect(refused).toContainText("badutf8.json: It is not UTF-8 text: byte 12 (0xC3, counting from 0)");
 });
 
 test("cancel a long run: what is reviewed stays, nothing more comes, and 'Review the rest' finishes it", async ({ page }) => {

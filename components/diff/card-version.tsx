@@ -2,8 +2,9 @@
 
 import { useId, useState, type DragEvent, type ReactNode } from "react";
 import { BUTTON, ERROR, FIELD, HINT } from "@/components/ui/form-styles";
-import { formatBytes } from "@/components/triage/words";
+import { describeNotUtf8, formatBytes } from "@/components/triage/words";
 import { MAX_TRIAGE_CARD_CHARS } from "@/lib/triage/triage";
+import { decodeUtf8 } from "@/lib/triage/utf8";
 
 /** One version of the card: its text, and where it came from. */
 export interface CardVersion {
@@ -39,10 +40,17 @@ export function CardVersionField({
       setError(`${file.name} is ${formatBytes(file.size)}; a card may be at most ${formatBytes(MAX_TRIAGE_CARD_CHARS)}.`);
       return;
     }
-    void file.text().then(
-      (text) => {
+    void file.arrayBuffer().then(
+      (buffer) => {
+        // Read as UTF-8 strictly: a file in another encoding is refused at its byte, never shown with replacement characters.
+        const decoded = decodeUtf8(new Uint8Array(buffer));
+        if (!decoded.ok) {
+          setError(`${file.name} was not opened. ${describeNotUtf8(decoded.offset, decoded.byte)}`);
+          return;
+        }
         setError(others > 0 ? `Only ${file.name} was opened: this side holds one version (${others} more ${others === 1 ? "file was" : "files were"} dropped).` : undefined);
-        onChange({ text, origin: file.name });
+        // A byte order mark is not part of the card (the browser's own text reading drops it too).
+        onChange({ text: decoded.text.replace(/^\uFEFF/, ""), origin: file.name });
       },
       () => setError(`${file.name} could not be read.`),
     );

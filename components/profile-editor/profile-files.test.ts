@@ -19,7 +19,11 @@ describe("profile files", () => {
   });
 
   it("says where a file stops being JSON", () => {
-    expect(readProfilesFile('{"name": "x",}').problems).toEqual([{ entry: 0, message: "This is not JSON yet: a field name in double quotes is expected here." }]);
+    expect(readProfilesFile('{"name": "x",}').problems).toEqual([{ entry: 0, message: "This is not JSON: at line 1, column 14, a field name in double quotes is expected." }]);
+    // A binary file read as text: placed at its line and column, never "here" (a file has no cursor).
+    expect(readProfilesFile('{\n  "name": "x"\n\uFFFD\uFFFD\u0000garbage').problems).toEqual([
+      { entry: 0, message: "This is not JSON: at line 3, column 1, an unexpected character." },
+    ]);
   });
 
   it("makes a safe file name from any profile name", () => {

@@ -1,3 +1,6 @@
+import { findJsonSyntaxError } from "@/lib/negotiation/card/json-scan";
+import { positionAt } from "@/lib/negotiation/card/parse-text";
+import { describeProfileIssue } from "@/lib/negotiation/explain/profile-issues";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { parseProfileText, validateProfile } from "./parse-profile";
 
@@ -27,10 +30,14 @@ export function readProfilesFile(text: string): ProfilesFileReading {
   try {
     value = JSON.parse(text);
   } catch {
-    // The profile parser says what is wrong where, in the same words as the JSON view.
-    const parsed = parseProfileText(text);
-    const message = parsed.ok ? "The file is not JSON." : (parsed.issues[0]?.message ?? "The file is not JSON.");
-    return { profiles: [], problems: [{ entry: 0, message }] };
+    // Said where it is: a file has no cursor to point at, so its line and column.
+    const syntax = findJsonSyntaxError(text);
+    if (!syntax) {
+      const parsed = parseProfileText(text);
+      return { profiles: [], problems: [{ entry: 0, message: parsed.ok ? "The file is not JSON." : (parsed.issues[0]?.message ?? "The file is not JSON.") }] };
+    }
+    const { line, column } = positionAt(text, syntax.offset);
+    return { profiles: [], problems: [{ entry: 0, message: describeProfileIssue({ code: "notJson", problem: syntax.code, line, column }) }] };
   }
   const entries = Array.isArray(value) ? value : [value];
   if (entries.length === 0) return { profiles: [], problems: [{ entry: 0, message: "The file holds an empty list: no profiles to import." }] };

@@ -15,6 +15,8 @@ export function describeRefusal(reason: IntakeRefusal): string {
         : `It is ${formatBytes(reason.size)}; Parley reads files of at most ${formatBytes(reason.limit)} (a saved triage; a card may be at most ${formatBytes(MAX_TRIAGE_CARD_CHARS)}).`;
     case "notText":
       return "It is not text (an image, an archive or another binary file?): a card is a JSON document.";
+    case "notUtf8":
+      return describeNotUtf8(reason.offset, reason.byte);
     case "notJson":
       return describeProblem(reason.problem);
     case "badTriageFile":
@@ -22,6 +24,11 @@ export function describeRefusal(reason: IntakeRefusal): string {
     case "unreadable":
       return `The browser could not read it (${reason.message}).`;
   }
+}
+
+/** A file that is not UTF-8, said the same way wherever one is opened (triage, /diff, a profile import). */
+export function describeNotUtf8(offset: number, byte: number): string {
+  return `It is not UTF-8 text: byte ${count(offset)} (0x${byte.toString(16).toUpperCase().padStart(2, "0")}, counting from 0) does not begin a valid UTF-8 character. Parley reads cards and profiles as UTF-8 JSON; a file saved in another encoding (Latin-1, UTF-16) or a binary file cannot be read.`;
 }
 
 export function describeTriageLinkError(error: TriageLinkError): string {

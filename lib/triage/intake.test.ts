@@ -21,7 +21,10 @@ describe("classifying a dropped file", () => {
   });
 
   it("refuses binary files and files over the size limit without reading them as text", () => {
-    expect(classifyBytes("logo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]))).toMatchObject({ kind: "refused", reason: { code: "notText" } });
+    expect(classifyBytes("logo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]))).toMatchObject({ kind: "refused", reason: { code: "notUtf8", offset: 0, byte: 0x89 } });
+    // Broken UTF-8 inside an otherwise good card is placed at its byte, not read with replacement characters.
+    const broken = Uint8Array.from([...bytes('{"name":"caf'), 0xc3, 0x28, 0x20, 0xff, 0xfe, ...bytes('"}')]);
+    expect(classifyBytes("badutf8.json", broken)).toEqual({ kind: "refused", name: "badutf8.json", reason: { code: "notUtf8", offset: 12, byte: 0xc3 } });
     expect(classifyBytes("nul.json", bytes('{"a":"\u0000"}'))).toMatchObject({ kind: "refused", reason: { code: "notText" } });
     expect(classifyBytes("huge.json", new Uint8Array(MAX_INTAKE_BYTES + 1))).toMatchObject({ kind: "refused", reason: { code: "tooLarge", size: MAX_INTAKE_BYTES + 1 } });
     // Past a card's size, a file is read only if it is a saved triage.

@@ -5,6 +5,7 @@ import { parseCardText, positionAt } from "../negotiation/card/parse-text";
 import { makeProblem } from "../negotiation/card/problems";
 import type { ValidityProblem } from "../negotiation/card/validity";
 import { ClientProfile } from "../negotiation/profile";
+import { decodeUtf8 } from "./utf8";
 import { MAX_TRIAGE_CARD_CHARS, MAX_TRIAGE_PROFILES, readTriageValue, TRIAGE_FILE_TYPE, type TriageFile } from "./triage";
 
 /**
@@ -24,6 +25,8 @@ export type IntakeRefusal =
   /** `of`: the limit is a card's, or any file's (a saved triage may be larger than a card). */
   | { code: "tooLarge"; size: number; limit: number; of: "card" | "file" }
   | { code: "notText" }
+  /** The bytes are not UTF-8: the 0-based offset of the first broken sequence, and its first byte. */
+  | { code: "notUtf8"; offset: number; byte: number }
   | { code: "notJson"; problem: ValidityProblem }
   | { code: "badTriageFile"; pointer: string; message: string }
   | { code: "unreadable"; message: string };
@@ -34,17 +37,12 @@ export type IntakeRefusal =
  */
 export const MAX_INTAKE_BYTES = 64 * 1024 * 1024;
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
 /** A file's bytes → what it is. A byte sequence that is not UTF-8 (an image, an archive) is not a card. */
 export function classifyBytes(name: string, bytes: Uint8Array): IntakeEntry {
   if (bytes.length > MAX_INTAKE_BYTES) return refuse(name, { code: "tooLarge", size: bytes.length, limit: MAX_INTAKE_BYTES, of: "file" });
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    return refuse(name, { code: "notText" });
-  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) return refuse(name, { code: "notUtf8", offset: decoded.offset, byte: decoded.byte });
+  const text = decoded.text;
   // UTF-8 can hold NUL, but no JSON document does outside a string escape: a binary file that happens to decode.
   if (text.includes("\u0000")) return refuse(name, { code: "notText" });
   return classifyText(name, text);

@@ -5,7 +5,7 @@
  */
 export type ProfileIssueData =
   /** The text is not JSON; `problem` names what the scanner expected (json-scan's codes). */
-  | { code: "notJson"; problem: string }
+  | { code: "notJson"; problem: string; line?: number; column?: number }
   | { code: "tooDeep" }
   | { code: "unknownField"; field: string; known: string[] }
   | { code: "wrongType"; field: string; expected: string; found: unknown }
@@ -40,8 +40,11 @@ const EXPECTED: Record<string, string> = {
 
 export function describeProfileIssue(issue: ProfileIssueData): string {
   switch (issue.code) {
-    case "notJson":
-      return `This is not JSON yet: ${SYNTAX[issue.problem] ?? "the text stops being JSON"} here.`;
+    case "notJson": {
+      const what = SYNTAX[issue.problem] ?? "the text stops being JSON";
+      // In an editor the place is shown where the cursor is ("here"); a file names its line and column.
+      return issue.line !== undefined && issue.column !== undefined ? `This is not JSON: at line ${issue.line}, column ${issue.column}, ${what}.` : `This is not JSON yet: ${what} here.`;
+    }
     case "tooDeep":
       return "This nests too deeply to read; a profile is a flat object with a few small lists.";
     case "unknownField": {
