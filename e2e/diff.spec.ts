@@ -3,7 +3,7 @@ import { readCorpusCard } from "../fixtures/corpus";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "../lib/negotiation/examples/incidents";
 import { detailOf, diffCards, orderDecisionChanges } from "../lib/negotiation/diff";
 import { explainFinding } from "../lib/negotiation/explain";
-import { NORTHWIND } from "../lib/negotiation/profile";
+import { findPreset, NORTHWIND } from "../lib/negotiation/profile";
 import { review } from "../lib/negotiation/review";
 import { ENGINE_VERSION } from "../lib/negotiation/version";
 import { cardDigestHex, encodeLiveLink, encodeReviewLink } from "../lib/share";
@@ -83,11 +83,31 @@ test("a first visit with nothing to compare: one button fills both versions with
   await expect(page.getByLabel("After")).toHaveValue(after);
   await expect(page.getByTestId("diff-before")).toContainText("built-in example: A2A spec 0.2.5 sample (GeoSpatial)");
   // The comparison is the engine's: as many field changes as diffCards finds, and the same moved decisions.
-  const diff = diffCards(before, after, [NORTHWIND]);
+  // A capable client is compared too, so the example shows decisions that move (Northwind's do not).
+  await expect(page.getByTestId("triage-profiles")).toContainText("Full-featured SDK client");
+  const diff = diffCards(before, after, [NORTHWIND, findPreset("full-sdk")!]);
   expect(diff.fieldChanges.length).toBeGreaterThan(5);
+  expect(diff.decisionChanges.length).toBeGreaterThan(0);
   await expect(page.getByTestId("diff-field")).toHaveCount(diff.fieldChanges.length);
   await expect(page.getByTestId("diff-decision-change")).toHaveCount(diff.decisionChanges.length);
   await expect(page.getByTestId("diff-try-example")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Compared with (2)" })).toBeVisible();
+  await expect(page.getByText(/In this triage/)).toHaveCount(0);
+
+  // Edited twice, the origin says so once.
+  await page.getByLabel("Before").press("End");
+  await page.getByLabel("Before").pressSequentially(" x");
+  await expect(page.getByTestId("diff-before")).toContainText("From: built-in example: A2A spec 0.2.5 sample (GeoSpatial), edited.");
+  await expect(page.getByTestId("diff-before")).not.toContainText("edited, edited");
+});
+
+test("with no decision changes, one sentence says so (not once more per profile)", async ({ page }) => {
+  await openDiff(page);
+  await page.getByLabel("Before").fill(BEFORE);
+  await page.getByLabel("After").fill(edit(BEFORE, (card) => (card.description = "Same card, new words.")));
+  await expect(page.getByTestId("diff-summary")).toHaveText("No decision changes for the profile Northwind discovery agent.");
+  await expect(page.getByTestId("diff-profile")).toHaveCount(0);
+  await expect(page.getByText("No decision changes.", { exact: true })).toHaveCount(0);
 });
 
 test("the decisions that got worse come first", async ({ page }) => {

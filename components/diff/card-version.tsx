@@ -95,7 +95,7 @@ export function CardVersionField({
         rows={12}
         value={version.text}
         spellCheck={false}
-        onChange={(event) => onChange({ text: event.target.value, origin: version.origin && version.origin !== "pasted" ? `${version.origin}, edited` : "pasted" })}
+        onChange={(event) => onChange({ text: event.target.value, origin: editedOrigin(version.origin) })}
         onDragOver={(event) => {
           if (!Array.from(event.dataTransfer.types).includes("Files")) return;
           event.preventDefault();
@@ -117,4 +117,10 @@ export function CardVersionField({
       )}
     </div>
   );
+}
+
+/** Where a version came from once it is typed in: "pasted", or its origin marked edited once (not once per keystroke). */
+export function editedOrigin(origin: string): string {
+  if (!origin || origin === "pasted") return "pasted";
+  return origin.endsWith(", edited") ? origin : `${origin}, edited`;
 }

@@ -28,10 +28,11 @@ export function DiffReport({ diff, before, after }: { diff: CardDiff; before: st
         </h2>
         <p className="text-sm text-slate-700" data-testid="diff-summary" role="status">
           {ordered.length === 0
-            ? `No decision changes for ${profiles.length === 1 ? "this profile" : `these ${profiles.length} profiles`}.`
+            ? `No decision changes for ${profiles.length === 1 ? `the profile ${profiles[0]}` : `these ${profiles.length} profiles (${profiles.join(", ")})`}.`
             : `${ordered.length} ${ordered.length === 1 ? "decision changes" : "decisions change"}${worse > 0 ? `, ${worse} for the worse` : ", none for the worse"}.`}
         </p>
-        {profiles.map((profile) => {
+        {/* With no change at all the summary says it for every profile: no per-profile "no changes" repeats it. */}
+        {ordered.length > 0 && profiles.map((profile) => {
           const changes = ordered.filter((c) => c.profile === profile);
           return (
             <section key={profile} aria-label={`Decisions for ${profile}`} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm" data-testid="diff-profile">

@@ -8,7 +8,7 @@ import { ProfileIntake } from "@/components/triage/profile-intake";
 import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { Section } from "@/components/ui/section";
 import type { ReviewContext } from "@/lib/negotiation/context";
-import { NORTHWIND, type ClientProfile } from "@/lib/negotiation/profile";
+import { findPreset, NORTHWIND, type ClientProfile } from "@/lib/negotiation/profile";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
 import { addProfiles, EMPTY_TRIAGE, profileLabels, removeProfile, type TriageInputs } from "@/lib/triage/inputs";
 import { CardVersionField, EMPTY_VERSION, type CardVersion } from "./card-version";
@@ -78,6 +78,9 @@ export function DiffWorkbench() {
     const [earlier, later] = pair;
     if (earlier?.text === undefined || later?.text === undefined) return;
     setFromLink(null);
+    // The pair's point is what a capable client gains and loses between the versions; Northwind alone sees no change.
+    const capable = findPreset("full-sdk");
+    if (capable) setProfiles((current) => addProfiles(current, [capable]).inputs);
     setBefore({ text: earlier.text, origin: `built-in example: ${findExample(earlier.id)?.title ?? earlier.id}` });
     setAfter({ text: later.text, origin: `built-in example: ${findExample(later.id)?.title ?? later.id}` });
   }, []);
@@ -254,7 +257,7 @@ export function DiffWorkbench() {
           </div>
         </Section>
         <Section title="Client profiles to compare with" id="diff-profiles-heading">
-          <ProfileIntake profiles={profiles.profiles} labels={labels} onAdd={onAddProfiles} onRemove={onRemoveProfile} />
+          <ProfileIntake profiles={profiles.profiles} labels={labels} onAdd={onAddProfiles} onRemove={onRemoveProfile} chosenTitle="Compared with" />
         </Section>
       </div>
       <div className="flex min-w-0 flex-col gap-3" aria-live="polite" aria-busy={stale}>

@@ -13,13 +13,15 @@ interface ProfileIntakeProps {
   labels: ReadonlyMap<string, string>;
   onAdd: (profiles: ClientProfile[]) => void;
   onRemove: (id: string) => void;
+  /** The heading over the chosen profiles: the triage's own by default, another page's words elsewhere (/diff). */
+  chosenTitle?: string;
 }
 
 /**
  * The client profiles the cards are reviewed against: presets and this browser's saved profiles
  * (ticked in or out), pasted JSON, and profile files dropped on the page.
  */
-export const ProfileIntake = memo(function ProfileIntake({ profiles, labels, onAdd, onRemove }: ProfileIntakeProps) {
+export const ProfileIntake = memo(function ProfileIntake({ profiles, labels, onAdd, onRemove, chosenTitle = "In this triage" }: ProfileIntakeProps) {
   const saved = useSyncExternalStore(subscribeSavedProfiles, getSavedProfiles, getServerSavedProfiles);
   const inTriage = new Map(profiles.map((p) => [canonicalJson(p.profile), p.id]));
   const toggle = (profile: ClientProfile, on: boolean) => {
@@ -37,7 +39,9 @@ export const ProfileIntake = memo(function ProfileIntake({ profiles, labels, onA
       )}
       <PasteProfile onAdd={onAdd} />
       <div>
-        <h3 className={LABEL}>In this triage ({profiles.length})</h3>
+        <h3 className={LABEL}>
+          {chosenTitle} ({profiles.length})
+        </h3>
         {profiles.length === 0 ? (
           <p className={HINT}>None yet: tick a preset, paste a profile, or drop profile files.</p>
         ) : (
