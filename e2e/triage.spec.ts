@@ -346,3 +346,20 @@ test("a fragment that is no Parley link, or a triage link of another format, is 
   await expect(notice).toContainText("This triage link uses format t9");
   await expect(notice).not.toContainText("not a Parley review link");
 });
+
+test("removing a card from the keyboard keeps focus in the list: on the next card, then the previous, then the empty list", async ({ page }) => {
+  await openTriage(page);
+  await dropFiles(page, [
+    { name: "contoso.json", text: CONTOSO.text },
+    { name: "second.json", text: readCorpusCard(TWENTY[1]!) },
+  ]);
+  const removers = page.getByTestId("triage-card-list").getByRole("button", { name: /^Remove the card / });
+  await expect(removers).toHaveCount(2);
+  const second = await removers.nth(1).getAttribute("aria-label");
+  await removers.nth(0).focus();
+  await page.keyboard.press("Enter");
+  await expect(removers).toHaveCount(1);
+  await expect(page.getByRole("button", { name: second! })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("triage-no-cards")).toBeFocused();
+});

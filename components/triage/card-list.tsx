@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import type { TriageCard } from "@/lib/triage/triage";
 import { BUTTON, HINT } from "@/components/ui/form-styles";
 import { plural } from "./words";
@@ -12,14 +12,32 @@ import { plural } from "./words";
 export const CardList = memo(function CardList({ cards, onRemove }: { cards: readonly TriageCard[]; onRemove: (ids: ReadonlySet<string>) => void }) {
   const [confirmAll, setConfirmAll] = useState(false);
   const [unfolded, setUnfolded] = useState<boolean | null>(null);
-  if (cards.length === 0) return <p className={`${HINT} mt-3`}>No cards yet.</p>;
+  // Where focus goes once a removal has rendered: the row that took the removed one's place (or the
+  // one before it, or the empty list), never <body>.
+  const refocus = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const index = refocus.current;
+    if (index === null) return;
+    refocus.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>("button[data-remove-card]");
+    if (buttons && buttons.length > 0) buttons[Math.min(index, buttons.length - 1)]!.focus();
+    else empty.current?.focus();
+  }, [cards]);
+  if (cards.length === 0)
+    return (
+      <p ref={empty} tabIndex={-1} className={`${HINT} mt-3`} data-testid="triage-no-cards">
+        No cards yet.
+      </p>
+    );
   const open = unfolded ?? cards.length <= 12;
   return (
     <details className="mt-3" open={open} onToggle={(event) => setUnfolded(event.currentTarget.open)}>
       <summary className="cursor-pointer text-xs font-semibold text-slate-700">In this triage: {plural(cards.length, "card")}</summary>
       {open && (
-      <ul className="mt-1 max-h-64 overflow-auto rounded border border-slate-200 text-xs" data-testid="triage-card-list">
-        {cards.map((card) => (
+      <ul ref={list} className="mt-1 max-h-64 overflow-auto rounded border border-slate-200 text-xs" data-testid="triage-card-list">
+        {cards.map((card, index) => (
           <li key={card.id} className="flex items-center justify-between gap-2 border-b border-slate-100 px-2 py-0.5 last:border-b-0">
             <span className="min-w-0 truncate" title={card.source && card.source !== card.label ? `${card.label}\n${card.source}` : card.label}>
               {card.label}
@@ -28,7 +46,11 @@ export const CardList = memo(function CardList({ cards, onRemove }: { cards: rea
               type="button"
               className="shrink-0 rounded px-1 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
               aria-label={`Remove the card ${card.label}`}
-              onClick={() => onRemove(new Set([card.id]))}
+              data-remove-card=""
+              onClick={() => {
+                refocus.current = index;
+                onRemove(new Set([card.id]));
+              }}
             >
               ×
             </button>
@@ -45,6 +67,7 @@ export const CardList = memo(function CardList({ cards, onRemove }: { cards: rea
               className={BUTTON}
               onClick={() => {
                 setConfirmAll(false);
+                refocus.current = 0;
                 onRemove(new Set(cards.map((c) => c.id)));
               }}
             >
