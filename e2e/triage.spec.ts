@@ -342,6 +342,7 @@ test("a fragment that is no Parley link, or a triage link of another format, is 
   const notice = page.getByTestId("triage-notice");
   await expect(notice).toHaveAttribute("data-notice", "linkFailed");
   await expect(notice).toContainText('a triage link starts with "t1." and a review link with "v1.", but this one starts with "foo"');
+  await page.goto("about:blank");
   await page.goto("/triage#t9.abc");
   await expect(notice).toContainText("This triage link uses format t9");
   await expect(notice).not.toContainText("not a Parley review link");
