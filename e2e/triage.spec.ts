@@ -235,7 +235,7 @@ test("a URL list is one URL per line; a line that is not an http(s) URL is refus
   await page.getByRole("button", { name: "Fetch cards" }).click();
   const refused = page.getByTestId("triage-url-refused");
   await expect(refused).toContainText('Line 1: "not a url" is not a valid URL.');
-  await expect(refused).toContainText("Line 3: Only http and https URLs can be fetched, not javascript");
+  await expect(refused).toContainText("Line 3: Only http and https URLs can be fetched, not javascript:.");
   await expect(refused).toContainText("Line 6: The URL is longer than 2048 characters.");
   // Only the two URLs went to the server, each whole.
   await expect(page.getByTestId("triage-url-progress")).toHaveText("2 of 2 URLs done: 0 fetched, 2 failed", { timeout: 20_000 });

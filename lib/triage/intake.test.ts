@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { findPreset, NORTHWIND } from "../negotiation/profile";
-import { classifyBytes, classifyText, MAX_INTAKE_BYTES, parseUrlList } from "./intake";
+import { classifyBytes, classifyText, MAX_INTAKE_BYTES, parseUrlList, urlFormProblem } from "./intake";
 import { MAX_TRIAGE_CARD_CHARS, writeTriageFile } from "./triage";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -79,6 +79,14 @@ describe("parseUrlList", () => {
     expect(list.refused[0]!.message).toBe('"not a url" is not a valid URL.');
     expect(list.refused[1]!.message).toContain("Only http and https URLs can be fetched, not javascript");
     expect(list.refused[2]!.message).toContain("longer than 2048 characters");
+  });
+
+  it("refuses by form what the fetch route refuses by form, and lets the rest through", () => {
+    expect(urlFormProblem("agents.example")).toBeUndefined();
+    expect(urlFormProblem("https://agents.example:8443/.well-known/agent-card.json")).toBeUndefined();
+    expect(urlFormProblem("ftp://agents.example/card.json")).toBe("Only http and https URLs can be fetched, not ftp:.");
+    expect(urlFormProblem("https://user:secret@agents.example/")).toBe("The URL carries a user name or password; remove the credentials.");
+    expect(urlFormProblem("https:// spaced.example")).toBe('"https:// spaced.example" is not a valid URL.');
   });
 
   it("stops at the limit and counts what it left out", () => {

@@ -1,5 +1,3 @@
-import { parseCardUrl } from "../fetch/card-url";
-import { CardFetchError } from "../fetch/errors";
 import { findJsonSyntaxError } from "../negotiation/card/json-scan";
 import { parseCardText, positionAt } from "../negotiation/card/parse-text";
 import { makeProblem } from "../negotiation/card/problems";
@@ -116,6 +114,29 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The longest URL the fetch route takes. */
+export const MAX_CARD_URL_LENGTH = 2048;
+
+/**
+ * Why a line cannot be a card URL by its form alone, in the words the fetch route uses for the same
+ * refusals; undefined when it can. As the route does, a bare host ("agents.example") is taken as https.
+ * (The route checks again, and judges the host, which only it can resolve.)
+ */
+export function urlFormProblem(line: string): string | undefined {
+  if (line.length > MAX_CARD_URL_LENGTH) return `The URL is longer than ${MAX_CARD_URL_LENGTH} characters.`;
+  const withScheme = !line.includes("://") && /^[^\s/:?#]+(:\d+)?([/?#]|$)/.test(line) ? `https://${line}` : line;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return `"${line}" is not a valid URL.`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `Only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, "")}:.`;
+  if (url.username !== "" || url.password !== "") return "The URL carries a user name or password; remove the credentials.";
+  if (url.hostname === "") return "The URL has no host.";
+  return undefined;
+}
+
 /** A line of a pasted URL list that is not a URL Parley would fetch, with the reason the fetch route would give. */
 export interface RefusedUrlLine {
   /** 1-based line number in the pasted text. */
@@ -139,11 +160,9 @@ export function parseUrlList(text: string, max: number): { urls: string[]; refus
   text.split(/\r?\n/).forEach((line, index) => {
     const trimmed = line.trim();
     if (trimmed === "" || trimmed.startsWith("#")) return;
-    try {
-      parseCardUrl(trimmed);
-    } catch (error) {
-      const message = error instanceof CardFetchError ? error.message : `"${trimmed}" is not a valid URL.`;
-      refused.push({ line: index + 1, text: trimmed, message });
+    const problem = urlFormProblem(trimmed);
+    if (problem) {
+      refused.push({ line: index + 1, text: trimmed, message: problem });
       return;
     }
     if (seen.has(trimmed)) {
