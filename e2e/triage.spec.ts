@@ -337,12 +337,12 @@ test("a broken triage link says why, and opens nothing", async ({ page }) => {
   await expect(page.getByTestId("triage-needs")).toBeVisible();
 });
 
-test("a fragment that is no Parley link, or a triage link of another format, is said so in the triage's terms", async ({ page }) => {
+test("a fragment that is no Parley link, or a triage link of another format, is said so in the triage's terms, also when put in the open page's address", async ({ page }) => {
   await page.goto("/triage#foo");
   const notice = page.getByTestId("triage-notice");
   await expect(notice).toHaveAttribute("data-notice", "linkFailed");
   await expect(notice).toContainText('a triage link starts with "t1." and a review link with "v1.", but this one starts with "foo"');
-  await page.goto("about:blank");
+  // The same page, a new fragment: read on hashchange, not only on load.
   await page.goto("/triage#t9.abc");
   await expect(notice).toContainText("This triage link uses format t9");
   await expect(notice).not.toContainText("not a Parley review link");

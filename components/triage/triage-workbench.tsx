@@ -151,29 +151,38 @@ export function TriageWorkbench() {
     setHeld(false);
   };
 
-  // ---- Opening: a triage link in the address wins; otherwise the triage kept in this browser.
+  // ---- Opening: a triage link in the address wins; otherwise the triage kept in this browser. A
+  // link put in the address of the open page is read too (the kept triage stays one click away).
   useEffect(() => {
     let gone = false;
+    const openLink = async (hash: string) => {
+      const reading = await readLinkOffThread(hash).catch((error: unknown): LinkReading => ({ kind: "failed", message: String(error) }));
+      if (gone) return;
+      if (reading.kind === "triage") {
+        const previous = await readStoredTriage();
+        if (gone) return;
+        const opened = fromTriageFile(reading.file);
+        commit(opened);
+        linkInputs.current = opened;
+        setNotice({ kind: "openedLink", cards: reading.file.cards.length, profiles: reading.file.profiles.length, previous: previous?.inputs });
+      } else {
+        const message =
+          reading.kind === "failed"
+            ? reading.triageError
+              ? describeTriageLinkError(reading.triageError)
+              : (reading.message ?? "The link could not be read.")
+            : "This is a review link: open it in the workspace, or add its card with “From a review link”.";
+        setNotice({ kind: "linkFailed", message });
+      }
+    };
+    const onHashChange = () => {
+      const hash = window.location.hash.slice(1);
+      if (hash) void openLink(hash);
+    };
     void (async () => {
       const hash = window.location.hash.slice(1);
       if (hash) {
-        const reading = await readLinkOffThread(hash).catch((error: unknown): LinkReading => ({ kind: "failed", message: String(error) }));
-        if (gone) return;
-        if (reading.kind === "triage") {
-          const previous = await readStoredTriage();
-          const opened = fromTriageFile(reading.file);
-          commit(opened);
-          linkInputs.current = opened;
-          setNotice({ kind: "openedLink", cards: reading.file.cards.length, profiles: reading.file.profiles.length, previous: previous?.inputs });
-        } else {
-          const message =
-            reading.kind === "failed"
-              ? reading.triageError
-                ? describeTriageLinkError(reading.triageError)
-                : (reading.message ?? "The link could not be read.")
-              : "This is a review link: open it in the workspace, or add its card with “From a review link”.";
-          setNotice({ kind: "linkFailed", message });
-        }
+        await openLink(hash);
       } else {
         const saved = await readStoredTriage();
         if (gone) return;
@@ -182,10 +191,13 @@ export function TriageWorkbench() {
           setNotice({ kind: "restored", savedAt: saved.savedAt, cards: saved.inputs.cards.length, profiles: saved.inputs.profiles.length });
         }
       }
+      if (gone) return;
       setReady(true);
+      window.addEventListener("hashchange", onHashChange);
     })();
     return () => {
       gone = true;
+      window.removeEventListener("hashchange", onHashChange);
     };
   }, [commit]);
 
