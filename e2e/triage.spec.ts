@@ -364,3 +364,17 @@ test("removing a card from the keyboard keeps focus in the list: on the next car
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("triage-no-cards")).toBeFocused();
 });
+
+test("removing a profile chip from the keyboard keeps focus among the chips, then on the empty list", async ({ page }) => {
+  await openTriage(page);
+  await presets(page).getByLabel(NORTHWIND.name).check();
+  await presets(page).getByLabel(PYTHON.name).check();
+  const removers = page.getByTestId("triage-profiles").getByRole("button", { name: /^Remove the profile / });
+  await expect(removers).toHaveCount(2);
+  await removers.nth(0).focus();
+  await page.keyboard.press("Enter");
+  await expect(removers).toHaveCount(1);
+  await expect(page.getByRole("button", { name: `Remove the profile ${PYTHON.name}` })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("triage-no-profiles")).toBeFocused();
+});

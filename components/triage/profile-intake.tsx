@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useId, useState, useSyncExternalStore } from "react";
+import { memo, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { parseProfileText } from "@/components/profile-editor/parse-profile";
 import { getSavedProfiles, getServerSavedProfiles, subscribeSavedProfiles } from "@/components/profile-editor/saved-profiles";
 import { canonicalJson } from "@/lib/triage/inputs";
@@ -23,6 +23,19 @@ interface ProfileIntakeProps {
  */
 export const ProfileIntake = memo(function ProfileIntake({ profiles, labels, onAdd, onRemove, chosenTitle = "In this triage" }: ProfileIntakeProps) {
   const saved = useSyncExternalStore(subscribeSavedProfiles, getSavedProfiles, getServerSavedProfiles);
+  // Where focus goes once a chip's × has removed it: the chip that took its place (or the one
+  // before it, or the empty list's note), never <body>.
+  const refocus = useRef<number | null>(null);
+  const chips = useRef<HTMLUListElement>(null);
+  const none = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const index = refocus.current;
+    if (index === null) return;
+    refocus.current = null;
+    const buttons = chips.current?.querySelectorAll<HTMLButtonElement>("button[data-remove-profile]");
+    if (buttons && buttons.length > 0) buttons[Math.min(index, buttons.length - 1)]!.focus();
+    else none.current?.focus();
+  }, [profiles]);
   const inTriage = new Map(profiles.map((p) => [canonicalJson(p.profile), p.id]));
   const toggle = (profile: ClientProfile, on: boolean) => {
     const id = inTriage.get(canonicalJson(profile));
@@ -43,10 +56,12 @@ export const ProfileIntake = memo(function ProfileIntake({ profiles, labels, onA
           {chosenTitle} ({profiles.length})
         </h3>
         {profiles.length === 0 ? (
-          <p className={HINT}>None yet: tick a preset, paste a profile, or drop profile files.</p>
+          <p ref={none} tabIndex={-1} className={HINT} data-testid="triage-no-profiles">
+            None yet: tick a preset, paste a profile, or drop profile files.
+          </p>
         ) : (
-          <ul className="mt-1 flex flex-wrap gap-1.5" data-testid="triage-profiles">
-            {profiles.map((entry) => {
+          <ul ref={chips} className="mt-1 flex flex-wrap gap-1.5" data-testid="triage-profiles">
+            {profiles.map((entry, index) => {
               const label = labels.get(entry.id) ?? entry.profile.name;
               return (
                 <li key={entry.id} className="flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 py-0.5 pr-1 pl-2 text-xs">
@@ -55,7 +70,11 @@ export const ProfileIntake = memo(function ProfileIntake({ profiles, labels, onA
                     type="button"
                     className="rounded-full px-1 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
                     aria-label={`Remove the profile ${label}`}
-                    onClick={() => onRemove(entry.id)}
+                    data-remove-profile=""
+                    onClick={() => {
+                      refocus.current = index;
+                      onRemove(entry.id);
+                    }}
                   >
                     ×
                   </button>
