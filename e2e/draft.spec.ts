@@ -52,3 +52,43 @@ test("a review link wins over the draft, which is kept for later", async ({ page
   await expectDecision(page, "live-input", "reject");
   expect(await page.evaluate(() => localStorage.getItem("parley.workspaceDraft.v1")?.includes("Draft Desk"))).toBe(true);
 });
+
+test("a broken review link leaves the kept review alone: dismissing its banner brings it back", async ({ page }) => {
+  await editAndWaitForSave(page);
+  await page.goto("/#v1.garbage!!");
+  const notice = page.getByTestId("link-notice");
+  await expect(notice).toHaveAttribute("data-notice", "failed");
+  await expect(notice).toContainText("The review you were working on is still kept in this browser");
+  // No button that says "dismiss" may forget the kept review.
+  await expect(notice.getByRole("button", { name: "Dismiss and start fresh" })).toHaveCount(0);
+  await notice.getByRole("button", { name: /^Dismiss and bring back my review/ }).click();
+  await expect(notice).toHaveCount(0);
+  expect(new URL(page.url()).hash).toBe("");
+  await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");
+  await expect(page.getByLabel("Prior task history")).toBeChecked();
+  await page.reload();
+  await expect(page.getByTestId("draft-notice")).toBeVisible();
+  await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");
+});
+
+test("going back to the plain address after a broken link keeps the kept review", async ({ page }) => {
+  await editAndWaitForSave(page);
+  await page.goto("/#v1.garbage!!");
+  await expect(page.getByTestId("link-notice")).toHaveAttribute("data-notice", "failed");
+  // Going back to the plain address keeps it too.
+  await page.goto("/");
+  await expect(page.getByTestId("draft-notice")).toBeVisible();
+  await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");
+});
+
+test("a working review link offers to bring back the kept review while it is unedited", async ({ page }) => {
+  await editAndWaitForSave(page);
+  const link = encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
+  await page.goto(`/#${link}`);
+  const notice = page.getByTestId("link-notice");
+  await expect(notice).toHaveAttribute("data-notice", "snapshot");
+  await notice.getByRole("button", { name: "Bring back my review" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");
+  await expect(page.getByTestId("draft-notice")).toBeVisible();
+});

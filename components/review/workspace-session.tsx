@@ -10,6 +10,7 @@ import { ReviewMatrix } from "@/components/matrix/review-matrix";
 import { resolveSelection, sameSelection, type MatrixSelection } from "@/components/matrix/selection";
 import { ProfileEditor, type ProfileEditorHandle } from "@/components/profile-editor/profile-editor";
 import { LinkBannerSlot } from "@/components/share/link-banner-slot";
+import type { KeptReview } from "@/components/share/link-pending";
 import { ShareBar } from "@/components/share/share-bar";
 import { SignatureKeysPanel } from "@/components/signature-keys/signature-keys-panel";
 import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys";
@@ -43,8 +44,11 @@ interface WorkspaceSessionProps {
   seed: SessionSeed;
   /** Called on every change the user makes (card, profile, context). */
   onEdit: () => void;
+  /** From a link: leave it (back to the kept review, never forgetting it). From a draft: forget the draft. */
   onStartFresh: () => void;
   onRetry?: () => void;
+  /** The review this browser kept, while a link's review is on screen instead. */
+  kept?: KeptReview;
 }
 
 type SectionKey = "card" | "profile" | "context" | "taskClasses";
@@ -62,7 +66,7 @@ const DRAFT_PAUSE_MS = 600;
  * `useDeferredValue` lets typing stay urgent and the review follows just behind. Memoized: the
  * workspace around it re-renders when it has read the address (no link), which must not redo this.
  */
-export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry }: WorkspaceSessionProps) {
+export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, onStartFresh, onRetry, kept }: WorkspaceSessionProps) {
   const [card, setCard] = useState({ text: seed.cardText, revision: 0 });
   const [source, setSource] = useState<CardSource | null>(seed.source);
   const [profile, setProfileState] = useState<ClientProfile>(seed.profile);
@@ -259,7 +263,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
 
   return (
     <>
-      {seed.notice && <LinkBannerSlot notice={seed.notice} edited={edited} onStartFresh={onStartFresh} onRetry={onRetry} />}
+      {seed.notice && <LinkBannerSlot notice={seed.notice} edited={edited} onStartFresh={onStartFresh} onRetry={onRetry} kept={kept} />}
       {seed.draft && <DraftNotice draft={seed.draft} edited={edited} onStartFresh={onStartFresh} />}
       {draftFailed && (
         <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950">

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExter
 import type { CardSource } from "@/components/card-editor/card-panel";
 import type { MatrixSelection } from "@/components/matrix/selection";
 import { PENDING_STYLE_ID } from "@/components/share/link-location";
-import { LinkPending } from "@/components/share/link-pending";
+import { LinkPending, type KeptReview } from "@/components/share/link-pending";
 import { seedFromFailedLink, seedFromSnapshot } from "@/components/share/open-link";
 import { useLinkFragment } from "@/components/share/use-link-fragment";
 import type { ClientProfile } from "@/lib/negotiation/profile";
@@ -22,11 +22,12 @@ const LiveLinkSession = lazy(() =>
   ),
 );
 
-function LiveLinkUnavailable({ onStartFresh }: { onStartFresh: () => void }) {
+function LiveLinkUnavailable({ onLeaveLink, kept }: { onLeaveLink: () => void; kept?: KeptReview }) {
   return (
     <LinkPending
       message="Parley could not load the part of the page that opens live links (the network may be down). Reload the page to try again."
-      onCancel={onStartFresh}
+      onCancel={onLeaveLink}
+      kept={kept}
     />
   );
 }
@@ -51,7 +52,8 @@ interface WorkspaceProps {
  * the address would describe a review that is no longer on screen.
  *
  * Without a link, the draft this browser kept (components/review/draft.ts) is restored in place of
- * the example; "Start fresh", from a draft or a link, forgets it.
+ * the example; the draft's "Start fresh" forgets it. Leaving a link (dismissing its banner or
+ * cancelling it) never does: it brings the kept draft back, or the example when there is none.
  */
 export function Workspace({ initialCard, initialProfile, initialSelection, draftExpected, initialReview }: WorkspaceProps) {
   const { state, startFresh: leaveLink, markEdited } = useLinkFragment();
@@ -64,6 +66,9 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
     drafts.forget();
     leaveLink();
   }, [drafts, leaveLink]);
+  // The review this browser kept stays kept while a link is on screen: leaving the link (dismissing
+  // its banner, cancelling it) brings it back, and only the draft's own "Start fresh" forgets it.
+  const kept = useMemo(() => (draft ? { savedAt: draft.draft.savedAt } : undefined), [draft]);
 
   useEffect(() => {
     if (state.phase !== "idle") document.getElementById(PENDING_STYLE_ID)?.remove();
@@ -87,16 +92,16 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
     return undefined;
   }, [state, initialProfile]);
 
-  if (state.phase === "decoding") return <LinkPending message="Opening the review link…" onCancel={startFresh} />;
+  if (state.phase === "decoding") return <LinkPending message="Opening the review link…" onCancel={leaveLink} kept={kept} />;
   if (state.phase === "decoded" && state.link.kind === "live") {
     return (
-      <Suspense fallback={<LinkPending message="Opening the live link…" onCancel={startFresh} />}>
-        <LiveLinkSession key={`live-${state.gen}`} state={state.link.state} share={state.share} onEdit={markEdited} onStartFresh={startFresh} />
+      <Suspense fallback={<LinkPending message="Opening the live link…" onCancel={leaveLink} kept={kept} />}>
+        <LiveLinkSession key={`live-${state.gen}`} state={state.link.state} share={state.share} onEdit={markEdited} onLeaveLink={leaveLink} kept={kept} />
       </Suspense>
     );
   }
   if (linkSeed && (state.phase === "failed" || state.phase === "decoded")) {
-    return <WorkspaceSession key={`link-${state.gen}`} seed={linkSeed} onEdit={markEdited} onStartFresh={startFresh} />;
+    return <WorkspaceSession key={`link-${state.gen}`} seed={linkSeed} onEdit={markEdited} onStartFresh={leaveLink} kept={kept} />;
   }
   if (state.phase === "none" && draft) {
     return <WorkspaceSession key={`draft-${state.gen}`} seed={seedFromDraft(draft)} onEdit={markEdited} onStartFresh={startFresh} />;

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import type { LinkBannerProps } from "./link-banner";
+import { leaveLinkLabel } from "./link-pending";
 
 /**
  * The link banner and the wording of every notice load with the link they describe (preloaded
@@ -20,7 +21,7 @@ export function LinkBannerSlot(props: LinkBannerProps) {
 }
 
 /** When the banner itself could not be loaded (the network is down): still say what happened. */
-function PlainLinkNotice({ notice, onStartFresh }: LinkBannerProps) {
+function PlainLinkNotice({ notice, onStartFresh, kept }: LinkBannerProps) {
   return (
     <div
       data-testid="link-notice"
@@ -34,7 +35,7 @@ function PlainLinkNotice({ notice, onStartFresh }: LinkBannerProps) {
           : "This review was opened from a link, but Parley could not load the part of the page that describes the link (the network may be down)."}
       </p>
       <button type="button" className="rounded border border-current/30 bg-white px-2 py-0.5 text-slate-900 hover:bg-slate-100" onClick={onStartFresh}>
-        Start fresh
+        {leaveLinkLabel("Dismiss", kept)}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { describeNotice, type LinkNotice } from "./link-notice";
+import { leaveLinkLabel, type KeptReview } from "./link-pending";
 
 const TONE = {
   info: "border-sky-300 bg-sky-50 text-sky-950",
@@ -13,16 +14,21 @@ export interface LinkBannerProps {
   notice: LinkNotice;
   /** The user has changed the review since: the notice describes the link, not what is on screen. */
   edited: boolean;
+  /** Leave the link: back to the review this browser kept (`kept`), or the default one when there is none. */
   onStartFresh: () => void;
   onRetry?: () => void;
+  /** The review this browser kept before the link was opened; leaving the link brings it back. */
+  kept?: KeptReview;
 }
 
 /**
  * What the opened link did: engine versions, card drift, decisions that moved, or why it could
- * not be opened. An error offers "Start fresh" (the default workspace) until the user has started
- * working in the empty workspace; then, like every other notice, it can simply be dismissed.
+ * not be opened. An error is dismissed by leaving the link, back to the review this browser kept
+ * (or the default one), until the user has started working in the empty workspace; then, like
+ * every other notice, it can simply be dismissed. The kept review is never forgotten from here:
+ * while the link's review is unedited, any notice offers to bring it back.
  */
-export function LinkBanner({ notice, edited, onStartFresh, onRetry }: LinkBannerProps) {
+export function LinkBanner({ notice, edited, onStartFresh, onRetry, kept }: LinkBannerProps) {
   const [dismissed, setDismissed] = useState(false);
   // A drifted live card: /diff gets the live link itself, in its fragment (never sent to a server),
   // and shows what changed. Read from the address when the banner first shows, before an edit clears it.
@@ -58,6 +64,11 @@ export function LinkBanner({ notice, edited, onStartFresh, onRetry }: LinkBanner
             </a>
           </p>
         )}
+        {kept && !edited && (
+          <p className="mt-1" data-testid="link-kept">
+            The review you were working on is still kept in this browser{savedText(kept)}. Editing this one will take its place.
+          </p>
+        )}
         {edited && <p className="mt-1 text-xs opacity-80">You have edited the review since; the link was removed from the address bar.</p>}
       </div>
       <div className="flex shrink-0 gap-2">
@@ -66,9 +77,14 @@ export function LinkBanner({ notice, edited, onStartFresh, onRetry }: LinkBanner
             Fetch again
           </button>
         )}
+        {kept && !edited && !isError && (
+          <button type="button" className={BUTTON} onClick={onStartFresh}>
+            Bring back my review
+          </button>
+        )}
         {isError && !edited ? (
           <button type="button" className={BUTTON} onClick={onStartFresh}>
-            Dismiss and start fresh
+            {leaveLinkLabel("Dismiss", kept)}
           </button>
         ) : (
           <button type="button" className={BUTTON} onClick={() => setDismissed(true)}>
@@ -78,6 +94,11 @@ export function LinkBanner({ notice, edited, onStartFresh, onRetry }: LinkBanner
       </div>
     </div>
   );
+}
+
+function savedText(kept: KeptReview): string {
+  const saved = new Date(kept.savedAt);
+  return Number.isNaN(saved.getTime()) ? "" : ` (saved ${saved.toLocaleString()})`;
 }
 
 function isDrift(notice: Extract<LinkNotice, { kind: "live" }>): boolean {

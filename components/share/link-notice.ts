@@ -43,7 +43,7 @@ export function describeNotice(notice: LinkNotice): NoticeText {
       return {
         tone: "error",
         title: "This review link cannot be opened.",
-        lines: [notice.message, "Nothing was loaded from it. Start fresh, or ask for the link again."],
+        lines: [notice.message, "Nothing was loaded from it; ask whoever sent it for the link again."],
         moves: [],
       };
     case "fetchFailed":

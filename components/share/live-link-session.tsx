@@ -6,7 +6,7 @@ import { fetchCardQuery } from "@/components/queries/fetch-card";
 import { QueryProvider } from "@/components/queries/query-provider";
 import { WorkspaceSession } from "@/components/review/workspace-session";
 import type { LiveLinkState } from "@/lib/share";
-import { LinkPending } from "./link-pending";
+import { LinkPending, type KeptReview } from "./link-pending";
 import type { ShareModule } from "./load-share";
 import { seedFromFailedFetch, seedFromLive } from "./open-live-link";
 
@@ -14,7 +14,9 @@ interface LiveLinkSessionProps {
   state: LiveLinkState;
   share: ShareModule;
   onEdit: () => void;
-  onStartFresh: () => void;
+  /** Leave the link: back to the review this browser kept, or the default one. */
+  onLeaveLink: () => void;
+  kept?: KeptReview;
 }
 
 /**
@@ -31,7 +33,7 @@ export function LiveLinkSession(props: LiveLinkSessionProps) {
   );
 }
 
-function LiveLinkFetch({ state, share, onEdit, onStartFresh }: LiveLinkSessionProps) {
+function LiveLinkFetch({ state, share, onEdit, onLeaveLink, kept }: LiveLinkSessionProps) {
   const query = useQuery(fetchCardQuery(state.cardUrl));
   const settled = query.isFetchedAfterMount && !query.isFetching;
   const seed = useMemo(() => {
@@ -42,14 +44,15 @@ function LiveLinkFetch({ state, share, onEdit, onStartFresh }: LiveLinkSessionPr
   }, [settled, query.data, query.isSuccess, query.error, state, share]);
 
   if (!seed) {
-    return <LinkPending message={`Fetching the card of this live link from ${state.cardUrl}…`} onCancel={onStartFresh} />;
+    return <LinkPending message={`Fetching the card of this live link from ${state.cardUrl}…`} onCancel={onLeaveLink} kept={kept} />;
   }
   return (
     <WorkspaceSession
       key={query.dataUpdatedAt || `error-${query.errorUpdatedAt}`}
       seed={seed}
       onEdit={onEdit}
-      onStartFresh={onStartFresh}
+      onStartFresh={onLeaveLink}
+      kept={kept}
       onRetry={query.isError ? () => void query.refetch() : undefined}
     />
   );
