@@ -6,6 +6,7 @@ import { INVARIANT_IDS } from "../invariants/types";
 import { NORTHWIND } from "../profile";
 import { parseDecisionRecord } from "../record";
 import { review } from "../review";
+import { findTaskClass } from "../task-classes";
 import {
   describeInvariant,
   explainAdvisory,
@@ -26,6 +27,12 @@ function decision(r: Review, id: string): TaskClassDecision {
   return d;
 }
 const incident = review(CONTOSO.text, NORTHWIND);
+
+function findBuiltIn(id: string) {
+  const found = findTaskClass(id);
+  if (!found) throw new Error(id);
+  return found;
+}
 
 describe("templates", () => {
   it.each([
@@ -92,6 +99,29 @@ describe("explanations of the incident review", () => {
     const finding = d.findings.find((f) => f.status === "violated");
     const changes = finding ? whatWouldChange(finding, d) : [];
     expect(changes.some((c) => c.includes("fixed to false"))).toBe(false);
+    expect(changes.some((c) => c.includes("callback.mtls"))).toBe(true);
+  });
+});
+
+describe("what would change the answer never asks for a value the profile already holds", () => {
+  const pushOnly = { id: "push-only", title: "Push only", completion: "push" as const };
+  // [profile's canPoll, task class, is "set canPoll to true" offered?]
+  const cases: Array<[boolean, string, boolean]> = [
+    [true, "async-completion", false],
+    [false, "async-completion", true],
+    [true, "push-only", false],
+    [false, "push-only", false],
+  ];
+  it.each(cases)("canPoll %s, %s: offers setting canPoll: %s", (canPoll, taskClass, offered) => {
+    const taskClasses =
+      taskClass === "push-only" ? [{ ...findBuiltIn("async-completion"), ...pushOnly }] : undefined;
+    const r = review(CONTOSO.text, { ...NORTHWIND, canPoll }, taskClasses ? { taskClasses } : undefined);
+    const d = decision(r, taskClass);
+    const finding = d.findings.find((f) => f.invariant === "push-callback-mtls" && f.status === "violated");
+    expect(finding).toBeDefined();
+    const changes = whatWouldChange(finding!, d);
+    expect(changes.some((c) => c.includes("set canPoll to true"))).toBe(offered);
+    // The listener's own fix is always there: push itself is what was cut.
     expect(changes.some((c) => c.includes("callback.mtls"))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { TaskClassDecision } from "../decision-types";
 import { getInvariant } from "../invariants";
-import type { CutCause, Finding, MessageData } from "../invariants/types";
-import { docsPath } from "../invariants/types";
+import type { CutCause, Finding, FixTemplate, MessageData } from "../invariants/types";
+import { applicableFixes, docsPath } from "../invariants/types";
 import { renderTemplate, renderTemplateLayered } from "./template";
 
 /** English for invariants and findings. Templates live in each invariant's meta.messages. */
@@ -27,9 +27,9 @@ export function explainFinding(finding: Finding): string {
  */
 export function whatWouldChange(finding: Finding, decision?: TaskClassDecision): string[] {
   const invariant = getInvariant(finding.invariant);
-  const templates = (invariant?.meta.fixes as Record<string, string[] | undefined> | undefined)?.[finding.messageId] ?? [];
+  const templates = (invariant?.meta.fixes as Record<string, FixTemplate[] | undefined> | undefined)?.[finding.messageId] ?? [];
   const data: MessageData = { taskClass: finding.taskClass, ...finding.data };
-  const out = templates.map((t) => renderTemplate(t, data));
+  const out = applicableFixes(templates, data).map((t) => renderTemplate(t, data));
   const rejected = decision?.decision === "reject" && decision.reasons.some((r) => r.invariant === finding.invariant);
   if (rejected && finding.status === "violated") out.push(...conditionsFor(finding).map((t) => renderTemplate(t, data)));
   return out;

@@ -6,7 +6,8 @@ import { renderTemplate } from "../explain/template";
 import { NORTHWIND, type ClientProfile } from "../profile";
 import { findTaskClass, type Path, type TaskClass } from "../task-classes";
 import { makeCard } from "./test-card";
-import type { CutCause, EvidenceRef, Finding, Invariant, MessageData, RuleException } from "./types";
+import type { CutCause, EvidenceRef, Finding, FixTemplate, Invariant, MessageData, RuleException } from "./types";
+import { fixText } from "./types";
 
 /**
  * A table tester for one invariant, in the spirit of ESLint's RuleTester: `valid` cases hold (or
@@ -73,8 +74,12 @@ function checkCommon(invariant: Invariant, c: BaseCase, finding: Finding): void 
   expect(Object.keys(invariant.meta.messages), "message id has a template").toContain(finding.messageId);
   // Strict rendering under test: an unfilled placeholder throws.
   expect(explainFinding(finding).length).toBeGreaterThan(0);
-  const fixes = (invariant.meta.fixes as Record<string, string[] | undefined>)[finding.messageId] ?? [];
-  for (const template of fixes) renderTemplate(template, { taskClass: finding.taskClass, ...finding.data });
+  const fixes = (invariant.meta.fixes as Record<string, FixTemplate[] | undefined>)[finding.messageId] ?? [];
+  for (const fix of fixes) {
+    renderTemplate(fixText(fix), { taskClass: finding.taskClass, ...finding.data });
+    // A conditional fix names a boolean the finding's data always carries.
+    if (typeof fix !== "string") expect(typeof finding.data[fix.unless], `data.${fix.unless} for a conditional fix`).toBe("boolean");
+  }
   whatWouldChange(finding);
   if (c.data) expect(finding.data).toMatchObject(c.data);
   if (c.evidence) {

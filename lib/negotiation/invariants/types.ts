@@ -126,9 +126,25 @@ export interface InvariantMeta<M extends string = string> {
    * change to the profile, the context or the card can flip. Conditions of validity are added by
    * explain/ from the finding's cause, not listed here.
    */
-  fixes: Partial<Record<M, string[]>>;
+  fixes: Partial<Record<M, FixTemplate[]>>;
   /** What would change the invariant's outcome in general, for a log line that names it without data. */
   generalFixes: string[];
+}
+
+/**
+ * One "what would change the answer" template. A change the inputs may already hold (a profile
+ * field already set to the value the fix names) is left out when the finding's data says so:
+ * `unless` names a boolean of the finding's data that, when true, makes the fix moot.
+ */
+export type FixTemplate = string | { text: string; unless: string };
+
+export function fixText(fix: FixTemplate): string {
+  return typeof fix === "string" ? fix : fix.text;
+}
+
+/** The fixes of a finding's message id that can still change it, given what its data says. */
+export function applicableFixes(fixes: readonly FixTemplate[], data: MessageData): string[] {
+  return fixes.filter((fix) => typeof fix === "string" || data[fix.unless] !== true).map(fixText);
 }
 
 export interface Invariant<M extends string = string> {

@@ -1,7 +1,7 @@
 import type { NormalizedCard } from "../../card/model";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { originOf, pickInterface } from "../interfaces";
-import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
+import type { EvidenceRef, FixTemplate, Invariant, InvariantMeta } from "../types";
 
 /**
  * The rule's second invariant: push callbacks the server sends under mutual TLS are silently
@@ -82,10 +82,13 @@ const meta: InvariantMeta<MessageId> = {
   },
 };
 
-function pushFixes(): string[] {
+function pushFixes(): FixTemplate[] {
   return [
     "Profile: set callback.mtls to true once the listener terminates mutual TLS, or callback.mtlsConfigurable to true if the client can turn it on itself.",
-    "Profile: set canPoll to true if the client can poll: a class completed by notification then falls back to polling instead of rejecting (a push-only class does not).",
+    {
+      text: "Profile: set canPoll to true if the client can poll: {{taskClass}} then falls back to polling instead of rejecting.",
+      unless: "pollingFallbackMoot",
+    },
     "Card: name a push security scheme that does not require mutual TLS (capabilities.pushNotifications.securityScheme).",
   ];
 }
@@ -171,7 +174,10 @@ export const pushCallbackMtls: Invariant<MessageId> = {
       return unknownFinding(meta, taskClass, "listenerMtlsUnknown", data, evidence, missing, PUSH);
     }
     const messageId = reading.via === "pushScheme" ? "pushSchemeMtlsPlainListener" : "allRequirementsMtlsPlainListener";
-    return cutFinding(meta, taskClass, messageId, data, evidence, PUSH, {
+    // Polling already on, or a class that learns of completion by push only: setting canPoll to
+    // true would change nothing, so it is not offered as a change.
+    const pollingFallbackMoot = profile.canPoll === true || taskClass.completion === "push";
+    return cutFinding(meta, taskClass, messageId, { ...data, pollingFallbackMoot }, evidence, PUSH, {
       acquirable: ["mtls-listener"],
       cardClaim: "capabilities",
       contradiction: true,
