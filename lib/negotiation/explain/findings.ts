@@ -31,12 +31,12 @@ export function whatWouldChange(finding: Finding, decision?: TaskClassDecision):
   const data: MessageData = { taskClass: finding.taskClass, ...finding.data };
   const out = applicableFixes(templates, data).map((t) => renderTemplate(t, data));
   const rejected = decision?.decision === "reject" && decision.reasons.some((r) => r.invariant === finding.invariant);
-  if (rejected && finding.status === "violated") out.push(...conditionsFor(finding).map((t) => renderTemplate(t, data)));
+  if (rejected && finding.status === "violated") out.push(...conditionsFor(finding, decision).map((t) => renderTemplate(t, data)));
   return out;
 }
 
 /** The conditions of validity that can change this violated finding, by what its cut rests on. */
-function conditionsFor(finding: Finding): string[] {
+function conditionsFor(finding: Finding, decision: TaskClassDecision): string[] {
   const cause: CutCause = finding.cause ?? { acquirable: [] };
   const out: string[] = [];
   if (cause.acquirable.length > 0) {
@@ -50,7 +50,8 @@ function conditionsFor(finding: Finding): string[] {
       "Context: list the extension in honoredExtensions with resolves: [\"{{invariant}}\"] if the server is known to honor one that resolves this contradiction (escalate).",
     );
   }
-  if (cause.cardClaim !== undefined) {
+  // Already set (the rejection is aimed at the card): not a change that is left to make.
+  if (cause.cardClaim !== undefined && decision.target !== "card") {
     out.push("Context: set cardKnownStale and serverKnownGood if the card, not the server, is out of date (reject the card and refetch it).");
   }
   return out.map((t) => t.replace("{{invariant}}", finding.invariant));

@@ -3,6 +3,7 @@ import { readCorpusCard } from "../../../fixtures/corpus";
 import { CONTOSO } from "../examples/incidents";
 import { NORTHWIND, PRESETS } from "../profile";
 import { review } from "../review";
+import { whatWouldChange } from "./findings";
 import { explainCellOfInvalidCard, summarizeVerdict } from "./verdict";
 
 describe("summarizeVerdict", () => {
@@ -19,6 +20,26 @@ describe("summarizeVerdict", () => {
         "async-completion accept-degraded: Push callbacks go out under contosoMtls, which requires mutual TLS, but the client's callback listener is plain HTTPS: every callback would be dropped, so push is unreachable.",
       ]
     `);
+  });
+
+  it.each([
+    // [context, headline's rejection, does every rejected line say the card is the target?]
+    [{}, "2 of 5 rejected (Live input and Streaming output);", false],
+    [{ cardKnownStale: true, serverKnownGood: true }, "2 of 5 rejected (Live input and Streaming output) — the card, not the server: refetch the card;", true],
+    [{ cardKnownStale: true }, "2 of 5 rejected (Live input and Streaming output);", false],
+  ] as const)("names the card as what is rejected when the matrix does (context %j)", (context, headline, card) => {
+    const r = review(CONTOSO.text, NORTHWIND, { context });
+    const verdict = summarizeVerdict(r);
+    expect(verdict.headline.startsWith(headline)).toBe(true);
+    const rejected = verdict.lines.filter((l) => l.decision === "reject");
+    expect(rejected.length).toBeGreaterThan(0);
+    for (const line of rejected) expect(line.why.includes("reject the card and refetch it, not the server")).toBe(card);
+    // What would change the answer does not ask for the context it already has.
+    const live = r.decisions.find((d) => d.taskClass === "live-input")!;
+    const cut = live.findings.find((f) => f.status === "violated")!;
+    expect(whatWouldChange(cut, live).some((c) => c.includes("set cardKnownStale and serverKnownGood"))).toBe(!card);
+    // The same target the matrix shows.
+    expect(r.decisions.filter((d) => d.decision === "reject").every((d) => (d.target === "card") === card)).toBe(true);
   });
 
   it("says a reason shared by several task classes once, naming every class it decides", () => {

@@ -64,7 +64,7 @@ export function summarizeVerdict(review: Review): Verdict {
     const all = titles.length === total;
     const subject = all ? (total === 1 ? "The task class" : `All ${total} task classes`) : `${titles.length} of ${total}`;
     const named = all || decision === "accept" ? "" : ` (${formatList(titles)})`;
-    return `${subject} ${COUNT_WORDS[decision]}${named}`;
+    return `${subject} ${COUNT_WORDS[decision]}${named}${decision === "reject" ? targetPart(review, titleOf) : ""}`;
   });
   const worst = counts[0]?.decision ?? "accept";
   const tone = worst === "reject" ? "bad" : worst === "accept" ? "good" : "mixed";
@@ -83,13 +83,33 @@ export function summarizeVerdict(review: Review): Verdict {
   return { tone, headline: `${parts.join("; ")}.`, lines, counts };
 }
 
+/**
+ * Who a rejection is aimed at, when it is the card (the server known good, the card known stale):
+ * the matrix and the explanation say so, and the verdict, read first, must not blame the server.
+ */
+function targetPart(review: Review, titleOf: (id: string) => string): string {
+  const rejected = review.decisions.filter((d) => d.decision === "reject");
+  const atCard = rejected.filter((d) => d.target === "card");
+  if (atCard.length === 0) return "";
+  if (atCard.length === rejected.length) return ` — ${CARD_TARGET}`;
+  return ` — ${formatList(atCard.map((d) => titleOf(d.taskClass)))}: ${CARD_TARGET}`;
+}
+
+const CARD_TARGET = "the card, not the server: refetch the card";
+const STALE_CARD_WHY = "The server is known good and the card known stale: reject the card and refetch it, not the server.";
+
 /** The finding behind the deciding reason, in the invariant's own words; else the reason, else the decision. */
 function whyOf(decision: TaskClassDecision, review: Review): string {
   const reason = decision.reasons.find((r) => r.reason !== "noViolation") ?? decision.reasons[0];
   if (!reason) return explainDecision(decision, review);
   const finding = reason.invariant ? decision.findings.find((f) => f.invariant === reason.invariant) : undefined;
   if (finding && (finding.status === "violated" || finding.status === "not-evaluated")) {
-    const outcome = reason.outcome !== "reject" && reason.reason !== "optionalPathCut" ? ` ${explainReason(reason)}` : "";
+    const outcome =
+      decision.target === "card"
+        ? ` ${STALE_CARD_WHY}`
+        : reason.outcome !== "reject" && reason.reason !== "optionalPathCut"
+          ? ` ${explainReason(reason)}`
+          : "";
     return `${explainFinding(finding)}${outcome}`;
   }
   return explainReason(reason);
