@@ -3,7 +3,7 @@
 import { memo } from "react";
 import type { Review } from "@/lib/negotiation/decision-types";
 import { explainAdvisory, explainInputError } from "@/lib/negotiation/explain/decisions";
-import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { describeProblem, problemsInReadingOrder } from "@/lib/negotiation/explain/validity";
 import type { ValidityProblem } from "@/lib/negotiation/card/validity";
 import { SignatureBadge } from "@/components/signature-keys/signature-badge";
 
@@ -63,7 +63,7 @@ export const ValiditySummary = memo(function ValiditySummary({
       )}
       {validity.problems.length > 0 && (
         <ul data-testid="validity-problems" className="max-h-40 overflow-auto rounded border border-slate-200 text-sm">
-          {validity.problems.map((problem, i) => (
+          {problemsInReadingOrder(validity.problems).map((problem, i) => (
             <li key={i} className="flex items-start gap-2 border-b border-slate-100 px-2 py-1 last:border-0">
               <span className={problem.severity === "error" ? "font-semibold text-rose-800" : "text-amber-800"}>
                 {problem.severity === "error" ? "✗ error" : "! warning"}

@@ -10,6 +10,7 @@ import type {
 import { cardFaultOf, type CardFault, type DecisionOutcome } from "../decide";
 import type { MessageData } from "../invariants/types";
 import { formatList, formatValue, renderTemplate, renderTemplateLayered } from "./template";
+import { nameProblems } from "./validity";
 
 /** English for decisions, their reasons, degradation records, the 0.x advisory and input errors. */
 
@@ -82,7 +83,7 @@ const REASONS = {
     "{{invariant}} would reject {{taskClass}} ({{path}}), but the cut rests on what this public card says and the card announces an authenticated extended card, which this client can fetch ({{fetchedBy}}): review that card before deciding (defer).",
   zeroXAdvisory:
     "{{invariant}} would reject {{taskClass}} ({{path}}), but the card is read as A2A 0.x (by its shape, or by the version every interface speaks, whatever protocolVersion it declares), where capability fields were only advisory: confirm with the vendor or get a card in the 1.0 shape (defer).",
-  invalidCard: "The card is not valid (errors: {{codes}}), so nothing can be accepted on it: reject the card.",
+  invalidCard: "The card is not valid ({{codes}}), so nothing can be accepted on it: reject the card.",
   extensionsOnCard: "Declared on the card: {{declaredOnCard}}.",
   extensionsNotOnCard: "Known from outside the card: {{notOnCard}}.",
   otherConditions: "(Also applies: {{otherConditions}}.)",
@@ -238,11 +239,13 @@ export function explainReason(reason: DecisionReason): string {
       const acquirable = asList(given.acquirable).map((c) => ownValue(ACQUIRABLE_NAMES, c) ?? String(c));
       return render(REASONS.renegotiableClient, { invariant, path, acquirable: formatList(acquirable) }) + reasonSuffix(given);
     }
+    case "invalidCard":
+      // Problem codes are ids (noCallableInterface): said in words.
+      return render(REASONS.invalidCard, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given);
     case "zeroXAdvisory":
     case "extendedCard":
     case "requiredPathCut":
     case "staleCard":
-    case "invalidCard":
       return render(REASONS[reason.reason]) + reasonSuffix(given);
   }
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { PROBLEM_CODE_LIST, PROBLEM_CODES, type ProblemCode } from "../card/problem-codes";
 import { makeProblem, type ProblemData } from "../card/problems";
 import { loadCard } from "../card/load";
-import { describeProblem, VALIDITY_TEMPLATES } from "./validity";
+import { NORTHWIND } from "../profile";
+import { review } from "../review";
+import { explainReason } from "./decisions";
+import { describeProblem, PROBLEM_NAMES, problemsInReadingOrder, VALIDITY_TEMPLATES } from "./validity";
 
 /** One realistic data set per code; typed as a full Record so a new code fails to compile here. */
 const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
@@ -116,5 +119,49 @@ describe("describeProblem", () => {
 
   it("keeps every severity in the code table", () => {
     for (const code of PROBLEM_CODE_LIST) expect(["error", "warning"]).toContain(PROBLEM_CODES[code]);
+  });
+});
+
+describe("the problems list as a person reads it", () => {
+  // A hybrid card whose only endpoint is a template: one error among warnings, the error not first.
+  const hybrid = {
+    name: "Hybrid",
+    description: "d",
+    version: "1",
+    protocolVersion: "1.0",
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    capabilities: { stateTransitionHistory: true },
+    skills: [],
+    supportedInterfaces: [{ url: "{BASE_URL}/api/messages", protocolBinding: "JSONRPC" }],
+  };
+
+  it("lists errors before warnings, each in the card's order", () => {
+    const problems = loadCard(hybrid).validity.problems;
+    expect(problems.findIndex((p) => p.severity === "error")).toBeGreaterThan(0);
+    const ordered = problemsInReadingOrder(problems);
+    const firstWarning = ordered.findIndex((p) => p.severity === "warning");
+    expect(ordered.slice(0, firstWarning).every((p) => p.severity === "error")).toBe(true);
+    expect(ordered.slice(firstWarning).every((p) => p.severity === "warning")).toBe(true);
+    expect(ordered.filter((p) => p.severity === "warning")).toEqual(problems.filter((p) => p.severity === "warning"));
+  });
+
+  it("says why an invalid card is rejected in words, not problem ids", () => {
+    const r = review(JSON.stringify(hybrid), NORTHWIND);
+    const reason = r.decisions[0]!.reasons.find((x) => x.reason === "invalidCard")!;
+    const text = explainReason(reason);
+    expect(text).toBe("The card is not valid (no endpoint a client can call), so nothing can be accepted on it: reject the card.");
+    for (const code of PROBLEM_CODE_LIST) expect(text).not.toContain(code);
+    for (const code of PROBLEM_CODE_LIST) expect(PROBLEM_NAMES[code]).not.toMatch(/[a-z][A-Z]/);
+  });
+
+  it("calls an empty URL empty", () => {
+    const problems = loadCard({ ...hybrid, supportedInterfaces: undefined, protocolVersion: "0.3.0", url: "" }).validity.problems;
+    const texts = problems.filter((p) => p.pointer === "/url").map(describeProblem);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      expect(text).toMatch(/empty/);
+      expect(text).not.toMatch(/template|placeholder|relative|""/);
+    }
   });
 });

@@ -61,6 +61,65 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
     "The signature at {{pointer}} is invalid: {{signatureReason}}. Do not trust what this card says until a signature on it verifies.",
 };
 
+/** A problem code in a few words, for a sentence that lists several ("the card is not valid: …"). */
+export const PROBLEM_NAMES: Record<ProblemCode, string> = {
+  notJson: "not JSON",
+  notAnObject: "not a JSON object",
+  tooLarge: "too large",
+  tooDeep: "nested too deeply",
+  unreadable: "unreadable",
+  notAnAgentCard: "not an Agent Card",
+  missingField: "a missing field",
+  wrongType: "a field of the wrong type",
+  emptyList: "an empty list",
+  missingBinding: "an interface without a protocol binding",
+  noCallableInterface: "no endpoint a client can call",
+  missingSpecField: "a missing spec field",
+  ignoredWrongType: "an ignored field of the wrong type",
+  emptySpecList: "an empty spec list",
+  nullValue: "a null value",
+  nonMimeMode: "a mode that is not a media type",
+  emptyModeList: "an empty mode list",
+  stringBoolean: "a boolean written as a string",
+  versionPatchDigits: "a version with patch digits",
+  unknownProtocolVersion: "an unknown protocol version",
+  protocolVersionShapeMismatch: "a protocol version that does not match the shape",
+  cardLevelProtocolVersion: "a card-level protocol version",
+  draftProtocolVersions: "a draft list of protocol versions",
+  interfaceMissingProtocolVersion: "an interface without a protocol version",
+  transportInsteadOfProtocolBinding: "transport where 1.0 expects a protocol binding",
+  bindingNotUppercase: "a binding not in upper case",
+  urlPlaceholder: "a URL placeholder",
+  urlNotAbsolute: "a URL that is not absolute",
+  legacySecurityField: "a 0.3 security field",
+  legacyRequirementShape: "a 0.3 security requirement",
+  legacySecurityScheme: "a 0.3 security scheme",
+  draftFieldName: "a draft field name",
+  removedField: "a removed field",
+  providerNameInsteadOfOrganization: "provider name instead of organization",
+  undeclaredSecurityScheme: "an undeclared security scheme",
+  unknownSecuritySchemeShape: "a security scheme of unknown shape",
+  signatureUnverifiable: "an unverifiable signature",
+  signatureInvalid: "an invalid signature",
+};
+
+/** Problem codes as words (an unknown code, from a newer engine's record, is said as it is). */
+export function nameProblems(codes: readonly string[]): string[] {
+  return codes.map((code) => ownValue(PROBLEM_NAMES, code) ?? code);
+}
+
+/** A URL that is simply empty is called empty, not a template or a relative path. */
+const EMPTY_URL_TEMPLATES: Partial<Record<ProblemCode, string>> = {
+  noCallableInterface:
+    "The card names no endpoint a client can call: its URL is empty{{others}}. Nothing can be sent to it: fix it at its source.",
+  urlNotAbsolute: "{{field}} is empty: there is no URL a client can call.",
+};
+
+/** The problems in reading order: errors (which decide) before warnings, each in the card's order. */
+export function problemsInReadingOrder<P extends { severity: string }>(problems: readonly P[]): P[] {
+  return [...problems.filter((p) => p.severity === "error"), ...problems.filter((p) => p.severity !== "error")];
+}
+
 /** JSON syntax error codes (card/json-scan.ts, named as jsonc-parser names them) → what a person would say. */
 const SYNTAX_REASONS: Record<string, string> = {
   invalidSymbol: "an unexpected character",
@@ -104,7 +163,8 @@ function renderValue(key: string, value: unknown): string {
 
 /** One plain sentence: what is wrong with the card, and where. */
 export function describeProblem(problem: ValidityProblem): string {
-  const template = (VALIDITY_TEMPLATES as Record<string, string | undefined>)[problem.code];
+  const emptyUrl = problem.data.url === "" ? (EMPTY_URL_TEMPLATES as Record<string, string | undefined>)[problem.code] : undefined;
+  const template = emptyUrl ?? (VALIDITY_TEMPLATES as Record<string, string | undefined>)[problem.code];
   const pointer = problem.pointer === "" ? "the top of the card" : problem.pointer;
   if (template === undefined) return `Problem "${problem.code}" at ${pointer}.`;
   // Values are worded here (types get their article, syntax codes their phrase); renderTemplate fills them.
