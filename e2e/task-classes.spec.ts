@@ -93,8 +93,10 @@ test("a task class made in the workspace is decided, kept in this browser and re
   expect(expected.decision).toBe("reject");
   await expectDecision(page, custom.id, expected.decision);
   await cell(page, custom.id, "push-callback-mtls").click();
-  // A push-only class cannot fall back to polling: the finding's advice says so.
-  await expect(page.getByTestId("explain-panel")).toContainText("(a push-only class does not)");
+  // A push-only class cannot fall back to polling: the finding's advice does not offer polling.
+  await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", `${custom.id}/push-callback-mtls`);
+  await expect(page.getByTestId("explain-panel")).toContainText("set callback.mtls to true");
+  await expect(page.getByTestId("explain-panel")).not.toContainText("set canPoll to true");
   await page.getByTestId("verdict").getByRole("button", { name: "Call summary by push: reject. Show the explanation" }).click();
   await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", `${custom.id}/decision`);
   await expect(page.getByTestId("explain-panel")).toContainText("push, the only completion path the task class uses");
