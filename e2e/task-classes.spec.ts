@@ -213,3 +213,24 @@ test("kept task classes go out as a file the CLI's --task-class-file runs, and c
   await expectDecision(other, PUSH_CLASS.id, "reject");
   await other.context().close();
 });
+
+test("a half-filled new task class survives a reload, and is forgotten once cancelled", async ({ page }) => {
+  await openWorkspace(page);
+  const panel = page.getByTestId("task-class-panel");
+  await panel.getByRole("button", { name: "New task class…" }).click();
+  const editor = page.getByTestId("task-class-editor");
+  await editor.getByLabel("Name").fill("Half-made class");
+  await editor.getByLabel("How the client learns the task completed").selectOption("push");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("parley.taskClassForm.v1")?.includes("Half-made class") ?? false)).toBe(true);
+  await page.reload();
+  await expect(editor.getByLabel("Name")).toHaveValue("Half-made class");
+  await expect(editor.getByLabel("Id")).toHaveValue("half-made-class");
+  await expect(editor.getByLabel("How the client learns the task completed")).toHaveValue("push");
+  // Nothing joined the review on the way: the form is still only a form.
+  await expect(matrix(page).locator("[data-task-class]")).toHaveCount(5);
+  await editor.getByRole("button", { name: "Cancel" }).click();
+  await expect(editor).toHaveCount(0);
+  await page.reload();
+  await expect(panel.getByRole("button", { name: "New task class…" })).toBeVisible();
+  await expect(editor).toHaveCount(0);
+});

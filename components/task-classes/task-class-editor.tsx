@@ -6,20 +6,10 @@ import type { TaskClass } from "@/lib/negotiation/task-classes";
 import { COMPLETION_CHOICES } from "./describe-task-class";
 import { checkClass, idFromTitle, type ClassProblem } from "./task-class-selection";
 import type { SkillChoice } from "./task-class-panel";
+import { keepTaskClassForm, type TaskClassFormFields } from "./task-class-form-store";
 
-interface Draft {
-  title: string;
-  id: string;
-  /** The id follows the title until the user types one. */
-  idTouched: boolean;
-  description: string;
-  input: TaskClass["input"];
-  inputModes: string[] | undefined;
-  completion: TaskClass["completion"];
-  output: TaskClass["output"];
-  outputModes: string[] | undefined;
-  skill: string;
-}
+/** The form's fields; `idTouched`: the id follows the title until the user types one. */
+type Draft = TaskClassFormFields;
 
 function draftOf(t: TaskClass | undefined): Draft {
   return {
@@ -71,10 +61,13 @@ export function TaskClassEditor({
   others,
   skills,
   keptHere,
+  restored,
   onSave,
   onCancel,
 }: {
   initial: TaskClass | undefined;
+  /** The unfinished form this browser kept (a reload): it starts from there, not from `initial`. */
+  restored?: { fields: TaskClassFormFields; keep: boolean };
   others: readonly TaskClass[];
   skills: readonly SkillChoice[];
   /** Whether "keep in this browser" starts checked. */
@@ -83,13 +76,24 @@ export function TaskClassEditor({
   onCancel: () => void;
 }) {
   const uid = useId();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [keep, setKeep] = useState(keptHere);
+  const [draft, setDraft] = useState<Draft>(() => restored?.fields ?? draftOf(initial));
+  const [keep, setKeep] = useState(restored?.keep ?? keptHere);
+  // Nothing lost: once the form differs from where it started, a reload brings it back.
+  const [start] = useState(draft);
+  const editingId = initial?.id ?? null;
+  useEffect(() => {
+    if (draft === start && restored === undefined) return;
+    keepTaskClassForm({ editingId, fields: draft, keep });
+  }, [draft, keep, start, editingId, restored]);
   const [problems, setProblems] = useState<ClassProblem[]>([]);
   const summaryRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
-  // Opening the editor moves the keyboard into it (and Escape then closes it).
-  useEffect(() => titleRef.current?.focus(), []);
+  // Opening the editor moves the keyboard into it (and Escape then closes it); a form brought back
+  // by a reload leaves the keyboard where the page puts it.
+  const [focusOnOpen] = useState(restored === undefined);
+  useEffect(() => {
+    if (focusOnOpen) titleRef.current?.focus();
+  }, [focusOnOpen]);
   const set = (patch: Partial<Draft>) => {
     setDraft((d) => {
       const next = { ...d, ...patch };

@@ -4,6 +4,12 @@ import { memo, useId, useRef, useState, useSyncExternalStore } from "react";
 import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
 import { TaskClassEditor } from "./task-class-editor";
+import {
+  forgetTaskClassForm,
+  readKeptTaskClassForm,
+  readKeptTaskClassFormOnServer,
+  subscribeKeptTaskClassForm,
+} from "./task-class-form-store";
 import { deleteSavedTaskClass, getSavedTaskClasses, getServerSavedTaskClasses, saveTaskClass, subscribeSavedTaskClasses } from "./saved-task-classes";
 import { aimAll, commonSkill, includeClass, isBuiltIn } from "./task-class-selection";
 import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
@@ -36,7 +42,12 @@ export const TaskClassPanel = memo(function TaskClassPanel({
   onToggle: (open: boolean) => void;
 }) {
   const saved = useSyncExternalStore(subscribeSavedTaskClasses, getSavedTaskClasses, getServerSavedTaskClasses);
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  // A form left unfinished before a reload opens again as it was, until it is saved or cancelled.
+  const kept = useSyncExternalStore(subscribeKeptTaskClassForm, readKeptTaskClassForm, readKeptTaskClassFormOnServer);
+  const [chosenEditing, setEditing] = useState<{ id: string | null } | null>(null);
+  const [keptSettled, setKeptSettled] = useState(false);
+  const restoring = chosenEditing === null && !keptSettled && kept !== null;
+  const editing = restoring ? { id: kept.editingId } : chosenEditing;
   const [status, setStatus] = useState("");
   // User classes left out of the review that this browser does not keep: still listed, to take back.
   const [setAside, setSetAside] = useState<TaskClass[]>([]);
@@ -66,6 +77,8 @@ export const TaskClassPanel = memo(function TaskClassPanel({
   // Closing the editor hands the keyboard back to the button that opens it, not to the page.
   const closeEditor = () => {
     setEditing(null);
+    setKeptSettled(true);
+    forgetTaskClassForm();
     requestAnimationFrame(() => newButtonRef.current?.focus());
   };
   const onSave = (taskClass: TaskClass, keep: boolean) => {
@@ -139,7 +152,10 @@ export const TaskClassPanel = memo(function TaskClassPanel({
                 included
                 last={classes.length === 1}
                 onInclude={(on) => setIncluded(t, on)}
-                onEdit={() => setEditing({ id: t.id })}
+                onEdit={() => {
+                  setKeptSettled(true);
+                  setEditing({ id: t.id });
+                }}
                 savedHere={saved.some((s) => s.id === t.id)}
               />
             ))}
@@ -170,6 +186,7 @@ export const TaskClassPanel = memo(function TaskClassPanel({
             others={[...classes, ...offSaved, ...offHere].filter((t) => t.id !== editing.id)}
             skills={skills}
             keptHere={editingClass ? saved.some((s) => s.id === editingClass.id) : true}
+            restored={restoring ? kept : undefined}
             onSave={onSave}
             onCancel={closeEditor}
           />
@@ -179,7 +196,10 @@ export const TaskClassPanel = memo(function TaskClassPanel({
             type="button"
             data-testid="new-task-class"
             className="self-start rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
-            onClick={() => setEditing({ id: null })}
+            onClick={() => {
+              setKeptSettled(true);
+              setEditing({ id: null });
+            }}
           >
             New task class…
           </button>
