@@ -43,6 +43,36 @@ test("saved profiles can be renamed, exported, deleted (and undone) and imported
   await expect(page.getByTestId("saved-profile")).toHaveCount(2);
 });
 
+test("the keyboard stays on a nearby control when Delete, Undo or a rename's Escape removes the one it was on", async ({ page }) => {
+  await openWorkspace(page);
+  await page.getByRole("button", { name: "Save in browser" }).click();
+  await page.locator("summary", { hasText: "Manage saved profiles" }).click();
+  const manager = page.getByTestId("saved-profiles-manager");
+  const status = page.getByTestId("saved-profiles-status");
+
+  // Rename, clear the name, Enter: the problem is said; Escape cancels, hides it, and focus is back on Rename.
+  await manager.getByRole("button", { name: `Rename ${NORTHWIND.name}` }).focus();
+  await page.keyboard.press("Enter");
+  const field = manager.getByLabel(`New name for ${NORTHWIND.name}`);
+  await expect(field).toBeFocused();
+  await field.fill("");
+  await page.keyboard.press("Enter");
+  await expect(status).toContainText("A profile needs a name.");
+  await page.keyboard.press("Escape");
+  await expect(field).toHaveCount(0);
+  await expect(manager.getByRole("button", { name: `Rename ${NORTHWIND.name}` })).toBeFocused();
+  await expect(status).not.toContainText("A profile needs a name.");
+
+  // Delete by keyboard: focus goes to Undo; Undo by keyboard: back to the restored profile.
+  await manager.getByRole("button", { name: `Delete ${NORTHWIND.name}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("saved-profile")).toHaveCount(0);
+  await expect(status.getByRole("button", { name: "Undo" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("saved-profile")).toHaveCount(1);
+  await expect(manager.getByRole("button", { name: `Delete ${NORTHWIND.name}` })).toBeFocused();
+});
+
 test("a profile field named by an explanation is highlighted in the Form view", async ({ page }) => {
   await openWorkspace(page);
   await page.locator('[data-task-class="async-completion"] [data-invariant="push-callback-mtls"]').click();

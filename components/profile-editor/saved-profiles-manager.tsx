@@ -2,7 +2,7 @@
 
 import { downloadText } from "@/components/ui/download";
 import { JsonFilePicker } from "@/components/ui/json-file-picker";
-import { useId, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { MAX_PROFILE_FILE_BYTES, profileFileName, profilesFileText, readProfilesFile } from "./profile-files";
 import {
@@ -33,14 +33,35 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
   const [status, setStatus] = useState<Status | null>(null);
   const renameId = useId();
   const statusId = useId();
+  // The control the keyboard goes to once the list has re-rendered: a button that vanished
+  // (Delete, Undo, a closed rename form) must not leave focus on the page itself.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const label = focusNext.current;
+    if (label === null) return;
+    focusNext.current = null;
+    const target = [...(rootRef.current?.querySelectorAll<HTMLElement>("button[aria-label], button[data-focus-name]") ?? [])].find(
+      (el) => el.getAttribute("aria-label") === label || el.dataset.focusName === label,
+    );
+    target?.focus();
+  });
 
   const commitRename = () => {
     if (!renaming) return;
     const result = renameSavedProfile(renaming.from, renaming.to);
     if (result.ok) {
       setStatus({ text: `Renamed "${renaming.from}" to "${renaming.to.trim()}".`, error: false });
+      focusNext.current = `Rename ${renaming.to.trim()}`;
       setRenaming(null);
     } else setStatus({ text: RENAME_PROBLEM[result.problem], error: true });
+  };
+  const cancelRename = () => {
+    if (!renaming) return;
+    focusNext.current = `Rename ${renaming.from}`;
+    setRenaming(null);
+    // A problem with the name typed is no longer about anything on screen.
+    setStatus((now) => (now?.error ? null : now));
   };
 
   const importFile = async (file: File) => {
@@ -61,7 +82,7 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
   };
 
   return (
-    <div className="flex flex-col gap-2 pt-1" data-testid="saved-profiles-manager">
+    <div ref={rootRef} className="flex flex-col gap-2 pt-1" data-testid="saved-profiles-manager">
       {saved.length === 0 ? (
         <p className="text-xs text-slate-600">No profiles are saved in this browser yet. Save one above, or import a file.</p>
       ) : (
@@ -87,13 +108,13 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
                     aria-describedby={status?.error ? statusId : undefined}
                     onChange={(event) => setRenaming({ from: profile.name, to: event.target.value })}
                     onKeyDown={(event) => {
-                      if (event.key === "Escape") setRenaming(null);
+                      if (event.key === "Escape") cancelRename();
                     }}
                   />
                   <button type="submit" className={BUTTON}>
                     Save name
                   </button>
-                  <button type="button" className={BUTTON} onClick={() => setRenaming(null)}>
+                  <button type="button" className={BUTTON} onClick={cancelRename}>
                     Cancel
                   </button>
                 </form>
@@ -125,6 +146,7 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
                     onClick={() => {
                       deleteSavedProfile(profile.name);
                       setStatus({ text: `Deleted "${profile.name}".`, error: false, undo: { profile, index } });
+                      focusNext.current = UNDO;
                     }}
                     aria-label={`Delete ${profile.name}`}
                   >
@@ -154,11 +176,13 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
             {" "}
             <button
               type="button"
-              className="underline"
+              className="underline focus-visible:outline-2 focus-visible:outline-sky-600"
+              data-focus-name={UNDO}
               onClick={() => {
                 if (!status.undo) return;
                 restoreSavedProfile(status.undo.profile, status.undo.index);
                 setStatus({ text: `"${status.undo.profile.name}" is back.`, error: false });
+                focusNext.current = `Delete ${status.undo.profile.name}`;
               }}
             >
               Undo
@@ -170,6 +194,8 @@ export function SavedProfilesManager({ onUse }: { onUse: (profile: ClientProfile
   );
 }
 
+
+const UNDO = "undo";
 
 const BUTTON =
   "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:opacity-50";
