@@ -174,6 +174,33 @@ test("on a 390 px phone: verdict and matrix first, the inputs folded under them,
   await expect(cell(page, "live-input", INVARIANTS[1]!.meta.id)).toBeFocused();
 });
 
+test("on a 390 px phone, choosing a matrix cell brings its explanation into view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.locator('[data-matrix-fit="stacked"]')).toBeVisible();
+  const target = cell(page, "live-input", "push-callback-mtls");
+  await target.scrollIntoViewIfNeeded();
+  const explanation = page.locator("#explain-heading");
+  await expect(explanation).not.toBeInViewport();
+  await target.click();
+  await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", "live-input/push-callback-mtls");
+  await expect(explanation).toBeInViewport();
+  // The grid keeps the keyboard: the chosen cell still has focus.
+  await expect(target).toBeFocused();
+});
+
+test("side by side (1280 px), choosing a matrix cell leaves the page where it is", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openWorkspace(page);
+  const target = cell(page, "async-completion", "push-callback-mtls");
+  await target.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  await target.click();
+  await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", "async-completion/push-callback-mtls");
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+});
+
 test("a card field the card leaves out is shown as Parley's reading of it, never as a value the card holds", async ({ page }) => {
   await openWorkspace(page);
   const card = JSON.parse(CONTOSO.text) as { capabilities: Record<string, unknown> };

@@ -56,6 +56,9 @@ type SectionKey = "card" | "profile" | "context" | "taskClasses";
 /** Registry order = column order in the matrix: the matrix grows with the engine. */
 const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
 
+/** Below Tailwind's lg breakpoint the workspace is one column: explanation under the matrix. */
+const SINGLE_COLUMN = "(max-width: 63.999rem)";
+
 /** A draft is written once editing pauses this long. */
 const DRAFT_PAUSE_MS = 600;
 
@@ -239,7 +242,18 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
       else highlightPointer(cardEditor.current, problem.pointer);
     });
   }, []);
-  const onSelect = useCallback((next: MatrixSelection) => setChosen((prev) => (sameSelection(prev, next) ? prev : next)), []);
+  const onSelect = useCallback((next: MatrixSelection) => {
+    setChosen((prev) => (sameSelection(prev, next) ? prev : next));
+    // One column (a phone): the explanation is far below the matrix, so a chosen cell brings it
+    // into view, as the verdict's links do. Side by side, the matrix stays where it is.
+    requestAnimationFrame(() => {
+      if (!window.matchMedia(SINGLE_COLUMN).matches) return;
+      const heading = document.getElementById("explain-heading");
+      if (!heading) return;
+      const top = heading.getBoundingClientRect().top;
+      if (top > window.innerHeight * 0.6 || top < 0) heading.scrollIntoView({ block: "start", behavior: "smooth" });
+    });
+  }, []);
   const onExplain = useCallback((taskClass: string) => {
     setChosen({ taskClass });
     requestAnimationFrame(() => {
