@@ -75,7 +75,12 @@ test("going back to the plain address after a broken link keeps the kept review"
   await editAndWaitForSave(page);
   await page.goto("/#v1.garbage!!");
   await expect(page.getByTestId("link-notice")).toHaveAttribute("data-notice", "failed");
-  // Going back to the plain address keeps it too.
+  // Back (in the same page) to the plain address: the review kept since the page opened comes back.
+  await page.goBack();
+  await expect(page.getByTestId("link-notice")).toHaveCount(0);
+  await expect(page.getByTestId("draft-notice")).toBeVisible();
+  await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");
+  // Opening the plain address again keeps it too.
   await page.goto("/");
   await expect(page.getByTestId("draft-notice")).toBeVisible();
   await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");

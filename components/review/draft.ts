@@ -158,5 +158,15 @@ export function createDraftReader(fallbackProfile: ClientProfile) {
       reading = null;
       for (const listener of listeners) listener();
     },
+    /**
+     * Reads the stored draft again: after a review link (opened in this same page, by a hashchange)
+     * the draft to come back to is the one kept now, not the one the page found when it opened.
+     */
+    refresh(): void {
+      const now = readStoredDraft(fallbackProfile) ?? null;
+      if (now?.draft.savedAt === reading?.draft.savedAt && now?.draft.cardText === reading?.draft.cardText) return;
+      reading = now;
+      for (const listener of listeners) listener();
+    },
   };
 }

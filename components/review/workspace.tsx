@@ -9,7 +9,7 @@ import { seedFromFailedLink, seedFromSnapshot } from "@/components/share/open-li
 import { useLinkFragment } from "@/components/share/use-link-fragment";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { Review } from "@/lib/negotiation/decision-types";
-import { createDraftReader, type DraftRead } from "./draft";
+import { createDraftReader, readStoredDraft, type DraftRead } from "./draft";
 import { primeReview } from "./workspace-review";
 import type { SessionSeed } from "./session-seed";
 import { WorkspaceSession } from "./workspace-session";
@@ -68,7 +68,23 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
   }, [drafts, leaveLink]);
   // The review this browser kept stays kept while a link is on screen: leaving the link (dismissing
   // its banner, cancelling it) brings it back, and only the draft's own "Start fresh" forgets it.
-  const kept = useMemo(() => (draft ? { savedAt: draft.draft.savedAt } : undefined), [draft]);
+  // Read when the link opens: a link opened in this same page (a hashchange) comes after edits
+  // the page's first reading does not know about.
+  const linkGen = state.phase === "idle" || state.phase === "none" ? undefined : state.gen;
+  const kept = useMemo(() => {
+    if (linkGen === undefined) return undefined;
+    const stored = readStoredDraft(initialProfile);
+    return stored ? { savedAt: stored.draft.savedAt } : undefined;
+  }, [linkGen, initialProfile]);
+  // Back from a link to the plain address (history, in this same page): the kept draft as it is now.
+  const backFromLink = state.phase === "none" && state.gen > 0;
+  useEffect(() => {
+    if (backFromLink) drafts.refresh();
+  }, [backFromLink, drafts]);
+  const leaveLinkForKept = useCallback(() => {
+    drafts.refresh();
+    leaveLink();
+  }, [drafts, leaveLink]);
 
   useEffect(() => {
     if (state.phase !== "idle") document.getElementById(PENDING_STYLE_ID)?.remove();
@@ -92,16 +108,16 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
     return undefined;
   }, [state, initialProfile]);
 
-  if (state.phase === "decoding") return <LinkPending message="Opening the review link…" onCancel={leaveLink} kept={kept} />;
+  if (state.phase === "decoding") return <LinkPending message="Opening the review link…" onCancel={leaveLinkForKept} kept={kept} />;
   if (state.phase === "decoded" && state.link.kind === "live") {
     return (
-      <Suspense fallback={<LinkPending message="Opening the live link…" onCancel={leaveLink} kept={kept} />}>
-        <LiveLinkSession key={`live-${state.gen}`} state={state.link.state} share={state.share} onEdit={markEdited} onLeaveLink={leaveLink} kept={kept} />
+      <Suspense fallback={<LinkPending message="Opening the live link…" onCancel={leaveLinkForKept} kept={kept} />}>
+        <LiveLinkSession key={`live-${state.gen}`} state={state.link.state} share={state.share} onEdit={markEdited} onLeaveLink={leaveLinkForKept} kept={kept} />
       </Suspense>
     );
   }
   if (linkSeed && (state.phase === "failed" || state.phase === "decoded")) {
-    return <WorkspaceSession key={`link-${state.gen}`} seed={linkSeed} onEdit={markEdited} onStartFresh={leaveLink} kept={kept} />;
+    return <WorkspaceSession key={`link-${state.gen}`} seed={linkSeed} onEdit={markEdited} onStartFresh={leaveLinkForKept} kept={kept} />;
   }
   if (state.phase === "none" && draft) {
     return <WorkspaceSession key={`draft-${state.gen}`} seed={seedFromDraft(draft)} onEdit={markEdited} onStartFresh={startFresh} />;
