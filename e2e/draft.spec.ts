@@ -3,7 +3,7 @@ import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import { ENGINE_VERSION } from "../lib/negotiation/version";
 import { encodeReviewLink } from "../lib/share";
-import { expectDecision, openWorkspace, pasteCard } from "./workspace-helpers";
+import { expectDecision, loadExample, openWorkspace, pasteCard } from "./workspace-helpers";
 
 // Nothing lost: the workspace is kept in this browser after every pause, restored on reload
 // (without flashing the example first), forgotten by "Start fresh"; a review link wins over it.
@@ -96,4 +96,22 @@ test("a working review link offers to bring back the kept review while it is une
   await expect(notice).toHaveCount(0);
   await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");
   await expect(page.getByTestId("draft-notice")).toBeVisible();
+});
+
+test("a picked example is still named by the picker after a reload, until the card is edited", async ({ page }) => {
+  await openWorkspace(page);
+  await loadExample(page, "A2A spec 1.0.1 sample (GeoSpatial)");
+  const picker = page.getByLabel("Built-in example");
+  await expect(picker).toHaveValue("spec-1-0-geospatial");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("parley.workspaceDraft.v1")?.includes("spec-1-0-geospatial") ?? false)).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("draft-notice")).toBeVisible();
+  await expect(picker).toHaveValue("spec-1-0-geospatial");
+  // Edited, it is the user's own card, also after the next reload.
+  await pasteCard(page, EDITED);
+  await expect(picker).toHaveValue("");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("parley.workspaceDraft.v1")?.includes("Draft Desk") ?? false)).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("card-editor")).toContainText("Draft Desk");
+  await expect(picker).toHaveValue("");
 });

@@ -54,51 +54,55 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
   const { source } = props;
   return (
     <>
-      <div className="mb-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={exampleId} className="text-xs font-medium text-slate-600">
-            Built-in example
-          </label>
-          <select
-            id={exampleId}
-            className="w-full min-w-0 rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
-            value={source?.kind === "example" && !props.sourceEdited ? source.id : ""}
-            onChange={(event) => {
-              const example = findExample(event.target.value);
-              if (!example) return;
-              void loadExampleText(example.id).then((text) => {
-                if (text !== undefined) props.onLoad(text, { kind: "example", id: example.id, title: example.title, text });
-              });
-            }}
-          >
-            <option value="">(your own card)</option>
-            {EXAMPLE_GROUPS.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.cards.map((card) => (
-                  <option key={card.id} value={card.id}>
-                    {card.title}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={fileId} className="text-xs font-medium text-slate-600">
-            Open a file (or drop it on the editor)
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept="application/json,.json,text/plain"
-            className="w-full min-w-0 text-sm file:mr-2 file:rounded file:border file:border-slate-300 file:bg-white file:px-2 file:py-0.5"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void file.text().then((text) => props.onLoad(text, { kind: "file", name: file.name }));
-              // Cleared, so the same file picked again (after editing its text here) loads again; "Opened …" below names it.
-              event.target.value = "";
-            }}
-          />
+      {/* Side by side only when the panel itself is wide enough: in the narrow left column of a
+          wide screen, each control gets the whole width (no "Contoso Voice Des", no "No…en"). */}
+      <div className="@container mb-2">
+        <div className="grid grid-cols-1 gap-2 @lg:grid-cols-2">
+          <div className="flex min-w-0 flex-col gap-1">
+            <label htmlFor={exampleId} className="text-xs font-medium text-slate-600">
+              Built-in example
+            </label>
+            <select
+              id={exampleId}
+              className="w-full min-w-0 rounded border border-slate-300 bg-white px-1.5 py-1 text-sm"
+              value={pickedExample(source, props.sourceEdited)}
+              onChange={(event) => {
+                const example = findExample(event.target.value);
+                if (!example) return;
+                void loadExampleText(example.id).then((text) => {
+                  if (text !== undefined) props.onLoad(text, { kind: "example", id: example.id, title: example.title, text });
+                });
+              }}
+            >
+              <option value="">(your own card)</option>
+              {EXAMPLE_GROUPS.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.cards.map((card) => (
+                    <option key={card.id} value={card.id}>
+                      {card.title}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+          <div className="flex min-w-0 flex-col gap-1">
+            <label htmlFor={fileId} className="text-xs font-medium text-slate-600">
+              Open a file (or drop it on the editor)
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept="application/json,.json,text/plain"
+              className="w-full min-w-0 text-sm file:mr-2 file:rounded file:border file:border-slate-300 file:bg-white file:px-2 file:py-0.5"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void file.text().then((text) => props.onLoad(text, { kind: "file", name: file.name }));
+                // Cleared, so the same file picked again (after editing its text here) loads again; "Opened …" below names it.
+                event.target.value = "";
+              }}
+            />
+          </div>
         </div>
       </div>
       <FetchCardForm onFetched={(card) => props.onLoad(card.text, { kind: "fetch", card })} />
@@ -136,6 +140,14 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
     </>
   );
 });
+
+/** The example the editor holds unchanged: picked just now, or restored from a draft that was it. */
+function pickedExample(source: CardSource | null, edited: boolean): string {
+  if (edited) return "";
+  if (source?.kind === "example") return source.id;
+  if (source?.kind === "draft" && source.origin?.kind === "example" && !source.origin.edited && findExample(source.origin.id)) return source.origin.id;
+  return "";
+}
 
 function formatSavedAt(iso: string): string {
   const date = new Date(iso);

@@ -25,7 +25,8 @@ export interface WorkspaceDraft {
 }
 
 export type DraftOrigin =
-  | { kind: "example"; id: string; title: string }
+  /** `edited`: the card was changed after the example was picked (it is no longer the example). */
+  | { kind: "example"; id: string; title: string; edited?: true }
   | { kind: "file"; name: string }
   | { kind: "url"; url: string };
 
@@ -35,11 +36,11 @@ export interface DraftRead {
   dropped: ("profile" | "context")[];
 }
 
-export function originOf(source: CardSource | null): DraftOrigin | undefined {
+export function originOf(source: CardSource | null, edited = false): DraftOrigin | undefined {
   if (!source) return undefined;
   switch (source.kind) {
     case "example":
-      return { kind: "example", id: source.id, title: source.title };
+      return { kind: "example", id: source.id, title: source.title, ...(edited ? { edited: true as const } : {}) };
     case "file":
       return { kind: "file", name: source.name };
     case "fetch":
@@ -47,7 +48,7 @@ export function originOf(source: CardSource | null): DraftOrigin | undefined {
     case "link":
       return source.cardUrl ? { kind: "url", url: source.cardUrl } : undefined;
     case "draft":
-      return source.origin;
+      return source.origin?.kind === "example" && edited ? { ...source.origin, edited: true } : source.origin;
   }
 }
 
@@ -86,7 +87,9 @@ export function decodeDraft(raw: string | null, fallbackProfile: ClientProfile):
 
 function readOrigin(value: unknown): DraftOrigin | undefined {
   if (!isRecord(value)) return undefined;
-  if (value.kind === "example" && typeof value.id === "string" && typeof value.title === "string") return { kind: "example", id: value.id, title: value.title };
+  if (value.kind === "example" && typeof value.id === "string" && typeof value.title === "string") {
+    return { kind: "example", id: value.id, title: value.title, ...(value.edited === true ? { edited: true as const } : {}) };
+  }
   if (value.kind === "file" && typeof value.name === "string") return { kind: "file", name: value.name };
   if (value.kind === "url" && typeof value.url === "string") return { kind: "url", url: value.url };
   return undefined;

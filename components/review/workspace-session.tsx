@@ -192,7 +192,9 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const skills = useMemo(() => skillsFromKey(skillsKey), [skillsKey]);
 
   const cardUrl = cardUrlOf(source);
-  const sourceText = source?.kind === "example" ? source.text : source?.kind === "fetch" ? source.card.text : undefined;
+  // A restored draft's source is the text it was restored with: an edit since makes it "edited".
+  const sourceText =
+    source?.kind === "example" ? source.text : source?.kind === "fetch" ? source.card.text : source?.kind === "draft" ? seed.cardText : undefined;
   const sourceEdited = sourceText !== undefined && sourceText !== card.text;
   // Read at click time (share bar, records): this render's values are the latest committed ones.
   const latest = useRef<WorkspaceState>({ cardText: card.text, profile, context });
@@ -208,7 +210,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   useEffect(() => {
     if (!edited) return;
     const timer = setTimeout(() => {
-      const origin = originOf(source);
+      const origin = originOf(source, sourceEdited);
       const kept = storeDraft({
         savedAt: new Date().toISOString(),
         cardText: card.text,
@@ -221,7 +223,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
       setDraftFailed(!kept);
     }, DRAFT_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [edited, card.text, profile, context, source, taskClasses, chosen]);
+  }, [edited, card.text, profile, context, source, sourceEdited, taskClasses, chosen]);
 
   // Located in the editor's own text (the profile's may be laid out as the user typed it), so these
   // callbacks never change and the memoized review panels skip the keystroke's urgent render.
