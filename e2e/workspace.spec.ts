@@ -71,6 +71,51 @@ test("a broken card gets inline errors and no accept anywhere", async ({ page })
   await expect(page.locator('[data-decision^="accept"]')).toHaveCount(0);
 });
 
+test("an invalid card's problems: the error first, said in words, an empty URL called empty", async ({ page }) => {
+  await openWorkspace(page);
+  await pasteCard(page, readCorpusCard("wild-ms365-dad-joke-hybrid.json"));
+  await expect(page.getByTestId("card-validity")).toContainText("invalid card");
+  const rows = page.getByTestId("validity-problems").getByRole("listitem");
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first()).toContainText("✗ error");
+  await expect(rows.first()).toContainText("The card names no endpoint a client can call");
+  for (const row of (await rows.all()).slice(1)) await expect(row).toContainText("! warning");
+  await page.getByTestId("decision-request-response").click();
+  await expect(page.getByTestId("explain-panel")).toContainText("The card is not valid (no endpoint a client can call)");
+  await expect(page.locator("body")).not.toContainText("noCallableInterface");
+
+  await pasteCard(page, readCorpusCard("a2a-pr300-hyperwhales-wellknown.json"));
+  await expect(page.getByTestId("validity-problems")).toContainText("its URL is empty");
+  await expect(page.getByTestId("validity-problems")).not.toContainText('"" is a template');
+});
+
+test("at 1440 px the card's example picker and file input are not cut short", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openWorkspace(page);
+  const picker = page.getByLabel("Built-in example");
+  await expect(picker).not.toHaveValue("");
+  // Each control has the panel's whole width: the picked example's name is shown whole.
+  const shownWhole = () =>
+    picker.evaluate((select: HTMLSelectElement) => {
+      const probe = document.createElement("span");
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${getComputedStyle(select).font}`;
+      probe.textContent = select.selectedOptions[0]?.text ?? "";
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      // Room for the text beside the arrow and padding.
+      return select.clientWidth - 32 >= needed;
+    });
+  expect(await shownWhole()).toBe(true);
+  await loadExample(page, "A2A spec 1.0.1 sample (GeoSpatial)");
+  await expect(picker).toHaveValue("spec-1-0-geospatial");
+  expect(await shownWhole()).toBe(true);
+  const file = page.getByLabel("Open a file (or drop it on the editor)");
+  const box = (await file.boundingBox())!;
+  const pickerBox = (await picker.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(pickerBox.width - 1);
+});
+
 test("a card opened from a file, edited, and opened again from the same file comes back as the file holds it", async ({ page }) => {
   await openWorkspace(page);
   const file = { name: "magic8ball.json", mimeType: "application/json", buffer: Buffer.from(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json")) };
