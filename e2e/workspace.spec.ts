@@ -137,6 +137,43 @@ test("a card opened from a file, edited, and opened again from the same file com
   await expect(editor).not.toContainText("8-ball edited");
 });
 
+test("a card file that is not UTF-8 is refused at its byte and leaves the card as it was; a good file then opens", async ({ page }) => {
+  await openWorkspace(page);
+  const picker = page.getByLabel("Open a file (or drop it on the editor)");
+  const editor = page.getByTestId("card-editor");
+  await expect(editor).toContainText('"name": "Contoso Voice Desk"');
+  // "caf" then 0xC3 0x28: a two-byte sequence broken at byte 12 (counting from 0).
+  const latin = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+  await picker.setInputFiles({ name: "latin.json", mimeType: "application/json", buffer: latin });
+  const error = page.getByTestId("card-file-error");
+  await expect(error).toContainText("latin.json was not opened. It is not UTF-8 text: byte 12 (0xC3, counting from 0)");
+  await expect(editor).toContainText('"name": "Contoso Voice Desk"');
+  await expect(page.getByText("Opened latin.json.")).toHaveCount(0);
+  await picker.setInputFiles({ name: "magic8ball.json", mimeType: "application/json", buffer: Buffer.from(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json")) });
+  await expect(page.getByText("Opened magic8ball.json.")).toBeVisible();
+  await expect(error).toHaveCount(0);
+});
+
+test("a file dropped on the editor is read the same way: not UTF-8 is refused at its byte, a card opens", async ({ page }) => {
+  await openWorkspace(page);
+  // The plain text area until the user reaches for the editor, CodeMirror after: both hand a dropped file to the same reader.
+  const drop = (name: string, bytes: number[]) =>
+    page.getByTestId("card-editor").locator("textarea, .cm-content").first().evaluate(
+      (target, file) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([Uint8Array.from(file.bytes)], file.name, { type: "application/json" }));
+        target.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      },
+      { name, bytes },
+    );
+  await drop("utf16.json", [0xff, 0xfe, 0x7b, 0x00]);
+  await expect(page.getByTestId("card-file-error")).toContainText("utf16.json was not opened. It is not UTF-8 text: byte 0 (0xFF, counting from 0)");
+  await expect(page.getByTestId("card-editor")).toContainText('"name": "Contoso Voice Desk"');
+  await drop("magic8ball.json", [...Buffer.from(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"))]);
+  await expect(page.getByText("Opened magic8ball.json.")).toBeVisible();
+  await expect(page.getByTestId("card-editor")).toContainText('"name": "Magic 8-ball"');
+});
+
 test("the fold gutter: marks the lines that fold, follows typing, folds and unfolds on a click", async ({ page }) => {
   await openWorkspace(page);
   await expect.poll(() => foldMarkBeside(page, '"provider": {')).toBe("Fold line");

@@ -1,6 +1,8 @@
 "use client";
 
-import { memo, useId, type Ref } from "react";
+import { memo, useId, useState, type Ref } from "react";
+import { describeNotUtf8 } from "@/components/triage/words";
+import { decodeUtf8 } from "@/lib/triage/utf8";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import type { DraftOrigin } from "@/components/review/draft";
 import { CollapsibleSection } from "@/components/ui/collapsible-section";
@@ -51,7 +53,25 @@ export const CardPanel = memo(function CardPanel({ open, onToggle, summary, ...b
 const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "open" | "onToggle" | "summary">) {
   const exampleId = useId();
   const fileId = useId();
-  const { source } = props;
+  const { source, onLoad } = props;
+  // A refused file's message, shown until the card changes source (an example, a fetch, another file).
+  const [refused, setRefused] = useState<{ message: string; over: CardSource | null } | undefined>();
+  const fileError = refused?.over === source ? refused.message : undefined;
+  const setFileError = (message: string | undefined) => setRefused(message === undefined ? undefined : { message, over: source });
+  // Read as UTF-8 strictly, as /triage and /diff do: a file in another encoding is refused at its
+  // byte, never shown with replacement characters and reviewed as something it is not.
+  const openFile = (file: File) => {
+    void file.arrayBuffer().then(
+      (buffer) => {
+        const decoded = decodeUtf8(new Uint8Array(buffer));
+        if (!decoded.ok) return setFileError(`${file.name} was not opened. ${describeNotUtf8(decoded.offset, decoded.byte)}`);
+        setFileError(undefined);
+        // A byte order mark is not part of the card (the browser's own text reading drops it too).
+        onLoad(decoded.text.replace(/^\uFEFF/, ""), { kind: "file", name: file.name });
+      },
+      () => setFileError(`${file.name} could not be read.`),
+    );
+  };
   return (
     <>
       {/* Side by side only when the panel itself is wide enough: in the narrow left column of a
@@ -97,7 +117,7 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
               className="w-full min-w-0 text-sm file:mr-2 file:rounded file:border file:border-slate-300 file:bg-white file:px-2 file:py-0.5"
               onChange={(event) => {
                 const file = event.target.files?.[0];
-                if (file) void file.text().then((text) => props.onLoad(text, { kind: "file", name: file.name }));
+                if (file) openFile(file);
                 // Cleared, so the same file picked again (after editing its text here) loads again; "Opened …" below names it.
                 event.target.value = "";
               }}
@@ -111,7 +131,13 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
           <FetchDetails card={source.card} edited={props.sourceEdited} />
         </div>
       )}
-      {source?.kind === "file" && <p className="mt-2 text-xs text-slate-600">Opened {source.name}.</p>}
+      {fileError ? (
+        <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-300" data-testid="card-file-error">
+          {fileError}
+        </p>
+      ) : (
+        source?.kind === "file" && <p className="mt-2 text-xs text-slate-600">Opened {source.name}.</p>
+      )}
       {source?.kind === "draft" && (
         <p data-testid="card-from-draft" className="mt-2 text-xs break-all text-slate-700">
           Restored from the draft this browser kept (saved {formatSavedAt(source.savedAt)})
@@ -132,7 +158,7 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
         className="h-[26rem]"
         initialText={props.initialText}
         onChange={props.onChange}
-        onDropText={(text, name) => props.onLoad(text, { kind: "file", name })}
+        onDropFile={openFile}
         diagnostics={props.diagnostics}
         diagnosticsText={props.diagnosticsText}
         handleRef={props.editorRef}

@@ -26,8 +26,8 @@ interface JsonEditorProps {
   diagnosticsText: string;
   label: string;
   handleRef?: Ref<JsonEditorHandle>;
-  /** Called with a dropped file's text; the editor's own drop handling is used otherwise. */
-  onDropText?: (text: string, fileName: string) => void;
+  /** Called with a file dropped on the editor (the caller reads it); the editor's own drop handling is used otherwise. */
+  onDropFile?: (file: File) => void;
   /** Load the full editor at once instead of on the user's first reach for it. */
   eager?: boolean;
   className?: string;
@@ -58,7 +58,7 @@ export function JsonEditor({
   diagnosticsText,
   label,
   handleRef,
-  onDropText,
+  onDropFile,
   eager,
   className,
   testId,
@@ -77,15 +77,15 @@ export function JsonEditor({
   const { request } = rich;
   // Callbacks change identity every render; the editor is created once and reads the latest ones.
   const onChangeRef = useRef(onChange);
-  const onDropRef = useRef(onDropText);
+  const onDropRef = useRef(onDropFile);
   useEffect(() => {
     onChangeRef.current = onChange;
-    onDropRef.current = onDropText;
+    onDropRef.current = onDropFile;
   });
 
   const dropFile = useCallback((file: File) => {
     const handler = onDropRef.current;
-    if (handler) void file.text().then((text) => handler(text, file.name));
+    handler?.(file);
   }, []);
 
   useEffect(() => {
