@@ -194,6 +194,11 @@ describe("check: unusable input exits 2 with a message saying what and where", (
       () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "json", "--link-base", "https://x.example/path?q=1#frag"],
       /--link-base must be an http\(s\) URL without credentials, query or fragment, not "https:\/\/x\.example\/path\?q=1#frag"/,
     ],
+    [
+      "--docs-base with a query or fragment, which the rule pages' paths would land inside",
+      () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "sarif", "--docs-base", "https://x.example/docs?v=2#top"],
+      /--docs-base must be an absolute http\(s\) URL of the Parley app, without credentials, query or fragment, not "https:\/\/x\.example\/docs\?v=2#top"/,
+    ],
     ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "xml"], /--format must be one of text, json, sarif, junit, markdown, github/],
     ["unknown flag", () => ["check", "--card", contosoPath, "--profile", "northwind", "--verbose"], /Unknown option '--verbose'/],
     ["stray argument", () => ["check", "extra"], /check: /],

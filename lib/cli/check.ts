@@ -103,11 +103,12 @@ function parseDocsBase(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   try {
     const url = new URL(value);
-    if (url.protocol === "http:" || url.protocol === "https:") return url.href;
+    // Rule pages go after the path: a query or fragment would swallow them, and credentials do not belong in a report.
+    if ((url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password && !url.search && !url.hash) return url.href;
   } catch {
     // worded below
   }
-  throw new UsageError(`check: --docs-base must be an absolute http(s) URL of the Parley app, not "${value}".`, true);
+  throw new UsageError(`check: --docs-base must be an absolute http(s) URL of the Parley app, without credentials, query or fragment, not "${value}".`, true);
 }
 
 /**
