@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { firstInvalidUtf8, MAX_INPUT_BYTES } from "./inputs";
+import { MAX_INPUT_BYTES } from "./inputs";
 import { runCli } from "./test-io";
 
 const dir = mkdtempSync(path.join(tmpdir(), "parley-inputs-"));
@@ -77,37 +77,3 @@ async function runCliRawStdin(bytes: Buffer) {
   const code = await run(["check", "--card", "-", "--profile", "northwind"], { stdin: Readable.from([bytes]), stdout, stderr, env: {}, cwd: dir });
   return { code, stderr: Buffer.concat(err).toString("utf8") };
 }
-
-describe("firstInvalidUtf8", () => {
-  it("finds the first byte TextDecoder refuses, and only where it refuses one", () => {
-    const strict = new TextDecoder("utf-8", { fatal: true });
-    const decodes = (b: Uint8Array) => {
-      try {
-        strict.decode(b);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const cases: Array<[number[], number]> = [
-      [[0x41, 0x42], -1],
-      [[0xc3, 0xa9], -1], // é
-      [[0xf0, 0x9f, 0x98, 0x80], -1], // an emoji
-      [[0x41, 0xc0, 0x80], 1], // overlong NUL
-      [[0x41, 0x42, 0xed, 0xa0, 0x80], 2], // a surrogate
-      [[0xf4, 0x90, 0x80, 0x80], 0], // past U+10FFFF
-      [[0x41, 0xe2, 0x82], 1], // cut off at the end
-      [[0x80], 0], // a continuation byte alone
-    ];
-    for (const [bytes, at] of cases) expect(firstInvalidUtf8(Uint8Array.from(bytes))).toBe(at);
-    // Random bytes: the offset is -1 exactly when TextDecoder decodes them, and everything before it decodes.
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 0xff;
-    for (let n = 0; n < 2000; n++) {
-      const bytes = Uint8Array.from({ length: 1 + (n % 9) }, () => (n % 3 === 0 ? next() | 0x80 : next()));
-      const at = firstInvalidUtf8(bytes);
-      expect(at === -1).toBe(decodes(bytes));
-      if (at !== -1) expect(decodes(bytes.subarray(0, at))).toBe(true);
-    }
-  });
-});

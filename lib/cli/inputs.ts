@@ -12,6 +12,7 @@ import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
 import { ClientProfile, findPreset, PRESETS, presetSlug } from "../negotiation/profile";
 import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "../negotiation/task-classes";
 import { type CliIo, UsageError } from "./io";
+import { decodeUtf8 } from "../triage/utf8";
 
 /** A card is at most 4 M characters (the core's cap); reading stops a little past it. */
 export const MAX_INPUT_BYTES = 8 * 1024 * 1024;
@@ -267,7 +268,7 @@ async function readFileText(file: string, kind: InputKind, regularOnly: boolean)
     if (stats.isFile() && stats.size > MAX_INPUT_BYTES) return tooLarge(stats.size);
     const bytes = await readBounded(handle.createReadStream({ autoClose: false }));
     if (bytes === undefined) return tooLarge();
-    return decodeUtf8(bytes, kind);
+    return decodeInput(bytes, kind);
   } catch (e) {
     return { ok: false, why: `unreadable (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).` };
   } finally {
@@ -279,7 +280,7 @@ async function readFileText(file: string, kind: InputKind, regularOnly: boolean)
 async function readStdin(io: CliIo, flag: string, kind: InputKind): Promise<string> {
   const bytes = await readBounded(io.stdin);
   const read: FileText =
-    bytes === undefined ? { ok: false, why: `holds more than ${MAX_INPUT_SAID}, the most Parley reads; ${USUAL_SIZE[kind]}.` } : decodeUtf8(bytes, kind);
+    bytes === undefined ? { ok: false, why: `holds more than ${MAX_INPUT_SAID}, the most Parley reads; ${USUAL_SIZE[kind]}.` } : decodeInput(bytes, kind);
   if (!read.ok) throw new InputReadError(flag, "- (stdin)", read.why);
   return read.text;
 }
@@ -301,17 +302,12 @@ async function readBounded(stream: Readable): Promise<Buffer | undefined> {
 }
 
 /** A leading BOM is dropped, as JSON readers do; bytes that are not UTF-8 are refused, not replaced. */
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-
-function decodeUtf8(bytes: Uint8Array, kind: InputKind): FileText {
-  try {
-    return { ok: true, text: strictUtf8.decode(bytes) };
-  } catch {
-    const at = firstInvalidUtf8(bytes);
-    let line = 1;
-    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
-    return { ok: false, why: `is not UTF-8 text: the byte at offset ${at} (line ${line}) does not start a valid UTF-8 character; ${FILE_OF[kind]} is JSON in UTF-8.` };
-  }
+function decodeInput(bytes: Uint8Array, kind: InputKind): FileText {
+  const read = decodeUtf8(bytes);
+  if (read.ok) return { ok: true, text: read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text };
+  let line = 1;
+  for (let i = 0; i < read.offset; i++) if (bytes[i] === 0x0a) line++;
+  return { ok: false, why: `is not UTF-8 text: the byte at offset ${read.offset} (line ${line}) does not start a valid UTF-8 character; ${FILE_OF[kind]} is JSON in UTF-8.` };
 }
 
 const FILE_OF: Record<InputKind, string> = {
@@ -321,40 +317,6 @@ const FILE_OF: Record<InputKind, string> = {
   "task classes": "a task class file",
   "key set": "a JWK set file",
 };
-
-/**
- * Offset of the first byte that does not begin a well-formed UTF-8 sequence (the rules
- * TextDecoder applies: no overlong forms, no surrogates, nothing past U+10FFFF, no cut-off
- * sequence at the end), or -1 when all are well formed.
- */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i]!;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let follow: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) follow = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      follow = 2;
-      if (b === 0xe0) low = 0xa0;
-      if (b === 0xed) high = 0x9f;
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      follow = 3;
-      if (b === 0xf0) low = 0x90;
-      if (b === 0xf4) high = 0x8f;
-    } else return i;
-    for (let k = 1; k <= follow; k++) {
-      const c = bytes[i + k];
-      if (c === undefined || c < (k === 1 ? low : 0x80) || c > (k === 1 ? high : 0xbf)) return i;
-    }
-    i += follow + 1;
-  }
-  return -1;
-}
 
 function bytesSaid(bytes: number): string {
   return `${bytes.toLocaleString("en-US")} bytes`;

@@ -39,3 +39,38 @@ describe("where bytes stop being UTF-8", () => {
     }
   });
 });
+
+describe("firstInvalidUtf8, case by case and against TextDecoder", () => {
+  it("finds the first byte TextDecoder refuses, and only where it refuses one", () => {
+    const strict = new TextDecoder("utf-8", { fatal: true });
+    const decodes = (b: Uint8Array) => {
+      try {
+        strict.decode(b);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const ALL = -1; // well formed throughout: the offset is the length
+    const cases: Array<[number[], number]> = [
+      [[0x41, 0x42], ALL],
+      [[0xc3, 0xa9], ALL], // é
+      [[0xf0, 0x9f, 0x98, 0x80], ALL], // an emoji
+      [[0x41, 0xc0, 0x80], 1], // overlong NUL
+      [[0x41, 0x42, 0xed, 0xa0, 0x80], 2], // a surrogate
+      [[0xf4, 0x90, 0x80, 0x80], 0], // past U+10FFFF
+      [[0x41, 0xe2, 0x82], 1], // cut off at the end
+      [[0x80], 0], // a continuation byte alone
+    ];
+    for (const [bytes, at] of cases) expect(firstInvalidUtf8(Uint8Array.from(bytes))).toBe(at === ALL ? bytes.length : at);
+    // Random bytes: the offset is the length exactly when TextDecoder decodes them, and everything before it decodes.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 0xff;
+    for (let n = 0; n < 2000; n++) {
+      const bytes = Uint8Array.from({ length: 1 + (n % 9) }, () => (n % 3 === 0 ? next() | 0x80 : next()));
+      const at = firstInvalidUtf8(bytes);
+      expect(at === bytes.length).toBe(decodes(bytes));
+      if (at !== bytes.length) expect(decodes(bytes.subarray(0, at))).toBe(true);
+    }
+  });
+});
