@@ -1,6 +1,7 @@
 "use client";
 
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useState } from "react";
+import { useFocusAfterRemoval } from "@/components/ui/use-focus-after-removal";
 import type { TriageCard } from "@/lib/triage/triage";
 import { BUTTON, HINT } from "@/components/ui/form-styles";
 import { plural } from "./words";
@@ -12,19 +13,7 @@ import { plural } from "./words";
 export const CardList = memo(function CardList({ cards, onRemove }: { cards: readonly TriageCard[]; onRemove: (ids: ReadonlySet<string>) => void }) {
   const [confirmAll, setConfirmAll] = useState(false);
   const [unfolded, setUnfolded] = useState<boolean | null>(null);
-  // Where focus goes once a removal has rendered: the row that took the removed one's place (or the
-  // one before it, or the empty list), never <body>.
-  const refocus = useRef<number | null>(null);
-  const list = useRef<HTMLUListElement>(null);
-  const empty = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    const index = refocus.current;
-    if (index === null) return;
-    refocus.current = null;
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>("button[data-remove-card]");
-    if (buttons && buttons.length > 0) buttons[Math.min(index, buttons.length - 1)]!.focus();
-    else empty.current?.focus();
-  }, [cards]);
+  const { list, empty, removing } = useFocusAfterRemoval<HTMLUListElement, HTMLParagraphElement>(cards, "button[data-remove-card]");
   if (cards.length === 0)
     return (
       <p ref={empty} tabIndex={-1} className={`${HINT} mt-3`} data-testid="triage-no-cards">
@@ -48,7 +37,7 @@ export const CardList = memo(function CardList({ cards, onRemove }: { cards: rea
               aria-label={`Remove the card ${card.label}`}
               data-remove-card=""
               onClick={() => {
-                refocus.current = index;
+                removing(index);
                 onRemove(new Set([card.id]));
               }}
             >
@@ -67,7 +56,7 @@ export const CardList = memo(function CardList({ cards, onRemove }: { cards: rea
               className={BUTTON}
               onClick={() => {
                 setConfirmAll(false);
-                refocus.current = 0;
+                removing(0);
                 onRemove(new Set(cards.map((c) => c.id)));
               }}
             >

@@ -1,6 +1,7 @@
 "use client";
 
-import { memo, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { memo, useId, useState, useSyncExternalStore } from "react";
+import { useFocusAfterRemoval } from "@/components/ui/use-focus-after-removal";
 import { parseProfileText } from "@/components/profile-editor/parse-profile";
 import { getSavedProfiles, getServerSavedProfiles, subscribeSavedProfiles } from "@/components/profile-editor/saved-profiles";
 import { canonicalJson } from "@/lib/triage/inputs";
@@ -23,19 +24,7 @@ interface ProfileIntakeProps {
  */
 export const ProfileIntake = memo(function ProfileIntake({ profiles, labels, onAdd, onRemove, chosenTitle = "In this triage" }: ProfileIntakeProps) {
   const saved = useSyncExternalStore(subscribeSavedProfiles, getSavedProfiles, getServerSavedProfiles);
-  // Where focus goes once a chip's × has removed it: the chip that took its place (or the one
-  // before it, or the empty list's note), never <body>.
-  const refocus = useRef<number | null>(null);
-  const chips = useRef<HTMLUListElement>(null);
-  const none = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    const index = refocus.current;
-    if (index === null) return;
-    refocus.current = null;
-    const buttons = chips.current?.querySelectorAll<HTMLButtonElement>("button[data-remove-profile]");
-    if (buttons && buttons.length > 0) buttons[Math.min(index, buttons.length - 1)]!.focus();
-    else none.current?.focus();
-  }, [profiles]);
+  const { list: chips, empty: none, removing } = useFocusAfterRemoval<HTMLUListElement, HTMLParagraphElement>(profiles, "button[data-remove-profile]");
   const inTriage = new Map(profiles.map((p) => [canonicalJson(p.profile), p.id]));
   const toggle = (profile: ClientProfile, on: boolean) => {
     const id = inTriage.get(canonicalJson(profile));
@@ -72,7 +61,7 @@ export const ProfileIntake = memo(function ProfileIntake({ profiles, labels, onA
                     aria-label={`Remove the profile ${label}`}
                     data-remove-profile=""
                     onClick={() => {
-                      refocus.current = index;
+                      removing(index);
                       onRemove(entry.id);
                     }}
                   >
