@@ -1,3 +1,4 @@
+import { MAX_CARD_URL_LENGTH, readCardUrlForm, requestableProblem, type RequestableProblem } from "../wire/card-url";
 import { CardFetchError } from "./errors";
 
 export type DiscoveredVia = "agent-card.json" | "agent.json" | "direct";
@@ -7,7 +8,6 @@ export interface FetchCandidate {
   via: DiscoveredVia;
 }
 
-const MAX_URL_LENGTH = 2048;
 const WELL_KNOWN: readonly DiscoveredVia[] = ["agent-card.json", "agent.json"];
 
 /**
@@ -15,41 +15,33 @@ const WELL_KNOWN: readonly DiscoveredVia[] = ["agent-card.json", "agent.json"];
  * gets https:// in front, because that is what people paste; anything with another scheme is refused.
  */
 export function parseCardUrl(input: string): URL {
-  const trimmed = input.trim();
-  if (trimmed === "") throw new CardFetchError("badUrl", "No URL was given.", { url: input });
-  if (trimmed.length > MAX_URL_LENGTH) {
-    throw new CardFetchError("badUrl", `The URL is longer than ${MAX_URL_LENGTH} characters.`, {
-      url: trimmed.slice(0, 80) + "…",
-      limit: MAX_URL_LENGTH,
+  const form = readCardUrlForm(input);
+  if (form.ok) return form.url;
+  const { problem, text } = form;
+  if (problem === "empty") throw new CardFetchError("badUrl", "No URL was given.", { url: input });
+  if (problem === "tooLong") {
+    throw new CardFetchError("badUrl", `The URL is longer than ${MAX_CARD_URL_LENGTH} characters.`, {
+      url: text.slice(0, 80) + "…",
+      limit: MAX_CARD_URL_LENGTH,
     });
   }
-  const withScheme = !trimmed.includes("://") && /^[^\s/:?#]+(:\d+)?([/?#]|$)/.test(trimmed) ? `https://${trimmed}` : trimmed;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    throw new CardFetchError("badUrl", `"${trimmed}" is not a valid URL.`, { url: trimmed });
-  }
-  checkRequestableUrl(url);
-  return url;
+  if (problem === "notUrl") throw new CardFetchError("badUrl", `"${text}" is not a valid URL.`, { url: text });
+  return throwRequestable(form.url!, problem);
 }
 
 /** The checks every URL gets, the first one and every redirect target alike. */
 export function checkRequestableUrl(url: URL): void {
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new CardFetchError(
-      "blockedScheme",
-      `Only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, "")}: (${redact(url)}).`,
-      { url: redact(url) },
-    );
+  const problem = requestableProblem(url);
+  if (problem) throwRequestable(url, problem);
+}
+
+function throwRequestable(url: URL, problem: RequestableProblem): never {
+  const shown = redact(url);
+  if (problem === "scheme") {
+    throw new CardFetchError("blockedScheme", `Only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, "")}: (${shown}).`, { url: shown });
   }
-  if (url.username !== "" || url.password !== "") {
-    // Credentials in a URL would be forwarded to whatever host a redirect picks: refuse them outright.
-    throw new CardFetchError("badUrl", `The URL ${redact(url)} carries a user name or password; remove the credentials.`, {
-      url: redact(url),
-    });
-  }
-  if (url.hostname === "") throw new CardFetchError("badUrl", `The URL ${redact(url)} has no host.`, { url: redact(url) });
+  if (problem === "credentials") throw new CardFetchError("badUrl", `The URL ${shown} carries a user name or password; remove the credentials.`, { url: shown });
+  throw new CardFetchError("badUrl", `The URL ${shown} has no host.`, { url: shown });
 }
 
 /** A base URL (no path) is discovered through the well-known paths; anything else is fetched as is. */

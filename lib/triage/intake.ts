@@ -4,6 +4,7 @@ import { makeProblem } from "../negotiation/card/problems";
 import type { ValidityProblem } from "../negotiation/card/validity";
 import { ClientProfile } from "../negotiation/profile";
 import { decodeUtf8 } from "./utf8";
+import { MAX_CARD_URL_LENGTH, readCardUrlForm } from "../wire/card-url";
 import { MAX_TRIAGE_CARD_CHARS, MAX_TRIAGE_PROFILES, readTriageValue, TRIAGE_FILE_TYPE, type TriageFile } from "./triage";
 
 /**
@@ -114,27 +115,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The longest URL the fetch route takes. */
-export const MAX_CARD_URL_LENGTH = 2048;
-
 /**
- * Why a line cannot be a card URL by its form alone, in the words the fetch route uses for the same
- * refusals; undefined when it can. As the route does, a bare host ("agents.example") is taken as https.
- * (The route checks again, and judges the host, which only it can resolve.)
+ * Why a line cannot be a card URL by its form alone (the fetch route's own rules, lib/wire/card-url),
+ * in the route's words without the URL (the line is shown beside); undefined when it can. (The
+ * route checks again, and judges the host, which only it can resolve.)
  */
 export function urlFormProblem(line: string): string | undefined {
-  if (line.length > MAX_CARD_URL_LENGTH) return `The URL is longer than ${MAX_CARD_URL_LENGTH} characters.`;
-  const withScheme = !line.includes("://") && /^[^\s/:?#]+(:\d+)?([/?#]|$)/.test(line) ? `https://${line}` : line;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return `"${line}" is not a valid URL.`;
+  const form = readCardUrlForm(line);
+  if (form.ok) return undefined;
+  switch (form.problem) {
+    case "empty":
+      return "No URL was given.";
+    case "tooLong":
+      return `The URL is longer than ${MAX_CARD_URL_LENGTH} characters.`;
+    case "notUrl":
+      return `"${form.text}" is not a valid URL.`;
+    case "scheme":
+      return `Only http and https URLs can be fetched, not ${form.url!.protocol.replace(/:$/, "")}:.`;
+    case "credentials":
+      return "The URL carries a user name or password; remove the credentials.";
+    case "noHost":
+      return "The URL has no host.";
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return `Only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, "")}:.`;
-  if (url.username !== "" || url.password !== "") return "The URL carries a user name or password; remove the credentials.";
-  if (url.hostname === "") return "The URL has no host.";
-  return undefined;
 }
 
 /** A line of a pasted URL list that is not a URL Parley would fetch, with the reason the fetch route would give. */

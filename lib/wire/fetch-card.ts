@@ -1,4 +1,5 @@
 import * as z from "@/lib/negotiation/zod";
+import { MAX_CARD_URL_LENGTH } from "./card-url";
 
 /**
  * The wire contract of POST /api/fetch-card, shared by the route handler (parses the body) and
@@ -14,7 +15,7 @@ export const FetchCardRequest = z.strictObject({
     .check(
       z.trim(),
       z.minLength(1, { error: "give the URL of an agent or of its card" }),
-      z.maxLength(2048, { error: "that URL is longer than 2048 characters" }),
+      z.maxLength(MAX_CARD_URL_LENGTH, { error: `that URL is longer than ${MAX_CARD_URL_LENGTH} characters` }),
     ),
   /**
    * An Authorization header value for an authenticated extended card. The server sends it only to
