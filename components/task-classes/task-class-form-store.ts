@@ -1,3 +1,4 @@
+import { isObject } from "@/lib/negotiation/card/json-value";
 import { TaskClass } from "@/lib/negotiation/task-classes";
 
 /**
@@ -40,7 +41,7 @@ export function decodeTaskClassForm(raw: string | null): KeptTaskClassForm | nul
   } catch {
     return null;
   }
-  if (!isRecord(value) || !isRecord(value.fields)) return null;
+  if (!isObject(value) || !isObject(value.fields)) return null;
   const f = value.fields;
   const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 10_000) : "");
   const modes = (v: unknown) => (Array.isArray(v) && v.length <= 200 && v.every((m) => typeof m === "string") ? (v as string[]) : undefined);
@@ -92,8 +93,4 @@ export function forgetTaskClassForm(): void {
   } catch {
     // nothing kept
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

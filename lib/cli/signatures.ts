@@ -41,7 +41,7 @@ async function loadJwks(spec: string, io: CliIo): Promise<unknown> {
   for (const issue of read.skipped) notes.push(`review: --jwks ${spec}: skipped: ${describeKeyIssue(issue, total)}`);
   if (read.hadPrivate) notes.push(`review: --jwks ${spec} holds a private key: only its public part is used; keep private keys out of files you pass around.`);
   if (notes.length > 0) await writeOut(io.stderr, notes.join("\n") + "\n");
-  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  return JSON.parse(text); // readTextFile has dropped a BOM already
 }
 
 /**
