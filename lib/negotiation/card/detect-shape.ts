@@ -1,5 +1,5 @@
 import type { CardShape } from "./model";
-import { has, isObject, own, type JsonObject } from "./json-value";
+import { isObject, type JsonObject } from "./json-value";
 
 /**
  * Which A2A card shape a parsed document matches (facts.md §13). Decided on markers, not on
@@ -20,24 +20,24 @@ import { has, isObject, own, type JsonObject } from "./json-value";
  */
 export function detectShape(value: unknown): CardShape {
   if (!isObject(value)) return "unknown";
-  const interfaces = own(value, "supportedInterfaces");
+  const interfaces = value.supportedInterfaces;
   if (isNonEmptyObjectArray(interfaces)) return hasLegacyTopLevelMarkers(value) ? "hybrid" : "1.0";
-  const hasUrl = has(value, "url");
-  const has03Transport = has(value, "preferredTransport") || has(value, "additionalInterfaces");
+  const hasUrl = value.url !== undefined;
+  const has03Transport = value.preferredTransport !== undefined || value.additionalInterfaces !== undefined;
   if (!hasUrl && !has03Transport) {
-    if (has(value, "supportedInterfaces") || has(value, "protocolVersions")) return "1.0";
+    if (value.supportedInterfaces !== undefined || value.protocolVersions !== undefined) return "1.0";
     // A 0.1 card that lost its url is still 0.1 (and fails for the missing url, in 0.1 terms).
-    if (isObject(own(value, "authentication")) && has(value, "name")) return "0.1";
-    const declared = versionMajorMinor(own(value, "protocolVersion"));
+    if (isObject(value.authentication) && value.name !== undefined) return "0.1";
+    const declared = versionMajorMinor(value.protocolVersion);
     if (declared && declared.major >= 1) return "1.0";
-    if (declared && declared.major === 0 && has(value, "name")) return declared.minor >= 3 ? "0.3" : "0.2";
+    if (declared && declared.major === 0 && value.name !== undefined) return declared.minor >= 3 ? "0.3" : "0.2";
     // A card with A2A's core fields and no 0.x endpoint is read as the current version (it fails
     // validation for the missing interfaces, in 1.0 terms).
-    if (has(value, "name") && isObject(own(value, "capabilities")) && Array.isArray(own(value, "skills"))) return "1.0";
+    if (value.name !== undefined && isObject(value.capabilities) && Array.isArray(value.skills)) return "1.0";
     return "unknown";
   }
-  if (has(value, "authentication")) return "0.1";
-  const declared = versionMajorMinor(own(value, "protocolVersion"));
+  if (value.authentication !== undefined) return "0.1";
+  const declared = versionMajorMinor(value.protocolVersion);
   if (declared) {
     if (declared.major >= 1 || declared.minor >= 3) return "0.3";
     if (declared.minor === 1) return "0.1";
@@ -49,7 +49,7 @@ export function detectShape(value: unknown): CardShape {
 const LEGACY_TOP_LEVEL = ["url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard", "protocolVersion"];
 
 function hasLegacyTopLevelMarkers(card: JsonObject): boolean {
-  return LEGACY_TOP_LEVEL.some((key) => has(card, key));
+  return LEGACY_TOP_LEVEL.some((key) => card[key] !== undefined);
 }
 
 function isNonEmptyObjectArray(value: unknown): boolean {
@@ -58,20 +58,20 @@ function isNonEmptyObjectArray(value: unknown): boolean {
 
 /** Fields that first appeared in 0.3: a card declaring "0.2.9" (never released) but using them is 0.3. */
 function has03OnlyMarkers(card: JsonObject): boolean {
-  if (Array.isArray(own(card, "signatures"))) return true;
-  const schemes = own(card, "securitySchemes");
+  if (Array.isArray(card.signatures)) return true;
+  const schemes = card.securitySchemes;
   if (isObject(schemes)) {
     for (const key of Object.keys(schemes)) {
       const scheme = schemes[key];
       if (!isObject(scheme)) continue;
-      const type = own(scheme, "type");
+      const type = scheme.type;
       if (typeof type === "string" && type.toLowerCase() === "mutualtls") return true;
       if (Object.keys(scheme).some((k) => k.endsWith("SecurityScheme"))) return true;
     }
   }
-  const skills = own(card, "skills");
+  const skills = card.skills;
   if (Array.isArray(skills)) {
-    for (const skill of skills) if (isObject(skill) && has(skill, "security")) return true;
+    for (const skill of skills) if (isObject(skill) && skill.security !== undefined) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import type { CardSecurityRequirement, CardSecurityScheme, CardShape, SecuritySchemeKind } from "./model";
-import { isObject, own, type JsonObject } from "./json-value";
+import { isObject, type JsonObject } from "./json-value";
 import { joinPointer } from "./pointer";
 
 // Maps, not object literals: the keys looked up are text from a card, and "constructor" or
@@ -37,14 +37,14 @@ function kindOf(scheme: JsonObject): SecuritySchemeKind {
     const kind = WRAPPER_KINDS.get(key);
     if (kind) return kind;
   }
-  const type = own(scheme, "type");
+  const type = scheme.type;
   if (typeof type === "string") return TYPE_KINDS.get(type.toLowerCase()) ?? "unknown";
   return "unknown";
 }
 
 export function readSecuritySchemes(card: JsonObject, shape: CardShape): CardSecurityScheme[] {
   if (shape === "0.1") return readAuthenticationSchemes(card);
-  const map = own(card, "securitySchemes");
+  const map = card.securitySchemes;
   if (!isObject(map)) return [];
   const out: CardSecurityScheme[] = [];
   for (const name of Object.keys(map)) {
@@ -57,8 +57,8 @@ export function readSecuritySchemes(card: JsonObject, shape: CardShape): CardSec
 }
 
 function readAuthenticationSchemes(card: JsonObject): CardSecurityScheme[] {
-  const auth = own(card, "authentication");
-  const names = isObject(auth) ? own(auth, "schemes") : undefined;
+  const auth = card.authentication;
+  const names = isObject(auth) ? auth.schemes : undefined;
   if (!Array.isArray(names)) return [];
   const out: CardSecurityScheme[] = [];
   names.forEach((name, i) => {
@@ -90,9 +90,9 @@ export function readSkillRequirements(skill: JsonObject, pointer: string): CardS
 }
 
 function readRequirementsAt(obj: JsonObject, base: string): CardSecurityRequirement[] | undefined {
-  const modern = own(obj, "securityRequirements");
+  const modern = obj.securityRequirements;
   if (Array.isArray(modern)) return readRequirementList(modern, base + "/securityRequirements");
-  const legacy = own(obj, "security");
+  const legacy = obj.security;
   if (Array.isArray(legacy)) return readRequirementList(legacy, base + "/security");
   return undefined;
 }
@@ -101,7 +101,7 @@ function readRequirementList(list: unknown[], pointer: string): CardSecurityRequ
   const out: CardSecurityRequirement[] = [];
   list.forEach((entry, i) => {
     if (!isObject(entry)) return;
-    const wrapped = own(entry, "schemes");
+    const wrapped = entry.schemes;
     const map = isObject(wrapped) ? wrapped : entry;
     out.push({ schemes: Object.keys(map), pointer: joinPointer(pointer, i) });
   });

@@ -8,7 +8,7 @@ import type {
   PushNotifications,
 } from "./model";
 import { detectShape } from "./detect-shape";
-import { isObject, isStringArray, own, readBoolish, type JsonObject } from "./json-value";
+import { isObject, isStringArray, readBoolish, type JsonObject } from "./json-value";
 import { joinPointer, skillPointer } from "./pointer";
 import { canonicalBinding, judgeUrl } from "./checks/endpoints";
 import { readSecurityRequirements, readSecuritySchemes, readSkillRequirements } from "./normalize-security";
@@ -21,10 +21,10 @@ import { readSecurityRequirements, readSecuritySchemes, readSkillRequirements } 
 export function normalizeCard(value: unknown, knownShape?: CardShape): NormalizedCard | undefined {
   if (!isObject(value)) return undefined;
   const shape = knownShape ?? detectShape(value);
-  const capabilities = own(value, "capabilities");
+  const capabilities = value.capabilities;
   const caps = isObject(capabilities) ? capabilities : undefined;
   const interfaces = readInterfaces(value, shape);
-  const cardVersion = own(value, "protocolVersion");
+  const cardVersion = value.protocolVersion;
   const cardLevel = typeof cardVersion === "string" ? cardVersion : undefined;
   for (const iface of interfaces) {
     // A 0.x card that states no version is read as 0.3, as the A2A SDKs read it when they convert it.
@@ -106,17 +106,17 @@ const LEGACY_EXTENDED_CARD_FLAGS = ["supportsAuthenticatedExtendedCard", "suppor
 
 /** 1.0 `capabilities.extendedAgentCard`; 0.2-0.3 top-level `supportsAuthenticatedExtendedCard`; the draft `supportsExtendedAgentCard`. */
 function readExtendedCard(card: JsonObject, caps: JsonObject | undefined): Located<boolean> {
-  const modern = caps ? readBoolish(own(caps, "extendedAgentCard")) : undefined;
+  const modern = caps ? readBoolish(caps.extendedAgentCard) : undefined;
   if (modern !== undefined) return { value: modern, pointer: "/capabilities/extendedAgentCard" };
   for (const key of LEGACY_EXTENDED_CARD_FLAGS) {
-    const legacy = readBoolish(own(card, key));
+    const legacy = readBoolish(card[key]);
     if (legacy !== undefined) return { value: legacy, pointer: "/" + key };
   }
   return { value: false, pointer: "/capabilities/extendedAgentCard", defaulted: true };
 }
 
 function readString(obj: JsonObject, key: string): string | undefined {
-  const value = own(obj, key);
+  const value = obj[key];
   return typeof value === "string" ? value : undefined;
 }
 
@@ -134,34 +134,34 @@ function stringsOf(value: unknown): string[] | undefined {
 }
 
 function readFlag(caps: JsonObject | undefined, key: string, pointer: string): Located<boolean> {
-  const value = caps ? readBoolish(own(caps, key)) : undefined;
+  const value = caps ? readBoolish(caps[key]) : undefined;
   return value === undefined ? { value: false, pointer, defaulted: true } : { value, pointer };
 }
 
 /** Boolean (spec) or `{supported, securityScheme}` (the rule's incidents); absent = not supported. */
 function readPush(caps: JsonObject | undefined): Located<PushNotifications> {
   const pointer = "/capabilities/pushNotifications";
-  const raw = caps ? own(caps, "pushNotifications") : undefined;
+  const raw = caps ? caps.pushNotifications : undefined;
   const flag = readBoolish(raw);
   if (flag !== undefined) return { value: { supported: flag }, pointer };
   if (!isObject(raw)) return { value: { supported: false }, pointer, defaulted: true };
   // Like the reference check: an object without `supported` does not claim support.
-  const value: PushNotifications = { supported: readBoolish(own(raw, "supported")) ?? false };
-  const scheme = own(raw, "securityScheme");
+  const value: PushNotifications = { supported: readBoolish(raw.supported) ?? false };
+  const scheme = raw.securityScheme;
   if (typeof scheme === "string") value.securityScheme = { value: scheme, pointer: pointer + "/securityScheme" };
   return { value, pointer };
 }
 
 function readExtensions(caps: JsonObject | undefined): CardExtension[] {
-  const list = caps ? own(caps, "extensions") : undefined;
+  const list = caps ? caps.extensions : undefined;
   if (!Array.isArray(list)) return [];
   const out: CardExtension[] = [];
   list.forEach((ext, i) => {
     if (!isObject(ext)) return;
-    const uri = own(ext, "uri");
+    const uri = ext.uri;
     if (typeof uri !== "string") return;
-    const found: CardExtension = { uri, required: readBoolish(own(ext, "required")) ?? false, pointer: joinPointer("/capabilities/extensions", i) };
-    const description = own(ext, "description");
+    const found: CardExtension = { uri, required: readBoolish(ext.required) ?? false, pointer: joinPointer("/capabilities/extensions", i) };
+    const description = ext.description;
     if (typeof description === "string" && description.trim() !== "") found.description = description;
     out.push(found);
   });
@@ -170,7 +170,7 @@ function readExtensions(caps: JsonObject | undefined): CardExtension[] {
 
 /** 0.1 made the default modes optional (D01: text/plain); elsewhere absence is an error, read as []. */
 function readModes(card: JsonObject, key: string, pointer: string, shape: CardShape): Located<string[]> {
-  const modes = stringsOf(own(card, key));
+  const modes = stringsOf(card[key]);
   if (modes !== undefined) return { value: modes, pointer };
   return { value: shape === "0.1" ? ["text/plain"] : [], pointer, defaulted: true };
 }
@@ -187,12 +187,12 @@ function readInterfaces(card: JsonObject, shape: CardShape): CardInterface[] {
     const from = preferred !== undefined ? { pointer: "/preferredTransport", value: preferred } : { pointer: "/preferredTransport", value: "JSONRPC", absent: true as const };
     out.push(makeInterface(url, from, cardVersion, "/url"));
   }
-  const additional = own(card, "additionalInterfaces");
+  const additional = card.additionalInterfaces;
   if (Array.isArray(additional)) {
     additional.forEach((entry, i) => {
       if (!isObject(entry)) return;
-      const entryUrl = own(entry, "url");
-      const transport = own(entry, "transport");
+      const entryUrl = entry.url;
+      const transport = entry.transport;
       if (typeof entryUrl !== "string" || typeof transport !== "string") return;
       const at = joinPointer("/additionalInterfaces", i);
       const next = makeInterface(entryUrl, { pointer: joinPointer(at, "transport"), value: transport }, cardVersion, at);
@@ -204,21 +204,21 @@ function readInterfaces(card: JsonObject, shape: CardShape): CardInterface[] {
 }
 
 function readSupportedInterfaces(card: JsonObject): CardInterface[] {
-  const list = own(card, "supportedInterfaces");
+  const list = card.supportedInterfaces;
   if (!Array.isArray(list)) return [];
   const out: CardInterface[] = [];
   for (let i = 0; i < list.length; i++) {
     const entry: unknown = list[i];
     if (!isObject(entry)) continue;
-    const url = own(entry, "url");
-    const field = own(entry, "protocolBinding") !== undefined ? "protocolBinding" : "transport";
-    const binding = own(entry, field);
+    const url = entry.url;
+    const field = entry.protocolBinding !== undefined ? "protocolBinding" : "transport";
+    const binding = entry[field];
     if (typeof url !== "string" || typeof binding !== "string") continue;
-    const version = own(entry, "protocolVersion");
+    const version = entry.protocolVersion;
     // An index needs no escaping: the pointers are spelled out directly.
     const at = `/supportedInterfaces/${i}`;
     const found = makeInterface(url, { pointer: `${at}/${field}`, value: binding }, typeof version === "string" ? version : undefined, at);
-    const tenant = own(entry, "tenant");
+    const tenant = entry.tenant;
     if (typeof tenant === "string" && tenant !== "") found.tenant = tenant;
     out.push(found);
   }
@@ -239,7 +239,7 @@ function makeInterface(url: string, bindingFrom: CardInterface["bindingFrom"], p
  * to them; a test holds review to leaving the parsed card untouched).
  */
 function readSkills(card: JsonObject): CardSkill[] {
-  const list = own(card, "skills");
+  const list = card.skills;
   if (!Array.isArray(list)) return [];
   const out: CardSkill[] = [];
   for (let i = 0; i < list.length; i++) {

@@ -2,7 +2,7 @@ import type * as z from "../zod";
 import type { CardShape } from "./model";
 import type { ValidityReport } from "./validity";
 import { detectShape } from "./detect-shape";
-import { has, isObject, own, type JsonObject } from "./json-value";
+import { has, isObject, type JsonObject } from "./json-value";
 import { mapIssues } from "./issue-map";
 import { describeJsonType, makeProblem, ProblemSink } from "./problems";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./schemas";
@@ -41,8 +41,8 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
   let seen: Set<string> | undefined;
   const critical = findIssues(schemas.critical, value);
   if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new Set()));
-  const capabilities = own(value, "capabilities");
-  const push = isObject(capabilities) ? own(capabilities, "pushNotifications") : undefined;
+  const capabilities = value.capabilities;
+  const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
   if (isObject(push)) {
     const issues = findIssues(pushNotificationsObject, push);
     if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new Set()));
@@ -51,7 +51,7 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     const spec = findIssues(schemas.spec, value);
     if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new Set()));
     // One walk over the skills tells the checks below whether they need to walk them at all.
-    const marks = markSkills(own(value, "skills"));
+    const marks = markSkills(value.skills);
     checkNulls(value, sink, marks);
     checkModes(value, sink, marks);
     checkStringBooleans(value, sink);
@@ -91,6 +91,6 @@ const CORE_FIELDS = ["name", "capabilities", "skills", "defaultInputModes", "def
 
 function missingCoreFields(card: JsonObject): string[] {
   const missing = CORE_FIELDS.filter((key) => !has(card, key));
-  if (!has(card, "url") && !has(card, "supportedInterfaces")) missing.push("supportedInterfaces");
+  if (card.url === undefined && card.supportedInterfaces === undefined) missing.push("supportedInterfaces");
   return missing;
 }

@@ -1,5 +1,5 @@
 import type { CardShape } from "../model";
-import { has, isObject, own, type JsonObject } from "../json-value";
+import { isObject, type JsonObject } from "../json-value";
 import { describeJsonType, type ProblemSink } from "../problems";
 import { checkInterfaceVersion } from "./versions";
 import { rememberBounded } from "../../bounded-memo";
@@ -104,19 +104,19 @@ export function checkEndpoints(card: JsonObject, shape: CardShape, sink: Problem
 }
 
 function checkSupportedInterfaces(card: JsonObject, sink: ProblemSink, tally: EndpointTally): void {
-  const interfaces = own(card, "supportedInterfaces");
+  const interfaces = card.supportedInterfaces;
   if (!Array.isArray(interfaces)) return;
   for (let i = 0; i < interfaces.length; i++) {
     const entry: unknown = interfaces[i];
     if (!isObject(entry)) continue;
     const binding = readInterfaceBinding(entry, i, sink);
-    reportUrl(own(entry, "url"), binding ?? "", { list: "supportedInterfaces", index: i }, sink, tally);
+    reportUrl(entry.url, binding ?? "", { list: "supportedInterfaces", index: i }, sink, tally);
     checkInterfaceVersion(entry, i, sink);
   }
 }
 
 function readInterfaceBinding(entry: JsonObject, i: number, sink: ProblemSink): string | undefined {
-  if (has(entry, "protocolBinding")) {
+  if (entry.protocolBinding !== undefined) {
     const binding = entry.protocolBinding;
     if (typeof binding !== "string") {
       sink.add("wrongType", `/supportedInterfaces/${i}/protocolBinding`, {
@@ -130,7 +130,7 @@ function readInterfaceBinding(entry: JsonObject, i: number, sink: ProblemSink): 
     if (suggested) sink.add("bindingNotUppercase", `/supportedInterfaces/${i}/protocolBinding`, { binding, suggested });
     return binding;
   }
-  const transport = own(entry, "transport");
+  const transport = entry.transport;
   if (typeof transport === "string") {
     sink.add("transportInsteadOfProtocolBinding", `/supportedInterfaces/${i}/transport`, { field: `supportedInterfaces[${i}]`, transport });
     reportBindingCase(transport, `/supportedInterfaces/${i}/transport`, sink);
@@ -141,21 +141,21 @@ function readInterfaceBinding(entry: JsonObject, i: number, sink: ProblemSink): 
 }
 
 function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemSink, tally: EndpointTally): void {
-  const preferred = own(card, "preferredTransport");
+  const preferred = card.preferredTransport;
   if (typeof preferred === "string") reportBindingCase(preferred, "/preferredTransport", sink);
   const mainBinding = typeof preferred === "string" ? preferred : "JSONRPC";
-  if (has(card, "url")) reportUrl(card.url, mainBinding, { list: undefined }, sink, tally);
+  if (card.url !== undefined) reportUrl(card.url, mainBinding, { list: undefined }, sink, tally);
   if (shape === "0.1" || shape === "0.2") return;
-  const additional = own(card, "additionalInterfaces");
+  const additional = card.additionalInterfaces;
   if (!Array.isArray(additional)) return;
   for (let i = 0; i < additional.length; i++) {
     const entry: unknown = additional[i];
     if (!isObject(entry)) continue;
-    const transport = own(entry, "transport");
+    const transport = entry.transport;
     if (typeof transport === "string") {
       const suggested = bindingCaseFix(transport);
       if (suggested) sink.add("bindingNotUppercase", `/additionalInterfaces/${i}/transport`, { binding: transport, suggested });
     }
-    reportUrl(own(entry, "url"), typeof transport === "string" ? transport : "", { list: "additionalInterfaces", index: i }, sink, tally);
+    reportUrl(entry.url, typeof transport === "string" ? transport : "", { list: "additionalInterfaces", index: i }, sink, tally);
   }
 }

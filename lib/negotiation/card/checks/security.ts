@@ -1,5 +1,5 @@
 import type { CardShape } from "../model";
-import { has, isObject, isStringArray, own, type JsonObject } from "../json-value";
+import { has, isObject, isStringArray, type JsonObject } from "../json-value";
 import { childPointer, joinPointer } from "../pointer";
 import { describeJsonType, type ProblemSink } from "../problems";
 import { SKILL_HAS_SECURITY } from "./values";
@@ -15,7 +15,7 @@ export function schemeForm(scheme: JsonObject): SchemeForm {
       break;
     }
   }
-  const typed = typeof own(scheme, "type") === "string";
+  const typed = typeof scheme.type === "string";
   if (wrapped && typed) return "both";
   if (wrapped) return "wrapper";
   return typed ? "typed" : "unknown";
@@ -23,7 +23,7 @@ export function schemeForm(scheme: JsonObject): SchemeForm {
 
 /** `marks`: what markSkills found in the skills (their lists are walked only when some skill has one). */
 export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
-  const schemes = own(card, "securitySchemes");
+  const schemes = card.securitySchemes;
   // The declared names are the map's own keys: asked of the map itself, no set is built.
   const declared = isObject(schemes) ? schemes : undefined;
   if (declared) {
@@ -39,24 +39,24 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
   }
   if (shape === "0.1" || shape === "unknown") return;
   const refs = new RefChecker(declared, sink);
-  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(own(card, "securityRequirements"), "/securityRequirements", sink);
-  refs.checkList(own(card, "security"), "/security", "security");
-  refs.checkList(own(card, "securityRequirements"), "/securityRequirements", "securityRequirements");
-  const skills = (marks & SKILL_HAS_SECURITY) === 0 ? undefined : own(card, "skills");
+  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(card.securityRequirements, "/securityRequirements", sink);
+  refs.checkList(card.security, "/security", "security");
+  refs.checkList(card.securityRequirements, "/securityRequirements", "securityRequirements");
+  const skills = (marks & SKILL_HAS_SECURITY) === 0 ? undefined : card.skills;
   if (Array.isArray(skills)) {
     // Pointers and field names only for a skill that has the list: most skills have none.
     for (let i = 0; i < skills.length; i++) {
       const skill: unknown = skills[i];
       if (!isObject(skill)) continue;
-      const security = own(skill, "security");
+      const security = skill.security;
       if (Array.isArray(security)) refs.checkList(security, joinPointer("/skills", i, "security"), `skills[${i}].security`);
-      const requirements = own(skill, "securityRequirements");
+      const requirements = skill.securityRequirements;
       if (Array.isArray(requirements)) refs.checkList(requirements, joinPointer("/skills", i, "securityRequirements"), `skills[${i}].securityRequirements`);
     }
   }
-  const capabilities = own(card, "capabilities");
-  const push = isObject(capabilities) ? own(capabilities, "pushNotifications") : undefined;
-  const pushScheme = isObject(push) ? own(push, "securityScheme") : undefined;
+  const capabilities = card.capabilities;
+  const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
+  const pushScheme = isObject(push) ? push.securityScheme : undefined;
   if (typeof pushScheme === "string") {
     refs.checkName(pushScheme, "/capabilities/pushNotifications/securityScheme", "capabilities.pushNotifications.securityScheme");
   }
@@ -70,7 +70,7 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
 function checkRequirementShape(list: unknown, pointer: string, sink: ProblemSink): void {
   if (!Array.isArray(list)) return;
   list.forEach((entry, i) => {
-    if (!isObject(entry) || isObject(own(entry, "schemes")) || Object.keys(entry).length === 0) return;
+    if (!isObject(entry) || isObject(entry.schemes) || Object.keys(entry).length === 0) return;
     sink.add("legacyRequirementShape", joinPointer(pointer, i), { field: `securityRequirements[${i}]`, schemes: Object.keys(entry) });
   });
 }
@@ -91,7 +91,7 @@ class RefChecker {
     list.forEach((entry, i) => {
       if (!isObject(entry)) return;
       const entryPointer = joinPointer(pointer, i);
-      const wrapped = own(entry, "schemes");
+      const wrapped = entry.schemes;
       // 1.0 `{schemes: {name: {list}}}`; hybrid/ProtoJSON-0.3 `{schemes: {name: [..]}}`; 0.x `{name: [..]}`.
       const map = isObject(wrapped) ? wrapped : entry;
       const mapPointer = isObject(wrapped) ? joinPointer(entryPointer, "schemes") : entryPointer;
@@ -105,7 +105,7 @@ class RefChecker {
 
   private checkScopes(scopes: unknown, pointer: string, field: string): void {
     if (isStringArray(scopes)) return;
-    if (isObject(scopes) && (!has(scopes, "list") || isStringArray(scopes.list))) return;
+    if (isObject(scopes) && (scopes.list === undefined || isStringArray(scopes.list))) return;
     this.sink.add("ignoredWrongType", pointer, { field, expected: "list of scopes", found: describeJsonType(scopes) });
   }
 }

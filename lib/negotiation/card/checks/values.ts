@@ -1,4 +1,4 @@
-import { has, isObject, own, parseStringBoolean, type JsonObject } from "../json-value";
+import { has, isObject, parseStringBoolean, type JsonObject } from "../json-value";
 import { childPointer, joinPointer, skillPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
 import { nonMimeReading } from "../media-types";
@@ -38,10 +38,10 @@ export function markSkills(skills: unknown): number {
 /** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. */
 export function checkNulls(card: JsonObject, sink: ProblemSink, marks = ALL_MARKS): void {
   reportNulls(card, "", "", sink);
-  const capabilities = own(card, "capabilities");
+  const capabilities = card.capabilities;
   if (isObject(capabilities)) reportNulls(capabilities, "/capabilities", "capabilities.", sink);
   if ((marks & SKILL_HAS_NULL) === 0) return;
-  const skills = own(card, "skills");
+  const skills = card.skills;
   if (!Array.isArray(skills)) return;
   // A skill's pointer and field prefix are built only for a skill that has a null.
   for (let i = 0; i < skills.length; i++) {
@@ -76,22 +76,22 @@ const DEFAULT_MODE_LISTS = ["defaultInputModes", "defaultOutputModes"];
 export function checkModes(card: JsonObject, sink: ProblemSink, marks = ALL_MARKS): void {
   // Pointers are built only for a list that has a non-MIME mode (as for nulls above).
   for (const key of CARD_MODE_LISTS) {
-    const list = own(card, key);
+    const list = card[key];
     if (hasNonMime(list)) reportNonMime(list, "/" + key, sink);
   }
   for (const key of DEFAULT_MODE_LISTS) {
-    const list = own(card, key);
+    const list = card[key];
     if (Array.isArray(list) && list.length === 0) sink.add("emptyModeList", "/" + key, { field: key });
   }
   if ((marks & SKILL_HAS_NON_MIME) === 0) return;
-  const skills = own(card, "skills");
+  const skills = card.skills;
   if (!Array.isArray(skills)) return;
   for (let i = 0; i < skills.length; i++) {
     const skill: unknown = skills[i];
     if (!isObject(skill)) continue;
-    const inputModes = own(skill, "inputModes");
+    const inputModes = skill.inputModes;
     if (hasNonMime(inputModes)) reportNonMime(inputModes, joinPointer("/skills", i, "inputModes"), sink);
-    const outputModes = own(skill, "outputModes");
+    const outputModes = skill.outputModes;
     if (hasNonMime(outputModes)) reportNonMime(outputModes, joinPointer("/skills", i, "outputModes"), sink);
   }
 }
@@ -120,14 +120,14 @@ const CAPABILITY_FLAGS = ["streaming", "pushNotifications", "stateTransitionHist
 /** `"True"`/`"False"` strings where booleans belong: read as booleans, with a warning. */
 export function checkStringBooleans(card: JsonObject, sink: ProblemSink): void {
   reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", sink);
-  const capabilities = own(card, "capabilities");
+  const capabilities = card.capabilities;
   if (!isObject(capabilities)) return;
   for (const key of CAPABILITY_FLAGS) reportStringBoolean(capabilities, key, "/capabilities", "capabilities.", sink);
-  const push = own(capabilities, "pushNotifications");
+  const push = capabilities.pushNotifications;
   if (isObject(push)) {
     reportStringBoolean(push, "supported", "/capabilities/pushNotifications", "capabilities.pushNotifications.", sink);
   }
-  const extensions = own(capabilities, "extensions");
+  const extensions = capabilities.extensions;
   if (Array.isArray(extensions)) {
     for (let i = 0; i < extensions.length; i++) {
       const ext: unknown = extensions[i];

@@ -1,6 +1,6 @@
 import type { CardShape } from "../model";
 import { versionMajorMinor } from "../detect-shape";
-import { has, own, type JsonObject } from "../json-value";
+import { type JsonObject } from "../json-value";
 import { describeJsonType, type ProblemSink } from "../problems";
 
 /** Released A2A versions (facts.md §0), with and without patch digits. 0.2.9 was never released. */
@@ -32,7 +32,7 @@ function reportVersionIssues(issues: VersionIssues, version: string, pointer: st
 
 /** A 1.0 `supportedInterfaces[]` entry's version (REQUIRED there); its pointer and field are spelled out only to report. */
 export function checkInterfaceVersion(entry: JsonObject, index: number, sink: ProblemSink): void {
-  if (!has(entry, "protocolVersion")) {
+  if (entry.protocolVersion === undefined) {
     sink.add("interfaceMissingProtocolVersion", `/supportedInterfaces/${index}`, { field: `supportedInterfaces[${index}]` });
     return;
   }
@@ -51,8 +51,8 @@ export function checkInterfaceVersion(entry: JsonObject, index: number, sink: Pr
 
 /** Card-level `protocolVersion` / `protocolVersions`. */
 export function checkCardVersion(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
-  if (has(card, "protocolVersions")) sink.add("draftProtocolVersions", "/protocolVersions", {});
-  const version = own(card, "protocolVersion");
+  if (card.protocolVersions !== undefined) sink.add("draftProtocolVersions", "/protocolVersions", {});
+  const version = card.protocolVersion;
   if (version === undefined || version === null) return;
   if (typeof version !== "string") {
     // The spec tier reports 0.x cards; 1.0 has no card-level field, so report it here.
