@@ -67,9 +67,13 @@ interface Schema {
 export function compileSchema(schema: z.ZodMiniType, options: { generateCode?: boolean } = {}): CompiledSchema {
   const generated = options.generateCode === false ? undefined : generateStep(schema as unknown as Schema);
   const step = generated ?? compileStep(schema as unknown as Schema);
+  // One path array for every run of this schema (the steps push and pop it, and report copies of
+  // it): a fresh one grew a backing store on every validation.
+  const path: PropertyKey[] = [];
   return (value) => {
     const out: CompiledIssue[] = [];
-    step(value, [], out);
+    if (path.length !== 0) path.length = 0; // a run cut short (a card nested too deep) leaves segments
+    step(value, path, out);
     return out;
   };
 }
@@ -130,6 +134,9 @@ function generateStep(schema: Schema): Step | undefined {
           const k = JSON.stringify(name);
           const f = fresh("f");
           // zod tests a key with `in`; a value read that is not undefined answers it with one lookup.
+          // A plain optional field does nothing with an undefined value, present or not: no `in` then
+          // (an absent key costs a lookup up the prototype chain, several per skill of a large card).
+          if (isPlainOptional(child)) return `{ const ${f} = ${v}[${k}]; ${gen(child, f, k)} }`;
           if (child._zod.optin === "optional") return `{ const ${f} = ${v}[${k}]; if (${f} !== undefined || ${k} in ${v}) { ${gen(child, f, k)} } }`;
           const before = fresh("n");
           const present = fresh("p");
@@ -151,6 +158,12 @@ function generateStep(schema: Schema): Step | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** An optional node gen() writes as `if (value !== undefined) { … }` (the case "optional" above). */
+function isPlainOptional(node: Schema): boolean {
+  const def = node._zod.def;
+  return def.type === "optional" && !def.checks?.length && def.innerType!._zod.optin !== "defaulted";
 }
 
 const NOOP: Step = () => {};
@@ -211,7 +224,8 @@ function compileObject(schema: Schema): Step {
       return;
     }
     const record = value as Record<string, unknown>;
-    for (const field of fields) {
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
       // As zod does: presence by `in`, the value read directly, and an absent optional key skipped.
       const present = field.key in record;
       if (!present && field.optout === "optional" && field.optin === "optional") continue;
@@ -286,15 +300,21 @@ function compileRecord(schema: Schema): Step {
       out.push({ code: "invalid_type", expected: "record", path: path.slice(), message: "" });
       return;
     }
-    for (const k of Reflect.ownKeys(value)) {
-      if (k === "__proto__" || !Object.prototype.propertyIsEnumerable.call(value, k)) continue;
-      if (typeof k !== "string") {
-        out.push({ code: "invalid_key", origin: "record", path: [...path, k], message: "" });
-        continue;
-      }
+    // zod walks Reflect.ownKeys (strings in order, then symbols), skipping non-enumerable keys. The
+    // same keys, in the same order, as Object.keys then the symbols: Reflect.ownKeys allocated
+    // several times as much, on every card's security schemes.
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      if (k === "__proto__") continue;
       path.push(k);
       item((value as Record<string, unknown>)[k], path, out);
       path.pop();
+    }
+    const symbols = Object.getOwnPropertySymbols(value);
+    for (let i = 0; i < symbols.length; i++) {
+      const k = symbols[i]!;
+      if (Object.prototype.propertyIsEnumerable.call(value, k)) out.push({ code: "invalid_key", origin: "record", path: [...path, k], message: "" });
     }
   };
 }
