@@ -1,6 +1,6 @@
 import type { CardSecurityRequirement, CardSecurityScheme, CardShape, SecuritySchemeKind } from "./model";
 import { isObject, type JsonObject } from "./json-value";
-import { joinPointer } from "./pointer";
+import { childPointer } from "./pointer";
 
 // Maps, not object literals: the keys looked up are text from a card, and "constructor" or
 // "__proto__" must not find Object.prototype's members.
@@ -33,7 +33,8 @@ const NAME_KINDS: ReadonlyMap<string, SecuritySchemeKind> = new Map([
 const NO_AUTH = new Set(["", "none", "public", "anonymous"]);
 
 function kindOf(scheme: JsonObject): SecuritySchemeKind {
-  for (const key of Object.keys(scheme)) {
+  // for-in over parsed JSON: its own keys, in order, with no key array.
+  for (const key in scheme) {
     const kind = WRAPPER_KINDS.get(key);
     if (kind) return kind;
   }
@@ -47,11 +48,11 @@ export function readSecuritySchemes(card: JsonObject, shape: CardShape): CardSec
   const map = card.securitySchemes;
   if (!isObject(map)) return [];
   const out: CardSecurityScheme[] = [];
-  for (const name of Object.keys(map)) {
+  for (const name in map) {
     const scheme = map[name];
     if (!isObject(scheme)) continue;
     const kind = kindOf(scheme);
-    out.push({ name, kind, pointer: joinPointer("/securitySchemes", name) });
+    out.push({ name, kind, pointer: childPointer("/securitySchemes", name) });
   }
   return out;
 }
@@ -61,11 +62,12 @@ function readAuthenticationSchemes(card: JsonObject): CardSecurityScheme[] {
   const names = isObject(auth) ? auth.schemes : undefined;
   if (!Array.isArray(names)) return [];
   const out: CardSecurityScheme[] = [];
-  names.forEach((name, i) => {
-    if (typeof name !== "string" || NO_AUTH.has(name.trim().toLowerCase())) return;
+  for (let i = 0; i < names.length; i++) {
+    const name: unknown = names[i];
+    if (typeof name !== "string" || NO_AUTH.has(name.trim().toLowerCase())) continue;
     const kind = NAME_KINDS.get(name.trim().toLowerCase()) ?? "unknown";
-    out.push({ name, kind, pointer: joinPointer("/authentication/schemes", i) });
-  });
+    out.push({ name, kind, pointer: "/authentication/schemes/" + i });
+  }
   return out;
 }
 
@@ -99,11 +101,12 @@ function readRequirementsAt(obj: JsonObject, base: string): CardSecurityRequirem
 
 function readRequirementList(list: unknown[], pointer: string): CardSecurityRequirement[] {
   const out: CardSecurityRequirement[] = [];
-  list.forEach((entry, i) => {
-    if (!isObject(entry)) return;
+  for (let i = 0; i < list.length; i++) {
+    const entry: unknown = list[i];
+    if (!isObject(entry)) continue;
     const wrapped = entry.schemes;
     const map = isObject(wrapped) ? wrapped : entry;
-    out.push({ schemes: Object.keys(map), pointer: joinPointer(pointer, i) });
-  });
+    out.push({ schemes: Object.keys(map), pointer: pointer + "/" + i });
+  }
   return out;
 }

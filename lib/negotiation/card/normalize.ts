@@ -9,7 +9,7 @@ import type {
 } from "./model";
 import { detectShape } from "./detect-shape";
 import { isObject, isStringArray, readBoolish, type JsonObject } from "./json-value";
-import { joinPointer, skillPointer } from "./pointer";
+import { skillPointer } from "./pointer";
 import { canonicalBinding, judgeUrl } from "./checks/endpoints";
 import { readSecurityRequirements, readSecuritySchemes, readSkillRequirements } from "./normalize-security";
 
@@ -26,7 +26,8 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
   const interfaces = readInterfaces(value, shape);
   const cardVersion = value.protocolVersion;
   const cardLevel = typeof cardVersion === "string" ? cardVersion : undefined;
-  for (const iface of interfaces) {
+  for (let i = 0; i < interfaces.length; i++) {
+    const iface = interfaces[i]!;
     // A 0.x card that states no version is read as 0.3, as the A2A SDKs read it when they convert it.
     const speaks = interfaceVersion(iface, shape, cardLevel) ?? (shape === "0.1" || shape === "0.2" || shape === "0.3" ? "0.3" : undefined);
     if (speaks !== undefined) iface.speaks = majorMinor(speaks);
@@ -79,17 +80,35 @@ export function interfaceVersion(iface: CardInterface, shape: CardShape, cardLev
 function versionSource(iface: CardInterface, shape: CardShape, cardLevel: string | undefined): CardInterface["speaksFrom"] {
   const own = iface.protocolVersion?.trim();
   // A 0.x card's interfaces carry the card-level version (there is no per-interface one).
-  if (own && (shape === "1.0" || shape === "hybrid")) return { pointer: joinPointer(iface.pointer, "protocolVersion"), value: iface.protocolVersion! };
+  if (own && (shape === "1.0" || shape === "hybrid")) return { pointer: iface.pointer + "/protocolVersion", value: iface.protocolVersion! };
   if (cardLevel !== undefined && cardLevel.trim() !== "") return { pointer: "/protocolVersion", value: cardLevel };
   return undefined;
 }
 
-const isZeroX = (version: string) => /^0\./.test(version);
+/** Starts with "0.". */
+function isZeroX(version: string): boolean {
+  return version.charCodeAt(0) === 48 && version.charCodeAt(1) === 46;
+}
+
+const MAJOR_MINOR = /^\s*v?(\d+)\.(\d+)/;
 
 /** "1.0.0" → "1.0": A2A compares Major.Minor only. Anything else is kept as written. */
 export function majorMinor(version: string): string {
-  const match = /^\s*v?(\d+)\.(\d+)/.exec(version);
+  // Every interface's version goes through here: a version that starts with its digits ("1.0",
+  // "0.3.0") is cut by hand, with no match array or new string when it is already Major.Minor.
+  let i = 0;
+  while (i < version.length && isDigit(version.charCodeAt(i))) i++;
+  if (i > 0 && i < version.length && version.charCodeAt(i) === 46 && isDigit(version.charCodeAt(i + 1))) {
+    i += 2;
+    while (i < version.length && isDigit(version.charCodeAt(i))) i++;
+    return i === version.length ? version : version.slice(0, i);
+  }
+  const match = MAJOR_MINOR.exec(version);
   return match ? `${match[1]}.${match[2]}` : version.trim();
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function readAdvisoryVersion(shape: CardShape, cardLevel: string | undefined, interfaces: CardInterface[]): NormalizedCard["advisoryVersion"] {
@@ -97,9 +116,14 @@ function readAdvisoryVersion(shape: CardShape, cardLevel: string | undefined, in
     return { version: cardLevel ?? interfaces[0]?.protocolVersion ?? shape, via: "shape" };
   }
   if ((shape !== "1.0" && shape !== "hybrid") || interfaces.length === 0) return undefined;
-  const versions = interfaces.map((iface) => interfaceVersion(iface, shape, cardLevel) ?? "");
-  if (!versions.every(isZeroX)) return undefined;
-  return { version: versions[0]!, via: "interfaces" };
+  // Loop, not map/every: no closure or array per card.
+  let first: string | undefined;
+  for (let i = 0; i < interfaces.length; i++) {
+    const version = interfaceVersion(interfaces[i]!, shape, cardLevel) ?? "";
+    if (!isZeroX(version)) return undefined;
+    first ??= version;
+  }
+  return { version: first!, via: "interfaces" };
 }
 
 const LEGACY_EXTENDED_CARD_FLAGS = ["supportsAuthenticatedExtendedCard", "supportsExtendedAgentCard"];
@@ -108,7 +132,8 @@ const LEGACY_EXTENDED_CARD_FLAGS = ["supportsAuthenticatedExtendedCard", "suppor
 function readExtendedCard(card: JsonObject, caps: JsonObject | undefined): Located<boolean> {
   const modern = caps ? readBoolish(caps.extendedAgentCard) : undefined;
   if (modern !== undefined) return { value: modern, pointer: "/capabilities/extendedAgentCard" };
-  for (const key of LEGACY_EXTENDED_CARD_FLAGS) {
+  for (let i = 0; i < LEGACY_EXTENDED_CARD_FLAGS.length; i++) {
+    const key = LEGACY_EXTENDED_CARD_FLAGS[i]!;
     const legacy = readBoolish(card[key]);
     if (legacy !== undefined) return { value: legacy, pointer: "/" + key };
   }
@@ -156,15 +181,16 @@ function readExtensions(caps: JsonObject | undefined): CardExtension[] {
   const list = caps ? caps.extensions : undefined;
   if (!Array.isArray(list)) return [];
   const out: CardExtension[] = [];
-  list.forEach((ext, i) => {
-    if (!isObject(ext)) return;
+  for (let i = 0; i < list.length; i++) {
+    const ext: unknown = list[i];
+    if (!isObject(ext)) continue;
     const uri = ext.uri;
-    if (typeof uri !== "string") return;
-    const found: CardExtension = { uri, required: readBoolish(ext.required) ?? false, pointer: joinPointer("/capabilities/extensions", i) };
+    if (typeof uri !== "string") continue;
+    const found: CardExtension = { uri, required: readBoolish(ext.required) ?? false, pointer: "/capabilities/extensions/" + i };
     const description = ext.description;
     if (typeof description === "string" && description.trim() !== "") found.description = description;
     out.push(found);
-  });
+  }
   return out;
 }
 
@@ -189,18 +215,24 @@ function readInterfaces(card: JsonObject, shape: CardShape): CardInterface[] {
   }
   const additional = card.additionalInterfaces;
   if (Array.isArray(additional)) {
-    additional.forEach((entry, i) => {
-      if (!isObject(entry)) return;
+    for (let i = 0; i < additional.length; i++) {
+      const entry: unknown = additional[i];
+      if (!isObject(entry)) continue;
       const entryUrl = entry.url;
       const transport = entry.transport;
-      if (typeof entryUrl !== "string" || typeof transport !== "string") return;
-      const at = joinPointer("/additionalInterfaces", i);
-      const next = makeInterface(entryUrl, { pointer: joinPointer(at, "transport"), value: transport }, cardVersion, at);
+      if (typeof entryUrl !== "string" || typeof transport !== "string") continue;
       // The spec asks 0.3 cards to repeat the main url here; one entry per (url, binding) is enough.
-      if (!out.some((known) => known.url === next.url && known.binding === next.binding)) out.push(next);
-    });
+      if (hasInterface(out, entryUrl, canonicalBinding(transport))) continue;
+      const at = "/additionalInterfaces/" + i;
+      out.push(makeInterface(entryUrl, { pointer: at + "/transport", value: transport }, cardVersion, at));
+    }
   }
   return out;
+}
+
+function hasInterface(list: CardInterface[], url: string, binding: string): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i]!.url === url && list[i]!.binding === binding) return true;
+  return false;
 }
 
 function readSupportedInterfaces(card: JsonObject): CardInterface[] {
