@@ -49,7 +49,8 @@ export function detectShape(value: unknown): CardShape {
 const LEGACY_TOP_LEVEL = ["url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard", "protocolVersion"];
 
 function hasLegacyTopLevelMarkers(card: JsonObject): boolean {
-  return LEGACY_TOP_LEVEL.some((key) => card[key] !== undefined);
+  for (let i = 0; i < LEGACY_TOP_LEVEL.length; i++) if (card[LEGACY_TOP_LEVEL[i]!] !== undefined) return true;
+  return false;
 }
 
 function isNonEmptyObjectArray(value: unknown): boolean {
@@ -61,12 +62,13 @@ function has03OnlyMarkers(card: JsonObject): boolean {
   if (Array.isArray(card.signatures)) return true;
   const schemes = card.securitySchemes;
   if (isObject(schemes)) {
-    for (const key of Object.keys(schemes)) {
+    // for-in over parsed JSON: its own keys, with no key arrays or closures.
+    for (const key in schemes) {
       const scheme = schemes[key];
       if (!isObject(scheme)) continue;
       const type = scheme.type;
       if (typeof type === "string" && type.toLowerCase() === "mutualtls") return true;
-      if (Object.keys(scheme).some((k) => k.endsWith("SecurityScheme"))) return true;
+      for (const k in scheme) if (k.endsWith("SecurityScheme")) return true;
     }
   }
   const skills = card.skills;

@@ -56,8 +56,11 @@ export function mapIssues(
 ): void {
   const codes = CODES[tier];
   // A hostile card can produce an issue per array element; a few hundred say enough.
-  for (const issue of issues.slice(0, MAX_ISSUES_PER_TIER)) {
-    const path = [...basePath, ...issue.path];
+  const count = Math.min(issues.length, MAX_ISSUES_PER_TIER);
+  for (let i = 0; i < count; i++) {
+    const issue = issues[i]!;
+    // The issue's own path when there is no base to prepend (the card's tiers): no copy.
+    const path = basePath.length === 0 ? issue.path : [...basePath, ...issue.path];
     const pointer = pointerFromPath(path);
     if (isCovered(pointer, seen)) continue;
     seen.add(pointer);

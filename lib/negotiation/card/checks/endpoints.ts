@@ -52,28 +52,36 @@ export function judgeUrl(url: string, binding: string): UrlVerdict {
   return "notAbsolute";
 }
 
-/** The endpoints seen so far: a card whose every endpoint is uncallable names nowhere to send a task. */
-interface EndpointTally {
-  callable: number;
-  uncallable: Array<{ pointer: string; url: string }>;
+/**
+ * The endpoints seen so far: a card whose every endpoint is uncallable names nowhere to send a
+ * task. Counts and the first uncallable one are all the report needs: no list per card.
+ */
+class EndpointTally {
+  callable = 0;
+  uncallable = 0;
+  firstPointer = "";
+  firstUrl = "";
 }
 
 /**
- * Where a URL sits: the card's own `url`, or entry `index` of an interface list. Its pointer and
- * field name are spelled out only for a URL that gets reported: most URLs are fine.
+ * Where a URL sits: the card's own `url` (list undefined), or entry `index` of an interface list.
+ * Its pointer and field name are spelled out only for a URL that gets reported: most URLs are fine.
  */
-type UrlAt = { list: "supportedInterfaces" | "additionalInterfaces"; index: number } | { list: undefined };
+type UrlList = "supportedInterfaces" | "additionalInterfaces" | undefined;
 
-function reportUrl(url: unknown, binding: string, at: UrlAt, sink: ProblemSink, tally: EndpointTally): void {
+function reportUrl(url: unknown, binding: string, list: UrlList, index: number, sink: ProblemSink, tally: EndpointTally): void {
   if (typeof url !== "string") return; // wrong types are the schema's to report
   const verdict = judgeUrl(url, binding);
   if (verdict === "ok") {
     tally.callable++;
     return;
   }
-  const pointer = at.list === undefined ? "/url" : `/${at.list}/${at.index}/url`;
-  const field = at.list === undefined ? "url" : `${at.list}[${at.index}].url`;
-  tally.uncallable.push({ pointer, url });
+  const pointer = list === undefined ? "/url" : `/${list}/${index}/url`;
+  const field = list === undefined ? "url" : `${list}[${index}].url`;
+  if (tally.uncallable++ === 0) {
+    tally.firstPointer = pointer;
+    tally.firstUrl = url;
+  }
   if (verdict === "placeholder") sink.add("urlPlaceholder", pointer, { field, url });
   else sink.add("urlNotAbsolute", pointer, { field, url });
 }
@@ -90,16 +98,14 @@ function reportBindingCase(binding: string, pointer: string, sink: ProblemSink):
 }
 
 export function checkEndpoints(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
-  const tally: EndpointTally = { callable: 0, uncallable: [] };
+  const tally = new EndpointTally();
   // A hybrid card is read through its 1.0 interfaces (as the SDKs do); its 0.3 url is still checked.
   if (shape === "1.0" || shape === "hybrid") checkSupportedInterfaces(card, sink, tally);
-  const legacy: EndpointTally = { callable: 0, uncallable: [] };
-  if (shape !== "1.0" && shape !== "unknown") checkLegacyEndpoints(card, shape, sink, shape === "hybrid" ? legacy : tally);
-  const first = tally.uncallable[0];
-  if (tally.callable === 0 && first) {
-    const more = tally.uncallable.length - 1;
+  if (shape !== "1.0" && shape !== "unknown") checkLegacyEndpoints(card, shape, sink, shape === "hybrid" ? new EndpointTally() : tally);
+  if (tally.callable === 0 && tally.uncallable > 0) {
+    const more = tally.uncallable - 1;
     const others = more === 0 ? "" : more === 1 ? ", and so is the other endpoint it lists" : `, and so are the ${more} other endpoints it lists`;
-    sink.add("noCallableInterface", first.pointer, { url: first.url, others });
+    sink.add("noCallableInterface", tally.firstPointer, { url: tally.firstUrl, others });
   }
 }
 
@@ -110,7 +116,7 @@ function checkSupportedInterfaces(card: JsonObject, sink: ProblemSink, tally: En
     const entry: unknown = interfaces[i];
     if (!isObject(entry)) continue;
     const binding = readInterfaceBinding(entry, i, sink);
-    reportUrl(entry.url, binding ?? "", { list: "supportedInterfaces", index: i }, sink, tally);
+    reportUrl(entry.url, binding ?? "", "supportedInterfaces", i, sink, tally);
     checkInterfaceVersion(entry, i, sink);
   }
 }
@@ -144,7 +150,7 @@ function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemS
   const preferred = card.preferredTransport;
   if (typeof preferred === "string") reportBindingCase(preferred, "/preferredTransport", sink);
   const mainBinding = typeof preferred === "string" ? preferred : "JSONRPC";
-  if (card.url !== undefined) reportUrl(card.url, mainBinding, { list: undefined }, sink, tally);
+  if (card.url !== undefined) reportUrl(card.url, mainBinding, undefined, 0, sink, tally);
   if (shape === "0.1" || shape === "0.2") return;
   const additional = card.additionalInterfaces;
   if (!Array.isArray(additional)) return;
@@ -156,6 +162,6 @@ function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemS
       const suggested = bindingCaseFix(transport);
       if (suggested) sink.add("bindingNotUppercase", `/additionalInterfaces/${i}/transport`, { binding: transport, suggested });
     }
-    reportUrl(entry.url, typeof transport === "string" ? transport : "", { list: "additionalInterfaces", index: i }, sink, tally);
+    reportUrl(entry.url, typeof transport === "string" ? transport : "", "additionalInterfaces", i, sink, tally);
   }
 }

@@ -38,10 +38,9 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
     }
   }
   if (shape === "0.1" || shape === "unknown") return;
-  const refs = new RefChecker(declared, sink);
   if (shape === "1.0" || shape === "hybrid") checkRequirementShape(card.securityRequirements, "/securityRequirements", sink);
-  refs.checkList(card.security, "/security", "security");
-  refs.checkList(card.securityRequirements, "/securityRequirements", "securityRequirements");
+  checkRequirementList(card.security, "/security", "security", declared, sink);
+  checkRequirementList(card.securityRequirements, "/securityRequirements", "securityRequirements", declared, sink);
   const skills = (marks & SKILL_HAS_SECURITY) === 0 ? undefined : card.skills;
   if (Array.isArray(skills)) {
     // Pointers and field names only for a skill that has the list: most skills have none.
@@ -49,16 +48,21 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
       const skill: unknown = skills[i];
       if (!isObject(skill)) continue;
       const security = skill.security;
-      if (Array.isArray(security)) refs.checkList(security, joinPointer("/skills", i, "security"), `skills[${i}].security`);
+      if (Array.isArray(security)) checkRequirementList(security, joinPointer("/skills", i, "security"), `skills[${i}].security`, declared, sink);
       const requirements = skill.securityRequirements;
-      if (Array.isArray(requirements)) refs.checkList(requirements, joinPointer("/skills", i, "securityRequirements"), `skills[${i}].securityRequirements`);
+      if (Array.isArray(requirements)) {
+        checkRequirementList(requirements, joinPointer("/skills", i, "securityRequirements"), `skills[${i}].securityRequirements`, declared, sink);
+      }
     }
   }
   const capabilities = card.capabilities;
   const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
   const pushScheme = isObject(push) ? push.securityScheme : undefined;
-  if (typeof pushScheme === "string") {
-    refs.checkName(pushScheme, "/capabilities/pushNotifications/securityScheme", "capabilities.pushNotifications.securityScheme");
+  if (typeof pushScheme === "string" && !isDeclared(declared, pushScheme)) {
+    sink.add("undeclaredSecurityScheme", "/capabilities/pushNotifications/securityScheme", {
+      scheme: pushScheme,
+      field: "capabilities.pushNotifications.securityScheme",
+    });
   }
 }
 
@@ -69,43 +73,48 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
  */
 function checkRequirementShape(list: unknown, pointer: string, sink: ProblemSink): void {
   if (!Array.isArray(list)) return;
-  list.forEach((entry, i) => {
-    if (!isObject(entry) || isObject(entry.schemes) || Object.keys(entry).length === 0) return;
+  for (let i = 0; i < list.length; i++) {
+    const entry: unknown = list[i];
+    if (!isObject(entry) || isObject(entry.schemes) || Object.keys(entry).length === 0) continue;
     sink.add("legacyRequirementShape", joinPointer(pointer, i), { field: `securityRequirements[${i}]`, schemes: Object.keys(entry) });
-  });
+  }
 }
 
-/** Walks requirement lists in any of the three encodings and flags names no scheme declares. */
-class RefChecker {
-  constructor(
-    private readonly declared: JsonObject | undefined,
-    private readonly sink: ProblemSink,
-  ) {}
+function isDeclared(declared: JsonObject | undefined, name: string): boolean {
+  return declared !== undefined && has(declared, name);
+}
 
-  checkName(name: string, pointer: string, field: string): void {
-    if (this.declared === undefined || !has(this.declared, name)) this.sink.add("undeclaredSecurityScheme", pointer, { scheme: name, field });
-  }
-
-  checkList(list: unknown, pointer: string, field: string): void {
-    if (!Array.isArray(list)) return; // wrong types are the schema's to report
-    list.forEach((entry, i) => {
-      if (!isObject(entry)) return;
+/**
+ * Walks a requirement list in any of the three encodings and flags names no scheme declares and
+ * scopes that are no list. Pointers and field names are spelled out only for what gets reported:
+ * a card's requirements are nearly always fine.
+ */
+function checkRequirementList(list: unknown, pointer: string, field: string, declared: JsonObject | undefined, sink: ProblemSink): void {
+  if (!Array.isArray(list)) return; // wrong types are the schema's to report
+  for (let i = 0; i < list.length; i++) {
+    const entry: unknown = list[i];
+    if (!isObject(entry)) continue;
+    const wrapped = entry.schemes;
+    // 1.0 `{schemes: {name: {list}}}`; hybrid/ProtoJSON-0.3 `{schemes: {name: [..]}}`; 0.x `{name: [..]}`.
+    const map = isObject(wrapped) ? wrapped : entry;
+    // for-in over parsed JSON: its own keys in Object.keys order, with no key array.
+    for (const name in map) {
+      const scopes = map[name];
+      const undeclared = !isDeclared(declared, name);
+      const scopesRead = areScopes(scopes);
+      if (!undeclared && scopesRead) continue;
       const entryPointer = joinPointer(pointer, i);
-      const wrapped = entry.schemes;
-      // 1.0 `{schemes: {name: {list}}}`; hybrid/ProtoJSON-0.3 `{schemes: {name: [..]}}`; 0.x `{name: [..]}`.
-      const map = isObject(wrapped) ? wrapped : entry;
-      const mapPointer = isObject(wrapped) ? joinPointer(entryPointer, "schemes") : entryPointer;
-      for (const name of Object.keys(map)) {
-        const namePointer = joinPointer(mapPointer, name);
-        this.checkName(name, namePointer, `${field}[${i}]`);
-        this.checkScopes(map[name], namePointer, `${field}[${i}].${name}`);
+      const namePointer = joinPointer(isObject(wrapped) ? joinPointer(entryPointer, "schemes") : entryPointer, name);
+      if (undeclared) sink.add("undeclaredSecurityScheme", namePointer, { scheme: name, field: `${field}[${i}]` });
+      if (!scopesRead) {
+        sink.add("ignoredWrongType", namePointer, { field: `${field}[${i}].${name}`, expected: "list of scopes", found: describeJsonType(scopes) });
       }
-    });
+    }
   }
+}
 
-  private checkScopes(scopes: unknown, pointer: string, field: string): void {
-    if (isStringArray(scopes)) return;
-    if (isObject(scopes) && (scopes.list === undefined || isStringArray(scopes.list))) return;
-    this.sink.add("ignoredWrongType", pointer, { field, expected: "list of scopes", found: describeJsonType(scopes) });
-  }
+/** A list of scopes (0.x), or `{list: [scopes]}` (1.0, the list optional). */
+function areScopes(scopes: unknown): boolean {
+  if (isStringArray(scopes)) return true;
+  return isObject(scopes) && (scopes.list === undefined || isStringArray(scopes.list));
 }

@@ -75,11 +75,13 @@ const DEFAULT_MODE_LISTS = ["defaultInputModes", "defaultOutputModes"];
 
 export function checkModes(card: JsonObject, sink: ProblemSink, marks = ALL_MARKS): void {
   // Pointers are built only for a list that has a non-MIME mode (as for nulls above).
-  for (const key of CARD_MODE_LISTS) {
+  for (let k = 0; k < CARD_MODE_LISTS.length; k++) {
+    const key = CARD_MODE_LISTS[k]!;
     const list = card[key];
     if (hasNonMime(list)) reportNonMime(list, "/" + key, sink);
   }
-  for (const key of DEFAULT_MODE_LISTS) {
+  for (let k = 0; k < DEFAULT_MODE_LISTS.length; k++) {
+    const key = DEFAULT_MODE_LISTS[k]!;
     const list = card[key];
     if (Array.isArray(list) && list.length === 0) sink.add("emptyModeList", "/" + key, { field: key });
   }
@@ -122,7 +124,7 @@ export function checkStringBooleans(card: JsonObject, sink: ProblemSink): void {
   reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", sink);
   const capabilities = card.capabilities;
   if (!isObject(capabilities)) return;
-  for (const key of CAPABILITY_FLAGS) reportStringBoolean(capabilities, key, "/capabilities", "capabilities.", sink);
+  for (let k = 0; k < CAPABILITY_FLAGS.length; k++) reportStringBoolean(capabilities, CAPABILITY_FLAGS[k]!, "/capabilities", "capabilities.", sink);
   const push = capabilities.pushNotifications;
   if (isObject(push)) {
     reportStringBoolean(push, "supported", "/capabilities/pushNotifications", "capabilities.pushNotifications.", sink);
