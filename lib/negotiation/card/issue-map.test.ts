@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "../zod";
-import { mapIssues } from "./issue-map";
+import { mapIssues, ReportedPointers } from "./issue-map";
 import { ProblemSink } from "./problems";
 
 /** A zod "wrong type" issue at a path, as the card schemas report it. */
@@ -11,7 +11,7 @@ function wrongType(path: PropertyKey[]): z.core.$ZodIssue {
 /** The pointers a spec-tier pass reports after the critical tier reported `critical`. */
 function specPointersAfter(root: unknown, critical: PropertyKey[][], spec: PropertyKey[][]): string[] {
   const sink = new ProblemSink();
-  const seen = new Set<string>();
+  const seen = new ReportedPointers();
   mapIssues(critical.map(wrongType), "critical", root, [], sink, seen);
   const before = sink.problems.length;
   mapIssues(spec.map(wrongType), "spec", root, [], sink, seen);

@@ -52,7 +52,7 @@ export function mapIssues(
   root: unknown,
   basePath: readonly PropertyKey[],
   sink: ProblemSink,
-  seen: Set<string>,
+  seen: ReportedPointers,
 ): void {
   const codes = CODES[tier];
   // A hostile card can produce an issue per array element; a few hundred say enough.
@@ -62,7 +62,7 @@ export function mapIssues(
     // The issue's own path when there is no base to prepend (the card's tiers): no copy.
     const path = basePath.length === 0 ? issue.path : [...basePath, ...issue.path];
     const pointer = pointerFromPath(path);
-    if (isCovered(pointer, seen)) continue;
+    if (seen.covers(pointer)) continue;
     seen.add(pointer);
     const field = displayPath(path);
     if (issue.code === "too_small") {
@@ -73,7 +73,7 @@ export function mapIssues(
     const expected = expectedOf(issue);
     if (value === undefined) {
       // A missing field is reported on the object that lacks it, so an editor can underline it.
-      sink.add(codes.missing, pointerFromPath(path.slice(0, -1)), { field, expected });
+      sink.add(codes.missing, pointerFromPath(path, path.length - 1), { field, expected });
     } else {
       sink.add(codes.type, pointer, { field, expected, found: describeJsonType(value) });
     }
@@ -81,23 +81,38 @@ export function mapIssues(
 }
 
 /**
- * True when the pointer or one of its ancestors was already reported. A card with a few issues
- * compares against each reported pointer (no strings made); past SCAN_LIMIT, a hostile card's
- * hundreds, it looks up each ancestor instead (O(depth), not O(seen)).
+ * The pointers already reported. covers() is true when the pointer or one of its ancestors was.
+ * A card with a few issues compares against each reported pointer in a list (no strings made, no
+ * hashing); past SCAN_LIMIT, a hostile card's hundreds, a set looks up each ancestor instead
+ * (O(depth), not O(reported)).
  */
-function isCovered(pointer: string, seen: Set<string>): boolean {
-  if (seen.size <= SCAN_LIMIT) {
-    for (const reported of seen) {
-      if (pointer.startsWith(reported) && (pointer.length === reported.length || pointer.charCodeAt(reported.length) === SLASH)) return true;
-    }
-    return false;
+export class ReportedPointers {
+  private readonly list: string[] = [];
+  private set: Set<string> | undefined;
+
+  add(pointer: string): void {
+    this.list.push(pointer);
+    if (this.set) this.set.add(pointer);
+    else if (this.list.length > SCAN_LIMIT) this.set = new Set(this.list);
   }
-  let cut = pointer.length;
-  for (;;) {
-    if (seen.has(pointer.slice(0, cut))) return true;
-    if (cut === 0) return false;
-    cut = pointer.lastIndexOf("/", cut - 1);
-    if (cut < 0) return false;
+
+  covers(pointer: string): boolean {
+    const set = this.set;
+    if (set === undefined) {
+      const list = this.list;
+      for (let i = 0; i < list.length; i++) {
+        const reported = list[i]!;
+        if (pointer.startsWith(reported) && (pointer.length === reported.length || pointer.charCodeAt(reported.length) === SLASH)) return true;
+      }
+      return false;
+    }
+    let cut = pointer.length;
+    for (;;) {
+      if (set.has(pointer.slice(0, cut))) return true;
+      if (cut === 0) return false;
+      cut = pointer.lastIndexOf("/", cut - 1);
+      if (cut < 0) return false;
+    }
   }
 }
 

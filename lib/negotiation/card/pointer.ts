@@ -39,9 +39,13 @@ export function skillPointer(index: number): Pointer {
   return SKILL_POINTERS[index]!;
 }
 
-export function pointerFromPath(path: readonly PropertyKey[]): Pointer {
+/** The pointer of `path`, or of its first `end` segments. */
+export function pointerFromPath(path: readonly PropertyKey[], end = path.length): Pointer {
   let out = "";
-  for (const key of path) out += "/" + escapePointerSegment(typeof key === "symbol" ? String(key.description) : key);
+  for (let i = 0; i < end; i++) {
+    const key = path[i]!;
+    out += "/" + escapePointerSegment(typeof key === "symbol" ? String(key.description) : key);
+  }
   return out;
 }
 

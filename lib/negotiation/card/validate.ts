@@ -3,7 +3,7 @@ import type { CardShape } from "./model";
 import type { ValidityReport } from "./validity";
 import { detectShape } from "./detect-shape";
 import { has, isObject, type JsonObject } from "./json-value";
-import { mapIssues } from "./issue-map";
+import { mapIssues, ReportedPointers } from "./issue-map";
 import { describeJsonType, makeProblem, ProblemSink } from "./problems";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./schemas";
 import { checkModes, checkNulls, checkStringBooleans, markSkills } from "./checks/values";
@@ -38,18 +38,18 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
   if (shape === "unknown") sink.add("notAnAgentCard", "", { missing: missingCoreFields(value) });
   const schemas = CARD_SCHEMAS[shape];
   // Pointers already reported, for the tiers after the first to skip: only a card with issues needs it.
-  let seen: Set<string> | undefined;
+  let seen: ReportedPointers | undefined;
   const critical = findIssues(schemas.critical, value);
-  if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new Set()));
+  if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new ReportedPointers()));
   const capabilities = value.capabilities;
   const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
   if (isObject(push)) {
     const issues = findIssues(pushNotificationsObject, push);
-    if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new Set()));
+    if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new ReportedPointers()));
   }
   if (shape !== "unknown") {
     const spec = findIssues(schemas.spec, value);
-    if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new Set()));
+    if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new ReportedPointers()));
     // One walk over the skills tells the checks below whether they need to walk them at all.
     const marks = markSkills(value.skills);
     checkNulls(value, sink, marks);
