@@ -90,7 +90,36 @@ export function versionMajorMinor(value: unknown): MajorMinor | undefined {
     return { major, minor: Math.round((value - major) * 10) };
   }
   if (typeof value !== "string") return undefined;
-  const match = /^\s*(\d+)\.(\d+)(?:\.\d+)?\s*$/.exec(value);
+  // Shape detection and the version check both read every card's version: a plain "0.3" or
+  // "1.0.0" is read by hand, with no match array; anything else (spaces, long digit runs) by the
+  // pattern, which stays the definition.
+  const major = digitsAt(value, 0);
+  if (major > 0 && major <= 9 && value.charCodeAt(major) === DOT) {
+    const minor = digitsAt(value, major + 1);
+    let end = major + 1 + minor;
+    if (minor > 0 && minor <= 9 && end < value.length && value.charCodeAt(end) === DOT) {
+      const patch = digitsAt(value, end + 1);
+      end = patch > 0 ? end + 1 + patch : -1;
+    }
+    if (minor > 0 && minor <= 9 && end === value.length) {
+      return { major: Number(value.slice(0, major)), minor: Number(value.slice(major + 1, major + 1 + minor)) };
+    }
+  }
+  const match = VERSION.exec(value);
   if (!match) return undefined;
   return { major: Number(match[1]), minor: Number(match[2]) };
+}
+
+const VERSION = /^\s*(\d+)\.(\d+)(?:\.\d+)?\s*$/;
+const DOT = 46;
+
+/** How many ASCII digits start at `from`. */
+function digitsAt(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    i++;
+  }
+  return i - from;
 }
