@@ -46,11 +46,14 @@ export function detectShape(value: unknown): CardShape {
   return has03Transport || has03OnlyMarkers(value) ? "0.3" : "0.2";
 }
 
-const LEGACY_TOP_LEVEL = ["url", "preferredTransport", "additionalInterfaces", "supportsAuthenticatedExtendedCard", "protocolVersion"];
-
 function hasLegacyTopLevelMarkers(card: JsonObject): boolean {
-  for (let i = 0; i < LEGACY_TOP_LEVEL.length; i++) if (card[LEGACY_TOP_LEVEL[i]!] !== undefined) return true;
-  return false;
+  return (
+    card.url !== undefined ||
+    card.preferredTransport !== undefined ||
+    card.additionalInterfaces !== undefined ||
+    card.supportsAuthenticatedExtendedCard !== undefined ||
+    card.protocolVersion !== undefined
+  );
 }
 
 function isNonEmptyObjectArray(value: unknown): boolean {
