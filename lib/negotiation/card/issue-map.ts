@@ -1,7 +1,7 @@
 import type * as z from "../zod";
 import type { ProblemCode } from "./problem-codes";
 import { describeJsonType, type ProblemSink } from "./problems";
-import { pointerFromPath } from "./pointer";
+import { escapePointerSegment, pointerFromPath } from "./pointer";
 import { isObject } from "./json-value";
 
 const MAX_ISSUES_PER_TIER = 200;
@@ -61,19 +61,21 @@ export function mapIssues(
     const issue = issues[i]!;
     // The issue's own path when there is no base to prepend (the card's tiers): no copy.
     const path = basePath.length === 0 ? issue.path : [...basePath, ...issue.path];
-    const pointer = pointerFromPath(path);
+    // Most issues name a top-level field: its pointer and name need no walk over the path.
+    const top = path.length === 1 && typeof path[0] === "string" ? path[0] : undefined;
+    const pointer = top === undefined ? pointerFromPath(path) : "/" + escapePointerSegment(top);
     if (seen.covers(pointer)) continue;
     seen.add(pointer);
-    const field = displayPath(path);
+    const field = top === undefined ? displayPath(path) : top;
     if (issue.code === "too_small") {
       sink.add(codes.empty, pointer, { field });
       continue;
     }
-    const value = readAt(root, path);
+    const value = top === undefined ? readAt(root, path) : isObject(root) && Object.prototype.hasOwnProperty.call(root, top) ? root[top] : undefined;
     const expected = expectedOf(issue);
     if (value === undefined) {
       // A missing field is reported on the object that lacks it, so an editor can underline it.
-      sink.add(codes.missing, pointerFromPath(path, path.length - 1), { field, expected });
+      sink.add(codes.missing, top === undefined ? pointerFromPath(path, path.length - 1) : "", { field, expected });
     } else {
       sink.add(codes.type, pointer, { field, expected, found: describeJsonType(value) });
     }
