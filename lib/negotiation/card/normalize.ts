@@ -270,7 +270,9 @@ function makeInterface(url: string, bindingFrom: CardInterface["bindingFrom"], p
 function readSkills(card: JsonObject): CardSkill[] {
   const list = card.skills;
   if (!Array.isArray(list)) return [];
-  const out: CardSkill[] = [];
+  // Sized once: pushing grew (and copied) the list some twenty times on a 10,000-skill card.
+  const out: CardSkill[] = new Array<CardSkill>(list.length);
+  let count = 0;
   for (let i = 0; i < list.length; i++) {
     const skill: unknown = list[i];
     if (!isObject(skill)) continue;
@@ -295,7 +297,8 @@ function readSkills(card: JsonObject): CardSkill[] {
       const requirements = readSkillRequirements(skill, pointer);
       if (requirements) found.securityRequirements = requirements;
     }
-    out.push(found);
+    out[count++] = found;
   }
+  if (count !== out.length) out.length = count;
   return out;
 }
