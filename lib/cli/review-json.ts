@@ -4,7 +4,8 @@ import type { DecisionKind, DegradationRecord, Review, TaskClassDecision } from 
 import type { EvidenceRef, Finding, FindingStatus, InvariantId, MessageData, RuleException } from "../negotiation/invariants/types";
 import { docsPath } from "../negotiation/invariants/types";
 import type { Path } from "../negotiation/task-classes";
-import { describeProblem, explainAdvisory, explainFinding, explainReason } from "../negotiation/explain";
+import { describeProblem, explainAdvisory, explainReason } from "../negotiation/explain";
+import { findingExplainer } from "../negotiation/explain/findings";
 import { describeSignatureEntry, describeSignatureReport } from "../negotiation/explain/signatures";
 import type { CardSignatureStatus, SignatureEntry } from "../negotiation/signatures/types";
 
@@ -124,15 +125,18 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
         }
       : report;
   }
-  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, text);
+  // One explainer for the review: a finding shared by several task classes is worded once.
+  const explain = text ? findingExplainer() : undefined;
+  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, explain);
   return out;
 }
 
-function toDecisionJson(d: TaskClassDecision, full: boolean, text: boolean): DecisionJson {
+/** `explain` words findings (messages on); without it, ids and data only (--messages none). */
+function toDecisionJson(d: TaskClassDecision, full: boolean, explain: ((f: Finding) => string) | undefined): DecisionJson {
   const out: DecisionJson = {
     decision: d.decision,
     reasons: d.reasons.map((r) => {
-      const j: ReasonJson = text ? { reason: r.reason, outcome: r.outcome, message: explainReason(r) } : { reason: r.reason, outcome: r.outcome, data: r.data };
+      const j: ReasonJson = explain ? { reason: r.reason, outcome: r.outcome, message: explainReason(r) } : { reason: r.reason, outcome: r.outcome, data: r.data };
       if (r.invariant) j.invariant = r.invariant;
       return j;
     }),
@@ -140,15 +144,15 @@ function toDecisionJson(d: TaskClassDecision, full: boolean, text: boolean): Dec
     degradations: d.degradations,
   };
   for (const f of d.findings) {
-    if (full || isNotable(f)) out.findings.push(toFindingJson(f, full, text));
+    if (full || isNotable(f)) out.findings.push(toFindingJson(f, full, explain));
   }
   if (d.target) out.target = d.target;
   return out;
 }
 
-function toFindingJson(f: Finding, full: boolean, text: boolean): FindingJson {
-  const out: FindingJson = text
-    ? { invariant: f.invariant, status: f.status, messageId: f.messageId, message: explainFinding(f) }
+function toFindingJson(f: Finding, full: boolean, explain: ((f: Finding) => string) | undefined): FindingJson {
+  const out: FindingJson = explain
+    ? { invariant: f.invariant, status: f.status, messageId: f.messageId, message: explain(f) }
     : { invariant: f.invariant, status: f.status, messageId: f.messageId, data: f.data };
   if (full) out.docs = docsPath(f.invariant);
   if (f.cuts) out.cuts = f.cuts;
