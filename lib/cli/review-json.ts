@@ -89,29 +89,37 @@ export interface ReviewJsonOptions {
   detail?: "full" | "compact";
   /** text (default): an English `message` beside every id; none: ids and data only. */
   messages?: MessagesOption;
+  /**
+   * batch: the input line's id, written as the first field. Given here rather than spread in
+   * front of the result afterwards, which copied every field of every line once more.
+   */
+  id?: string | number;
 }
 
 export const MESSAGES_OPTIONS = ["text", "none"] as const;
 export type MessagesOption = (typeof MESSAGES_OPTIONS)[number];
 
+export function toReviewJson(review: Review, opts: ReviewJsonOptions & { id: string | number }): ReviewJson & { id: string | number };
+export function toReviewJson(review: Review, opts?: ReviewJsonOptions): ReviewJson;
 export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): ReviewJson {
   const full = opts.detail !== "compact";
   const text = opts.messages !== "none";
-  const out: ReviewJson = {
-    valid: review.validity.valid,
-    shape: review.shape,
-    validity: review.validity.problems.map((p) => {
-      const v: ValidityJson = text
-        ? { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) }
-        : { severity: p.severity, code: p.code, pointer: p.pointer, data: p.data };
-      if (p.position) {
-        v.line = p.position.line;
-        v.column = p.position.column;
-      }
-      return v;
-    }),
-    decisions: {},
-  };
+  // Built field by field so that batch's id comes first (JSON keeps the order fields were added in).
+  const out = {} as ReviewJson & { id?: string | number };
+  if (opts.id !== undefined) out.id = opts.id;
+  out.valid = review.validity.valid;
+  out.shape = review.shape;
+  out.validity = review.validity.problems.map((p) => {
+    const v: ValidityJson = text
+      ? { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) }
+      : { severity: p.severity, code: p.code, pointer: p.pointer, data: p.data };
+    if (p.position) {
+      v.line = p.position.line;
+      v.column = p.position.column;
+    }
+    return v;
+  });
+  out.decisions = {};
   if (review.advisory) out.advisory = text ? explainAdvisory(review.advisory) : review.advisory;
   const report = review.validity.signature;
   if (report) {
