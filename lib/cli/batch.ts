@@ -86,7 +86,7 @@ function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOpti
     });
     const inputError = describeInputErrors(result);
     if (inputError) throw new UsageError(inputError);
-    return { output: { id, ...toReviewJson(result, { detail: "compact", messages }) }, rejected: hasRejection(result) };
+    return { output: toReviewJson(result, { detail: "compact", messages, id }), rejected: hasRejection(result) };
   } catch (e) {
     const message = e instanceof UsageError ? e.message : `internal error (${(e as Error).message})`;
     return failed(id, `line ${lineNo}: ${message}`);

@@ -190,8 +190,13 @@ const USUAL_SIZE: Record<InputKind, string> = {
   "key set": "a JWK set is a few kilobytes",
 };
 
-/** MAX_INPUT_BYTES, as a person reads it. */
-const MAX_INPUT_SAID = `${MAX_INPUT_BYTES / (1024 * 1024)} MiB (${bytesSaid(MAX_INPUT_BYTES)})`;
+/**
+ * MAX_INPUT_BYTES, as a person reads it. Worded when a file is refused, not at start-up: the first
+ * toLocaleString loads the locale data, a tenth of the CLI's start-up.
+ */
+function maxInputSaid(): string {
+  return `${MAX_INPUT_BYTES / (1024 * 1024)} MiB (${bytesSaid(MAX_INPUT_BYTES)})`;
+}
 
 /**
  * Read a file as UTF-8 text, refusing directories, anything past MAX_INPUT_BYTES (no unbounded
@@ -234,7 +239,7 @@ function openFailure(e: unknown, file: string): string {
 async function readFileText(file: string, kind: InputKind, regularOnly: boolean): Promise<FileText> {
   const tooLarge = (size?: number): FileText => ({
     ok: false,
-    why: `${size === undefined ? "holds more than" : `is ${bytesSaid(size)}, more than`} ${MAX_INPUT_SAID}, the most Parley reads from one file; ${USUAL_SIZE[kind]}.`,
+    why: `${size === undefined ? "holds more than" : `is ${bytesSaid(size)}, more than`} ${maxInputSaid()}, the most Parley reads from one file; ${USUAL_SIZE[kind]}.`,
   });
   if (regularOnly) {
     // Look before opening: a folder's entry may be a FIFO, a device or a link to nothing.
@@ -280,7 +285,7 @@ async function readFileText(file: string, kind: InputKind, regularOnly: boolean)
 async function readStdin(io: CliIo, flag: string, kind: InputKind): Promise<string> {
   const bytes = await readBounded(io.stdin);
   const read: FileText =
-    bytes === undefined ? { ok: false, why: `holds more than ${MAX_INPUT_SAID}, the most Parley reads; ${USUAL_SIZE[kind]}.` } : decodeInput(bytes, kind);
+    bytes === undefined ? { ok: false, why: `holds more than ${maxInputSaid()}, the most Parley reads; ${USUAL_SIZE[kind]}.` } : decodeInput(bytes, kind);
   if (!read.ok) throw new InputReadError(flag, "- (stdin)", read.why);
   return read.text;
 }

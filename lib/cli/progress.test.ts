@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readCorpusCard } from "../../fixtures/corpus";
-import { progressOn } from "./progress";
+import { count, progressOn } from "./progress";
 import { runCli } from "./test-io";
 
 function stream(isTTY: boolean): { out: PassThrough; text: () => string } {
@@ -65,5 +65,14 @@ describe("batch and seed-check report their totals on a terminal", () => {
     const seedLine = JSON.stringify({ id: "a", card: { name: "x", capabilities: { streaming: false }, defaultInputModes: ["audio/pcm"], defaultOutputModes: ["text/plain"], skills: [] }, client_profile: { live_only_input_modes: ["audio/pcm"] }, task_class: "live-input" });
     const result = await runCli(["seed-check"], { stdin: seedLine + "\n", stderrIsTTY: true });
     expect(result.stderr).toMatch(/^review seed-check: 1 line checked; 1 raised, 0 not checkable in \d+\.\d s\.\n$/);
+  });
+});
+
+describe("counts in progress lines", () => {
+  it("groups thousands as the docs write them (12,345), as toLocaleString(\"en-US\") does", () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890, -4_321, Number.MAX_SAFE_INTEGER, 2.5, -0]) {
+      expect(count(n)).toBe(n.toLocaleString("en-US"));
+    }
+    expect(count(1_000_000)).toBe("1,000,000");
   });
 });

@@ -4,7 +4,8 @@ import type { DecisionKind, DegradationRecord, Review, TaskClassDecision } from 
 import type { EvidenceRef, Finding, FindingStatus, InvariantId, MessageData, RuleException } from "../negotiation/invariants/types";
 import { docsPath } from "../negotiation/invariants/types";
 import type { Path } from "../negotiation/task-classes";
-import { describeProblem, explainAdvisory, explainFinding, explainReason } from "../negotiation/explain";
+import { describeProblem, explainAdvisory, explainReason } from "../negotiation/explain";
+import { findingExplainer } from "../negotiation/explain/findings";
 import { describeSignatureEntry, describeSignatureReport } from "../negotiation/explain/signatures";
 import type { CardSignatureStatus, SignatureEntry } from "../negotiation/signatures/types";
 
@@ -88,29 +89,37 @@ export interface ReviewJsonOptions {
   detail?: "full" | "compact";
   /** text (default): an English `message` beside every id; none: ids and data only. */
   messages?: MessagesOption;
+  /**
+   * batch: the input line's id, written as the first field. Given here rather than spread in
+   * front of the result afterwards, which copied every field of every line once more.
+   */
+  id?: string | number;
 }
 
 export const MESSAGES_OPTIONS = ["text", "none"] as const;
 export type MessagesOption = (typeof MESSAGES_OPTIONS)[number];
 
+export function toReviewJson(review: Review, opts: ReviewJsonOptions & { id: string | number }): ReviewJson & { id: string | number };
+export function toReviewJson(review: Review, opts?: ReviewJsonOptions): ReviewJson;
 export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): ReviewJson {
   const full = opts.detail !== "compact";
   const text = opts.messages !== "none";
-  const out: ReviewJson = {
-    valid: review.validity.valid,
-    shape: review.shape,
-    validity: review.validity.problems.map((p) => {
-      const v: ValidityJson = text
-        ? { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) }
-        : { severity: p.severity, code: p.code, pointer: p.pointer, data: p.data };
-      if (p.position) {
-        v.line = p.position.line;
-        v.column = p.position.column;
-      }
-      return v;
-    }),
-    decisions: {},
-  };
+  // Built field by field so that batch's id comes first (JSON keeps the order fields were added in).
+  const out = {} as ReviewJson & { id?: string | number };
+  if (opts.id !== undefined) out.id = opts.id;
+  out.valid = review.validity.valid;
+  out.shape = review.shape;
+  out.validity = review.validity.problems.map((p) => {
+    const v: ValidityJson = text
+      ? { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) }
+      : { severity: p.severity, code: p.code, pointer: p.pointer, data: p.data };
+    if (p.position) {
+      v.line = p.position.line;
+      v.column = p.position.column;
+    }
+    return v;
+  });
+  out.decisions = {};
   if (review.advisory) out.advisory = text ? explainAdvisory(review.advisory) : review.advisory;
   const report = review.validity.signature;
   if (report) {
@@ -124,15 +133,18 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
         }
       : report;
   }
-  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, text);
+  // One explainer for the review: a finding shared by several task classes is worded once.
+  const explain = text ? findingExplainer() : undefined;
+  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, explain);
   return out;
 }
 
-function toDecisionJson(d: TaskClassDecision, full: boolean, text: boolean): DecisionJson {
+/** `explain` words findings (messages on); without it, ids and data only (--messages none). */
+function toDecisionJson(d: TaskClassDecision, full: boolean, explain: ((f: Finding) => string) | undefined): DecisionJson {
   const out: DecisionJson = {
     decision: d.decision,
     reasons: d.reasons.map((r) => {
-      const j: ReasonJson = text ? { reason: r.reason, outcome: r.outcome, message: explainReason(r) } : { reason: r.reason, outcome: r.outcome, data: r.data };
+      const j: ReasonJson = explain ? { reason: r.reason, outcome: r.outcome, message: explainReason(r) } : { reason: r.reason, outcome: r.outcome, data: r.data };
       if (r.invariant) j.invariant = r.invariant;
       return j;
     }),
@@ -140,15 +152,15 @@ function toDecisionJson(d: TaskClassDecision, full: boolean, text: boolean): Dec
     degradations: d.degradations,
   };
   for (const f of d.findings) {
-    if (full || isNotable(f)) out.findings.push(toFindingJson(f, full, text));
+    if (full || isNotable(f)) out.findings.push(toFindingJson(f, full, explain));
   }
   if (d.target) out.target = d.target;
   return out;
 }
 
-function toFindingJson(f: Finding, full: boolean, text: boolean): FindingJson {
-  const out: FindingJson = text
-    ? { invariant: f.invariant, status: f.status, messageId: f.messageId, message: explainFinding(f) }
+function toFindingJson(f: Finding, full: boolean, explain: ((f: Finding) => string) | undefined): FindingJson {
+  const out: FindingJson = explain
+    ? { invariant: f.invariant, status: f.status, messageId: f.messageId, message: explain(f) }
     : { invariant: f.invariant, status: f.status, messageId: f.messageId, data: f.data };
   if (full) out.docs = docsPath(f.invariant);
   if (f.cuts) out.cuts = f.cuts;

@@ -178,17 +178,35 @@ function reasonSuffix(data: MessageData): string {
   }
   const names = data.notApplied;
   if (Array.isArray(names)) {
-    for (const name of names as ConditionName[]) {
-      out +=
-        " " +
-        renderTemplate(REASONS.notApplied, { conditions: upperFirst(ownValue(CONDITION_NAMES, name) ?? String(name)), why: ownValue(CANNOT_APPLY, name) ?? "it does not reach this cut" });
-    }
+    for (const name of names as ConditionName[]) out += " " + notAppliedSentence(name);
   }
   return out;
 }
 
+/**
+ * The sentence saying why a condition cannot change a finding, for a known condition made once
+ * (it depends on the name alone, and most rejections of a batch carry one or two of them).
+ */
+const NOT_APPLIED_SENTENCES = new Map<string, string>();
+
+function notAppliedSentence(name: unknown): string {
+  const known = typeof name === "string" ? NOT_APPLIED_SENTENCES.get(name) : undefined;
+  if (known !== undefined) return known;
+  const sentence = renderTemplate(REASONS.notApplied, {
+    conditions: upperFirst(ownValue(CONDITION_NAMES, name) ?? String(name)),
+    why: ownValue(CANNOT_APPLY, name) ?? "it does not reach this cut",
+  });
+  // Only the table's own names: a name from outside (a pasted record) is worded each time, never kept.
+  if (ownValue(CONDITION_NAMES, name) !== undefined) NOT_APPLIED_SENTENCES.set(name as string, sentence);
+  return sentence;
+}
+
 /** What a reason's template reads when its data leaves it out. */
 const REASON_DEFAULTS: MessageData = { taskClass: "this task class" };
+
+function fillReason(template: string, given: MessageData, over: MessageData): string {
+  return renderTemplateLayered(template, given, over, REASON_DEFAULTS);
+}
 
 export function explainReason(reason: DecisionReason): string {
   // Filled as from { ...REASON_DEFAULTS, ...reason.data, invariant, path } (see renderTemplateLayered).
@@ -196,10 +214,9 @@ export function explainReason(reason: DecisionReason): string {
   const invariant = reason.invariant ?? "";
   const path = describeCutPath(given);
   const over: MessageData = { invariant, path };
-  const render = (template: string, extra: MessageData = over) => renderTemplateLayered(template, given, extra, REASON_DEFAULTS);
   switch (reason.reason) {
     case "noViolation": {
-      let out = render(REASONS.noViolation);
+      let out = fillReason(REASONS.noViolation, given, over);
       const completionPath = describeCompletion(given);
       if (asList(given.bindings).length > 0 && completionPath) {
         const inputModes = asList(given.inputModes);
@@ -208,45 +225,45 @@ export function explainReason(reason: DecisionReason): string {
         out +=
           " " +
           (inputModes.length > 0
-            ? render(REASONS.worksModes, { invariant, path, completionPath, inputModes, outputPart })
-            : render(REASONS.works, { invariant, path, completionPath }));
+            ? fillReason(REASONS.worksModes, given, { invariant, path, completionPath, inputModes, outputPart })
+            : fillReason(REASONS.works, given, { invariant, path, completionPath }));
       }
       const notEvaluated = asList(given.notEvaluated);
       if (notEvaluated.length > 0) {
-        out += " " + render(asList(given.missing).length > 0 ? REASONS.notEvaluatedOptional : REASONS.notEvaluatedCard);
+        out += " " + fillReason(asList(given.missing).length > 0 ? REASONS.notEvaluatedOptional : REASONS.notEvaluatedCard, given, over);
       }
       return out;
     }
     case "optionalPathCut": {
       const key = asList(given.fallback).length > 0 ? "optionalPathFallback" : "optionalPath";
-      return render(REASONS[key]);
+      return fillReason(REASONS[key], given, over);
     }
     case "profileUnknown": {
       const key = given.path === "completion" && given.channel === "push" ? "profileUnknownPush" : "profileUnknown";
-      return render(REASONS[key], { invariant, path, missing: asList(given.missing).map(fieldName) });
+      return fillReason(REASONS[key], given, { invariant, path, missing: asList(given.missing).map(fieldName) });
     }
     case "honoredExtension": {
-      let out = render(REASONS.honoredExtension);
-      if (asList(given.declaredOnCard).length > 0) out += " " + render(REASONS.extensionsOnCard);
-      if (asList(given.notOnCard).length > 0) out += " " + render(REASONS.extensionsNotOnCard);
+      let out = fillReason(REASONS.honoredExtension, given, over);
+      if (asList(given.declaredOnCard).length > 0) out += " " + fillReason(REASONS.extensionsOnCard, given, over);
+      if (asList(given.notOnCard).length > 0) out += " " + fillReason(REASONS.extensionsNotOnCard, given, over);
       return out + reasonSuffix(given);
     }
     case "otherDiscoveryChannel": {
       const channels = asList(given.channels).map((c) => ownValue(CHANNEL_NAMES, c) ?? String(c));
-      return render(REASONS.otherDiscoveryChannel, { invariant, path, channels: formatList(channels, "another channel") }) + reasonSuffix(given);
+      return fillReason(REASONS.otherDiscoveryChannel, given, { invariant, path, channels: formatList(channels, "another channel") }) + reasonSuffix(given);
     }
     case "renegotiableClient": {
       const acquirable = asList(given.acquirable).map((c) => ownValue(ACQUIRABLE_NAMES, c) ?? String(c));
-      return render(REASONS.renegotiableClient, { invariant, path, acquirable: formatList(acquirable) }) + reasonSuffix(given);
+      return fillReason(REASONS.renegotiableClient, given, { invariant, path, acquirable: formatList(acquirable) }) + reasonSuffix(given);
     }
     case "invalidCard":
       // Problem codes are ids (noCallableInterface): said in words.
-      return render(REASONS.invalidCard, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given);
+      return fillReason(REASONS.invalidCard, given, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given);
     case "zeroXAdvisory":
     case "extendedCard":
     case "requiredPathCut":
     case "staleCard":
-      return render(REASONS[reason.reason]) + reasonSuffix(given);
+      return fillReason(REASONS[reason.reason], given, over) + reasonSuffix(given);
   }
 }
 

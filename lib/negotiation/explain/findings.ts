@@ -2,7 +2,7 @@ import type { TaskClassDecision } from "../decision-types";
 import { getInvariant } from "../invariants";
 import type { CutCause, Finding, FixTemplate, MessageData } from "../invariants/types";
 import { applicableFixes, docsPath } from "../invariants/types";
-import { renderTemplate, renderTemplateLayered } from "./template";
+import { renderTemplate, renderTemplateLayered, templatePlaceholders } from "./template";
 
 /** English for invariants and findings. Templates live in each invariant's meta.messages. */
 
@@ -14,10 +14,58 @@ export function describeInvariant(id: string): string {
 }
 
 export function explainFinding(finding: Finding): string {
-  const invariant = getInvariant(finding.invariant);
-  const template = invariant?.meta.messages[finding.messageId];
+  const template = findingTemplate(finding);
   if (!template) return `${finding.invariant} reported "${finding.messageId}" for ${finding.taskClass}.`;
   return renderTemplateLayered(template, finding.data, undefined, { taskClass: finding.taskClass });
+}
+
+function findingTemplate(finding: Finding): string | undefined {
+  return getInvariant(finding.invariant)?.meta.messages[finding.messageId];
+}
+
+/** Templates that read {{taskClass}}, by template (a few hundred fixed strings). */
+const READS_TASK_CLASS = new Map<string, boolean>();
+
+function readsTaskClass(template: string): boolean {
+  let reads = READS_TASK_CLASS.get(template);
+  if (reads === undefined) {
+    reads = templatePlaceholders(template).includes("taskClass");
+    if (READS_TASK_CLASS.size < 2000) READS_TASK_CLASS.set(template, reads);
+  }
+  return reads;
+}
+
+interface Explained {
+  finding: Finding;
+  /** The message differs by task class: the template reads {{taskClass}} and the data does not hold it. */
+  perClass: boolean;
+  text: string;
+}
+
+/**
+ * explainFinding for the findings of one review, each message rendered once: a card fact that cuts
+ * a path for several task classes is one finding per class, all sharing one data object, and its
+ * message names the class only when the template reads {{taskClass}}. Keyed by that data object,
+ * so it holds for one review only: make one per review, never keep it.
+ */
+export function findingExplainer(): (finding: Finding) => string {
+  const done = new Map<MessageData, Explained[]>();
+  return (finding) => {
+    const known = done.get(finding.data);
+    if (known) {
+      for (const e of known) {
+        const f = e.finding;
+        if (f.invariant === finding.invariant && f.messageId === finding.messageId && (!e.perClass || f.taskClass === finding.taskClass)) return e.text;
+      }
+    }
+    const template = findingTemplate(finding);
+    const text = explainFinding(finding);
+    const perClass = template === undefined || (readsTaskClass(template) && !Object.hasOwn(finding.data, "taskClass"));
+    const entry: Explained = { finding, perClass, text };
+    if (known) known.push(entry);
+    else done.set(finding.data, [entry]);
+    return text;
+  };
 }
 
 /**
