@@ -4,7 +4,7 @@ import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
-import { decide } from "./decide";
+import { decide, reviewConditions } from "./decide";
 import type { Review, ReviewInputError } from "./decision-types";
 import { INVARIANTS } from "./invariants";
 import type { CheckInput, Finding } from "./invariants/types";
@@ -84,10 +84,12 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   if (parsedProfile && parsedContext) {
     const plan = taskClasses === ALL_BUILT_INS ? builtInPlan() : reusePlan(taskClasses);
     const checked: Finding[][] = [];
+    // The conditions of validity are the review's, not a class's: worked out once for every decision.
+    const conditions = validity.valid && taskClasses.length > 0 ? reviewConditions(parsedProfile, parsedContext, card) : undefined;
     for (let c = 0; c < taskClasses.length; c++) {
       const findings = card ? findingsFor(c, taskClasses, plan, checked, card, parsedProfile, parsedContext) : [];
       checked.push(findings);
-      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card }));
+      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card, conditions }));
     }
   }
   return result;
