@@ -8,7 +8,6 @@ import type {
   DegradationRecord,
   TaskClassDecision,
 } from "./decision-types";
-import { DECISIONS } from "./decision-types";
 import { listHas } from "./card/media-types";
 import type { CutCause, Finding, InvariantId, MessageData } from "./invariants/types";
 import type { ClientProfile } from "./profile";
@@ -38,13 +37,24 @@ export interface DecideInput {
   conditions?: ReviewConditions;
 }
 
-const SEVERITY: Record<DecisionKind, number> = Object.fromEntries(DECISIONS.map((d, i) => [d, i])) as Record<
-  DecisionKind,
-  number
->;
-
 export function moreSevere(a: DecisionKind, b: DecisionKind): DecisionKind {
-  return SEVERITY[a] >= SEVERITY[b] ? a : b;
+  return severity(a) >= severity(b) ? a : b;
+}
+
+/** DECISIONS order. A switch, not a lookup in an object by a string key (a keyed load V8 does slowly). */
+function severity(kind: DecisionKind): number {
+  switch (kind) {
+    case "accept":
+      return 0;
+    case "accept-degraded":
+      return 1;
+    case "defer":
+      return 2;
+    case "escalate":
+      return 3;
+    case "reject":
+      return 4;
+  }
 }
 
 export function decide(input: DecideInput): TaskClassDecision {
@@ -56,6 +66,7 @@ export function decide(input: DecideInput): TaskClassDecision {
   let decision: DecisionKind = "accept";
   let target: TaskClassDecision["target"];
   let conditions: ReviewConditions | undefined;
+  let extendedCardReachable = false;
 
   for (const finding of findings) {
     if (!finding.cuts) continue;
@@ -86,8 +97,13 @@ export function decide(input: DecideInput): TaskClassDecision {
       decision = moreSevere(decision, "defer");
       continue;
     }
-    conditions ??= input.conditions ?? reviewConditions(input.profile, input.context, input.card);
-    const reason = resolveWouldBeRejection(finding, cut.data, input, conditions);
+    if (!conditions) {
+      conditions = input.conditions ?? reviewConditions(input.profile, input.context, input.card);
+      // The extended card is fetched over an interface the client shares with the card, with a
+      // scheme the card accepts: whether it can be is the class's, worked out once per decision.
+      extendedCardReachable = conditions.extendedCard !== undefined && !findings.some((f) => f.status === "violated" && (f.invariant === "shared-transport" || f.invariant === "security-satisfiable"));
+    }
+    const reason = resolveWouldBeRejection(finding, cut.data, input, conditions, extendedCardReachable);
     reasons.push(reason);
     if (reason.outcome === "reject") target = moreSevereTarget(target, reason.reason === "staleCard" ? "card" : "server");
     decision = moreSevere(decision, reason.outcome);
@@ -262,7 +278,13 @@ const NO_CAUSE: CutCause = { acquirable: [] };
  * rejection that still stands to the card. The reason lists what else applied and what could not
  * apply. Only the winner's data is built.
  */
-function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input: DecideInput, conditions: ReviewConditions): DecisionReason {
+function resolveWouldBeRejection(
+  finding: Finding,
+  pathData: MessageData,
+  input: DecideInput,
+  conditions: ReviewConditions,
+  extendedCardReachable: boolean,
+): DecisionReason {
   // pathData is this finding's own, fresh from classifyCut: filled in place (no copies on the hot path).
   const base = pathData;
   base.taskClass = input.taskClass.id;
@@ -277,7 +299,7 @@ function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input:
   let others: string[] | undefined;
   let stale = false;
   for (const condition of conditions.present) {
-    if (!applies(condition, cause, resolving, input)) notApplied.push(condition);
+    if (!applies(condition, cause, resolving, extendedCardReachable)) notApplied.push(condition);
     else if (condition === "staleCard") stale = true;
     else if (winner === undefined) winner = condition;
     else (others ??= []).push(condition);
@@ -294,7 +316,7 @@ function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input:
 }
 
 /** Can this condition (present in the review) change this would-be rejection? By what the cut rests on. */
-function applies(condition: ConditionName, cause: CutCause, resolving: readonly string[], input: DecideInput): boolean {
+function applies(condition: ConditionName, cause: CutCause, resolving: readonly string[], extendedCardReachable: boolean): boolean {
   switch (condition) {
     case "honoredExtension":
       return cause.contradiction === true && resolving.length > 0;
@@ -303,8 +325,7 @@ function applies(condition: ConditionName, cause: CutCause, resolving: readonly 
     case "otherDiscoveryChannel":
       return cause.cardClaim !== undefined;
     case "extendedCard":
-      // Fetchable only over an interface the client shares with the card, with a scheme the card accepts.
-      return cause.cardClaim !== undefined && !input.findings.some((f) => f.status === "violated" && (f.invariant === "shared-transport" || f.invariant === "security-satisfiable"));
+      return cause.cardClaim !== undefined && extendedCardReachable;
     case "zeroXAdvisory":
       return cause.contradiction === true;
     case "staleCard":
