@@ -111,18 +111,23 @@ function loadForReview(cardInput: unknown, signatures: SignatureReport | undefin
 /**
  * Per task class (by index) and invariant (INVARIANTS order): NOT_CONCERNED when the invariant does
  * not concern the class, else the index of an earlier class with the same class key, whose finding
- * it reuses (but for its taskClass), or CHECK to check it.
+ * it reuses (but for its taskClass), or CHECK to check it. `notConcerned[c]` holds class c's shared
+ * not-concerned findings (see notConcernedFindings), fetched once per plan rather than per finding.
  * Computed once for the built-in classes: the keys were strings built and hashed 55 times a review.
  */
-type ReusePlan = number[][];
+interface ReusePlan {
+  reuse: number[][];
+  notConcerned: Array<Array<Finding | undefined>>;
+}
 const CHECK = -1;
 const NOT_CONCERNED = -2;
 
 function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
   const keys = taskClasses.map((tc) => INVARIANTS.map((invariant) => invariant.meta.classKey(tc)));
-  return keys.map((own, c) =>
+  const reuse = keys.map((own, c) =>
     own.map((key, i) => (INVARIANTS[i]!.meta.concerns(taskClasses[c]!) ? keys.findIndex((other, earlier) => earlier < c && other[i] === key) : NOT_CONCERNED)),
   );
+  return { reuse, notConcerned: taskClasses.map(notConcernedFindingsOf) };
 }
 
 /**
@@ -132,10 +137,10 @@ function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
  */
 const notConcernedFindings = new WeakMap<TaskClass, Array<Finding | undefined>>();
 
-function notConcernedFinding(i: number, input: CheckInput): Finding {
-  let known = notConcernedFindings.get(input.taskClass);
-  if (!known) notConcernedFindings.set(input.taskClass, (known = []));
-  return (known[i] ??= freezeFinding(INVARIANTS[i]!.check(input)));
+function notConcernedFindingsOf(taskClass: TaskClass): Array<Finding | undefined> {
+  let known = notConcernedFindings.get(taskClass);
+  if (!known) notConcernedFindings.set(taskClass, (known = []));
+  return known;
 }
 
 function freezeFinding(finding: Finding): Finding {
@@ -162,12 +167,13 @@ function findingsFor(
   // still refuses to accept anything on it.
   const taskClass = taskClasses[c]!;
   const input: CheckInput = { card, profile, context, taskClass };
-  const reuse = plan[c]!;
+  const reuse = plan.reuse[c]!;
+  const notConcerned = plan.notConcerned[c]!;
   const findings: Finding[] = [];
   for (let i = 0; i < INVARIANTS.length; i++) {
     const from = reuse[i]!;
     if (from === CHECK) findings.push(INVARIANTS[i]!.check(input));
-    else if (from === NOT_CONCERNED) findings.push(notConcernedFinding(i, input));
+    else if (from === NOT_CONCERNED) findings.push((notConcerned[i] ??= freezeFinding(INVARIANTS[i]!.check(input))));
     else findings.push(forClass(checked[from]![i]!, taskClass.id));
   }
   return findings;
