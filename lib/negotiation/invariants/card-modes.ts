@@ -1,5 +1,5 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../card/model";
-import { normalizeMode } from "../card/media-types";
+import { mediaRange, normalizeMode, type MediaRange } from "../card/media-types";
 
 /**
  * Where a mode is declared on the card: the card-wide default list and every skill's override.
@@ -55,6 +55,8 @@ export const NAMED_OFFERERS = 5;
 /** Where a mode is offered: the card's defaults and/or skills (by id, else name, else index). */
 export interface ModeOffer {
   mode: string;
+  /** The mode's media range, read once for every comparison of a review. */
+  range: MediaRange;
   pointer: Pointer;
   /** "defaults" and the first NAMED_OFFERERS skills that offer the mode, in card order. */
   offeredBy: string[];
@@ -82,11 +84,17 @@ export function targetedModes(card: NormalizedCard, field: ModeField, skillId: s
   // Every task class of a review asks the same questions of the same card: answer each once.
   if (answeredCard !== card) {
     answeredCard = card;
-    answers = new Map();
+    answers = {};
   }
-  const key = `${field}\u0000${skillId ?? ""}`;
-  let answer = answers.get(key);
-  if (!answer) answers.set(key, (answer = computeTargetedModes(card, field, skillId)));
+  // Aimed at no skill, the usual question, answered in a field; aimed at a skill, in a map.
+  if (skillId === undefined) {
+    if (field === "input") return (answers.input ??= computeTargetedModes(card, field, undefined));
+    return (answers.output ??= computeTargetedModes(card, field, undefined));
+  }
+  const bySkill = (answers.bySkill ??= new Map());
+  const key = `${field}\u0000${skillId}`;
+  let answer = bySkill.get(key);
+  if (!answer) bySkill.set(key, (answer = computeTargetedModes(card, field, skillId)));
   return answer;
 }
 
@@ -95,8 +103,13 @@ export function targetedModes(card: NormalizedCard, field: ModeField, skillId: s
  * before is let go when the next comes. A WeakMap keyed by every card reviewed grew its table with
  * each review until a collection cleared it: most of what a review of a small card allocated here.
  */
+interface Answers {
+  input?: TargetedModes;
+  output?: TargetedModes;
+  bySkill?: Map<string, TargetedModes>;
+}
 let answeredCard: NormalizedCard | undefined;
-let answers = new Map<string, TargetedModes>();
+let answers: Answers = {};
 
 /**
  * Offers indexed by normalized mode, with the index of the last skill counted for it (a skill that
@@ -148,7 +161,8 @@ function addOffers(
   for (let i = 0; i < modes.length; i++) {
     const mode = modes[i];
     if (typeof mode !== "string") continue;
-    const key = normalizeMode(mode);
+    const range = mediaRange(mode);
+    const key = range.key;
     const known = byMode.get(key);
     if (known) {
       if (known.lastSkill === index) continue;
@@ -163,7 +177,7 @@ function addOffers(
       if (!offer.offeredBy.includes(label)) offer.offeredBy.push(label);
       continue;
     }
-    const offer: ModeOffer = { mode, pointer: defaulted ? owner + field : `${owner}${field}/${i}`, offeredBy: [offererLabel(skills, index)], moreSkills: 0 };
+    const offer: ModeOffer = { mode, range, pointer: defaulted ? owner + field : `${owner}${field}/${i}`, offeredBy: [offererLabel(skills, index)], moreSkills: 0 };
     offers.push(offer);
     byMode.set(key, { offer, lastSkill: index });
   }
