@@ -227,8 +227,8 @@ function collectCutOutputModes(findings: Finding[]): string[] {
  * rather than rebuilt, with their data, for every would-be rejection of every class.
  */
 export interface ReviewConditions {
-  /** The conditions present, in order; none in the usual review. */
-  present: ConditionName[];
+  /** The conditions present, in order; none in the usual review. Frozen: reasons share it as their notApplied. */
+  present: readonly ConditionName[];
   honored: HonoredExtension[];
   /** otherDiscoveryChannel's channels, when it is present. */
   channels?: string[];
@@ -255,7 +255,7 @@ export function reviewConditions(profile: ClientProfile, context: ReviewContext,
   if (extendedCard) present.push("extendedCard");
   if (advisory) present.push("zeroXAdvisory");
   if (stale) present.push("staleCard");
-  return { present, honored, channels, extendedCard, advisory };
+  return { present: Object.freeze(present), honored, channels, extendedCard, advisory };
 }
 
 const NO_HONORED: HonoredExtension[] = [];
@@ -294,17 +294,25 @@ function resolveWouldBeRejection(
   }
   const cause = finding.cause ?? NO_CAUSE;
   const resolving = conditions.honored.length > 0 ? conditions.honored.filter((e) => e.resolves.includes(finding.invariant)).map((e) => e.uri) : NO_CONDITIONS;
-  const notApplied: string[] = [];
+  // Usually no condition applies and every one present is listed as not applied: that list is the
+  // review's own (conditions.present), shared by its reasons rather than built for each.
+  let notApplied: string[] | undefined;
   let winner: ConditionName | undefined;
   let others: string[] | undefined;
   let stale = false;
-  for (const condition of conditions.present) {
-    if (!applies(condition, cause, resolving, extendedCardReachable)) notApplied.push(condition);
-    else if (condition === "staleCard") stale = true;
+  const present = conditions.present;
+  for (let i = 0; i < present.length; i++) {
+    const condition = present[i]!;
+    if (!applies(condition, cause, resolving, extendedCardReachable)) {
+      notApplied?.push(condition);
+      continue;
+    }
+    notApplied ??= present.slice(0, i);
+    if (condition === "staleCard") stale = true;
     else if (winner === undefined) winner = condition;
     else (others ??= []).push(condition);
   }
-  base.notApplied = notApplied;
+  base.notApplied = notApplied ?? (present as ConditionName[]);
   if (winner) {
     const { outcome, data } = conditionData(winner, finding, cause, input, conditions, resolving);
     Object.assign(base, data);

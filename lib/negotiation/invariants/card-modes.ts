@@ -1,48 +1,18 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../card/model";
-import { mediaRange, normalizeMode, type MediaRange } from "../card/media-types";
-
-/**
- * Where a mode is declared on the card: the card-wide default list and every skill's override.
- * A skill's modes count because a client picking that skill sends (or expects) them.
- */
-export interface DeclaredMode {
-  mode: string;
-  pointer: Pointer;
-}
+import { mediaRange, type MediaRange } from "../card/media-types";
 
 type ModeField = "input" | "output";
 const MODES_FIELD = { input: "/inputModes", output: "/outputModes" } as const;
 
-/** Declared modes of the card, first occurrence of each (case-insensitive), in card order. */
-export function collectCardModes(card: NormalizedCard, field: ModeField): DeclaredMode[] {
-  const out: DeclaredMode[] = [];
-  const seen = new Set<string>();
-  const defaults = field === "input" ? card.defaultInputModes : card.defaultOutputModes;
-  addModes(out, seen, defaults.value, defaults.pointer, "", defaults.defaulted === true);
-  for (const skill of card.skills) {
-    const modes = field === "input" ? skill.inputModes : skill.outputModes;
-    if (modes) addModes(out, seen, modes, skill.pointer, MODES_FIELD[field], false);
-  }
-  return out;
-}
-
-function addModes(
-  out: DeclaredMode[],
-  seen: Set<string>,
-  modes: readonly string[],
-  owner: Pointer,
-  field: string,
-  defaulted: boolean,
-): void {
-  for (let i = 0; i < modes.length; i++) {
-    const mode = modes[i];
-    if (typeof mode !== "string") continue;
-    const key = normalizeMode(mode);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    // A defaulted list has no elements in the text to point at: point at where it would be.
-    out.push({ mode, pointer: defaulted ? owner + field : `${owner}${field}/${i}` });
-  }
+/**
+ * Declared modes of the card (the card-wide default list and every skill's override: a client
+ * picking a skill sends, or expects, its modes), first occurrence of each (case-insensitive), in
+ * card order. They are the offers
+ * of a task aimed at no skill, which the review has worked out already (or will) for input-modes
+ * and output-modes, with their media ranges.
+ */
+export function collectCardModes(card: NormalizedCard, field: ModeField): readonly ModeOffer[] {
+  return targetedModes(card, field, undefined).offers;
 }
 
 /**

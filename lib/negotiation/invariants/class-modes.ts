@@ -44,6 +44,7 @@ export interface ClientInput {
   /** The modes the client has live: live-only, then bufferable. */
   live: readonly string[];
   sendsRanges: readonly MediaRange[];
+  liveOnlyRanges: readonly MediaRange[];
   wholeRanges: readonly MediaRange[];
   liveRanges: readonly MediaRange[];
   from: { inputModes: unknown; liveOnly: unknown; bufferable: unknown; classModes: unknown };
@@ -70,6 +71,7 @@ export function clientInput(profile: ClientProfile, taskClass: TaskClass): Clien
     whole,
     live,
     sendsRanges: (sends ?? []).map(mediaRange),
+    liveOnlyRanges: (liveOnly ?? []).map(mediaRange),
     wholeRanges: (whole ?? []).map(mediaRange),
     liveRanges: live.map(mediaRange),
     from: { inputModes: profile.inputModes, liveOnly: profile.liveOnlyInputModes, bufferable: profile.bufferableInputModes, classModes: taskClass.inputModes },
