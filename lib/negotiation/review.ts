@@ -169,12 +169,14 @@ function findingsFor(
   const input: CheckInput = { card, profile, context, taskClass };
   const reuse = plan.reuse[c]!;
   const notConcerned = plan.notConcerned[c]!;
-  const findings: Finding[] = [];
-  for (let i = 0; i < INVARIANTS.length; i++) {
+  // Sized once (a push-grown array reallocates and keeps spare room, per class, per review).
+  const count = INVARIANTS.length;
+  const findings = new Array<Finding>(count);
+  for (let i = 0; i < count; i++) {
     const from = reuse[i]!;
-    if (from === CHECK) findings.push(INVARIANTS[i]!.check(input));
-    else if (from === NOT_CONCERNED) findings.push((notConcerned[i] ??= freezeFinding(INVARIANTS[i]!.check(input))));
-    else findings.push(forClass(checked[from]![i]!, taskClass.id));
+    if (from === CHECK) findings[i] = INVARIANTS[i]!.check(input);
+    else if (from === NOT_CONCERNED) findings[i] = notConcerned[i] ??= freezeFinding(INVARIANTS[i]!.check(input));
+    else findings[i] = forClass(checked[from]![i]!, taskClass.id);
   }
   return findings;
 }
