@@ -99,19 +99,23 @@ export const sharedTransport: Invariant<MessageId> = {
         cardClaim: "declarations",
       });
     }
-    const bindings = unique(sameBinding.map((iface) => iface.binding.toUpperCase()));
+    const bindings = uniqueOf(sameBinding, bindingOf);
     if (versions === undefined) {
       return unknownFinding(meta, taskClass, "versionsUnknown", { bindings }, [profileRef("/protocolVersions")], ["/protocolVersions"], { kind: "transport" });
     }
     // Bindings are shared and both lists known, yet the walk found no interface to call: no version is shared.
-    const cardVersions = unique(sameBinding.map((iface) => iface.speaks ?? "unstated"));
     // Each interface's version where it is written; one that states none is shown by its URL (it is read as 0.3).
-    const evidence = [
-      ...sameBinding.map((iface) => (iface.speaksFrom ? cardRef(iface.speaksFrom.pointer, iface.speaksFrom.value) : cardRef(iface.pointer, iface.url))),
-      profileRef("/protocolVersions", versions),
-    ];
+    const cardVersions = uniqueOf(sameBinding, versionOf);
+    const evidence: EvidenceRef[] = [];
     // When no interface writes its version, say that the versions are Parley's reading, not the card's words.
-    const stated = sameBinding.some((iface) => iface.speaksFrom !== undefined);
+    let stated = false;
+    for (const iface of sameBinding) {
+      if (iface.speaksFrom) {
+        stated = true;
+        evidence.push(cardRef(iface.speaksFrom.pointer, iface.speaksFrom.value));
+      } else evidence.push(cardRef(iface.pointer, iface.url));
+    }
+    evidence.push(profileRef("/protocolVersions", versions));
     const messageId = stated ? "noSharedVersion" : "noSharedVersionUnstated";
     return cutFinding(meta, taskClass, messageId, { bindings, cardVersions, clientVersions: versions }, evidence, { kind: "transport" }, {
       acquirable: [],
@@ -126,6 +130,20 @@ function bindingRef(iface: CardInterface): EvidenceRef {
   if (iface.bindingFrom.absent) ref.absent = true;
   return ref;
 }
+
+/** What `read` gives for the interfaces, without repeats, in order; no intermediate list for the usual handful. */
+function uniqueOf(ifaces: readonly CardInterface[], read: (iface: CardInterface) => string): string[] {
+  if (ifaces.length > 16) return unique(ifaces.map(read));
+  const out: string[] = [];
+  for (const iface of ifaces) {
+    const value = read(iface);
+    if (!out.includes(value)) out.push(value);
+  }
+  return out;
+}
+
+const bindingOf = (iface: CardInterface) => iface.binding.toUpperCase();
+const versionOf = (iface: CardInterface) => iface.speaks ?? "unstated";
 
 /** The values without repeats, in order: a scan for the usual handful, a set for a hostile card's thousands. */
 function unique(values: string[]): string[] {
