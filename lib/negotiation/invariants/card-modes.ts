@@ -32,6 +32,8 @@ export interface ModeOffer {
   offeredBy: string[];
   /** How many more skills offer the mode than `offeredBy` names. */
   moreSkills: number;
+  /** The last skill (index; -1 for the defaults) counted as offering it. */
+  lastSkill: number;
 }
 
 export interface TargetedModes {
@@ -82,74 +84,90 @@ let answeredCard: NormalizedCard | undefined;
 let answers: Answers = {};
 
 /**
- * Offers indexed by normalized mode, with the index of the last skill counted for it (a skill that
- * lists a mode twice offers it once): thousands of skills offering the same few modes stay linear.
+ * The offers made so far, found by normalized mode: a scan of the list while it is short (a card
+ * offers a handful of modes; a Map and an entry object per mode cost more than the scan), a Map
+ * once it is long, so thousands of distinct modes stay linear.
  */
-type OfferIndex = Map<string, { offer: ModeOffer; lastSkill: number }>;
+interface OfferIndex {
+  offers: ModeOffer[];
+  byKey?: Map<string, ModeOffer>;
+}
+
+/** Past this many distinct modes the index is a Map. */
+const SCAN_LIMIT = 8;
+
+function findOffer(index: OfferIndex, key: string): ModeOffer | undefined {
+  if (index.byKey) return index.byKey.get(key);
+  for (const offer of index.offers) if (offer.range.key === key) return offer;
+  return undefined;
+}
+
+function addOffer(index: OfferIndex, offer: ModeOffer): void {
+  index.offers.push(offer);
+  if (index.byKey) index.byKey.set(offer.range.key, offer);
+  else if (index.offers.length > SCAN_LIMIT) index.byKey = new Map(index.offers.map((o) => [o.range.key, o]));
+}
 
 /** The `skill` index addOffers counts the card's defaults under. */
 const DEFAULTS = -1;
 
 function computeTargetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
   const defaults = field === "input" ? card.defaultInputModes : card.defaultOutputModes;
-  const offers: ModeOffer[] = [];
-  const byMode: OfferIndex = new Map();
+  const index: OfferIndex = { offers: [] };
+  const offers = index.offers;
   if (skillId !== undefined) {
-    const index = card.skills.findIndex((s) => s.id === skillId || (s.id === undefined && s.name === skillId));
-    const skill = card.skills[index];
+    const at = card.skills.findIndex((s) => s.id === skillId || (s.id === undefined && s.name === skillId));
+    const skill = card.skills[at];
     if (!skill) return { offers, skillMissing: skillId };
     const modes = field === "input" ? skill.inputModes : skill.outputModes;
-    if (modes) addOffers(offers, byMode, modes, skill.pointer, MODES_FIELD[field], false, card.skills, index);
-    else addOffers(offers, byMode, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
+    if (modes) addOffers(index, modes, skill.pointer, MODES_FIELD[field], false, card.skills, at);
+    else addOffers(index, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
     return { offers, skill };
   }
-  addOffers(offers, byMode, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
+  addOffers(index, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
   // Module-level helpers and plain loops, not closures: no function made per call, and a skill's
   // pointer is joined only when it brings a mode not seen yet (10,000 skills offer the same few).
-  for (let index = 0; index < card.skills.length; index++) {
-    const skill = card.skills[index]!;
+  for (let at = 0; at < card.skills.length; at++) {
+    const skill = card.skills[at]!;
     const modes = field === "input" ? skill.inputModes : skill.outputModes;
-    if (modes) addOffers(offers, byMode, modes, skill.pointer, MODES_FIELD[field], false, card.skills, index);
+    if (modes) addOffers(index, modes, skill.pointer, MODES_FIELD[field], false, card.skills, at);
   }
   return { offers };
 }
 
 /**
- * Adds `modes` (the list at `owner` + `field`) to the offers, as offered by skill `index` (DEFAULTS
- * for the card's defaults). A label is made only for one of the first NAMED_OFFERERS offerers of a mode.
+ * Adds `modes` (the list at `owner` + `field`) to the offers, as offered by skill `at` (DEFAULTS
+ * for the card's defaults). A label is made only for one of the first NAMED_OFFERERS offerers of a
+ * mode; a skill that lists a mode twice offers it once (`lastSkill`).
  */
 function addOffers(
-  offers: ModeOffer[],
-  byMode: OfferIndex,
+  index: OfferIndex,
   modes: readonly string[],
   owner: Pointer,
   field: string,
   defaulted: boolean,
   skills: readonly CardSkill[],
-  index: number,
+  at: number,
 ): void {
   for (let i = 0; i < modes.length; i++) {
     const mode = modes[i];
     if (typeof mode !== "string") continue;
     const range = mediaRange(mode);
-    const key = range.key;
-    const known = byMode.get(key);
-    if (known) {
-      if (known.lastSkill === index) continue;
-      known.lastSkill = index;
-      const offer = known.offer;
+    const offer = findOffer(index, range.key);
+    if (offer) {
+      if (offer.lastSkill === at) continue;
+      offer.lastSkill = at;
       if (offer.offeredBy.length >= NAMED_OFFERERS) {
         offer.moreSkills++;
         continue;
       }
       // Two skills of one id are named once, as they read the same.
-      const label = offererLabel(skills, index);
+      const label = offererLabel(skills, at);
       if (!offer.offeredBy.includes(label)) offer.offeredBy.push(label);
       continue;
     }
-    const offer: ModeOffer = { mode, range, pointer: defaulted ? owner + field : `${owner}${field}/${i}`, offeredBy: [offererLabel(skills, index)], moreSkills: 0 };
-    offers.push(offer);
-    byMode.set(key, { offer, lastSkill: index });
+    const pointer = defaulted ? owner + field : `${owner}${field}/${i}`;
+    addOffer(index, { mode, range, pointer, offeredBy: [offererLabel(skills, at)], moreSkills: 0, lastSkill: at });
   }
 }
 
