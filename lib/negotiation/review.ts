@@ -123,11 +123,29 @@ const CHECK = -1;
 const NOT_CONCERNED = -2;
 
 function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
-  const keys = taskClasses.map((tc) => INVARIANTS.map((invariant) => invariant.meta.classKey(tc)));
-  const reuse = keys.map((own, c) =>
-    own.map((key, i) => (INVARIANTS[i]!.meta.concerns(taskClasses[c]!) ? keys.findIndex((other, earlier) => earlier < c && other[i] === key) : NOT_CONCERNED)),
+  // A class's keys are read only when an earlier class could share a finding with it (a list of
+  // one class, the CLI's usual custom list, reads none), and a built-in class's keys once ever.
+  const keys: Array<readonly string[] | undefined> = [];
+  const keysOf = (c: number) => (keys[c] ??= classKeys(taskClasses[c]!));
+  const reuse = taskClasses.map((taskClass, c) =>
+    INVARIANTS.map((invariant, i) => {
+      if (!invariant.meta.concerns(taskClass)) return NOT_CONCERNED;
+      for (let earlier = 0; earlier < c; earlier++) if (keysOf(earlier)[i] === keysOf(c)[i]) return earlier;
+      return CHECK;
+    }),
   );
   return { reuse, notConcerned: taskClasses.map(notConcernedFindingsOf) };
+}
+
+const builtInKeys = new Map<TaskClass, readonly string[]>();
+
+/** The class's key for each invariant (INVARIANTS order). */
+function classKeys(taskClass: TaskClass): readonly string[] {
+  const known = builtInKeys.get(taskClass);
+  if (known) return known;
+  const keys = INVARIANTS.map((invariant) => invariant.meta.classKey(taskClass));
+  if (ALL_BUILT_INS.includes(taskClass)) builtInKeys.set(taskClass, keys);
+  return keys;
 }
 
 /**
