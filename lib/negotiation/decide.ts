@@ -1,6 +1,6 @@
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
-import { readHonoredExtensions, type ReviewContext } from "./context";
+import { readHonoredExtensions, type HonoredExtension, type ReviewContext } from "./context";
 import type {
   ConditionName,
   DecisionKind,
@@ -8,7 +8,6 @@ import type {
   DegradationRecord,
   TaskClassDecision,
 } from "./decision-types";
-import { DECISIONS } from "./decision-types";
 import { listHas } from "./card/media-types";
 import type { CutCause, Finding, InvariantId, MessageData } from "./invariants/types";
 import type { ClientProfile } from "./profile";
@@ -34,15 +33,28 @@ export interface DecideInput {
   context: ReviewContext;
   validity: ValidityReport;
   card?: NormalizedCard;
+  /** The review's conditions of validity (reviewConditions), when the caller worked them out already. */
+  conditions?: ReviewConditions;
 }
 
-const SEVERITY: Record<DecisionKind, number> = Object.fromEntries(DECISIONS.map((d, i) => [d, i])) as Record<
-  DecisionKind,
-  number
->;
-
 export function moreSevere(a: DecisionKind, b: DecisionKind): DecisionKind {
-  return SEVERITY[a] >= SEVERITY[b] ? a : b;
+  return severity(a) >= severity(b) ? a : b;
+}
+
+/** DECISIONS order. A switch, not a lookup in an object by a string key (a keyed load V8 does slowly). */
+function severity(kind: DecisionKind): number {
+  switch (kind) {
+    case "accept":
+      return 0;
+    case "accept-degraded":
+      return 1;
+    case "defer":
+      return 2;
+    case "escalate":
+      return 3;
+    case "reject":
+      return 4;
+  }
 }
 
 export function decide(input: DecideInput): TaskClassDecision {
@@ -53,6 +65,8 @@ export function decide(input: DecideInput): TaskClassDecision {
   const degradations: DegradationRecord[] = [];
   let decision: DecisionKind = "accept";
   let target: TaskClassDecision["target"];
+  let conditions: ReviewConditions | undefined;
+  let extendedCardReachable = false;
 
   for (const finding of findings) {
     if (!finding.cuts) continue;
@@ -83,7 +97,13 @@ export function decide(input: DecideInput): TaskClassDecision {
       decision = moreSevere(decision, "defer");
       continue;
     }
-    const reason = resolveWouldBeRejection(finding, cut.data, input);
+    if (!conditions) {
+      conditions = input.conditions ?? reviewConditions(input.profile, input.context, input.card);
+      // The extended card is fetched over an interface the client shares with the card, with a
+      // scheme the card accepts: whether it can be is the class's, worked out once per decision.
+      extendedCardReachable = conditions.extendedCard !== undefined && !findings.some((f) => f.status === "violated" && (f.invariant === "shared-transport" || f.invariant === "security-satisfiable"));
+    }
+    const reason = resolveWouldBeRejection(finding, cut.data, input, conditions, extendedCardReachable);
     reasons.push(reason);
     if (reason.outcome === "reject") target = moreSevereTarget(target, reason.reason === "staleCard" ? "card" : "server");
     decision = moreSevere(decision, reason.outcome);
@@ -200,82 +220,45 @@ function collectCutOutputModes(findings: Finding[]): string[] {
   return out;
 }
 
-interface ConditionVerdict {
-  condition: ConditionName;
-  /** Did it change this finding? */
-  applies: boolean;
-  outcome: DecisionKind;
-  data: MessageData;
-}
-
 /**
- * Every condition of validity the review brings (the profile and the context), judged against ONE
- * would-be rejection by what the cut rests on (`finding.cause`). Only those present are listed.
+ * The conditions of validity a review brings (the profile and the context, and the card's 0.x
+ * scope and extended card), in the order reasons list them. They depend on the review, not on the
+ * class or the finding: worked out once per review (review() passes them to every decide call)
+ * rather than rebuilt, with their data, for every would-be rejection of every class.
  */
-function judgeConditions(finding: Finding, input: DecideInput): ConditionVerdict[] {
-  const { profile, context, card } = input;
-  // The usual review brings no condition at all: nothing to judge.
-  if (!bringsConditions(input)) return NO_VERDICTS;
-  const cause: CutCause = finding.cause ?? { acquirable: [] };
-  const verdicts: ConditionVerdict[] = [];
-
-  const honored = readHonoredExtensions(context);
-  if (honored.length > 0) {
-    const resolving = honored.filter((e) => e.resolves.includes(finding.invariant)).map((e) => e.uri);
-    const onCard = resolving.filter((uri) => card?.extensions.some((e) => e.uri === uri) === true);
-    verdicts.push({
-      condition: "honoredExtension",
-      applies: cause.contradiction === true && resolving.length > 0,
-      outcome: "escalate",
-      data: {
-        extensions: resolving.length > 0 ? resolving : honored.map((e) => e.uri),
-        resolvesThis: resolving.length > 0,
-        contradiction: cause.contradiction === true,
-        declaredOnCard: onCard,
-        notOnCard: resolving.filter((u) => !onCard.includes(u)),
-      },
-    });
-  }
-  if (profile.fixed === false) {
-    verdicts.push({
-      condition: "renegotiableClient",
-      applies: cause.acquirable.length > 0,
-      outcome: "defer",
-      data: { acquirable: cause.acquirable },
-    });
-  }
-  const channels: string[] = [];
-  if (context.outOfBandCapabilityExchange === true) channels.push("outOfBandCapabilityExchange");
-  if (context.priorTaskHistory === true) channels.push("priorTaskHistory");
-  if (channels.length > 0) {
-    verdicts.push({ condition: "otherDiscoveryChannel", applies: cause.cardClaim !== undefined, outcome: "defer", data: { channels } });
-  }
-  // An authenticated extended card is another discovery channel, for a client that can fetch it: one
-  // that authenticates, over an interface it shares with the card, with a scheme the card accepts.
-  if (card?.extendedCard.value === true && profile.authenticated === true) {
-    const reachable = !input.findings.some(
-      (f) => f.status === "violated" && (f.invariant === "shared-transport" || f.invariant === "security-satisfiable"),
-    );
-    verdicts.push({
-      condition: "extendedCard",
-      applies: cause.cardClaim !== undefined && reachable,
-      outcome: "defer",
-      data: { fetchedBy: extendedCardFetch(card) },
-    });
-  }
-  if (card?.advisory) {
-    verdicts.push({
-      condition: "zeroXAdvisory",
-      applies: cause.contradiction === true,
-      outcome: "defer",
-      data: { protocolVersion: card.protocolVersion ?? card.shape },
-    });
-  }
-  if (context.cardKnownStale === true && context.serverKnownGood === true) {
-    verdicts.push({ condition: "staleCard", applies: cause.cardClaim !== undefined, outcome: "reject", data: {} });
-  }
-  return verdicts;
+export interface ReviewConditions {
+  /** The conditions present, in order; none in the usual review. Frozen: reasons share it as their notApplied. */
+  present: readonly ConditionName[];
+  honored: HonoredExtension[];
+  /** otherDiscoveryChannel's channels, when it is present. */
+  channels?: string[];
+  /** extendedCard's data, when it is present (the card announces one and the client authenticates). */
+  extendedCard?: MessageData;
+  /** zeroXAdvisory's data, for a 0.x card. */
+  advisory?: MessageData;
 }
+
+export function reviewConditions(profile: ClientProfile, context: ReviewContext, card: NormalizedCard | undefined): ReviewConditions {
+  const honored = (context.honoredExtensions?.length ?? 0) > 0 ? readHonoredExtensions(context) : NO_HONORED;
+  const renegotiable = profile.fixed === false;
+  let channels: string[] | undefined;
+  if (context.outOfBandCapabilityExchange === true) (channels ??= []).push("outOfBandCapabilityExchange");
+  if (context.priorTaskHistory === true) (channels ??= []).push("priorTaskHistory");
+  // An authenticated extended card is another discovery channel, for a client that can fetch it.
+  const extendedCard = card?.extendedCard.value === true && profile.authenticated === true ? { fetchedBy: extendedCardFetch(card) } : undefined;
+  const advisory = card?.advisory ? { protocolVersion: card.protocolVersion ?? card.shape } : undefined;
+  const stale = context.cardKnownStale === true && context.serverKnownGood === true;
+  const present: ConditionName[] = [];
+  if (honored.length > 0) present.push("honoredExtension");
+  if (renegotiable) present.push("renegotiableClient");
+  if (channels) present.push("otherDiscoveryChannel");
+  if (extendedCard) present.push("extendedCard");
+  if (advisory) present.push("zeroXAdvisory");
+  if (stale) present.push("staleCard");
+  return { present: Object.freeze(present), honored, channels, extendedCard, advisory };
+}
+
+const NO_HONORED: HonoredExtension[] = [];
 
 /** How the card's version fetches its authenticated extended card (method names are data, not prose). */
 function extendedCardFetch(card: NormalizedCard): string {
@@ -285,58 +268,114 @@ function extendedCardFetch(card: NormalizedCard): string {
   return "GetExtendedAgentCard (JSON-RPC, gRPC), GET /extendedAgentCard (HTTP+JSON)";
 }
 
-const NO_VERDICTS: ConditionVerdict[] = [];
 const NO_CONDITIONS: string[] = [];
-
-function bringsConditions({ profile, context, card }: DecideInput): boolean {
-  return (
-    profile.fixed === false ||
-    (context.honoredExtensions?.length ?? 0) > 0 ||
-    context.outOfBandCapabilityExchange === true ||
-    context.priorTaskHistory === true ||
-    (context.cardKnownStale === true && context.serverKnownGood === true) ||
-    card?.advisory === true ||
-    (card?.extendedCard.value === true && profile.authenticated === true)
-  );
-}
+const NO_CAUSE: CutCause = { acquirable: [] };
 
 /**
- * The conditions of validity, applied to ONE would-be rejection: the most severe that can change
- * it wins (escalate over defer); a stale card on a known-good server only redirects a rejection
- * that still stands to the card. The reason lists what else applied and what could not apply.
+ * The conditions of validity, applied to ONE would-be rejection by what the cut rests on
+ * (`finding.cause`): the most severe that can change it wins (escalate, the honored extension's,
+ * over defer; else the first in order); a stale card on a known-good server only redirects a
+ * rejection that still stands to the card. The reason lists what else applied and what could not
+ * apply. Only the winner's data is built.
  */
-function resolveWouldBeRejection(finding: Finding, pathData: MessageData, input: DecideInput): DecisionReason {
-  const verdicts = judgeConditions(finding, input);
+function resolveWouldBeRejection(
+  finding: Finding,
+  pathData: MessageData,
+  input: DecideInput,
+  conditions: ReviewConditions,
+  extendedCardReachable: boolean,
+): DecisionReason {
   // pathData is this finding's own, fresh from classifyCut: filled in place (no copies on the hot path).
   const base = pathData;
   base.taskClass = input.taskClass.id;
-  if (verdicts.length === 0) {
+  if (conditions.present.length === 0) {
     base.notApplied = NO_CONDITIONS;
     return { reason: "requiredPathCut", outcome: "reject", invariant: finding.invariant, data: base };
   }
-  // One pass over the verdicts (a review judges them for every would-be rejection of every class).
-  const notApplied: string[] = [];
-  const changing: ConditionVerdict[] = [];
-  let winner: ConditionVerdict | undefined;
+  const cause = finding.cause ?? NO_CAUSE;
+  const resolving = conditions.honored.length > 0 ? conditions.honored.filter((e) => e.resolves.includes(finding.invariant)).map((e) => e.uri) : NO_CONDITIONS;
+  // Usually no condition applies and every one present is listed as not applied: that list is the
+  // review's own (conditions.present), shared by its reasons rather than built for each.
+  let notApplied: string[] | undefined;
+  let winner: ConditionName | undefined;
+  let others: string[] | undefined;
   let stale = false;
-  for (const v of verdicts) {
-    if (!v.applies) notApplied.push(v.condition);
-    else if (v.condition === "staleCard") stale = true;
-    else {
-      changing.push(v);
-      if (winner === undefined || (v.outcome === "escalate" && winner.outcome !== "escalate")) winner = v;
+  const present = conditions.present;
+  for (let i = 0; i < present.length; i++) {
+    const condition = present[i]!;
+    if (!applies(condition, cause, resolving, extendedCardReachable)) {
+      notApplied?.push(condition);
+      continue;
     }
+    notApplied ??= present.slice(0, i);
+    if (condition === "staleCard") stale = true;
+    else if (winner === undefined) winner = condition;
+    else (others ??= []).push(condition);
   }
-  base.notApplied = notApplied;
+  base.notApplied = notApplied ?? (present as ConditionName[]);
   if (winner) {
-    Object.assign(base, winner.data);
-    const others: string[] = [];
-    for (const v of changing) if (v !== winner) others.push(v.condition);
-    base.otherConditions = others;
-    return { reason: winner.condition, outcome: winner.outcome, invariant: finding.invariant, data: base };
+    const { outcome, data } = conditionData(winner, finding, cause, input, conditions, resolving);
+    Object.assign(base, data);
+    base.otherConditions = others ?? [];
+    return { reason: winner, outcome, invariant: finding.invariant, data: base };
   }
   if (stale) return { reason: "staleCard", outcome: "reject", invariant: finding.invariant, data: base };
   return { reason: "requiredPathCut", outcome: "reject", invariant: finding.invariant, data: base };
+}
+
+/** Can this condition (present in the review) change this would-be rejection? By what the cut rests on. */
+function applies(condition: ConditionName, cause: CutCause, resolving: readonly string[], extendedCardReachable: boolean): boolean {
+  switch (condition) {
+    case "honoredExtension":
+      return cause.contradiction === true && resolving.length > 0;
+    case "renegotiableClient":
+      return cause.acquirable.length > 0;
+    case "otherDiscoveryChannel":
+      return cause.cardClaim !== undefined;
+    case "extendedCard":
+      return cause.cardClaim !== undefined && extendedCardReachable;
+    case "zeroXAdvisory":
+      return cause.contradiction === true;
+    case "staleCard":
+      return cause.cardClaim !== undefined;
+  }
+}
+
+/** The outcome and data of the condition that changed a would-be rejection. */
+function conditionData(
+  condition: ConditionName,
+  finding: Finding,
+  cause: CutCause,
+  input: DecideInput,
+  conditions: ReviewConditions,
+  resolving: readonly string[],
+): { outcome: DecisionKind; data: MessageData } {
+  switch (condition) {
+    case "honoredExtension": {
+      const card = input.card;
+      const onCard = resolving.filter((uri) => card?.extensions.some((e) => e.uri === uri) === true);
+      return {
+        outcome: "escalate",
+        data: {
+          extensions: resolving as string[],
+          resolvesThis: true,
+          contradiction: cause.contradiction === true,
+          declaredOnCard: onCard,
+          notOnCard: resolving.filter((u) => !onCard.includes(u)),
+        },
+      };
+    }
+    case "renegotiableClient":
+      return { outcome: "defer", data: { acquirable: cause.acquirable } };
+    case "otherDiscoveryChannel":
+      return { outcome: "defer", data: { channels: [...conditions.channels!] } };
+    case "extendedCard":
+      return { outcome: "defer", data: conditions.extendedCard! };
+    case "zeroXAdvisory":
+      return { outcome: "defer", data: conditions.advisory! };
+    default:
+      throw new Error(`not a changing condition: ${condition} (${finding.invariant})`);
+  }
 }
 
 /**

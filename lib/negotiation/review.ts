@@ -4,7 +4,7 @@ import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
-import { decide } from "./decide";
+import { decide, reviewConditions } from "./decide";
 import type { Review, ReviewInputError } from "./decision-types";
 import { INVARIANTS } from "./invariants";
 import type { CheckInput, Finding } from "./invariants/types";
@@ -84,10 +84,12 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   if (parsedProfile && parsedContext) {
     const plan = taskClasses === ALL_BUILT_INS ? builtInPlan() : reusePlan(taskClasses);
     const checked: Finding[][] = [];
+    // The conditions of validity are the review's, not a class's: worked out once for every decision.
+    const conditions = validity.valid && taskClasses.length > 0 ? reviewConditions(parsedProfile, parsedContext, card) : undefined;
     for (let c = 0; c < taskClasses.length; c++) {
       const findings = card ? findingsFor(c, taskClasses, plan, checked, card, parsedProfile, parsedContext) : [];
       checked.push(findings);
-      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card }));
+      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card, conditions }));
     }
   }
   return result;
@@ -109,18 +111,41 @@ function loadForReview(cardInput: unknown, signatures: SignatureReport | undefin
 /**
  * Per task class (by index) and invariant (INVARIANTS order): NOT_CONCERNED when the invariant does
  * not concern the class, else the index of an earlier class with the same class key, whose finding
- * it reuses (but for its taskClass), or CHECK to check it.
+ * it reuses (but for its taskClass), or CHECK to check it. `notConcerned[c]` holds class c's shared
+ * not-concerned findings (see notConcernedFindings), fetched once per plan rather than per finding.
  * Computed once for the built-in classes: the keys were strings built and hashed 55 times a review.
  */
-type ReusePlan = number[][];
+interface ReusePlan {
+  reuse: number[][];
+  notConcerned: Array<Array<Finding | undefined>>;
+}
 const CHECK = -1;
 const NOT_CONCERNED = -2;
 
 function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
-  const keys = taskClasses.map((tc) => INVARIANTS.map((invariant) => invariant.meta.classKey(tc)));
-  return keys.map((own, c) =>
-    own.map((key, i) => (INVARIANTS[i]!.meta.concerns(taskClasses[c]!) ? keys.findIndex((other, earlier) => earlier < c && other[i] === key) : NOT_CONCERNED)),
+  // A class's keys are read only when an earlier class could share a finding with it (a list of
+  // one class, the CLI's usual custom list, reads none), and a built-in class's keys once ever.
+  const keys: Array<readonly string[] | undefined> = [];
+  const keysOf = (c: number) => (keys[c] ??= classKeys(taskClasses[c]!));
+  const reuse = taskClasses.map((taskClass, c) =>
+    INVARIANTS.map((invariant, i) => {
+      if (!invariant.meta.concerns(taskClass)) return NOT_CONCERNED;
+      for (let earlier = 0; earlier < c; earlier++) if (keysOf(earlier)[i] === keysOf(c)[i]) return earlier;
+      return CHECK;
+    }),
   );
+  return { reuse, notConcerned: taskClasses.map(notConcernedFindingsOf) };
+}
+
+const builtInKeys = new Map<TaskClass, readonly string[]>();
+
+/** The class's key for each invariant (INVARIANTS order). */
+function classKeys(taskClass: TaskClass): readonly string[] {
+  const known = builtInKeys.get(taskClass);
+  if (known) return known;
+  const keys = INVARIANTS.map((invariant) => invariant.meta.classKey(taskClass));
+  if (ALL_BUILT_INS.includes(taskClass)) builtInKeys.set(taskClass, keys);
+  return keys;
 }
 
 /**
@@ -130,10 +155,10 @@ function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
  */
 const notConcernedFindings = new WeakMap<TaskClass, Array<Finding | undefined>>();
 
-function notConcernedFinding(i: number, input: CheckInput): Finding {
-  let known = notConcernedFindings.get(input.taskClass);
-  if (!known) notConcernedFindings.set(input.taskClass, (known = []));
-  return (known[i] ??= freezeFinding(INVARIANTS[i]!.check(input)));
+function notConcernedFindingsOf(taskClass: TaskClass): Array<Finding | undefined> {
+  let known = notConcernedFindings.get(taskClass);
+  if (!known) notConcernedFindings.set(taskClass, (known = []));
+  return known;
 }
 
 function freezeFinding(finding: Finding): Finding {
@@ -160,13 +185,16 @@ function findingsFor(
   // still refuses to accept anything on it.
   const taskClass = taskClasses[c]!;
   const input: CheckInput = { card, profile, context, taskClass };
-  const reuse = plan[c]!;
-  const findings: Finding[] = [];
-  for (let i = 0; i < INVARIANTS.length; i++) {
+  const reuse = plan.reuse[c]!;
+  const notConcerned = plan.notConcerned[c]!;
+  // Sized once (a push-grown array reallocates and keeps spare room, per class, per review).
+  const count = INVARIANTS.length;
+  const findings = new Array<Finding>(count);
+  for (let i = 0; i < count; i++) {
     const from = reuse[i]!;
-    if (from === CHECK) findings.push(INVARIANTS[i]!.check(input));
-    else if (from === NOT_CONCERNED) findings.push(notConcernedFinding(i, input));
-    else findings.push(forClass(checked[from]![i]!, taskClass.id));
+    if (from === CHECK) findings[i] = INVARIANTS[i]!.check(input);
+    else if (from === NOT_CONCERNED) findings[i] = notConcerned[i] ??= freezeFinding(INVARIANTS[i]!.check(input));
+    else findings[i] = forClass(checked[from]![i]!, taskClass.id);
   }
   return findings;
 }

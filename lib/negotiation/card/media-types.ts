@@ -10,7 +10,8 @@ import { rememberBounded } from "../bounded-memo";
  * Kept allocation-light: these run for every task class of every review.
  */
 
-interface MediaRange {
+/** A mode as matching reads it. Callers that compare a mode many times keep its range (mediaRange) rather than the string. */
+export interface MediaRange {
   type: string;
   subtype: string;
   /** normalizeMode's answer, built once with the range rather than at every comparison. */
@@ -51,6 +52,11 @@ function parse(mode: string): MediaRange {
   return rememberBounded(cache, 5000, mode, range);
 }
 
+/** The mode's range, for callers that compare it more than once (one cache lookup, not one per comparison). */
+export function mediaRange(mode: string): MediaRange {
+  return parse(mode);
+}
+
 /** `type/subtype` in lower case, parameters dropped: the part of a mode that matching reads. */
 export function normalizeMode(mode: string): string {
   return parse(mode).key;
@@ -64,8 +70,11 @@ export function modeParameters(mode: string): string {
 
 /** Do two modes share some concrete media type? Wildcards on either side. */
 export function modesOverlap(a: string, b: string): boolean {
-  const x = parse(a);
-  const y = parse(b);
+  return rangesOverlap(parse(a), parse(b));
+}
+
+/** modesOverlap on ranges already read. */
+export function rangesOverlap(x: MediaRange, y: MediaRange): boolean {
   if (x.type !== "*" && y.type !== "*" && x.type !== y.type) return false;
   if (x.subtype === "*" || y.subtype === "*" || x.type === "*" || y.type === "*") return true;
   return x.subtype === y.subtype;
@@ -74,6 +83,11 @@ export function modesOverlap(a: string, b: string): boolean {
 /** The more specific of two overlapping modes (`audio/pcm` over `audio/*`): what is actually exchanged. */
 export function narrower(a: string, b: string): string {
   return specificity(parse(b)) > specificity(parse(a)) ? b : a;
+}
+
+/** Is `b` more specific than `a` (so narrower(a, b) is b)? */
+export function moreSpecific(b: MediaRange, a: MediaRange): boolean {
+  return specificity(b) > specificity(a);
 }
 
 function specificity(r: MediaRange): number {

@@ -1,48 +1,18 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../card/model";
-import { normalizeMode } from "../card/media-types";
-
-/**
- * Where a mode is declared on the card: the card-wide default list and every skill's override.
- * A skill's modes count because a client picking that skill sends (or expects) them.
- */
-export interface DeclaredMode {
-  mode: string;
-  pointer: Pointer;
-}
+import { mediaRange, type MediaRange } from "../card/media-types";
 
 type ModeField = "input" | "output";
 const MODES_FIELD = { input: "/inputModes", output: "/outputModes" } as const;
 
-/** Declared modes of the card, first occurrence of each (case-insensitive), in card order. */
-export function collectCardModes(card: NormalizedCard, field: ModeField): DeclaredMode[] {
-  const out: DeclaredMode[] = [];
-  const seen = new Set<string>();
-  const defaults = field === "input" ? card.defaultInputModes : card.defaultOutputModes;
-  addModes(out, seen, defaults.value, defaults.pointer, "", defaults.defaulted === true);
-  for (const skill of card.skills) {
-    const modes = field === "input" ? skill.inputModes : skill.outputModes;
-    if (modes) addModes(out, seen, modes, skill.pointer, MODES_FIELD[field], false);
-  }
-  return out;
-}
-
-function addModes(
-  out: DeclaredMode[],
-  seen: Set<string>,
-  modes: readonly string[],
-  owner: Pointer,
-  field: string,
-  defaulted: boolean,
-): void {
-  for (let i = 0; i < modes.length; i++) {
-    const mode = modes[i];
-    if (typeof mode !== "string") continue;
-    const key = normalizeMode(mode);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    // A defaulted list has no elements in the text to point at: point at where it would be.
-    out.push({ mode, pointer: defaulted ? owner + field : `${owner}${field}/${i}` });
-  }
+/**
+ * Declared modes of the card (the card-wide default list and every skill's override: a client
+ * picking a skill sends, or expects, its modes), first occurrence of each (case-insensitive), in
+ * card order. They are the offers
+ * of a task aimed at no skill, which the review has worked out already (or will) for input-modes
+ * and output-modes, with their media ranges.
+ */
+export function collectCardModes(card: NormalizedCard, field: ModeField): readonly ModeOffer[] {
+  return targetedModes(card, field, undefined).offers;
 }
 
 /**
@@ -55,11 +25,15 @@ export const NAMED_OFFERERS = 5;
 /** Where a mode is offered: the card's defaults and/or skills (by id, else name, else index). */
 export interface ModeOffer {
   mode: string;
+  /** The mode's media range, read once for every comparison of a review. */
+  range: MediaRange;
   pointer: Pointer;
   /** "defaults" and the first NAMED_OFFERERS skills that offer the mode, in card order. */
   offeredBy: string[];
   /** How many more skills offer the mode than `offeredBy` names. */
   moreSkills: number;
+  /** The last skill (index; -1 for the defaults) counted as offering it. */
+  lastSkill: number;
 }
 
 export interface TargetedModes {
@@ -82,11 +56,17 @@ export function targetedModes(card: NormalizedCard, field: ModeField, skillId: s
   // Every task class of a review asks the same questions of the same card: answer each once.
   if (answeredCard !== card) {
     answeredCard = card;
-    answers = new Map();
+    answers = {};
   }
-  const key = `${field}\u0000${skillId ?? ""}`;
-  let answer = answers.get(key);
-  if (!answer) answers.set(key, (answer = computeTargetedModes(card, field, skillId)));
+  // Aimed at no skill, the usual question, answered in a field; aimed at a skill, in a map.
+  if (skillId === undefined) {
+    if (field === "input") return (answers.input ??= computeTargetedModes(card, field, undefined));
+    return (answers.output ??= computeTargetedModes(card, field, undefined));
+  }
+  const bySkill = (answers.bySkill ??= new Map());
+  const key = `${field}\u0000${skillId}`;
+  let answer = bySkill.get(key);
+  if (!answer) bySkill.set(key, (answer = computeTargetedModes(card, field, skillId)));
   return answer;
 }
 
@@ -95,77 +75,99 @@ export function targetedModes(card: NormalizedCard, field: ModeField, skillId: s
  * before is let go when the next comes. A WeakMap keyed by every card reviewed grew its table with
  * each review until a collection cleared it: most of what a review of a small card allocated here.
  */
+interface Answers {
+  input?: TargetedModes;
+  output?: TargetedModes;
+  bySkill?: Map<string, TargetedModes>;
+}
 let answeredCard: NormalizedCard | undefined;
-let answers = new Map<string, TargetedModes>();
+let answers: Answers = {};
 
 /**
- * Offers indexed by normalized mode, with the index of the last skill counted for it (a skill that
- * lists a mode twice offers it once): thousands of skills offering the same few modes stay linear.
+ * The offers made so far, found by normalized mode: a scan of the list while it is short (a card
+ * offers a handful of modes; a Map and an entry object per mode cost more than the scan), a Map
+ * once it is long, so thousands of distinct modes stay linear.
  */
-type OfferIndex = Map<string, { offer: ModeOffer; lastSkill: number }>;
+interface OfferIndex {
+  offers: ModeOffer[];
+  byKey?: Map<string, ModeOffer>;
+}
+
+/** Past this many distinct modes the index is a Map. */
+const SCAN_LIMIT = 8;
+
+function findOffer(index: OfferIndex, key: string): ModeOffer | undefined {
+  if (index.byKey) return index.byKey.get(key);
+  for (const offer of index.offers) if (offer.range.key === key) return offer;
+  return undefined;
+}
+
+function addOffer(index: OfferIndex, offer: ModeOffer): void {
+  index.offers.push(offer);
+  if (index.byKey) index.byKey.set(offer.range.key, offer);
+  else if (index.offers.length > SCAN_LIMIT) index.byKey = new Map(index.offers.map((o) => [o.range.key, o]));
+}
 
 /** The `skill` index addOffers counts the card's defaults under. */
 const DEFAULTS = -1;
 
 function computeTargetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
   const defaults = field === "input" ? card.defaultInputModes : card.defaultOutputModes;
-  const offers: ModeOffer[] = [];
-  const byMode: OfferIndex = new Map();
+  const index: OfferIndex = { offers: [] };
+  const offers = index.offers;
   if (skillId !== undefined) {
-    const index = card.skills.findIndex((s) => s.id === skillId || (s.id === undefined && s.name === skillId));
-    const skill = card.skills[index];
+    const at = card.skills.findIndex((s) => s.id === skillId || (s.id === undefined && s.name === skillId));
+    const skill = card.skills[at];
     if (!skill) return { offers, skillMissing: skillId };
     const modes = field === "input" ? skill.inputModes : skill.outputModes;
-    if (modes) addOffers(offers, byMode, modes, skill.pointer, MODES_FIELD[field], false, card.skills, index);
-    else addOffers(offers, byMode, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
+    if (modes) addOffers(index, modes, skill.pointer, MODES_FIELD[field], false, card.skills, at);
+    else addOffers(index, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
     return { offers, skill };
   }
-  addOffers(offers, byMode, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
+  addOffers(index, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
   // Module-level helpers and plain loops, not closures: no function made per call, and a skill's
   // pointer is joined only when it brings a mode not seen yet (10,000 skills offer the same few).
-  for (let index = 0; index < card.skills.length; index++) {
-    const skill = card.skills[index]!;
+  for (let at = 0; at < card.skills.length; at++) {
+    const skill = card.skills[at]!;
     const modes = field === "input" ? skill.inputModes : skill.outputModes;
-    if (modes) addOffers(offers, byMode, modes, skill.pointer, MODES_FIELD[field], false, card.skills, index);
+    if (modes) addOffers(index, modes, skill.pointer, MODES_FIELD[field], false, card.skills, at);
   }
   return { offers };
 }
 
 /**
- * Adds `modes` (the list at `owner` + `field`) to the offers, as offered by skill `index` (DEFAULTS
- * for the card's defaults). A label is made only for one of the first NAMED_OFFERERS offerers of a mode.
+ * Adds `modes` (the list at `owner` + `field`) to the offers, as offered by skill `at` (DEFAULTS
+ * for the card's defaults). A label is made only for one of the first NAMED_OFFERERS offerers of a
+ * mode; a skill that lists a mode twice offers it once (`lastSkill`).
  */
 function addOffers(
-  offers: ModeOffer[],
-  byMode: OfferIndex,
+  index: OfferIndex,
   modes: readonly string[],
   owner: Pointer,
   field: string,
   defaulted: boolean,
   skills: readonly CardSkill[],
-  index: number,
+  at: number,
 ): void {
   for (let i = 0; i < modes.length; i++) {
     const mode = modes[i];
     if (typeof mode !== "string") continue;
-    const key = normalizeMode(mode);
-    const known = byMode.get(key);
-    if (known) {
-      if (known.lastSkill === index) continue;
-      known.lastSkill = index;
-      const offer = known.offer;
+    const range = mediaRange(mode);
+    const offer = findOffer(index, range.key);
+    if (offer) {
+      if (offer.lastSkill === at) continue;
+      offer.lastSkill = at;
       if (offer.offeredBy.length >= NAMED_OFFERERS) {
         offer.moreSkills++;
         continue;
       }
       // Two skills of one id are named once, as they read the same.
-      const label = offererLabel(skills, index);
+      const label = offererLabel(skills, at);
       if (!offer.offeredBy.includes(label)) offer.offeredBy.push(label);
       continue;
     }
-    const offer: ModeOffer = { mode, pointer: defaulted ? owner + field : `${owner}${field}/${i}`, offeredBy: [offererLabel(skills, index)], moreSkills: 0 };
-    offers.push(offer);
-    byMode.set(key, { offer, lastSkill: index });
+    const pointer = defaulted ? owner + field : `${owner}${field}/${i}`;
+    addOffer(index, { mode, range, pointer, offeredBy: [offererLabel(skills, at)], moreSkills: 0, lastSkill: at });
   }
 }
 

@@ -7,7 +7,7 @@ import type { ClientProfile } from "../profile";
  * object and list (a preset is reviewed against every card; its lists were re-read per interface,
  * per invariant, per review). Keyed by the lists themselves, so a profile edited in place is read again.
  */
-interface Spoken {
+export interface Spoken {
   transportsFrom: readonly string[] | undefined;
   versionsFrom: readonly string[] | undefined;
   transports: string[];
@@ -15,7 +15,7 @@ interface Spoken {
 }
 const spokenByProfile = new WeakMap<ClientProfile, Spoken>();
 
-function spoken(profile: ClientProfile): Spoken {
+export function spoken(profile: ClientProfile): Spoken {
   let found = spokenByProfile.get(profile);
   if (found && found.transportsFrom === profile.transports && found.versionsFrom === profile.protocolVersions) return found;
   found = {
@@ -28,17 +28,14 @@ function spoken(profile: ClientProfile): Spoken {
   return found;
 }
 
-/** Does the client speak this interface's binding? (case-insensitive; bindings are upper-cased on the card) */
-export function speaksBinding(profile: ClientProfile, iface: CardInterface): boolean {
-  if (profile.transports === undefined) return false;
-  const binding = iface.binding.toUpperCase();
-  return spoken(profile).transports.includes(binding);
+/** Does the client (its transports, as read by spoken()) speak this interface's binding? Case-insensitive. */
+export function speaksBinding(client: Spoken, iface: CardInterface): boolean {
+  return client.transports.includes(iface.binding.toUpperCase());
 }
 
 /** Does the client speak this interface's protocol version? An interface whose version cannot be read does not block. */
-export function speaksVersion(profile: ClientProfile, iface: CardInterface): boolean {
-  if (iface.speaks === undefined) return true;
-  return profile.protocolVersions !== undefined && spoken(profile).versions.includes(iface.speaks);
+export function speaksVersion(client: Spoken, versions: readonly string[] | undefined, iface: CardInterface): boolean {
+  return iface.speaks === undefined || (versions !== undefined && client.versions.includes(iface.speaks));
 }
 
 /**
@@ -48,7 +45,11 @@ export function speaksVersion(profile: ClientProfile, iface: CardInterface): boo
  */
 export function pickInterface(card: NormalizedCard, profile: ClientProfile): CardInterface | undefined {
   if (profile.transports === undefined || profile.protocolVersions === undefined) return undefined;
-  return card.interfaces.find((iface) => iface.callable && speaksBinding(profile, iface) && speaksVersion(profile, iface));
+  const client = spoken(profile);
+  for (const iface of card.interfaces) {
+    if (iface.callable && speaksBinding(client, iface) && speaksVersion(client, profile.protocolVersions, iface)) return iface;
+  }
+  return undefined;
 }
 
 /** The origin (scheme, host, port) of an absolute http(s) URL, or undefined for anything else. */

@@ -1,7 +1,7 @@
 import { NAMED_OFFERERS, targetedModes, type ModeOffer } from "../card-modes";
-import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
+import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import { listHas, modesOverlap, narrower } from "../../card/media-types";
+import { moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
@@ -119,20 +119,19 @@ export const inputModes: Invariant<MessageId> = {
     }
     const evidence: EvidenceRef[] = taskClassModesRef(taskClass, "inputModes");
     const classModes = taskClass.inputModes;
-    const forClass = classInputModes(profile, taskClass);
+    const client = clientInput(profile, taskClass);
 
     if (taskClass.input === "live") {
-      const { liveOnly, bufferable } = forClass;
-      const live = [...(liveOnly ?? []), ...(bufferable ?? [])];
-      const matches = matchesOf(offers, live);
+      const { liveOnly, bufferable, live } = client;
+      const matches = matchesOf(offers, live, client.liveRanges);
       evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
       if (matches.length > 0) {
         const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
         return makeFinding(meta, taskClass, "holds", "liveModeShared", data, matchRefs(matches, evidence));
       }
       const cardModes = modesOf(offers);
-      const unknown = [liveOnly === undefined ? "/liveOnlyInputModes" : "", bufferable === undefined ? "/bufferableInputModes" : ""].filter(Boolean);
-      if (unknown.length > 0) {
+      if (liveOnly === undefined || bufferable === undefined) {
+        const unknown = [liveOnly === undefined ? "/liveOnlyInputModes" : "", bufferable === undefined ? "/bufferableInputModes" : ""].filter(Boolean);
         return unknownFinding(meta, taskClass, "liveModesUnknown", { cardModes, fields: unknown.map((f) => f.slice(1)) }, evidence, unknown, INPUT([]));
       }
       const clientLive = [...(profile.liveOnlyInputModes ?? []), ...(profile.bufferableInputModes ?? [])];
@@ -141,24 +140,23 @@ export const inputModes: Invariant<MessageId> = {
       }
       // A client with no live mode at all cannot do live input whatever the card says.
       const cause: CutCause = live.length === 0 ? { acquirable: [] } : MISMATCH;
-      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: live.length > 0 ? live : ["no live mode"] }, [...offerRefs(offers), ...evidence], INPUT([]), cause);
+      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: live.length > 0 ? [...live] : ["no live mode"] }, offerRefs(offers, evidence), INPUT([]), cause);
     }
 
-    const sends = forClass.sends;
+    const sends = client.sends;
     evidence.push(profileRef("/inputModes", profile.inputModes));
     if (sends === undefined) return unknownFinding(meta, taskClass, "inputModesUnknown", {}, evidence, ["/inputModes"], INPUT([]));
-    // A mode the client has only live (and cannot buffer) cannot be sent whole.
-    const whole = profile.liveOnlyInputModes?.length ? sends.filter((mode) => !(listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode))) : sends;
     if (classModes !== undefined && sends.length === 0 && profile.inputModes!.length > 0) {
       return cutFinding(meta, taskClass, "classModesNotSent", { classModes, clientModes: profile.inputModes ?? [] }, evidence, INPUT([]), { acquirable: ["encoding"] });
     }
-    const matches = matchesOf(offers, whole);
+    // A mode the client has only live (and cannot buffer) cannot be sent whole: `whole` leaves it out.
+    const matches = matchesOf(offers, client.whole!, client.wholeRanges);
     if (matches.length > 0) {
       const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
       return makeFinding(meta, taskClass, "holds", "inputModeShared", data, matchRefs(matches, evidence));
     }
     const cardModes = modesOf(offers);
-    const liveMatches = matchesOf(offers, sends);
+    const liveMatches = matchesOf(offers, sends, client.sendsRanges);
     if (liveMatches.length > 0) {
       evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
       const modes = liveMatches.map((m) => m.mode);
@@ -167,21 +165,19 @@ export const inputModes: Invariant<MessageId> = {
         cardClaim: "declarations",
       });
     }
-    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: [...sends] }, [...offerRefs(offers), ...evidence], INPUT([]), MISMATCH);
+    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: [...sends] }, offerRefs(offers, evidence), INPUT([]), MISMATCH);
   },
 };
 
-/** Modes both offered and in `client`, as actually exchanged (the more specific spelling). */
-function matchesOf(offers: ModeOffer[], client: readonly string[]): Array<{ mode: string; offer: ModeOffer }> {
+/** Modes both offered and in `client` (`ranges` its media ranges), as actually exchanged (the more specific spelling). */
+function matchesOf(offers: ModeOffer[], client: readonly string[], ranges: readonly MediaRange[]): Array<{ mode: string; offer: ModeOffer }> {
   const out: Array<{ mode: string; offer: ModeOffer }> = [];
   for (const offer of offers) {
-    let match: string | undefined;
-    for (const mode of client) {
-      if (!modesOverlap(offer.mode, mode)) continue;
-      match = mode;
+    for (let i = 0; i < ranges.length; i++) {
+      if (!rangesOverlap(offer.range, ranges[i]!)) continue;
+      out.push({ mode: moreSpecific(ranges[i]!, offer.range) ? client[i]! : offer.mode, offer });
       break;
     }
-    if (match !== undefined) out.push({ mode: narrower(offer.mode, match), offer });
   }
   return out;
 }
@@ -198,6 +194,10 @@ function modesOf(offers: readonly ModeOffer[]): string[] {
   return offers.map((o) => o.mode);
 }
 
-function offerRefs(offers: ModeOffer[]): EvidenceRef[] {
-  return offers.slice(0, 20).map((o) => cardRef(o.pointer, o.mode));
+/** Where the card offers its first 20 modes, then `rest`. */
+function offerRefs(offers: readonly ModeOffer[], rest: readonly EvidenceRef[]): EvidenceRef[] {
+  const refs: EvidenceRef[] = [];
+  for (let i = 0; i < offers.length && i < 20; i++) refs.push(cardRef(offers[i]!.pointer, offers[i]!.mode));
+  for (const ref of rest) refs.push(ref);
+  return refs;
 }

@@ -1,7 +1,7 @@
 import { collectCardModes } from "../card-modes";
-import { classInputModes, classModesKey, taskClassModesRef } from "../class-modes";
+import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
-import { listHas, modesOverlap, narrower } from "../../card/media-types";
+import { listHas, moreSpecific, rangesOverlap } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
@@ -67,7 +67,8 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
     if (card.streaming.value) return makeFinding(meta, taskClass, "holds", "cardStreams", {}, [streamingRef]);
 
     // Only the modes this class sends can need a stream.
-    const { liveOnly, bufferable } = classInputModes(profile, taskClass);
+    const client = clientInput(profile, taskClass);
+    const { liveOnly, bufferable } = client;
     const evidence: EvidenceRef[] = [streamingRef, ...taskClassModesRef(taskClass, "inputModes"), profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes)];
     if (liveOnly === undefined) {
       return unknownFinding(meta, taskClass, "liveOnlyUnknown", {}, evidence, ["/liveOnlyInputModes"], {
@@ -76,11 +77,13 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
       });
     }
     const live: string[] = [];
+    const liveRanges = client.liveOnlyRanges;
     for (const declared of collectCardModes(card, "input")) {
-      const match = liveOnly.find((mode) => modesOverlap(declared.mode, mode));
-      if (match === undefined) continue;
+      let m = 0;
+      while (m < liveRanges.length && !rangesOverlap(declared.range, liveRanges[m]!)) m++;
+      if (m === liveRanges.length) continue;
       evidence.push(cardRef(declared.pointer, declared.mode));
-      const exchanged = narrower(declared.mode, match);
+      const exchanged = moreSpecific(liveRanges[m]!, declared.range) ? liveOnly[m]! : declared.mode;
       if (!live.includes(exchanged)) live.push(exchanged);
     }
     if (live.length === 0) return makeFinding(meta, taskClass, "holds", "noLiveOnlyModes", {}, evidence);

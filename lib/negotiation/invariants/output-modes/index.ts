@@ -2,7 +2,7 @@ import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
 import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
-import { listCovers, pushUnique } from "../../card/media-types";
+import { mediaRange, pushUnique, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
@@ -112,20 +112,39 @@ interface Scan {
   readable: string[];
   evidence: EvidenceRef[];
   unreadable: Group[];
+  /** The media ranges of the modes the client accepts, read once per check. */
+  accepted: readonly MediaRange[];
+  /** normalizeMode keys of `all` and `readable`, in step: a mode is new when its key is (one lookup per mode, not one per comparison). */
+  allKeys: string[];
+  readableKeys: string[];
 }
 
-function scanGroup(scan: Scan, accepted: readonly string[], group: Group, copyIfKept: boolean): void {
+function newScan(accepted: readonly string[]): Scan {
+  return { all: [], readable: [], evidence: [], unreadable: [], accepted: accepted.map(mediaRange), allKeys: [], readableKeys: [] };
+}
+
+function scanGroup(scan: Scan, group: Group, copyIfKept: boolean): void {
   let ok = 0;
   for (let i = 0; i < group.modes.length; i++) {
     const mode = group.modes[i]!;
-    pushUnique(scan.all, mode);
-    if (!listCovers(accepted, mode)) continue;
+    const range = mediaRange(mode);
+    if (!scan.allKeys.includes(range.key)) {
+      scan.all.push(mode);
+      scan.allKeys.push(range.key);
+    }
+    if (!covers(scan.accepted, range)) continue;
     ok++;
-    const known = scan.readable.length;
-    pushUnique(scan.readable, mode);
-    if (scan.readable.length > known) scan.evidence.push(cardRef(modePointer(group, i), mode));
+    if (scan.readableKeys.includes(range.key)) continue;
+    scan.readable.push(mode);
+    scan.readableKeys.push(range.key);
+    scan.evidence.push(cardRef(modePointer(group, i), mode));
   }
   if (ok === 0) scan.unreadable.push(copyIfKept ? { ...group } : group);
+}
+
+function covers(accepted: readonly MediaRange[], range: MediaRange): boolean {
+  for (const entry of accepted) if (rangesOverlap(entry, range)) return true;
+  return false;
 }
 
 /**
@@ -134,7 +153,7 @@ function scanGroup(scan: Scan, accepted: readonly string[], group: Group, copyIf
  * readable is kept, as a copy (on a 10,000-skill card, a group per skill was most of a review's garbage).
  */
 function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
-  const scan: Scan = { all: [], readable: [], evidence: [], unreadable: [] };
+  const scan = newScan(accepted);
   const defaults = card.defaultOutputModes;
   let usesDefaults = card.skills.length === 0;
   for (const skill of card.skills) {
@@ -144,7 +163,7 @@ function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
     }
   }
   if (usesDefaults && defaults.value.length > 0) {
-    scanGroup(scan, accepted, { kind: "defaults", modes: defaults.value, pointer: defaults.pointer, defaulted: defaults.defaulted === true }, false);
+    scanGroup(scan, { kind: "defaults", modes: defaults.value, pointer: defaults.pointer, defaulted: defaults.defaulted === true }, false);
   }
   const cursor: Extract<Group, { kind: "skill" }> = { kind: "skill", modes: [], skill: card.skills[0]!, index: 0 };
   for (let index = 0; index < card.skills.length; index++) {
@@ -153,7 +172,7 @@ function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
     cursor.modes = skill.outputModes;
     cursor.skill = skill;
     cursor.index = index;
-    scanGroup(scan, accepted, cursor, true);
+    scanGroup(scan, cursor, true);
   }
   return scan;
 }
@@ -173,7 +192,6 @@ export const outputModes: Invariant<MessageId> = {
     const classRefs = taskClassModesRef(taskClass, "outputModes");
     const acceptedRef = profileRef("/acceptedOutputModes", profile.acceptedOutputModes);
     if (accepted === undefined) return makeFinding(meta, taskClass, "holds", "acceptsAny", {}, [acceptedRef]);
-    const acceptedModes = [...accepted];
     const classModes = taskClass.outputModes;
     if (classModes !== undefined && accepted.length === 0 && (profile.acceptedOutputModes?.length ?? 0) > 0) {
       return cutFinding(meta, taskClass, "classModesNotAccepted", { classModes, accepted: profile.acceptedOutputModes ?? [] }, [...classRefs, acceptedRef], { kind: "output", modes: [...classModes], reachable: [] }, { acquirable: ["encoding"] });
@@ -185,8 +203,8 @@ export const outputModes: Invariant<MessageId> = {
       if (skillMissing !== undefined) {
         return cutFinding(meta, taskClass, "skillNotOnCard", { skill: skillMissing }, [cardRef("/skills")], { kind: "output", modes: [], reachable: [] }, { acquirable: [], cardClaim: "declarations" });
       }
-      scan = { all: [], readable: [], evidence: [], unreadable: [] };
-      for (const o of offers) scanGroup(scan, accepted, { kind: "offer", modes: [o.mode], pointer: o.pointer }, false);
+      scan = newScan(accepted);
+      for (const o of offers) scanGroup(scan, { kind: "offer", modes: [o.mode], pointer: o.pointer }, false);
     } else {
       scan = scanCard(card, accepted);
     }
@@ -198,7 +216,7 @@ export const outputModes: Invariant<MessageId> = {
       // Nothing readable: every group is unreadable, in card order.
       const refs = modeRefs(unreadable, 20);
       const messageId = classModes !== undefined ? "classModesNotEmitted" : "noAcceptedOutput";
-      return cutFinding(meta, taskClass, messageId, { modes: all, accepted: acceptedModes }, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: all, reachable: [] }, MISMATCH);
+      return cutFinding(meta, taskClass, messageId, { modes: all, accepted: [...accepted] }, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: all, reachable: [] }, MISMATCH);
     }
     if (unreadable.length > 0 && unreadable.some((g) => g.kind !== "offer")) {
       const lost = allGroups(unreadable);

@@ -145,7 +145,7 @@ export const resubscribeOnlyOutput: Invariant<MessageId> = {
 };
 
 /** Accepted modes the card declares that stay reachable when `lost` are cut. */
-function reachableBesides(declared: Array<{ mode: string }>, accepted: readonly string[] | undefined, lost: readonly string[]): string[] {
+function reachableBesides(declared: ReadonlyArray<{ mode: string }>, accepted: readonly string[] | undefined, lost: readonly string[]): string[] {
   const out: string[] = [];
   for (const d of declared) {
     if (listCovers(accepted, d.mode) && !listHas(lost, d.mode)) pushUnique(out, d.mode);

@@ -39,13 +39,11 @@ const meta: InvariantMeta<MessageId> = {
   },
 };
 
-/** The requirements that apply: the targeted skill's own, else the card's. */
-function requirementsFor(card: NormalizedCard, skillId: string | undefined): { requirements: CardSecurityRequirement[]; skill?: string } {
-  if (skillId !== undefined) {
-    const skill = card.skills.find((s) => s.id === skillId || (s.id === undefined && s.name === skillId));
-    if (skill?.securityRequirements) return { requirements: skill.securityRequirements, skill: skillId };
-  }
-  return { requirements: card.securityRequirements };
+/** The targeted skill, when it has requirements of its own (they apply instead of the card's). */
+function skillWithOwnRequirements(card: NormalizedCard, skillId: string | undefined): CardSecurityRequirement[] | undefined {
+  if (skillId === undefined) return undefined;
+  const skill = card.skills.find((s) => s.id === skillId || (s.id === undefined && s.name === skillId));
+  return skill?.securityRequirements;
 }
 
 /** The kind of the scheme the card declares under this name. */
@@ -63,20 +61,32 @@ function lacks(card: NormalizedCard, client: readonly string[], requirement: Car
   return requirement.schemes.filter((name) => !client.includes(kindOf(card, name)));
 }
 
+/** Can the client present every scheme of this alternative? (lacks() without its list) */
+function satisfies(card: NormalizedCard, client: readonly string[], requirement: CardSecurityRequirement): boolean {
+  for (const name of requirement.schemes) if (!client.includes(kindOf(card, name))) return false;
+  return true;
+}
+
 export const securitySatisfiable: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    const { requirements, skill } = requirementsFor(card, taskClass.skill);
-    const forSkill = skill ? ` for skill ${skill}` : "";
+    const own = skillWithOwnRequirements(card, taskClass.skill);
+    const requirements = own ?? card.securityRequirements;
+    const forSkill = own ? ` for skill ${taskClass.skill}` : "";
     // An empty requirement object ({}) is an alternative that needs nothing: the card is open.
-    if (requirements.length === 0 || requirements.some((r) => r.schemes.length === 0)) {
-      return makeFinding(meta, taskClass, "holds", "open", { forSkill }, requirements.slice(0, 1).map((r) => requirementRef(r)));
+    if (requirements.length === 0) return makeFinding(meta, taskClass, "holds", "open", { forSkill }, []);
+    for (const r of requirements) {
+      if (r.schemes.length === 0) return makeFinding(meta, taskClass, "holds", "open", { forSkill }, [requirementRef(requirements[0]!)]);
     }
     const client = profile.securitySchemes;
     // The usual answer first, before any evidence or description of the alternatives is built.
-    const met = client === undefined ? undefined : requirements.find((r) => lacks(card, client, r).length === 0);
+    const met = client === undefined ? undefined : requirements.find((r) => satisfies(card, client, r));
     if (met) {
-      const kinds = [...new Set(met.schemes.map((name) => kindOf(card, name)))];
+      const kinds: string[] = [];
+      for (const name of met.schemes) {
+        const kind = kindOf(card, name);
+        if (!kinds.includes(kind)) kinds.push(kind);
+      }
       return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(card, met), kinds, forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
     }
     const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => requirementRef(r));

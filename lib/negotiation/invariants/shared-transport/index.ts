@@ -1,5 +1,5 @@
 import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import { pickInterface, speaksBinding } from "../interfaces";
+import { speaksBinding, speaksVersion, spoken } from "../interfaces";
 import type { CardInterface } from "../../card/model";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
@@ -66,24 +66,31 @@ const meta: InvariantMeta<MessageId> = {
 export const sharedTransport: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    // The usual answer first: the interface the client will call, when there is one.
-    const chosen = pickInterface(card, profile);
-    if (chosen) {
-      const transports = profile.transports!;
-      const versions = profile.protocolVersions!;
-      const data = { binding: chosen.binding, url: chosen.url, version: chosen.speaks ?? "unstated", bindings: [chosen.binding], pointer: chosen.pointer };
-      return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(chosen.pointer, chosen.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
+    // One walk over the interfaces: the usual answer (the first callable interface whose binding
+    // and version the client speaks, the one it will call, as pickInterface picks) returns as soon
+    // as it is found; otherwise the walk has gathered what the failure findings report.
+    const transports = profile.transports;
+    const versions = profile.protocolVersions;
+    const client = transports === undefined ? undefined : spoken(profile);
+    const callable: CardInterface[] = [];
+    const sameBinding: CardInterface[] = [];
+    for (const iface of card.interfaces) {
+      if (!iface.callable) continue;
+      callable.push(iface);
+      if (client === undefined || !speaksBinding(client, iface)) continue;
+      sameBinding.push(iface);
+      if (versions !== undefined && speaksVersion(client, versions, iface)) {
+        const data = { binding: iface.binding, url: iface.url, version: iface.speaks ?? "unstated", bindings: [iface.binding], pointer: iface.pointer };
+        return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(iface.pointer, iface.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
+      }
     }
-    const callable = card.interfaces.filter((iface) => iface.callable);
     if (callable.length === 0) {
       return makeFinding(meta, taskClass, "not-evaluated", "noInterfaces", {}, [cardRef(card.interfaces[0]?.pointer ?? "/supportedInterfaces")]);
     }
-    const transports = profile.transports;
     if (transports === undefined) {
       return unknownFinding(meta, taskClass, "transportsUnknown", {}, [profileRef("/transports")], ["/transports"], { kind: "transport" });
     }
     const candidates = callable;
-    const sameBinding = candidates.filter((iface) => speaksBinding(profile, iface));
     if (sameBinding.length === 0) {
       const cardBindings = unique(candidates.map((iface) => iface.binding.toUpperCase()));
       const evidence = [...candidates.map((iface) => bindingRef(iface)), profileRef("/transports", transports)];
@@ -92,20 +99,23 @@ export const sharedTransport: Invariant<MessageId> = {
         cardClaim: "declarations",
       });
     }
-    const bindings = unique(sameBinding.map((iface) => iface.binding.toUpperCase()));
-    const versions = profile.protocolVersions;
+    const bindings = uniqueOf(sameBinding, bindingOf);
     if (versions === undefined) {
       return unknownFinding(meta, taskClass, "versionsUnknown", { bindings }, [profileRef("/protocolVersions")], ["/protocolVersions"], { kind: "transport" });
     }
-    // Bindings are shared and both lists known, yet pickInterface found none: no version is shared.
-    const cardVersions = unique(sameBinding.map((iface) => iface.speaks ?? "unstated"));
+    // Bindings are shared and both lists known, yet the walk found no interface to call: no version is shared.
     // Each interface's version where it is written; one that states none is shown by its URL (it is read as 0.3).
-    const evidence = [
-      ...sameBinding.map((iface) => (iface.speaksFrom ? cardRef(iface.speaksFrom.pointer, iface.speaksFrom.value) : cardRef(iface.pointer, iface.url))),
-      profileRef("/protocolVersions", versions),
-    ];
+    const cardVersions = uniqueOf(sameBinding, versionOf);
+    const evidence: EvidenceRef[] = [];
     // When no interface writes its version, say that the versions are Parley's reading, not the card's words.
-    const stated = sameBinding.some((iface) => iface.speaksFrom !== undefined);
+    let stated = false;
+    for (const iface of sameBinding) {
+      if (iface.speaksFrom) {
+        stated = true;
+        evidence.push(cardRef(iface.speaksFrom.pointer, iface.speaksFrom.value));
+      } else evidence.push(cardRef(iface.pointer, iface.url));
+    }
+    evidence.push(profileRef("/protocolVersions", versions));
     const messageId = stated ? "noSharedVersion" : "noSharedVersionUnstated";
     return cutFinding(meta, taskClass, messageId, { bindings, cardVersions, clientVersions: versions }, evidence, { kind: "transport" }, {
       acquirable: [],
@@ -120,6 +130,20 @@ function bindingRef(iface: CardInterface): EvidenceRef {
   if (iface.bindingFrom.absent) ref.absent = true;
   return ref;
 }
+
+/** What `read` gives for the interfaces, without repeats, in order; no intermediate list for the usual handful. */
+function uniqueOf(ifaces: readonly CardInterface[], read: (iface: CardInterface) => string): string[] {
+  if (ifaces.length > 16) return unique(ifaces.map(read));
+  const out: string[] = [];
+  for (const iface of ifaces) {
+    const value = read(iface);
+    if (!out.includes(value)) out.push(value);
+  }
+  return out;
+}
+
+const bindingOf = (iface: CardInterface) => iface.binding.toUpperCase();
+const versionOf = (iface: CardInterface) => iface.speaks ?? "unstated";
 
 /** The values without repeats, in order: a scan for the usual handful, a set for a hostile card's thousands. */
 function unique(values: string[]): string[] {
