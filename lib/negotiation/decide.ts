@@ -61,7 +61,8 @@ export function decide(input: DecideInput): TaskClassDecision {
   const { taskClass, findings, validity } = input;
   if (!validity.valid) return rejectInvalidCard(taskClass, findings, validity);
 
-  const reasons: DecisionReason[] = [];
+  // Made with its first reason: a list grown from [] by push keeps room for 16, in every decision a review keeps.
+  let reasons: DecisionReason[] | undefined;
   const degradations: DegradationRecord[] = [];
   let decision: DecisionKind = "accept";
   let target: TaskClassDecision["target"];
@@ -77,7 +78,7 @@ export function decide(input: DecideInput): TaskClassDecision {
       const data = stake.data;
       data.taskClass = taskClass.id;
       data.missing = finding.missing ?? [];
-      reasons.push({ reason: "profileUnknown", outcome: "defer", invariant: finding.invariant, data });
+      reasons = withReason(reasons, { reason: "profileUnknown", outcome: "defer", invariant: finding.invariant, data });
       decision = moreSevere(decision, "defer");
       continue;
     }
@@ -86,14 +87,14 @@ export function decide(input: DecideInput): TaskClassDecision {
     if (cut.kind === "optional") {
       degradations.push(cut.degradation);
       cut.data.taskClass = taskClass.id;
-      reasons.push({ reason: "optionalPathCut", outcome: "accept-degraded", invariant: finding.invariant, data: cut.data });
+      reasons = withReason(reasons, { reason: "optionalPathCut", outcome: "accept-degraded", invariant: finding.invariant, data: cut.data });
       decision = moreSevere(decision, "accept-degraded");
       continue;
     }
     if (cut.kind === "unknown") {
       cut.data.taskClass = taskClass.id;
       cut.data.missing = cut.missing;
-      reasons.push({ reason: "profileUnknown", outcome: "defer", invariant: finding.invariant, data: cut.data });
+      reasons = withReason(reasons, { reason: "profileUnknown", outcome: "defer", invariant: finding.invariant, data: cut.data });
       decision = moreSevere(decision, "defer");
       continue;
     }
@@ -104,15 +105,21 @@ export function decide(input: DecideInput): TaskClassDecision {
       extendedCardReachable = conditions.extendedCard !== undefined && !findings.some((f) => f.status === "violated" && (f.invariant === "shared-transport" || f.invariant === "security-satisfiable"));
     }
     const reason = resolveWouldBeRejection(finding, cut.data, input, conditions, extendedCardReachable);
-    reasons.push(reason);
+    reasons = withReason(reasons, reason);
     if (reason.outcome === "reject") target = moreSevereTarget(target, reason.reason === "staleCard" ? "card" : "server");
     decision = moreSevere(decision, reason.outcome);
   }
 
-  if (reasons.length === 0) reasons.push(noViolation(taskClass, findings));
+  reasons ??= [noViolation(taskClass, findings)];
   const result: TaskClassDecision = { taskClass: taskClass.id, decision, reasons, findings, degradations };
   if (decision === "reject" && target) result.target = target;
   return result;
+}
+
+function withReason(reasons: DecisionReason[] | undefined, reason: DecisionReason): DecisionReason[] {
+  if (reasons === undefined) return [reason];
+  reasons.push(reason);
+  return reasons;
 }
 
 /** When several findings reject, the server wins over the card: a refetch would not fix a server cut. */
@@ -205,8 +212,8 @@ function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass
         const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: path.modes, fallback: [] };
         return { kind: "optional", data: { path: "output", lost: path.modes, fallback: [] }, degradation };
       }
-      const cutModes = collectCutOutputModes(input.findings);
-      const reachable = path.reachable.filter((m) => !listHas(cutModes, m));
+      // Nothing else reachable (the usual cut): no need to gather what the class's other findings cut.
+      const reachable = path.reachable.length === 0 ? path.reachable : withoutCutModes(path.reachable, input.findings);
       if (reachable.length === 0) return { kind: "required", data: { path: "output", modes: path.modes } };
       const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: path.modes, fallback: reachable };
       return { kind: "optional", data: { path: "output", lost: path.modes, fallback: reachable }, degradation };
@@ -214,10 +221,11 @@ function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass
   }
 }
 
-function collectCutOutputModes(findings: Finding[]): string[] {
-  const out: string[] = [];
-  for (const f of findings) if (f.status === "violated" && f.cuts?.kind === "output") out.push(...f.cuts.modes);
-  return out;
+/** The modes of `reachable` that no violated finding of the class cuts as output. */
+function withoutCutModes(reachable: readonly string[], findings: Finding[]): string[] {
+  const cutModes: string[] = [];
+  for (const f of findings) if (f.status === "violated" && f.cuts?.kind === "output") for (const mode of f.cuts.modes) cutModes.push(mode);
+  return reachable.filter((m) => !listHas(cutModes, m));
 }
 
 /**

@@ -91,7 +91,8 @@ export function classAcceptedOutputModes(profile: ClientProfile, taskClass: Task
 
 /** Evidence: the class's own list, when it has one (the field that narrowed the client's). */
 export function taskClassModesRef(taskClass: TaskClass, field: "inputModes" | "outputModes"): EvidenceRef[] {
-  const value = taskClass[field];
+  // Read by name, not by a key held in a variable (a keyed load, slow across the classes' shapes).
+  const value = field === "inputModes" ? taskClass.inputModes : taskClass.outputModes;
   return value === undefined ? [] : [{ source: "task-class", pointer: `/${field}`, value }];
 }
 

@@ -30,7 +30,8 @@ export function spoken(profile: ClientProfile): Spoken {
 
 /** Does the client (its transports, as read by spoken()) speak this interface's binding? Case-insensitive. */
 export function speaksBinding(client: Spoken, iface: CardInterface): boolean {
-  return client.transports.includes(iface.binding.toUpperCase());
+  // The card's binding is upper-cased already but for a custom URI: found as is, no new string is made.
+  return client.transports.includes(iface.binding) || client.transports.includes(iface.binding.toUpperCase());
 }
 
 /** Does the client speak this interface's protocol version? An interface whose version cannot be read does not block. */
