@@ -102,6 +102,11 @@ function findOffer(index: OfferIndex, key: string): ModeOffer | undefined {
   return undefined;
 }
 
+function findSpelled(offers: readonly ModeOffer[], mode: string): ModeOffer | undefined {
+  for (const offer of offers) if (offer.mode === mode) return offer;
+  return undefined;
+}
+
 function addOffer(index: OfferIndex, offer: ModeOffer): void {
   index.offers.push(offer);
   if (index.byKey) index.byKey.set(offer.range.key, offer);
@@ -152,8 +157,13 @@ function addOffers(
   for (let i = 0; i < modes.length; i++) {
     const mode = modes[i];
     if (typeof mode !== "string") continue;
-    const range = mediaRange(mode);
-    const offer = findOffer(index, range.key);
+    // A mode spelled as an offer's (a big card's skills repeat the same few) is that offer: no media-range lookup.
+    let offer = index.byKey ? undefined : findSpelled(index.offers, mode);
+    let range: MediaRange | undefined;
+    if (!offer) {
+      range = mediaRange(mode);
+      offer = findOffer(index, range.key);
+    }
     if (offer) {
       if (offer.lastSkill === at) continue;
       offer.lastSkill = at;
@@ -167,7 +177,7 @@ function addOffers(
       continue;
     }
     const pointer = defaulted ? owner + field : `${owner}${field}/${i}`;
-    addOffer(index, { mode, range, pointer, offeredBy: [offererLabel(skills, at)], moreSkills: 0, lastSkill: at });
+    addOffer(index, { mode, range: range!, pointer, offeredBy: [offererLabel(skills, at)], moreSkills: 0, lastSkill: at });
   }
 }
 

@@ -99,9 +99,20 @@ function describeOffers(matches: Array<{ offer: ModeOffer }>): string[] {
   return by;
 }
 
-/** A count with thousands separators; below 1,000 without Intl, which costs 20 times as much. */
+/**
+ * A count (a whole number of skills) with en-US thousands separators, "9,995". Written out rather
+ * than toLocaleString("en-US"): that builds an Intl number format per call, a tenth of a
+ * millisecond, paid by every review of a card with a thousand skills or more.
+ */
 function countText(n: number): string {
-  return n < 1000 ? String(n) : n.toLocaleString("en-US");
+  const digits = String(n);
+  if (n < 1000) return digits;
+  let out = "";
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ",";
+    out += digits[i];
+  }
+  return out;
 }
 
 export const inputModes: Invariant<MessageId> = {

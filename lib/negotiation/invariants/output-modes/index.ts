@@ -114,30 +114,40 @@ interface Scan {
   unreadable: Group[];
   /** The media ranges of the modes the client accepts, read once per check. */
   accepted: readonly MediaRange[];
-  /** normalizeMode keys of `all` and `readable`, in step: a mode is new when its key is (one lookup per mode, not one per comparison). */
+  /** normalizeMode keys of `all`, in step: a mode is new when its key is (one lookup per mode, not one per comparison). */
   allKeys: string[];
-  readableKeys: string[];
+  /** Whether the client reads each mode of `all`, in step (a function of the key). */
+  allReadable: boolean[];
 }
 
 function newScan(accepted: readonly string[]): Scan {
-  return { all: [], readable: [], evidence: [], unreadable: [], accepted: accepted.map(mediaRange), allKeys: [], readableKeys: [] };
+  return { all: [], readable: [], evidence: [], unreadable: [], accepted: accepted.map(mediaRange), allKeys: [], allReadable: [] };
 }
 
 function scanGroup(scan: Scan, group: Group, copyIfKept: boolean): void {
   let ok = 0;
   for (let i = 0; i < group.modes.length; i++) {
     const mode = group.modes[i]!;
-    const range = mediaRange(mode);
-    if (!scan.allKeys.includes(range.key)) {
-      scan.all.push(mode);
-      scan.allKeys.push(range.key);
+    // A mode spelled as one seen already (a big card's skills repeat the same few) has its answer:
+    // no media-range lookup, no comparison. Readability follows from the key, so the first place a
+    // key is emitted is where it is first readable.
+    let seen = scan.all.indexOf(mode);
+    if (seen === -1) {
+      const range = mediaRange(mode);
+      seen = scan.allKeys.indexOf(range.key);
+      if (seen === -1) {
+        seen = scan.all.length;
+        const readable = covers(scan.accepted, range);
+        scan.all.push(mode);
+        scan.allKeys.push(range.key);
+        scan.allReadable.push(readable);
+        if (readable) {
+          scan.readable.push(mode);
+          scan.evidence.push(cardRef(modePointer(group, i), mode));
+        }
+      }
     }
-    if (!covers(scan.accepted, range)) continue;
-    ok++;
-    if (scan.readableKeys.includes(range.key)) continue;
-    scan.readable.push(mode);
-    scan.readableKeys.push(range.key);
-    scan.evidence.push(cardRef(modePointer(group, i), mode));
+    if (scan.allReadable[seen]) ok++;
   }
   if (ok === 0) scan.unreadable.push(copyIfKept ? { ...group } : group);
 }
