@@ -82,7 +82,7 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   }
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
   if (parsedProfile && parsedContext) {
-    const plan = taskClasses === ALL_BUILT_INS ? builtInPlan() : reusePlan(taskClasses);
+    const plan = planFor(taskClasses);
     const checked: Finding[][] = [];
     // The conditions of validity are the review's, not a class's: worked out once for every decision.
     const conditions = validity.valid && taskClasses.length > 0 ? reviewConditions(parsedProfile, parsedContext, card) : undefined;
@@ -168,8 +168,29 @@ function freezeFinding(finding: Finding): Finding {
 }
 
 let builtIns: ReusePlan | undefined;
-function builtInPlan(): ReusePlan {
-  return (builtIns ??= reusePlan(ALL_BUILT_INS));
+
+/**
+ * A list made only of built-in classes (the CLI's --classes, a UI selection) is constant data: its
+ * plan is made once per list, found by the classes' places among the built-ins. A list with a
+ * user-defined class is planned per review (its objects are the caller's).
+ */
+const builtInListPlans = new Map<string, ReusePlan>();
+const MAX_LIST_PLANS = 256;
+
+function planFor(taskClasses: readonly TaskClass[]): ReusePlan {
+  if (taskClasses === ALL_BUILT_INS) return (builtIns ??= reusePlan(ALL_BUILT_INS));
+  let key = "";
+  for (const taskClass of taskClasses) {
+    const at = ALL_BUILT_INS.indexOf(taskClass);
+    if (at === -1) return reusePlan(taskClasses);
+    key += `${at},`;
+  }
+  let plan = builtInListPlans.get(key);
+  if (!plan) {
+    plan = reusePlan(taskClasses);
+    if (builtInListPlans.size < MAX_LIST_PLANS) builtInListPlans.set(key, plan);
+  }
+  return plan;
 }
 
 function findingsFor(
