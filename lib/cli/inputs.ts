@@ -11,6 +11,7 @@ import { ReviewContext } from "../negotiation/context";
 import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
 import { ClientProfile, findPreset, PRESETS, presetSlug } from "../negotiation/profile";
 import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "../negotiation/task-classes";
+import { withThousands } from "../negotiation/thousands";
 import { type CliIo, UsageError } from "./io";
 import { decodeUtf8 } from "../triage/utf8";
 
@@ -324,5 +325,5 @@ const FILE_OF: Record<InputKind, string> = {
 };
 
 function bytesSaid(bytes: number): string {
-  return `${bytes.toLocaleString("en-US")} bytes`;
+  return `${withThousands(bytes)} bytes`;
 }

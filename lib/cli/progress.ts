@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import { withThousands } from "../negotiation/thousands";
 
 /**
  * A one-line progress report on stderr for the long-running commands (batch, seed-check): redrawn
@@ -49,15 +50,8 @@ function formatSeconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
-/**
- * 12,345: counts in progress lines, grouped the way the docs write them. A whole number is grouped
- * here, as toLocaleString("en-US") groups it: the first toLocaleString of a run loads the locale
- * data, about 10 ms, which every batch paid for its closing line.
- */
-export function count(n: number): string {
-  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
-  return String(n).replace(/\B(?=(\d{3})+$)/g, ",");
-}
+/** 12,345: counts in progress lines, grouped the way the docs write them. */
+export const count = withThousands;
 
 /** "12,345 lines, 4,100 lines/s": how far a line-by-line command has come. */
 export function linesSoFar(lines: number, elapsedMs: number): string {

@@ -26,7 +26,9 @@ import { ENGINE_NAME, ENGINE_VERSION } from "./version";
  * - an engine bug is caught as `internalError` rather than thrown into a UI render or a CLI batch.
  *
  * Hot path (benchmarked): no hashing, no copies of built-in data, and profiles/contexts already
- * validated once (the same object reviewed again, e.g. a preset) are not re-validated.
+ * validated once (the same object reviewed again, e.g. a preset) are not re-validated; the modes
+ * read from a profile's lists are kept with the profile object too. A profile or context is read
+ * as unchanged once reviewed: change one by making a new object, not by editing its lists in place.
  */
 export interface ReviewOptions {
   context?: ReviewContext;

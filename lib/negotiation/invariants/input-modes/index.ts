@@ -3,6 +3,7 @@ import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
+import { withThousands } from "../../thousands";
 
 /**
  * A task's input must be a mode the card (or the skill it is aimed at) takes and the client can
@@ -95,24 +96,8 @@ function describeOffers(matches: Array<{ offer: ModeOffer }>): string[] {
     more = Math.max(more, m.offer.moreSkills);
   }
   more += unnamed;
-  if (more > 0) by.push(`${matches.length > 1 ? "at least " : ""}${countText(more)} more ${more === 1 ? "skill" : "skills"}`);
+  if (more > 0) by.push(`${matches.length > 1 ? "at least " : ""}${withThousands(more)} more ${more === 1 ? "skill" : "skills"}`);
   return by;
-}
-
-/**
- * A count (a whole number of skills) with en-US thousands separators, "9,995". Written out rather
- * than toLocaleString("en-US"): that builds an Intl number format per call, a tenth of a
- * millisecond, paid by every review of a card with a thousand skills or more.
- */
-function countText(n: number): string {
-  const digits = String(n);
-  if (n < 1000) return digits;
-  let out = "";
-  for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += ",";
-    out += digits[i];
-  }
-  return out;
 }
 
 export const inputModes: Invariant<MessageId> = {
