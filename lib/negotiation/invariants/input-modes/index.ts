@@ -22,6 +22,7 @@ type MessageId =
   | "noSharedInputMode"
   | "onlyLiveModesShared"
   | "noLiveInputMode"
+  | "clientHasNoLiveMode"
   | "classModesNotSent"
   | "classModesNotLive";
 
@@ -51,6 +52,8 @@ const meta: InvariantMeta<MessageId> = {
       "The card takes {{modes}}, but the client has it only live and cannot buffer it, so it cannot send it whole; it shares no other mode with the card ({{cardModes}}): {{taskClass}} has no input path.",
     noLiveInputMode:
       "The card takes {{cardModes}}, none of which the client has live ({{clientModes}}): {{taskClass}} has no live input path.",
+    clientHasNoLiveMode:
+      "The client has no input mode live: its liveOnlyInputModes and bufferableInputModes are both empty, so {{taskClass}} has no live input path with this card or any other.",
     classModesNotSent:
       "{{taskClass}} sends {{classModes}}, and the client can send none of them whole (it sends {{clientModes}}): {{taskClass}} has no input path.",
     classModesNotLive:
@@ -67,6 +70,7 @@ const meta: InvariantMeta<MessageId> = {
       "Card: take another mode the client sends whole.",
     ],
     noLiveInputMode: ["Profile: add the live mode the client has to liveOnlyInputModes (or bufferableInputModes)."],
+    clientHasNoLiveMode: ["Profile: list the modes the client has live in liveOnlyInputModes (or bufferableInputModes, if it can also collect them whole); a client with none cannot run {{taskClass}}."],
     classModesNotSent: ["Profile: add one of {{classModes}} to inputModes once the client can send it.", "Task class: send a mode the client has (its inputModes)."],
     classModesNotLive: ["Profile: add one of {{classModes}} to liveOnlyInputModes (or bufferableInputModes) once the client has it live.", "Task class: send a mode the client has live (its inputModes)."],
     skillNotOnCard: ["Task class: aim at a skill the card has, or at none."],
@@ -77,6 +81,8 @@ const meta: InvariantMeta<MessageId> = {
 
 const INPUT = (modes: string[]) => ({ kind: "input", modes }) as const;
 const MISMATCH: CutCause = { acquirable: ["encoding"], cardClaim: "declarations" };
+/** Nothing the card could say, and no condition of validity, gives a client without a live mode a live input path. */
+const NO_LIVE_MODE: CutCause = { acquirable: [] };
 
 /**
  * Who offers the shared modes, named up to NAMED_OFFERERS, then how many more skills: exact for one
@@ -134,9 +140,10 @@ export const inputModes: Invariant<MessageId> = {
       if (classModes !== undefined && live.length === 0 && clientLive.length > 0) {
         return cutFinding(meta, taskClass, "classModesNotLive", { classModes, clientModes: clientLive }, evidence, INPUT([]), { acquirable: ["encoding"] });
       }
-      // A client with no live mode at all cannot do live input whatever the card says.
-      const cause: CutCause = live.length === 0 ? { acquirable: [] } : MISMATCH;
-      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: live.length > 0 ? [...live] : ["no live mode"] }, offerRefs(offers, evidence), INPUT([]), cause);
+      // A client with no live mode at all cannot do live input whatever the card says: the profile
+      // alone is the cause, so the evidence is the profile's (and the class's) fields, not the card's.
+      if (live.length === 0) return cutFinding(meta, taskClass, "clientHasNoLiveMode", { cardModes }, evidence, INPUT([]), NO_LIVE_MODE);
+      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: [...live] }, offerRefs(offers, evidence), INPUT([]), MISMATCH);
     }
 
     const sends = client.sends;

@@ -60,7 +60,16 @@ testInvariant(inv, {
     { name: "the only shared mode is one the client has only live", card: makeCard({ defaultInputModes: modes("audio/pcm") }), messageId: "onlyLiveModesShared", cuts: { kind: "input", modes: ["audio/pcm"] }, cause: { acquirable: ["buffering", "encoding"] } },
     { name: "live input on a text-only card: no live path at all", taskClass: "live-input", messageId: "noLiveInputMode", cuts: INPUT_NONE, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
     // Nothing the card could say gives a client with no live mode a live input path.
-    { name: "live input for a client with no live mode at all", taskClass: "live-input", profile: { ...NORTHWIND, liveOnlyInputModes: [], bufferableInputModes: [] }, messageId: "noLiveInputMode", cuts: INPUT_NONE, cause: { acquirable: [], cardClaim: undefined } },
+    {
+      name: "live input for a client with no live mode at all: the profile's fields are the evidence",
+      taskClass: "live-input",
+      profile: { ...NORTHWIND, liveOnlyInputModes: [], bufferableInputModes: [] },
+      messageId: "clientHasNoLiveMode",
+      cuts: INPUT_NONE,
+      cause: { acquirable: [], cardClaim: undefined },
+      data: { cardModes: ["text/plain"] },
+      evidence: { card: [], profile: ["/liveOnlyInputModes", "/bufferableInputModes"] },
+    },
     { name: "aimed at a skill the card does not have", skill: "translate", card: makeCard({ skills: [textSkill] }), messageId: "skillNotOnCard", cuts: INPUT_NONE, data: { skill: "translate" } },
     // The card takes text, which the client sends, but tasks of this class send images.
     { name: "the class sends a mode the client does not send at all", classFields: { inputModes: ["image/png"] }, messageId: "classModesNotSent", cuts: INPUT_NONE, cause: { acquirable: ["encoding"], cardClaim: undefined }, data: { classModes: ["image/png"], clientModes: ["text/plain", "audio/pcm"] }, evidence: { "task-class": ["/inputModes"] } },
