@@ -41,7 +41,7 @@ const meta: InvariantMeta<MessageId> = {
     cardModesUnknown:
       "The card lists no output modes (its defaultOutputModes is empty and no skill lists any), so what it emits is unknown: confirm with the vendor.",
     someSkillsUnreadable:
-      "{{skills}} emit only {{modes}}, which the client does not accept: tasks aimed there give no readable answer. Others emit {{reachable}}.",
+      "The output of {{skills}} is only {{modes}}, which the client does not accept: tasks aimed there give no readable answer. Others emit {{reachable}}.",
     noAcceptedOutput:
       "The card emits {{modes}} and the client accepts {{accepted}}: it could read no answer, so {{taskClass}} has no output path.",
     classModesNotAccepted:

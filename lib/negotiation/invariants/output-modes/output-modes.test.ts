@@ -1,6 +1,9 @@
+import { describe, expect, it } from "vitest";
+import { explainFinding } from "../../explain/findings";
 import { NORTHWIND, type ClientProfile } from "../../profile";
 import { testInvariant } from "../rule-tester";
 import { makeCard, outputModes as modes } from "../test-card";
+import { runCheck } from "../test-helpers";
 import { outputModes as inv } from "./index";
 
 const textOnly: ClientProfile = { ...NORTHWIND, acceptedOutputModes: ["text/plain", "application/json"] };
@@ -58,4 +61,23 @@ testInvariant(inv, {
       data: { skills: ["skill read-aloud"] },
     },
   ],
+});
+
+describe("the sentence for skills whose output the client cannot read", () => {
+  const explain = (card: ReturnType<typeof makeCard>) => explainFinding(runCheck(inv, card, textOnly, "request-response"));
+
+  it("reads right for one skill and for several", () => {
+    expect(explain(mixed)).toBe(
+      "The output of skill read-aloud is only audio/mpeg, which the client does not accept: tasks aimed there give no readable answer. Others emit text/plain.",
+    );
+    const twoAudioSkills = makeCard({
+      defaultOutputModes: modes("text/plain"),
+      skills: [
+        { id: "read-aloud", outputModes: ["audio/mpeg"], pointer: "/skills/0" },
+        { id: "sing", outputModes: ["audio/mpeg"], pointer: "/skills/1" },
+        { id: "answer", pointer: "/skills/2" },
+      ],
+    });
+    expect(explain(twoAudioSkills)).toMatch(/^The output of skill read-aloud and skill sing is only audio\/mpeg, /);
+  });
 });
