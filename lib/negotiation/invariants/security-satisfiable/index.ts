@@ -27,7 +27,7 @@ const meta: InvariantMeta<MessageId> = {
     schemesUnknown:
       "The card requires {{alternatives}}{{forSkill}}, and the profile does not say which security schemes the client can satisfy: declare securitySchemes to evaluate this.",
     noSatisfiableRequirement:
-      "The client can satisfy {{clientKinds}}, but every security alternative of the card{{forSkill}} needs more: {{lacking}}. The server refuses every request.",
+      "The client can present {{clientKinds}}, but every security alternative of the card{{forSkill}} needs a scheme it cannot present: {{lacking}}. The server refuses every request.",
   },
   generalFixes: ["Profile: list in securitySchemes a scheme kind one of the card's security alternatives needs; or the card offers an alternative the client can satisfy."],
   fixes: {
@@ -98,7 +98,15 @@ export const securitySatisfiable: Invariant<MessageId> = {
       });
     }
     evidence.push(profileRef("/securitySchemes", client));
-    const lacking = requirements.slice(0, 10).map((r) => `${describe(card, r)} lacks ${lacks(card, client, r).map((n) => kindOf(card, n)).join(" + ")}`);
+    // The schemes the client cannot present, each once, in the card's order (which alternative needs
+    // which is in the evidence): data without English, unlike "oauth (oauth2) + key (apiKey) lacks apiKey".
+    const lacking: string[] = [];
+    for (const r of requirements) {
+      for (const name of lacks(card, client, r)) {
+        const scheme = `${name} (${kindOf(card, name)})`;
+        if (lacking.length < 10 && !lacking.includes(scheme)) lacking.push(scheme);
+      }
+    }
     for (const r of requirements) {
       for (const name of r.schemes) {
         const scheme = card.securitySchemes.find((s) => s.name === name);
@@ -109,7 +117,7 @@ export const securitySatisfiable: Invariant<MessageId> = {
       meta,
       taskClass,
       "noSatisfiableRequirement",
-      { clientKinds: client.length > 0 ? [...client] : ["no scheme"], lacking, forSkill },
+      { clientKinds: [...client], lacking, forSkill },
       evidence,
       { kind: "request", reason: "security" },
       { acquirable: [], cardClaim: "declarations" },

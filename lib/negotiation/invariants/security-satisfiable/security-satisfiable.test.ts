@@ -1,8 +1,10 @@
+import { describe, expect, it } from "vitest";
 import type { CardSecurityScheme } from "../../card/model";
+import { explainFinding } from "../../explain/findings";
 import { NORTHWIND } from "../../profile";
 import { testInvariant } from "../rule-tester";
 import { makeCard, requirement } from "../test-card";
-import { omitFields } from "../test-helpers";
+import { omitFields, runCheck } from "../test-helpers";
 import { securitySatisfiable as inv } from "./index";
 
 const scheme = (name: string, kind: CardSecurityScheme["kind"]): CardSecurityScheme => ({ name, kind, pointer: `/securitySchemes/${name}` });
@@ -34,12 +36,30 @@ testInvariant(inv, {
       messageId: "noSatisfiableRequirement",
       cuts: REQUEST,
       cause: { acquirable: [], cardClaim: "declarations" },
-      data: { lacking: ["cert (mutualTLS) lacks mutualTLS"] },
+      data: { lacking: ["cert (mutualTLS)"] },
       evidence: { card: ["/securityRequirements/0", "/securitySchemes/cert"], profile: ["/securitySchemes"] },
     },
     // Schemes in one alternative are AND-ed: OAuth2 alone is not enough when an API key is also required.
-    { name: "an alternative needing two schemes, the client has one", card: oauthAndKey, profile: tokensOnly, messageId: "noSatisfiableRequirement", cuts: REQUEST, data: { lacking: ["oauth (oauth2) + key (apiKey) lacks apiKey"] } },
-    { name: "a requirement naming an undeclared scheme cannot be met", card: makeCard({ securityRequirements: [requirement(0, "ghost")] }), messageId: "noSatisfiableRequirement", cuts: REQUEST, data: { lacking: ["ghost (undeclared) lacks undeclared"] } },
+    { name: "an alternative needing two schemes, the client has one", card: oauthAndKey, profile: tokensOnly, messageId: "noSatisfiableRequirement", cuts: REQUEST, data: { lacking: ["key (apiKey)"] } },
+    { name: "a requirement naming an undeclared scheme cannot be met", card: makeCard({ securityRequirements: [requirement(0, "ghost")] }), messageId: "noSatisfiableRequirement", cuts: REQUEST, data: { lacking: ["ghost (undeclared)"] } },
   ],
   unknown: [{ name: "security schemes left out of the profile", card: mtlsOnly, profile: omitFields(NORTHWIND, "securitySchemes"), messageId: "schemesUnknown", missing: ["/securitySchemes"], atStake: REQUEST }],
+});
+
+describe("the sentence when no alternative can be satisfied", () => {
+  it("names the schemes the client cannot present, each once", () => {
+    const twoAlternatives = makeCard({
+      securitySchemes: [scheme("oauth", "oauth2"), scheme("key", "apiKey"), scheme("cert", "mutualTLS")],
+      securityRequirements: [requirement(0, "oauth", "key"), requirement(1, "key", "cert")],
+    });
+    expect(explainFinding(runCheck(inv, twoAlternatives, tokensOnly, "request-response"))).toBe(
+      "The client can present http and oauth2, but every security alternative of the card needs a scheme it cannot present: key (apiKey) and cert (mutualTLS). The server refuses every request.",
+    );
+  });
+
+  it("reads right for a client that presents no scheme at all", () => {
+    expect(explainFinding(runCheck(inv, mtlsOnly, { ...NORTHWIND, securitySchemes: [] }, "request-response"))).toBe(
+      "The client can present none, but every security alternative of the card needs a scheme it cannot present: cert (mutualTLS). The server refuses every request.",
+    );
+  });
 });
