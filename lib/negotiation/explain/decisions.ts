@@ -17,7 +17,7 @@ import { nameProblems } from "./validity";
 const HEADLINES = {
   accept: "Accept {{taskClass}}.",
   "accept-degraded": "Accept {{taskClass}}, degraded.",
-  reject: "Reject {{taskClass}} before the first task is created: the server cannot complete it for this client.",
+  reject: "Reject {{taskClass}} before the first task is created: this client and this server cannot complete it together.",
   rejectCard: "Reject the card for {{taskClass}} and refetch it: the card, not the server, is what fails.",
   rejectInvalidCard: "Reject the card for {{taskClass}}: it is not a valid Agent Card, so nothing can be negotiated on it.",
   escalate: "Escalate {{taskClass}} to out-of-band negotiation.",

@@ -59,10 +59,10 @@ describe("explanations of the incident review", () => {
     expect(incident.decisions.map((d) => explainDecision(d, incident))).toMatchInlineSnapshot(`
       [
         "Accept Request–response. No invariant cuts a path request-response needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1, sending text/plain, reading text/plain and audio/pcm; the result comes in the reply.",
-        "Reject Live input before the first task is created: the server cannot complete it for this client. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires.",
+        "Reject Live input before the first task is created: this client and this server cannot complete it together. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires.",
         "Accept Async completion, degraded. push-callback-mtls cuts push notifications, which async-completion can do without: it falls back to polling.",
         "Accept Fire and forget. No invariant cuts a path fire-and-forget needs. It works over JSONRPC at https://agents.contoso.example/a2a/v1, sending text/plain; it awaits no completion.",
-        "Reject Streaming output before the first task is created: the server cannot complete it for this client. stream-channel-available cuts the stream its results arrive on, which streaming-output requires.",
+        "Reject Streaming output before the first task is created: this client and this server cannot complete it together. stream-channel-available cuts the stream its results arrive on, which streaming-output requires.",
       ]
     `);
   });
@@ -141,12 +141,12 @@ describe("explanations of conditions of validity and other reasons", () => {
     const texts = Object.fromEntries(cases.map(([name, r, id]) => [name, explainDecision(decision(r, id), r)]));
     expect(texts).toMatchInlineSnapshot(`
       {
-        "bare extension URI": "Reject Live input before the first task is created: the server cannot complete it for this client. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires. An extension the server honors cannot change this finding: an extension only escalates a contradiction in the card that it is named as resolving (honoredExtensions[].resolves).",
+        "bare extension URI": "Reject Live input before the first task is created: this client and this server cannot complete it together. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires. An extension the server honors cannot change this finding: an extension only escalates a contradiction in the card that it is named as resolving (honoredExtensions[].resolves).",
         "canPoll unknown": "Defer the decision for Async completion. push-callback-mtls cuts push notifications, and the profile leaves out canPoll, whether the client can poll, which would then be its only completion path: declare it. Until then async-completion is deferred.",
         "honored extension": "Escalate Live input to out-of-band negotiation. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the card contradicts itself and the server is known to honor urn:contoso:chunked-pcm, which resolves live-input-needs-streaming: escalate to out-of-band negotiation. Known from outside the card: urn:contoso:chunked-pcm.",
         "invalid card": "Reject the card for Request–response: it is not a valid Agent Card, so nothing can be negotiated on it. The card is not valid (not an Agent Card, a field of the wrong type and a missing field), so nothing can be accepted on it: reject the card.",
         "other discovery channel": "Defer the decision for Live input. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the cut rests on what the card says and the client has an out-of-band capability exchange and a task history with this server besides the card, so the card is not the binding constraint: defer to that channel.",
-        "push the only path": "Reject Async completion before the first task is created: the server cannot complete it for this client. push-callback-mtls cuts push, its only completion-notification path (the client cannot poll), which async-completion requires.",
+        "push the only path": "Reject Async completion before the first task is created: this client and this server cannot complete it together. push-callback-mtls cuts push, its only completion-notification path (the client cannot poll), which async-completion requires.",
         "renegotiable client": "Defer the decision for Live input. live-input-needs-streaming would reject live-input (the input path for audio/pcm), but the client can renegotiate its own capabilities (fixed is false) and acquire buffering, which would reopen it: defer.",
         "stale card": "Reject the card for Live input and refetch it: the card, not the server, is what fails. live-input-needs-streaming cuts the input path for audio/pcm, but the server is known good and the card known stale: reject the card and refetch it, not the server.",
       }

@@ -24,7 +24,7 @@ describe("explaining a decision record", () => {
     expect(text.taskClass).toBe("live-input");
     expect(text.meaning).toMatchInlineSnapshot(`
       [
-        "Reject live-input before the first task is created: the server cannot complete it for this client. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires.",
+        "Reject live-input before the first task is created: this client and this server cannot complete it together. live-input-needs-streaming cuts the input path for audio/pcm, which live-input requires.",
         "The card takes audio/pcm as input but does not stream (capabilities.streaming is false), and the client has audio/pcm only live and cannot buffer it: the input path is unreachable.",
       ]
     `);
