@@ -16,7 +16,40 @@ export function describeInvariant(id: string): string {
 export function explainFinding(finding: Finding): string {
   const template = findingTemplate(finding);
   if (!template) return `${finding.invariant} reported "${finding.messageId}" for ${finding.taskClass}.`;
-  return renderTemplateLayered(template, finding.data, undefined, { taskClass: finding.taskClass });
+  return renderTemplateLayered(template, finding.data, wordsFor(finding, placeholdersOf(template)), { taskClass: finding.taskClass });
+}
+
+/**
+ * The finding's data as its messages and fixes read it: the data, the task class, and every
+ * placeholder its invariant words from the data (meta.wording) that the data does not hold itself.
+ */
+export function findingWords(finding: Finding): MessageData {
+  const wording = getInvariant(finding.invariant)?.meta.wording;
+  return { taskClass: finding.taskClass, ...finding.data, ...wordsFor(finding, wording ? Object.keys(wording) : []) };
+}
+
+/** The worded placeholders among `names` (undefined when there are none: most findings). */
+function wordsFor(finding: Finding, names: readonly string[]): MessageData | undefined {
+  const wording = getInvariant(finding.invariant)?.meta.wording;
+  if (!wording) return undefined;
+  let words: MessageData | undefined;
+  for (const name of names) {
+    const word = Object.hasOwn(wording, name) ? wording[name] : undefined;
+    if (word && !Object.hasOwn(finding.data, name)) (words ??= {})[name] = word(finding.data);
+  }
+  return words;
+}
+
+/** A template's placeholder names, read once per template (a few hundred fixed strings). */
+const PLACEHOLDERS = new Map<string, readonly string[]>();
+
+function placeholdersOf(template: string): readonly string[] {
+  let names = PLACEHOLDERS.get(template);
+  if (!names) {
+    names = templatePlaceholders(template);
+    if (PLACEHOLDERS.size < 2000) PLACEHOLDERS.set(template, names);
+  }
+  return names;
 }
 
 function findingTemplate(finding: Finding): string | undefined {
@@ -29,7 +62,7 @@ const READS_TASK_CLASS = new Map<string, boolean>();
 function readsTaskClass(template: string): boolean {
   let reads = READS_TASK_CLASS.get(template);
   if (reads === undefined) {
-    reads = templatePlaceholders(template).includes("taskClass");
+    reads = placeholdersOf(template).includes("taskClass");
     if (READS_TASK_CLASS.size < 2000) READS_TASK_CLASS.set(template, reads);
   }
   return reads;
@@ -76,7 +109,7 @@ export function findingExplainer(): (finding: Finding) => string {
 export function whatWouldChange(finding: Finding, decision?: TaskClassDecision): string[] {
   const invariant = getInvariant(finding.invariant);
   const templates = (invariant?.meta.fixes as Record<string, FixTemplate[] | undefined> | undefined)?.[finding.messageId] ?? [];
-  const data: MessageData = { taskClass: finding.taskClass, ...finding.data };
+  const data = findingWords(finding);
   const out = applicableFixes(templates, data).map((t) => renderTemplate(t, data));
   const rejected = decision?.decision === "reject" && decision.reasons.some((r) => r.invariant === finding.invariant);
   if (rejected && finding.status === "violated") out.push(...conditionsFor(finding, decision).map((t) => renderTemplate(t, data)));

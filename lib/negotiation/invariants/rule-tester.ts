@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NormalizedCard } from "../card/model";
 import type { ReviewContext } from "../context";
-import { explainFinding, whatWouldChange } from "../explain/findings";
+import { explainFinding, findingWords, whatWouldChange } from "../explain/findings";
 import { renderTemplate } from "../explain/template";
 import { NORTHWIND, type ClientProfile } from "../profile";
 import { findTaskClass, type Path, type TaskClass } from "../task-classes";
@@ -76,7 +76,7 @@ function checkCommon(invariant: Invariant, c: BaseCase, finding: Finding): void 
   expect(explainFinding(finding).length).toBeGreaterThan(0);
   const fixes = (invariant.meta.fixes as Record<string, FixTemplate[] | undefined>)[finding.messageId] ?? [];
   for (const fix of fixes) {
-    renderTemplate(fixText(fix), { taskClass: finding.taskClass, ...finding.data });
+    renderTemplate(fixText(fix), findingWords(finding));
     // A conditional fix names a boolean the finding's data always carries.
     if (typeof fix !== "string") expect(typeof finding.data[fix.unless], `data.${fix.unless} for a conditional fix`).toBe("boolean");
   }

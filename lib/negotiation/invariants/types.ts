@@ -122,6 +122,13 @@ export interface InvariantMeta<M extends string = string> {
   /** Message templates keyed by message id; `{{name}}` placeholders filled from finding data. */
   messages: Record<M, string>;
   /**
+   * Placeholders worded when a message is rendered, from data that names things (a skill, the
+   * card's defaults, an extension's own description) rather than carrying English: the English
+   * stays here beside the templates, and a finding's data stays plain names and values. A key the
+   * data itself holds (a record written by an engine that put the words in the data) wins.
+   */
+  wording?: Record<string, (data: MessageData) => MessageValue>;
+  /**
    * What would change a finding, per message id (templates, filled like messages): only the ids a
    * change to the profile, the context or the card can flip. Conditions of validity are added by
    * explain/ from the finding's cause, not listed here.

@@ -1,5 +1,5 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
-import { skillLabel, targetedModes } from "../card-modes";
+import { targetedModes } from "../card-modes";
 import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
 import { mediaRange, pushUnique, rangesOverlap, type MediaRange } from "../../card/media-types";
@@ -41,13 +41,23 @@ const meta: InvariantMeta<MessageId> = {
     cardModesUnknown:
       "The card lists no output modes (its defaultOutputModes is empty and no skill lists any), so what it emits is unknown: confirm with the vendor.",
     someSkillsUnreadable:
-      "The output of {{skills}} is only {{modes}}, which the client does not accept: tasks aimed there give no readable answer. Others emit {{reachable}}.",
+      "The output of {{from}} is only {{modes}}, which the client does not accept: tasks aimed there give no readable answer. Others emit {{reachable}}.",
     noAcceptedOutput:
       "The card emits {{modes}} and the client accepts {{accepted}}: it could read no answer, so {{taskClass}} has no output path.",
     classModesNotAccepted:
       "{{taskClass}} waits for {{classModes}}, and the client accepts none of them ({{accepted}}): it could read no answer, so {{taskClass}} has no output path.",
     classModesNotEmitted:
       "{{taskClass}} waits for {{accepted}}, and the card emits {{modes}}: no answer of the kind it waits for can come, so {{taskClass}} has no output path.",
+  },
+  wording: {
+    // Data names the unreadable skills (and whether the defaults are unreadable too); the message
+    // words them. A record from an engine that wrote the words into `skills` has no `defaults`.
+    from: (data) => {
+      const skills = Array.isArray(data.skills) ? data.skills : [];
+      if (typeof data.defaults !== "boolean") return skills;
+      const from = skills.map((skill) => `skill ${skill}`);
+      return data.defaults ? ["the card's defaults", ...from] : from;
+    },
   },
   generalFixes: ["Profile or card: the card must emit a mode listed in the client's acceptedOutputModes."],
   fixes: {
@@ -85,10 +95,15 @@ function modePointer(group: Group, i: number): Pointer {
   }
 }
 
-/** How a finding names the group ("" for an offer of a targeted skill). */
-function groupLabel(group: Group): string {
-  if (group.kind === "defaults") return "the card's defaults";
-  return group.kind === "skill" ? `skill ${skillLabel(group.skill, group.index)}` : "";
+/** The skills of some groups, by id (else name, else pointer), and whether the card's defaults are among the groups. */
+function skillsOf(groups: readonly Group[]): { skills: string[]; defaults: boolean } {
+  const skills: string[] = [];
+  let defaults = false;
+  for (const g of groups) {
+    if (g.kind === "defaults") defaults = true;
+    else if (g.kind === "skill") skills.push(g.skill.id ?? g.skill.name ?? g.skill.pointer);
+  }
+  return { skills, defaults };
 }
 
 function modeRefs(groups: readonly Group[], limit: number): EvidenceRef[] {
@@ -231,7 +246,7 @@ export const outputModes: Invariant<MessageId> = {
     if (unreadable.length > 0 && unreadable.some((g) => g.kind !== "offer")) {
       const lost = allGroups(unreadable);
       const refs = modeRefs(unreadable, Infinity);
-      const data = { skills: unreadable.map(groupLabel), modes: lost, reachable: readable };
+      const data = { ...skillsOf(unreadable), modes: lost, reachable: readable };
       return cutFinding(meta, taskClass, "someSkillsUnreadable", data, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: lost, reachable: readable }, MISMATCH);
     }
     evidence.push(...classRefs, acceptedRef);

@@ -58,7 +58,7 @@ testInvariant(inv, {
       profile: textOnly,
       messageId: "someSkillsUnreadable",
       cuts: { kind: "output", modes: ["audio/mpeg"], reachable: ["text/plain"] },
-      data: { skills: ["skill read-aloud"] },
+      data: { skills: ["read-aloud"], defaults: false },
     },
   ],
 });

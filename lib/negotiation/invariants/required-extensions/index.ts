@@ -1,5 +1,5 @@
 import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import type { Invariant, InvariantMeta } from "../types";
+import type { Invariant, InvariantMeta, MessageData } from "../types";
 
 /**
  * An extension the card marks `required: true` must be one the client supports (exact URI; the
@@ -26,6 +26,10 @@ const meta: InvariantMeta<MessageId> = {
       "The card requires {{extensions}}, and the profile does not say which extensions the client supports: declare supportedExtensions to evaluate this.",
     requiredExtensionUnsupported:
       "The card requires {{extensions}}{{about}}, which the client does not support: the server answers every request with ExtensionSupportRequiredError.",
+  },
+  wording: {
+    // The one missing extension's own description, as the card writes it, in brackets after its URI.
+    about: (data) => (typeof data.description === "string" ? ` (${data.description})` : ""),
   },
   generalFixes: ["Profile: list the extension URI in supportedExtensions once the client implements it; or the card marks it required: false."],
   fixes: {
@@ -55,12 +59,15 @@ export const requiredExtensions: Invariant<MessageId> = {
     const evidence = [...refs, profileRef("/supportedExtensions", supported)];
     if (missing.length === 0) return makeFinding(meta, taskClass, "holds", "extensionsSupported", { extensions }, evidence);
     const described = missing.filter((e) => e.description);
-    const about = described.length === 1 && missing.length === 1 ? ` (${described[0]!.description!.slice(0, 200)})` : "";
+    // With one missing extension that describes itself, the card's description (its first 200
+    // characters) goes in the data; the message words it (meta.wording).
+    const data: MessageData = { extensions: missing.map((e) => e.uri) };
+    if (described.length === 1 && missing.length === 1) data.description = described[0]!.description!.slice(0, 200);
     return cutFinding(
       meta,
       taskClass,
       "requiredExtensionUnsupported",
-      { extensions: missing.map((e) => e.uri), about },
+      data,
       evidence,
       { kind: "request", reason: "extension" },
       { acquirable: [], cardClaim: "declarations" },

@@ -24,7 +24,7 @@ testInvariant(inv, {
       messageId: "requiredExtensionUnsupported",
       cuts: REQUEST,
       cause: { acquirable: [], cardClaim: "declarations", contradiction: undefined },
-      data: { extensions: [URI], about: " (Every request carries a case number.)" },
+      data: { extensions: [URI], description: "Every request carries a case number." },
     },
     { name: "every task class, fire-and-forget too", card: requires, taskClass: "fire-and-forget", messageId: "requiredExtensionUnsupported", cuts: REQUEST },
     { name: "another version of the extension is another extension", card: requires, profile: { ...NORTHWIND, supportedExtensions: ["https://contoso.example/a2a/ext/case-number/v2"] }, messageId: "requiredExtensionUnsupported", cuts: REQUEST },

@@ -29,6 +29,10 @@ const meta: InvariantMeta<MessageId> = {
     noSatisfiableRequirement:
       "The client can present {{clientKinds}}, but every security alternative of the card{{forSkill}} needs a scheme it cannot present: {{lacking}}. The server refuses every request.",
   },
+  wording: {
+    // A task aimed at a skill with requirements of its own is checked against those: the messages say so.
+    forSkill: (data) => (typeof data.skill === "string" ? ` for skill ${data.skill}` : ""),
+  },
   generalFixes: ["Profile: list in securitySchemes a scheme kind one of the card's security alternatives needs; or the card offers an alternative the client can satisfy."],
   fixes: {
     noSatisfiableRequirement: [
@@ -72,11 +76,12 @@ export const securitySatisfiable: Invariant<MessageId> = {
   check({ card, profile, taskClass }) {
     const own = skillWithOwnRequirements(card, taskClass.skill);
     const requirements = own ?? card.securityRequirements;
-    const forSkill = own ? ` for skill ${taskClass.skill}` : "";
+    // The skill whose own requirements are read (data names it; the messages word it, meta.wording).
+    const forSkill: { skill?: string } = own && taskClass.skill !== undefined ? { skill: taskClass.skill } : {};
     // An empty requirement object ({}) is an alternative that needs nothing: the card is open.
-    if (requirements.length === 0) return makeFinding(meta, taskClass, "holds", "open", { forSkill }, []);
+    if (requirements.length === 0) return makeFinding(meta, taskClass, "holds", "open", { ...forSkill }, []);
     for (const r of requirements) {
-      if (r.schemes.length === 0) return makeFinding(meta, taskClass, "holds", "open", { forSkill }, [requirementRef(requirements[0]!)]);
+      if (r.schemes.length === 0) return makeFinding(meta, taskClass, "holds", "open", { ...forSkill }, [requirementRef(requirements[0]!)]);
     }
     const client = profile.securitySchemes;
     // The usual answer first, before any evidence or description of the alternatives is built.
@@ -87,12 +92,12 @@ export const securitySatisfiable: Invariant<MessageId> = {
         const kind = kindOf(card, name);
         if (!kinds.includes(kind)) kinds.push(kind);
       }
-      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(card, met), kinds, forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
+      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(card, met), kinds, ...forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
     }
     const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => requirementRef(r));
     if (client === undefined) {
       const alternatives = requirements.map((r) => describe(card, r));
-      return unknownFinding(meta, taskClass, "schemesUnknown", { alternatives, forSkill }, [...evidence, profileRef("/securitySchemes")], ["/securitySchemes"], {
+      return unknownFinding(meta, taskClass, "schemesUnknown", { alternatives, ...forSkill }, [...evidence, profileRef("/securitySchemes")], ["/securitySchemes"], {
         kind: "request",
         reason: "security",
       });
@@ -117,7 +122,7 @@ export const securitySatisfiable: Invariant<MessageId> = {
       meta,
       taskClass,
       "noSatisfiableRequirement",
-      { clientKinds: [...client], lacking, forSkill },
+      { clientKinds: [...client], lacking, ...forSkill },
       evidence,
       { kind: "request", reason: "security" },
       { acquirable: [], cardClaim: "declarations" },

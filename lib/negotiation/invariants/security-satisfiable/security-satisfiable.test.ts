@@ -26,6 +26,7 @@ testInvariant(inv, {
       profile: tokensOnly,
       skill: "public",
       messageId: "open",
+      data: { skill: "public" },
     },
   ],
   invalid: [
