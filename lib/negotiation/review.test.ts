@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ReviewContext } from "./context";
 import type { DecisionKind, Review } from "./decision-types";
 import { CONTOSO, CONTOSO_LIVE_AUDIO, CONTOSO_PUSH_MTLS, CONTOSO_RESUBSCRIBE_ONLY } from "./examples/incidents";
+import { describeProblem } from "./explain/validity";
 import { INVARIANTS } from "./invariants";
 import { findPreset, NORTHWIND, type ClientProfile } from "./profile";
 import { review } from "./review";
@@ -283,7 +284,11 @@ describe("review: mode strings that name Object.prototype members", () => {
     expect(result.decisions.map((d) => d.taskClass)).toEqual(BUILT_IN_TASK_CLASS_IDS);
     const nonMime = result.validity.problems.filter((p) => p.code === "nonMimeMode");
     expect(nonMime.map((p) => p.pointer)).toEqual(expect.arrayContaining(["/defaultInputModes/0", "/defaultInputModes/1", "/defaultOutputModes/0"]));
-    for (const problem of nonMime) expect(typeof (problem.data as { reading?: unknown }).reading).toBe("string");
+    // No Object.prototype member is read as a media type: none gets a reading, and each says so.
+    for (const problem of nonMime) {
+      expect(Object.hasOwn(problem.data, "reading")).toBe(false);
+      expect(describeProblem(problem)).toContain("Parley reads it as a media type it cannot match");
+    }
     // text/plain is still shared both ways: request-response goes through.
     expect(result.decisions.find((d) => d.taskClass === "request-response")!.decision).toBe("accept");
   });

@@ -19,7 +19,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   wrongType: ["/capabilities", { field: "capabilities", expected: "object", found: "string" }],
   emptyList: ["/defaultOutputModes", { field: "defaultOutputModes" }],
   missingBinding: ["/supportedInterfaces/0", { field: "supportedInterfaces[0]" }],
-  noCallableInterface: ["/supportedInterfaces/0/url", { url: "{BASE_URL}/a2a", others: "" }],
+  noCallableInterface: ["/supportedInterfaces/0/url", { url: "{BASE_URL}/a2a", otherEndpoints: 0 }],
   missingSpecField: ["/skills/0", { field: "skills[0].id", expected: "string" }],
   ignoredWrongType: ["/protocolVersion", { field: "protocolVersion", expected: "string", found: "number" }],
   emptySpecList: ["/skills", { field: "skills" }],
@@ -163,5 +163,25 @@ describe("the problems list as a person reads it", () => {
       expect(text).toMatch(/empty/);
       expect(text).not.toMatch(/template|placeholder|relative|""/);
     }
+  });
+});
+
+describe("words a problem's data leaves to its sentence", () => {
+  const endpoints = (data: ProblemData) => describeProblem(makeProblem("noCallableInterface", "/url", data));
+
+  it("counts the other uncallable endpoints", () => {
+    expect(endpoints({ url: "{BASE_URL}/a2a", otherEndpoints: 0 })).toContain("not an absolute URL (or host:port for gRPC). Nothing");
+    expect(endpoints({ url: "{BASE_URL}/a2a", otherEndpoints: 1 })).toContain("(or host:port for gRPC), and so is the other endpoint it lists. Nothing");
+    expect(endpoints({ url: "{BASE_URL}/a2a", otherEndpoints: 3 })).toContain(", and so are the 3 other endpoints it lists. Nothing");
+  });
+
+  it("says how a mode that is not a media type is read, or that it cannot be", () => {
+    expect(describeProblem(makeProblem("nonMimeMode", "/defaultInputModes/0", { mode: "text", reading: "text/plain" }))).toContain("Parley reads it as text/plain (");
+    expect(describeProblem(makeProblem("nonMimeMode", "/defaultInputModes/0", { mode: "voice" }))).toContain("Parley reads it as a media type it cannot match (");
+  });
+
+  it("reads a record whose data holds the words as it was written", () => {
+    expect(endpoints({ url: "{BASE_URL}/a2a", others: ", and so is the other endpoint it lists" })).toContain(", and so is the other endpoint it lists. Nothing");
+    expect(describeProblem(makeProblem("nonMimeMode", "/defaultInputModes/0", { mode: "voice", reading: "a media type it cannot match" }))).toContain("reads it as a media type it cannot match (");
   });
 });

@@ -161,6 +161,20 @@ function renderValue(key: string, value: unknown): string {
   return String(value);
 }
 
+/**
+ * Words a problem's data leaves to the sentence: how many other endpoints are uncallable too, and
+ * how Parley reads a mode it cannot read as a media type. A record whose data holds these words
+ * (engines that put them in the data) keeps them.
+ */
+function wordCounts(problem: ValidityProblem, words: MessageData): void {
+  const data = problem.data;
+  if (problem.code === "noCallableInterface" && !Object.hasOwn(data, "others")) {
+    const more = typeof data.otherEndpoints === "number" ? data.otherEndpoints : 0;
+    words.others = more === 0 ? "" : more === 1 ? ", and so is the other endpoint it lists" : `, and so are the ${more} other endpoints it lists`;
+  }
+  if (problem.code === "nonMimeMode" && !Object.hasOwn(data, "reading")) words.reading = "a media type it cannot match";
+}
+
 /** One plain sentence: what is wrong with the card, and where. */
 export function describeProblem(problem: ValidityProblem): string {
   const emptyUrl = problem.data.url === "" ? (EMPTY_URL_TEMPLATES as Record<string, string | undefined>)[problem.code] : undefined;
@@ -172,6 +186,7 @@ export function describeProblem(problem: ValidityProblem): string {
   for (const [key, value] of Object.entries(problem.data)) {
     if (value !== undefined) words[key] = renderValue(key, value);
   }
+  wordCounts(problem, words);
   if (typeof problem.data.signatureReason === "string") {
     const { alg, kid, jku } = problem.data;
     const header = { alg: typeof alg === "string" ? alg : undefined, kid: typeof kid === "string" ? kid : undefined, jku: typeof jku === "string" ? jku : undefined };

@@ -103,9 +103,8 @@ export function checkEndpoints(card: JsonObject, shape: CardShape, sink: Problem
   if (shape === "1.0" || shape === "hybrid") checkSupportedInterfaces(card, sink, tally);
   if (shape !== "1.0" && shape !== "unknown") checkLegacyEndpoints(card, shape, sink, shape === "hybrid" ? new EndpointTally() : tally);
   if (tally.callable === 0 && tally.uncallable > 0) {
-    const more = tally.uncallable - 1;
-    const others = more === 0 ? "" : more === 1 ? ", and so is the other endpoint it lists" : `, and so are the ${more} other endpoints it lists`;
-    sink.add("noCallableInterface", tally.firstPointer, { url: tally.firstUrl, others });
+    // How many other endpoints are uncallable too: a count, worded by explain/.
+    sink.add("noCallableInterface", tally.firstPointer, { url: tally.firstUrl, otherEndpoints: tally.uncallable - 1 });
   }
 }
 

@@ -121,7 +121,9 @@ function reportNonMime(list: unknown, pointer: string, sink: ProblemSink): void 
   for (let i = 0; i < list.length; i++) {
     const mode: unknown = list[i];
     if (typeof mode === "string" && !isMediaType(mode)) {
-      sink.add("nonMimeMode", childPointer(pointer, i), { mode, reading: nonMimeReading(mode) ?? "a media type it cannot match" });
+      // `reading` only when Parley reads the mode as a media type; explain/ words the other case.
+      const reading = nonMimeReading(mode);
+      sink.add("nonMimeMode", childPointer(pointer, i), reading === undefined ? { mode } : { mode, reading });
     }
   }
 }
