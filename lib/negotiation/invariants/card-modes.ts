@@ -28,7 +28,9 @@ export interface ModeOffer {
   /** The mode's media range, read once for every comparison of a review. */
   range: MediaRange;
   pointer: Pointer;
-  /** "defaults" and the first NAMED_OFFERERS skills that offer the mode, in card order. */
+  /** The card's default list offers the mode (it counts as one of the NAMED_OFFERERS). */
+  byDefaults: boolean;
+  /** The first skills that offer the mode, in card order, by id (else name, else pointer): with byDefaults, at most NAMED_OFFERERS. */
   offeredBy: string[];
   /** How many more skills offer the mode than `offeredBy` names. */
   moreSkills: number;
@@ -44,8 +46,9 @@ export interface TargetedModes {
   skill?: CardSkill;
 }
 
-export function skillLabel(skill: CardSkill, index: number): string {
-  return skill.id ?? skill.name ?? `skill ${index}`;
+/** How findings name a skill: by id, else name, else its pointer (data, not words). */
+export function skillLabel(skill: CardSkill): string {
+  return skill.id ?? skill.name ?? skill.pointer;
 }
 
 /**
@@ -167,20 +170,22 @@ function addOffers(
     if (offer) {
       if (offer.lastSkill === at) continue;
       offer.lastSkill = at;
-      if (offer.offeredBy.length >= NAMED_OFFERERS) {
+      if (at === DEFAULTS) {
+        offer.byDefaults = true;
+        continue;
+      }
+      if (offer.offeredBy.length + (offer.byDefaults ? 1 : 0) >= NAMED_OFFERERS) {
         offer.moreSkills++;
         continue;
       }
       // Two skills of one id are named once, as they read the same.
-      const label = offererLabel(skills, at);
+      const label = skillLabel(skills[at]!);
       if (!offer.offeredBy.includes(label)) offer.offeredBy.push(label);
       continue;
     }
     const pointer = defaulted ? owner + field : `${owner}${field}/${i}`;
-    addOffer(index, { mode, range: range!, pointer, offeredBy: [offererLabel(skills, at)], moreSkills: 0, lastSkill: at });
+    const byDefaults = at === DEFAULTS;
+    addOffer(index, { mode, range: range!, pointer, byDefaults, offeredBy: byDefaults ? [] : [skillLabel(skills[at]!)], moreSkills: 0, lastSkill: at });
   }
 }
 
-function offererLabel(skills: readonly CardSkill[], index: number): string {
-  return index === DEFAULTS ? "defaults" : skillLabel(skills[index]!, index);
-}

@@ -2,7 +2,7 @@ import { NAMED_OFFERERS, targetedModes, type ModeOffer } from "../card-modes";
 import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
-import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
+import type { CutCause, EvidenceRef, Invariant, InvariantMeta, MessageData, MessageValue } from "../types";
 import { withThousands } from "../../thousands";
 
 /**
@@ -59,6 +59,8 @@ const meta: InvariantMeta<MessageId> = {
     classModesNotLive:
       "{{taskClass}} sends {{classModes}} live, and the client has none of them live (its live modes: {{clientModes}}): {{taskClass}} has no live input path.",
   },
+  // Who offers the shared modes: data names them (skills, defaults, moreSkills), the message words them.
+  wording: { offeredBy: wordOfferers },
   generalFixes: ["Profile or card: share an input mode the client can send the way the task class sends it (whole or live)."],
   fixes: {
     noSharedInputMode: [
@@ -85,25 +87,36 @@ const MISMATCH: CutCause = { acquirable: ["encoding"], cardClaim: "declarations"
 const NO_LIVE_MODE: CutCause = { acquirable: [] };
 
 /**
- * Who offers the shared modes, named up to NAMED_OFFERERS, then how many more skills: exact for one
- * mode, a lower bound for several (the same skill may offer more than one of them).
+ * Who offers the shared modes: the card's defaults and the first skills by name, up to
+ * NAMED_OFFERERS in all, then how many more skills (exact for one mode, a lower bound for several:
+ * the same skill may offer more than one of them). Names and a count: meta.wording words them.
  */
-function describeOffers(matches: Array<{ offer: ModeOffer }>): string[] {
-  const by: string[] = [];
+function describeOffers(matches: Array<{ offer: ModeOffer }>): { defaults: boolean; skills: string[]; moreSkills: number } {
+  let defaults = false;
+  const skills: string[] = [];
   let more = 0;
   let unnamed = 0;
   for (const m of matches) {
-    for (const source of m.offer.offeredBy) {
-      const label = source === "defaults" ? "its default input modes" : `skill ${source}`;
-      if (by.includes(label)) continue;
-      if (by.length < NAMED_OFFERERS) by.push(label);
+    if (m.offer.byDefaults) defaults = true;
+    for (const skill of m.offer.offeredBy) {
+      if (skills.includes(skill)) continue;
+      if (skills.length + (defaults ? 1 : 0) < NAMED_OFFERERS) skills.push(skill);
       else unnamed++;
     }
     more = Math.max(more, m.offer.moreSkills);
   }
-  more += unnamed;
-  if (more > 0) by.push(`${matches.length > 1 ? "at least " : ""}${withThousands(more)} more ${more === 1 ? "skill" : "skills"}`);
-  return by;
+  return { defaults, skills, moreSkills: more + unnamed };
+}
+
+/** The offerers as the messages name them: "its default input modes", "skill notes", "at least 7 more skills". */
+function wordOfferers(data: MessageData): MessageValue {
+  const skills = Array.isArray(data.skills) ? data.skills : [];
+  const more = typeof data.moreSkills === "number" ? data.moreSkills : 0;
+  const words = data.defaults === true ? ["its default input modes"] : [];
+  for (const skill of skills) words.push(`skill ${skill}`);
+  const several = Array.isArray(data.modes) && data.modes.length > 1;
+  if (more > 0) words.push(`${several ? "at least " : ""}${withThousands(more)} more ${more === 1 ? "skill" : "skills"}`);
+  return words;
 }
 
 export const inputModes: Invariant<MessageId> = {
@@ -128,7 +141,7 @@ export const inputModes: Invariant<MessageId> = {
       const matches = matchesOf(offers, live, client.liveRanges);
       evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
       if (matches.length > 0) {
-        const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
+        const data = { modes: matches.map((m) => m.mode), ...describeOffers(matches) };
         return makeFinding(meta, taskClass, "holds", "liveModeShared", data, matchRefs(matches, evidence));
       }
       const cardModes = modesOf(offers);
@@ -155,7 +168,7 @@ export const inputModes: Invariant<MessageId> = {
     // A mode the client has only live (and cannot buffer) cannot be sent whole: `whole` leaves it out.
     const matches = matchesOf(offers, client.whole!, client.wholeRanges);
     if (matches.length > 0) {
-      const data = { modes: matches.map((m) => m.mode), offeredBy: describeOffers(matches) };
+      const data = { modes: matches.map((m) => m.mode), ...describeOffers(matches) };
       return makeFinding(meta, taskClass, "holds", "inputModeShared", data, matchRefs(matches, evidence));
     }
     const cardModes = modesOf(offers);

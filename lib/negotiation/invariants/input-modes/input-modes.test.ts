@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { explainFinding } from "../../explain/findings";
 import { NORTHWIND, type ClientProfile } from "../../profile";
 import { testInvariant } from "../rule-tester";
 import { inputModes as modes, makeCard } from "../test-card";
@@ -17,32 +18,32 @@ const textSkills = (count: number, inputModes = ["text/plain"]) =>
 testInvariant(inv, {
   taskClass: "request-response",
   valid: [
-    { name: "text both ways", messageId: "inputModeShared", data: { modes: ["text/plain"], offeredBy: ["its default input modes"] }, evidence: { card: ["/defaultInputModes/0"], profile: ["/inputModes"] } },
+    { name: "text both ways", messageId: "inputModeShared", data: { modes: ["text/plain"], defaults: true, skills: [], moreSkills: 0 }, evidence: { card: ["/defaultInputModes/0"], profile: ["/inputModes"] } },
     { name: "a wildcard the card takes (text/*)", card: makeCard({ defaultInputModes: modes("text/*") }), messageId: "inputModeShared", data: { modes: ["text/plain"] } },
     { name: "parameters do not matter (text/plain;charset=utf-8)", card: makeCard({ defaultInputModes: modes("text/plain;charset=utf-8") }), messageId: "inputModeShared" },
-    { name: "a skill offers it, and the explanation says which", card: makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "notes", inputModes: ["text/plain"], pointer: "/skills/0" }] }), messageId: "inputModeShared", data: { offeredBy: ["skill notes"] } },
+    { name: "a skill offers it, and the explanation says which", card: makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "notes", inputModes: ["text/plain"], pointer: "/skills/0" }] }), messageId: "inputModeShared", data: { defaults: false, skills: ["notes"], moreSkills: 0 } },
     {
       name: "many skills offer it: the first five are named, then how many more",
       card: textSkills(12, ["text/plain", "text/plain"]),
       messageId: "inputModeShared",
-      data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "7 more skills"] },
+      data: { skills: ["s0", "s1", "s2", "s3", "s4"], moreSkills: 7 },
       evidence: { card: ["/skills/0/inputModes/0"] },
     },
     {
       name: "thousands of skills offer it: the count of the others has its thousands separator",
       card: textSkills(1209),
       messageId: "inputModeShared",
-      data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "1,204 more skills"] },
+      data: { skills: ["s0", "s1", "s2", "s3", "s4"], moreSkills: 1204 },
     },
     {
       name: "one more skill than are named",
       card: textSkills(6),
       messageId: "inputModeShared",
-      data: { offeredBy: ["skill s0", "skill s1", "skill s2", "skill s3", "skill s4", "1 more skill"] },
+      data: { skills: ["s0", "s1", "s2", "s3", "s4"], moreSkills: 1 },
     },
     { name: "a live mode the client buffers can go whole", card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "inputModeShared", data: { modes: ["audio/pcm"] } },
     { name: "live input: the card takes the client's live mode", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
-    { name: "live input aimed at a skill that takes it", card: makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] }), taskClass: "live-input", skill: "talk", messageId: "liveModeShared", data: { offeredBy: ["skill talk"] } },
+    { name: "live input aimed at a skill that takes it", card: makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] }), taskClass: "live-input", skill: "talk", messageId: "liveModeShared", data: { skills: ["talk"] } },
     // A class that sends JSON counts only the client's JSON, as the class spells it.
     { name: "a class's own modes narrow what the client sends (application/* → application/json)", card: makeCard({ defaultInputModes: modes("text/plain", "application/json") }), profile: { ...NORTHWIND, inputModes: ["text/plain", "application/*"] }, classFields: { inputModes: ["application/json"] }, messageId: "inputModeShared", data: { modes: ["application/json"] }, evidence: { "task-class": ["/inputModes"], profile: ["/inputModes"] } },
     { name: "a live class whose own modes are audio: the client's live audio counts", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", classFields: { inputModes: ["audio/*"] }, messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
@@ -98,5 +99,30 @@ describe("input-modes, aimed at a skill", () => {
     expect(f.status).toBe("not-evaluated");
     expect(f.messageId).toBe("cardModesUnknown");
     expect(f.missing).toBeUndefined();
+  });
+});
+
+describe("who offers a shared mode, in the message", () => {
+  const say = (card: ReturnType<typeof makeCard>, profile: ClientProfile = NORTHWIND) => explainFinding(runCheck(inv, card, profile, "request-response"));
+
+  it("words the defaults, the skills by name and how many more", () => {
+    expect(say(makeCard())).toBe("The client can send text/plain whole, which the card takes (its default input modes).");
+    expect(say(textSkills(12))).toBe("The client can send text/plain whole, which the card takes (skill s0, skill s1, skill s2, skill s3, skill s4 and 7 more skills).");
+    expect(say(textSkills(1209))).toContain("skill s4 and 1,204 more skills).");
+  });
+
+  it("gives several shared modes' count of more skills as a lower bound", () => {
+    const both = makeCard({ defaultInputModes: modes("audio/mpeg"), skills: Array.from({ length: 7 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain", "audio/pcm"], pointer: `/skills/${i}` })) });
+    expect(say(both, buffering)).toContain("(skill s0, skill s1, skill s2, skill s3, skill s4 and at least 2 more skills).");
+  });
+
+  it("names a skill whose id is 'defaults' as that skill, and a skill without id or name by its pointer", () => {
+    const odd = makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "defaults", inputModes: ["text/plain"], pointer: "/skills/0" }, { inputModes: ["text/plain"], pointer: "/skills/1" }] });
+    expect(say(odd)).toBe("The client can send text/plain whole, which the card takes (skill defaults and skill /skills/1).");
+  });
+
+  it("reads a record whose data holds the words as it was written", () => {
+    const old = { invariant: "input-modes" as const, taskClass: "request-response", status: "holds" as const, messageId: "inputModeShared", data: { modes: ["text/plain"], offeredBy: ["skill notes"] }, evidence: [] };
+    expect(explainFinding(old)).toBe("The client can send text/plain whole, which the card takes (skill notes).");
   });
 });
