@@ -12,7 +12,8 @@ export type CardFetchErrorCode =
   | "httpStatus"
   | "notFound"
   | "network"
-  | "notJsonContent";
+  | "notJsonContent"
+  | "notUtf8";
 
 /** One request the fetcher made (or refused to make), in order. */
 export interface FetchAttempt {
@@ -29,6 +30,8 @@ export interface CardFetchErrorDetails {
   status?: number;
   contentType?: string;
   limit?: number;
+  /** notUtf8: where the answer stops being UTF-8 (0-based byte offset). */
+  offset?: number;
   attempts?: FetchAttempt[];
   cause?: string;
 }

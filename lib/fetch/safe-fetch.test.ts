@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { CardFetchError, type CardFetchErrorCode } from "./errors";
 import { fetchCard, type FetchCardOptions } from "./safe-fetch";
-import { json, redirect, startTestServer, type TestServer } from "./test-server";
+import { json, redirect, type Route, startTestServer, type TestServer } from "./test-server";
 
 // Every request in this file goes to 127.0.0.1 only; other addresses are refused before any traffic.
 const CARD = { name: "Test agent", version: "1.0" };
@@ -468,5 +468,39 @@ describe("bad URLs", () => {
     expect(e.code).toBe(code);
     expect(e.message.length).toBeGreaterThan(10);
     expect(e.message).not.toContain("secret");
+  });
+});
+
+describe("the answer's encoding", () => {
+  /** Raw bytes, as a server in another encoding sends them. */
+  const bytes = (body: Buffer, contentType = "application/json"): Route => (_req, res) => {
+    res.setHeader("content-type", contentType);
+    res.end(body);
+  };
+  // {"name": "Café"} in Latin-1: é is the single byte 0xE9, which does not begin a UTF-8 character here.
+  const latin1 = Buffer.from('{"name": "Caf\u00e9"}', "latin1");
+
+  it("refuses a card that is not UTF-8, where it breaks, instead of reading it with replacement characters", async () => {
+    server = await startTestServer({ "/card.json": bytes(latin1) });
+    const e = await failure(fetchCard(`${server.base}/card.json`, LOOPBACK));
+    expect(e.code).toBe("notUtf8");
+    expect(e.message).toBe(`${server.base}/card.json answered with text that is not UTF-8: byte 13 (counting from 0) does not begin a valid UTF-8 character. A card is JSON in UTF-8.`);
+  });
+
+  it("reads UTF-8 with a byte order mark, without the mark", async () => {
+    server = await startTestServer({ "/card.json": bytes(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(CARD))])) });
+    const got = await fetchCard(`${server.base}/card.json`, LOOPBACK);
+    expect(got.text).toBe(JSON.stringify(CARD));
+    expect(got.size).toBe(JSON.stringify(CARD).length + 3);
+  });
+
+  it("moves discovery on past an answer that is not UTF-8, and names it if nothing else is found", async () => {
+    server = await startTestServer({ "/.well-known/agent-card.json": bytes(latin1, "text/plain"), "/.well-known/agent.json": json(CARD) });
+    expect((await fetchCard(server.base, LOOPBACK)).discoveredVia).toBe("agent.json");
+    await server.close();
+    server = await startTestServer({ "/.well-known/agent-card.json": bytes(latin1, "text/plain") });
+    const e = await failure(fetchCard(server.base, LOOPBACK));
+    expect(e.code).toBe("notFound");
+    expect(e.message).toContain("/.well-known/agent-card.json (text that is not UTF-8)");
   });
 });

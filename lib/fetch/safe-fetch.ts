@@ -7,6 +7,7 @@ import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
 import { SETTING_NAMES } from "../settings";
+import { decodeUtf8 } from "../triage/utf8";
 import { classifyAddress } from "./address-policy";
 import { checkRequestableUrl, type DiscoveredVia, listCandidates, parseCardUrl, redact } from "./card-url";
 import {
@@ -155,7 +156,7 @@ async function discover(url: URL, ctx: Ctx): Promise<FetchedCard> {
     } catch (e) {
       const err = toFetchError(e, ctx.signal);
       // Only "nothing here" answers move discovery on; an unsafe address or a timeout ends it.
-      const miss = err.code === "httpStatus" || err.code === "notFound" || err.code === "notJsonContent";
+      const miss = err.code === "httpStatus" || err.code === "notFound" || err.code === "notJsonContent" || err.code === "notUtf8";
       if (!miss || candidates.length === 1) throw withAttempts(err, ctx.attempts);
       misses.push(err);
     }
@@ -171,6 +172,7 @@ function summarize(e: CardFetchError | undefined): string {
   if (!e) return "not tried";
   if (e.details.status !== undefined) return `HTTP ${e.details.status}`;
   if (e.code === "notJsonContent") return `content type ${e.details.contentType ?? "missing"}`;
+  if (e.code === "notUtf8") return "text that is not UTF-8";
   return e.code;
 }
 
@@ -241,13 +243,24 @@ async function fetchFollowing(start: URL, ctx: Ctx): Promise<Omit<FetchedCard, "
       });
     }
     const body = await readBody(res, url, ctx);
+    // Read as UTF-8, strictly: an answer in another encoding is refused where it breaks, never
+    // decoded with replacement characters and reviewed as something it is not (as a file is).
+    const decoded = decodeUtf8(body);
+    if (!decoded.ok) {
+      throw new CardFetchError(
+        "notUtf8",
+        `${redact(url)} answered with text that is not UTF-8: byte ${decoded.offset} (counting from 0) does not begin a valid UTF-8 character. A card is JSON in UTF-8.`,
+        { url: redact(url), offset: decoded.offset },
+      );
+    }
     return {
       finalUrl: redact(url),
       status,
       contentType: contentType ?? "",
       size: body.length,
       sha256: createHash("sha256").update(body).digest("hex"),
-      text: new TextDecoder("utf-8").decode(body),
+      // A byte order mark is not part of the card.
+      text: decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text,
     };
   }
 }

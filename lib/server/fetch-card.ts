@@ -28,6 +28,7 @@ const STATUS: Record<CardFetchErrorCode, number> = {
   notFound: 404,
   network: 502,
   notJsonContent: 502,
+  notUtf8: 502,
 };
 
 export interface RemoteFetchOptions {

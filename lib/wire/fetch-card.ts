@@ -51,6 +51,7 @@ const FETCH_ERROR_CODES = [
   "notFound",
   "network",
   "notJsonContent",
+  "notUtf8",
   "internal",
 ] as const;
 export type FetchErrorCode = (typeof FETCH_ERROR_CODES)[number];

@@ -36,6 +36,7 @@ const FETCH_ERRORS: Record<string, string> = {
   notFound: "it answered 404: nothing is published there",
   network: "the connection failed",
   notJsonContent: "it answered with something other than JSON",
+  notUtf8: "its answer is not UTF-8 text",
   rateLimited: "too many fetches just now: try again shortly",
   busy: "Parley's server is busy: try again shortly",
 };
