@@ -15,6 +15,10 @@ test.beforeAll(async () => {
     if (request.url === "/.well-known/agent.json") {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(CONTOSO.text);
+    } else if (request.url === "/latin1/card.json") {
+      // A card saved in Latin-1: "Café" ends in the single byte 0xE9.
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(Buffer.from('{"name": "Caf\u00e9"}', "latin1"));
     } else {
       response.writeHead(404, { "content-type": "text/plain" });
       response.end("not here");
@@ -45,6 +49,16 @@ test("fetching a card from a server gives the same review as pasting it, with it
   await expectDecision(page, "live-input", "reject");
   await expectDecision(page, "request-response", "accept");
   await expectDecision(page, "async-completion", "accept-degraded");
+});
+
+test("a card served in another encoding than UTF-8 is refused where it breaks, and nothing is loaded", async ({ page }) => {
+  await openWorkspace(page);
+  await page.getByLabel(/Fetch from URL/).fill(`${base}/latin1/card.json`);
+  await page.getByRole("button", { name: "Fetch" }).click();
+  const error = page.getByTestId("fetch-error");
+  await expect(error).toContainText("notUtf8");
+  await expect(error).toContainText("not UTF-8: byte 13 (counting from 0)");
+  await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
 });
 
 for (const target of ["http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/"]) {
