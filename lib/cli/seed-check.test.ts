@@ -60,6 +60,18 @@ describe("runSeedCheck", () => {
     expect(summary).toEqual({ lines: 3, raised: 2, errors: 0 });
   });
 
+  it("refuses an id too large to be written back (1e400 reads as Infinity, which JSON writes as null), as batch does", async () => {
+    const input = [caseLine("a", "live-input").replace('"id":"a"', '"id":1e400'), caseLine("b", "request-response")].join("\n");
+    expect(input).toContain('"id":1e400');
+    const { sink, lines } = slowSink();
+    const summary = await runSeedCheck(chunked(input, 64), sink);
+    expect(await lines()).toEqual([
+      { id: null, error: 'line 1: "id" is a number too large to be written back (it reads as Infinity); give the id as a string' },
+      { id: "b", raised: false, invariant: null, message: null },
+    ]);
+    expect(summary).toEqual({ lines: 2, raised: 0, errors: 1 });
+  });
+
   it("turns a card the reference crashes on into an error on that line, not a verdict", async () => {
     const card = { capabilities: { streaming: false, pushNotifications: false } };
     const { sink, lines } = slowSink();

@@ -82,6 +82,11 @@ function checkLine(lineNo: number, text: string): LineResult {
   }
   const record = parsed as Record<string, unknown>;
   const id = Object.prototype.hasOwnProperty.call(record, "id") ? record.id : null;
+  if (typeof id === "number" && !Number.isFinite(id)) {
+    // 1e400 reads as Infinity, which JSON writes as null (Python writes Infinity, which is not JSON):
+    // the answer could not be matched to its line, so the line is refused as batch refuses it.
+    return { id: null, error: `line ${lineNo}: "id" is a number too large to be written back (it reads as ${String(id)}); give the id as a string` };
+  }
   const missing = REQUIRED_KEYS.filter((key) => !Object.prototype.hasOwnProperty.call(record, key));
   if (missing.length > 0) {
     return { id, error: `line ${lineNo}: missing ${missing.map((key) => JSON.stringify(key)).join(", ")}` };
