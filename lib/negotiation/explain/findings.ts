@@ -1,6 +1,6 @@
 import type { TaskClassDecision } from "../decision-types";
 import { getInvariant } from "../invariants";
-import type { CutCause, Finding, FixTemplate, MessageData } from "../invariants/types";
+import type { CutCause, Finding, FixTemplate, InvariantMeta, MessageData } from "../invariants/types";
 import { applicableFixes, docsPath } from "../invariants/types";
 import { renderTemplate, renderTemplateLayered, templatePlaceholders } from "./template";
 
@@ -16,7 +16,9 @@ export function describeInvariant(id: string): string {
 export function explainFinding(finding: Finding): string {
   const template = findingTemplate(finding);
   if (!template) return `${finding.invariant} reported "${finding.messageId}" for ${finding.taskClass}.`;
-  return renderTemplateLayered(template, finding.data, wordsFor(finding, placeholdersOf(template)), { taskClass: finding.taskClass });
+  const wording = getInvariant(finding.invariant)?.meta.wording;
+  const words = wording ? wordsFor(wording, finding.data, placeholdersOf(template)) : undefined;
+  return renderTemplateLayered(template, finding.data, words, { taskClass: finding.taskClass });
 }
 
 /**
@@ -25,17 +27,16 @@ export function explainFinding(finding: Finding): string {
  */
 export function findingWords(finding: Finding): MessageData {
   const wording = getInvariant(finding.invariant)?.meta.wording;
-  return { taskClass: finding.taskClass, ...finding.data, ...wordsFor(finding, wording ? Object.keys(wording) : []) };
+  const words = wording ? wordsFor(wording, finding.data, Object.keys(wording)) : undefined;
+  return { taskClass: finding.taskClass, ...finding.data, ...words };
 }
 
-/** The worded placeholders among `names` (undefined when there are none: most findings). */
-function wordsFor(finding: Finding, names: readonly string[]): MessageData | undefined {
-  const wording = getInvariant(finding.invariant)?.meta.wording;
-  if (!wording) return undefined;
+/** The placeholders among `names` that `wording` words and `data` does not hold (undefined for none). */
+function wordsFor(wording: NonNullable<InvariantMeta["wording"]>, data: MessageData, names: readonly string[]): MessageData | undefined {
   let words: MessageData | undefined;
   for (const name of names) {
     const word = Object.hasOwn(wording, name) ? wording[name] : undefined;
-    if (word && !Object.hasOwn(finding.data, name)) (words ??= {})[name] = word(finding.data);
+    if (word && !Object.hasOwn(data, name)) (words ??= {})[name] = word(data);
   }
   return words;
 }
@@ -56,16 +57,8 @@ function findingTemplate(finding: Finding): string | undefined {
   return getInvariant(finding.invariant)?.meta.messages[finding.messageId];
 }
 
-/** Templates that read {{taskClass}}, by template (a few hundred fixed strings). */
-const READS_TASK_CLASS = new Map<string, boolean>();
-
 function readsTaskClass(template: string): boolean {
-  let reads = READS_TASK_CLASS.get(template);
-  if (reads === undefined) {
-    reads = placeholdersOf(template).includes("taskClass");
-    if (READS_TASK_CLASS.size < 2000) READS_TASK_CLASS.set(template, reads);
-  }
-  return reads;
+  return placeholdersOf(template).includes("taskClass");
 }
 
 interface Explained {

@@ -1,4 +1,5 @@
 import { ownValue } from "../own-value";
+import { withThousands } from "../thousands";
 import type { ProblemCode } from "../card/problem-codes";
 import type { ValidityProblem } from "../card/validity";
 import type { MessageData } from "../invariants/types";
@@ -162,17 +163,24 @@ function renderValue(key: string, value: unknown): string {
 }
 
 /**
- * Words a problem's data leaves to the sentence: how many other endpoints are uncallable too, and
- * how Parley reads a mode it cannot read as a media type. A record whose data holds these words
- * (engines that put them in the data) keeps them.
+ * Placeholders a problem's sentence words from its data, per code, as an invariant's meta.wording
+ * does for findings: the data holds a count or leaves a value out, the words are here. A record
+ * whose data holds the words itself (engines that put them in the data) keeps them.
  */
-function wordCounts(problem: ValidityProblem, words: MessageData): void {
-  const data = problem.data;
-  if (problem.code === "noCallableInterface" && !Object.hasOwn(data, "others")) {
-    const more = typeof data.otherEndpoints === "number" ? data.otherEndpoints : 0;
-    words.others = more === 0 ? "" : more === 1 ? ", and so is the other endpoint it lists" : `, and so are the ${more} other endpoints it lists`;
-  }
-  if (problem.code === "nonMimeMode" && !Object.hasOwn(data, "reading")) words.reading = "a media type it cannot match";
+const PROBLEM_WORDING: Partial<Record<ProblemCode, Record<string, (data: ValidityProblem["data"]) => string>>> = {
+  noCallableInterface: {
+    others: (data) => {
+      const more = typeof data.otherEndpoints === "number" ? data.otherEndpoints : 0;
+      return more === 0 ? "" : more === 1 ? ", and so is the other endpoint it lists" : `, and so are the ${withThousands(more)} other endpoints it lists`;
+    },
+  },
+  nonMimeMode: { reading: () => "a media type it cannot match" },
+};
+
+function addWording(problem: ValidityProblem, words: MessageData): void {
+  const wording = ownValue(PROBLEM_WORDING, problem.code);
+  if (!wording) return;
+  for (const [name, word] of Object.entries(wording)) if (!Object.hasOwn(problem.data, name)) words[name] = word(problem.data);
 }
 
 /** One plain sentence: what is wrong with the card, and where. */
@@ -186,7 +194,7 @@ export function describeProblem(problem: ValidityProblem): string {
   for (const [key, value] of Object.entries(problem.data)) {
     if (value !== undefined) words[key] = renderValue(key, value);
   }
-  wordCounts(problem, words);
+  addWording(problem, words);
   if (typeof problem.data.signatureReason === "string") {
     const { alg, kid, jku } = problem.data;
     const header = { alg: typeof alg === "string" ? alg : undefined, kid: typeof kid === "string" ? kid : undefined, jku: typeof jku === "string" ? jku : undefined };

@@ -22,7 +22,7 @@ export function collectCardModes(card: NormalizedCard, field: ModeField): readon
  */
 export const NAMED_OFFERERS = 5;
 
-/** Where a mode is offered: the card's defaults and/or skills (by id, else name, else index). */
+/** Where a mode is offered: the card's defaults and/or skills (named by skillLabel). */
 export interface ModeOffer {
   mode: string;
   /** The mode's media range, read once for every comparison of a review. */

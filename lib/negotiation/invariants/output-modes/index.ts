@@ -1,5 +1,5 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
-import { targetedModes } from "../card-modes";
+import { skillLabel, targetedModes } from "../card-modes";
 import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
 import { mediaRange, pushUnique, rangesOverlap, type MediaRange } from "../../card/media-types";
@@ -81,7 +81,7 @@ const MISMATCH: CutCause = { acquirable: ["encoding"], cardClaim: "declarations"
  */
 type Group =
   | { kind: "defaults"; modes: readonly string[]; pointer: Pointer; defaulted: boolean }
-  | { kind: "skill"; modes: readonly string[]; skill: CardSkill; index: number }
+  | { kind: "skill"; modes: readonly string[]; skill: CardSkill }
   | { kind: "offer"; modes: readonly string[]; pointer: Pointer };
 
 function modePointer(group: Group, i: number): Pointer {
@@ -95,13 +95,13 @@ function modePointer(group: Group, i: number): Pointer {
   }
 }
 
-/** The skills of some groups, by id (else name, else pointer), and whether the card's defaults are among the groups. */
+/** The skills of some groups (as skillLabel names them), and whether the card's defaults are among the groups. */
 function skillsOf(groups: readonly Group[]): { skills: string[]; defaults: boolean } {
   const skills: string[] = [];
   let defaults = false;
   for (const g of groups) {
     if (g.kind === "defaults") defaults = true;
-    else if (g.kind === "skill") skills.push(g.skill.id ?? g.skill.name ?? g.skill.pointer);
+    else if (g.kind === "skill") skills.push(skillLabel(g.skill));
   }
   return { skills, defaults };
 }
@@ -190,13 +190,11 @@ function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
   if (usesDefaults && defaults.value.length > 0) {
     scanGroup(scan, { kind: "defaults", modes: defaults.value, pointer: defaults.pointer, defaulted: defaults.defaulted === true }, false);
   }
-  const cursor: Extract<Group, { kind: "skill" }> = { kind: "skill", modes: [], skill: card.skills[0]!, index: 0 };
-  for (let index = 0; index < card.skills.length; index++) {
-    const skill = card.skills[index]!;
+  const cursor: Extract<Group, { kind: "skill" }> = { kind: "skill", modes: [], skill: card.skills[0]! };
+  for (const skill of card.skills) {
     if (!skill.outputModes || skill.outputModes.length === 0) continue;
     cursor.modes = skill.outputModes;
     cursor.skill = skill;
-    cursor.index = index;
     scanGroup(scan, cursor, true);
   }
   return scan;

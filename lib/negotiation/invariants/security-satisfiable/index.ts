@@ -55,9 +55,14 @@ function kindOf(card: NormalizedCard, name: string): string {
   return card.securitySchemes.find((s) => s.name === name)?.kind ?? "undeclared";
 }
 
+/** A scheme as the messages name it: "key (apiKey)". */
+function describeScheme(card: NormalizedCard, name: string): string {
+  return `${name} (${kindOf(card, name)})`;
+}
+
 /** An alternative as the messages name it: "oauth (oauth2) + key (apiKey)". */
 function describe(card: NormalizedCard, requirement: CardSecurityRequirement): string {
-  return requirement.schemes.map((name) => `${name} (${kindOf(card, name)})`).join(" + ");
+  return requirement.schemes.map((name) => describeScheme(card, name)).join(" + ");
 }
 
 /** The schemes of an alternative whose kind the client cannot present. */
@@ -106,9 +111,9 @@ export const securitySatisfiable: Invariant<MessageId> = {
     // The schemes the client cannot present, each once, in the card's order (which alternative needs
     // which is in the evidence): data without English, unlike "oauth (oauth2) + key (apiKey) lacks apiKey".
     const lacking: string[] = [];
-    for (const r of requirements) {
-      for (const name of lacks(card, client, r)) {
-        const scheme = `${name} (${kindOf(card, name)})`;
+    for (let i = 0; i < requirements.length && lacking.length < 10; i++) {
+      for (const name of lacks(card, client, requirements[i]!)) {
+        const scheme = describeScheme(card, name);
         if (lacking.length < 10 && !lacking.includes(scheme)) lacking.push(scheme);
       }
     }
