@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { EARLY_HASH_SCRIPT } from "@/components/share/link-location";
 import { readTheme, THEME_COOKIE } from "@/components/ui/theme";
 import "./globals.css";
 
@@ -21,7 +22,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const theme = readTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
     <html lang="en" data-theme={theme}>
-      <body className="bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
+      <body className="bg-slate-50 font-sans text-slate-900 antialiased">
+        {/* Before anything hydrates: a link pasted into the address meanwhile is kept (see EARLY_HASH_SCRIPT). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_HASH_SCRIPT }} />
+        {children}
+      </body>
     </html>
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { findExample, loadExampleText } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
 import { BUTTON, ERROR } from "@/components/ui/form-styles";
+import { firstHash } from "@/components/share/link-location";
 import { ProfileIntake } from "@/components/triage/profile-intake";
 import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { Section } from "@/components/ui/section";
@@ -125,7 +126,8 @@ export function DiffWorkbench() {
     };
     window.addEventListener("hashchange", onHashChange);
     void (async () => {
-      const hash = window.location.hash.slice(1);
+      // A link pasted into the address while the page hydrated counts (see firstHash).
+      const hash = firstHash().slice(1);
       if (hash) {
         opened.current = hash;
         const problem = await openLink(hash).catch((error: unknown) => String(error));

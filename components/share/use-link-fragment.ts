@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
 import { loadEngine } from "@/components/review/workspace-review";
 import { readLinkOffThread } from "./decode-off-thread";
-import { clearLocationFragment, readHash } from "./link-location";
+import { clearLocationFragment, firstHash, readHash } from "./link-location";
 import { LINK_BANNER } from "./link-banner-slot";
 import { loadShare, type ShareModule } from "./load-share";
 
@@ -44,8 +44,8 @@ export function useLinkFragment(): LinkFragment {
     setState(next);
   }, []);
 
-  const read = useCallback(() => {
-    const hash = readHash(window.location.hash, (id) => document.getElementById(id) !== null);
+  const read = useCallback((address: string) => {
+    const hash = readHash(address, (id) => document.getElementById(id) !== null);
     const now = current.current;
     if (hash.kind === "anchor") {
       // The skip link: the review on screen is unchanged, whatever it came from.
@@ -89,12 +89,14 @@ export function useLinkFragment(): LinkFragment {
   }, [set]);
 
   useEffect(() => {
-    read();
-    window.addEventListener("hashchange", read);
-    window.addEventListener("popstate", read);
+    // A link pasted into the address while the page hydrated is read too (see firstHash).
+    read(firstHash());
+    const onAddress = () => read(window.location.hash);
+    window.addEventListener("hashchange", onAddress);
+    window.addEventListener("popstate", onAddress);
     return () => {
-      window.removeEventListener("hashchange", read);
-      window.removeEventListener("popstate", read);
+      window.removeEventListener("hashchange", onAddress);
+      window.removeEventListener("popstate", onAddress);
     };
   }, [read]);
 

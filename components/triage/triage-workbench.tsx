@@ -3,6 +3,7 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { loadExampleSet } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
+import { firstHash } from "@/components/share/link-location";
 import { loadShare } from "@/components/share/load-share";
 import { BUTTON } from "@/components/ui/form-styles";
 import { Section } from "@/components/ui/section";
@@ -155,12 +156,16 @@ export function TriageWorkbench() {
   // link put in the address of the open page is read too (the kept triage stays one click away).
   useEffect(() => {
     let gone = false;
-    const openLink = async (hash: string) => {
+    // Links read one after another (pasted twice in quick succession): only the last one opens.
+    let latest = 0;
+    let opening: Promise<void> | null = null;
+    const openLink = (hash: string): Promise<void> => (opening = readLink(hash, ++latest));
+    const readLink = async (hash: string, mine: number) => {
       const reading = await readLinkOffThread(hash).catch((error: unknown): LinkReading => ({ kind: "failed", message: String(error) }));
-      if (gone) return;
+      if (gone || mine !== latest) return;
       if (reading.kind === "triage") {
         const previous = await readStoredTriage();
-        if (gone) return;
+        if (gone || mine !== latest) return;
         const opened = fromTriageFile(reading.file);
         commit(opened);
         linkInputs.current = opened;
@@ -179,21 +184,27 @@ export function TriageWorkbench() {
       const hash = window.location.hash.slice(1);
       if (hash) void openLink(hash);
     };
+    // Listening from the start: a link put in the address while the kept triage is read is opened too.
+    window.addEventListener("hashchange", onHashChange);
     void (async () => {
-      const hash = window.location.hash.slice(1);
+      // A link pasted into the address while the page hydrated counts (see firstHash).
+      const hash = firstHash().slice(1);
       if (hash) {
         await openLink(hash);
       } else {
         const saved = await readStoredTriage();
         if (gone) return;
-        if (saved) {
+        // A link opened meanwhile wins over what this browser kept.
+        if (saved && latest === 0) {
           commit(saved.inputs);
           setNotice({ kind: "restored", savedAt: saved.savedAt, cards: saved.inputs.cards.length, profiles: saved.inputs.profiles.length });
         }
       }
+      // Nothing is kept before the links being read have opened: keeping starts from what they hold,
+      // and the kept triage they replace is still there for their notice to offer back.
+      for (let waited: Promise<void> | null = null; opening !== waited && !gone; ) await (waited = opening);
       if (gone) return;
       setReady(true);
-      window.addEventListener("hashchange", onHashChange);
     })();
     return () => {
       gone = true;

@@ -1,4 +1,4 @@
-import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
+import { EARLY_HASH_SCRIPT, PENDING_LINK_SCRIPT } from "@/components/share/link-location";
 
 /**
  * The Content-Security-Policy of every page (set per request by proxy.ts, which also hands the
@@ -6,10 +6,11 @@ import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
  * styles). No 'unsafe-inline', no 'unsafe-eval' in production.
  *
  * - Scripts: those carrying this response's nonce, what they load ('strict-dynamic': Next's
- *   chunks), and the one inline script of the workspace page, by hash (it runs while the page is
- *   parsed, before any nonce could be handed to it).
+ *   chunks), and the app's two inline scripts by hash: every page's early-hash recorder and the
+ *   workspace's pending-link script (they run while the page is parsed, before any nonce could be
+ *   handed to them).
  * - Styles: files from this origin, <style> elements with the nonce (CodeMirror injects its theme
- *   as one, and is given the nonce), and the one <style> the inline script above adds, by hash.
+ *   as one, and is given the nonce), and the one <style> the pending-link script adds, by hash.
  * - Nothing may frame a page, and a page may frame, embed or post forms to nothing else.
  */
 export function buildPageCsp(nonce: string, hashes: InlineHashes, dev = false): string {
@@ -61,7 +62,7 @@ export function getInlineHashes(): Promise<InlineHashes> {
   inlineHashes ??= (async () => {
     const style = pendingLinkStyleText();
     return {
-      scripts: [await sha256Source(PENDING_LINK_SCRIPT)],
+      scripts: [await sha256Source(EARLY_HASH_SCRIPT), await sha256Source(PENDING_LINK_SCRIPT)],
       styles: style === null ? [] : [await sha256Source(style)],
     };
   })();
