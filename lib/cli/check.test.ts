@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "parley-cli-"));
   contosoPath = file("contoso.json", CONTOSO.text);
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface CheckJson {
   valid: boolean;

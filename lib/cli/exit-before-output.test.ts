@@ -1,13 +1,14 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { runCli } from "./test-io";
 
 // A reader that stops early (`… | head`) sees the exit code the command declared before writing:
 // every command that can know its answer first must declare it before its first byte.
 const dir = mkdtempSync(path.join(tmpdir(), "parley-exit-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const contoso = path.join(dir, "contoso.json");
 writeFileSync(contoso, CONTOSO.text);
 const fixed = path.join(dir, "contoso-streams.json");

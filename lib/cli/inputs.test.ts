@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { MAX_INPUT_BYTES } from "./inputs";
 import { runCli } from "./test-io";
 
 const dir = mkdtempSync(path.join(tmpdir(), "parley-inputs-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string, content: string | Uint8Array) => {
   const p = path.join(dir, name);
   writeFileSync(p, content);

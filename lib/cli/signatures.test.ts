@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportJWK } from "jose/key/export";
@@ -51,6 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("check --jwks", () => {

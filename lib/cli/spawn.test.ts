@@ -1,15 +1,16 @@
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
 
 // The real binary, as CI runs it: a fresh process through tsx, no build step.
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 const dir = mkdtempSync(path.join(tmpdir(), "parley-spawn-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const contosoPath = path.join(dir, "contoso.json");
 writeFileSync(contosoPath, CONTOSO.text);
 
@@ -118,13 +119,13 @@ describe("the parley command (package.json bin)", () => {
 
   it("runs when started through a link, as node_modules/.bin/parley is", { timeout: 60_000 }, async () => {
     const { mkdtemp, symlink } = await import("node:fs/promises");
-    const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
     const { execFile } = await import("node:child_process");
     const { buildCli } = await import("../../scripts/build-cli.mjs");
-    const dir = await mkdtemp(join(tmpdir(), "parley-bin-"));
-    const bundle = await buildCli(join(dir, "review.mjs"));
-    const link = join(dir, "parley");
+    // Inside this file's folder, so it goes with it.
+    const bin = await mkdtemp(join(dir, "bin-"));
+    const bundle = await buildCli(join(bin, "review.mjs"));
+    const link = join(bin, "parley");
     await symlink(bundle, link);
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, [link, "check", "--card", "example:contoso", "--profile", "northwind", "--task-class", "request-response"], (error, out) =>

@@ -1,14 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { corpusCardPath, CARDS_DIR } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { MAX_INPUT_BYTES } from "./inputs";
 import { runCli } from "./test-io";
 
 const dir = mkdtempSync(path.join(tmpdir(), "parley-triage-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, content: string) => {
   const p = path.join(dir, name);
   writeFileSync(p, content);
@@ -39,7 +40,7 @@ describe("triage", () => {
   });
 
   it("leaves out folder entries it cannot read, lists each with why, triages the rest and exits 2; never opens a FIFO", async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "parley-triage-entries-"));
+    const folder = mkdtempSync(path.join(dir, "entries-"));
     writeFileSync(path.join(folder, "good.json"), CONTOSO.text);
     symlinkSync(path.join(folder, "missing-target.json"), path.join(folder, "dangling.json"));
     mkdirSync(path.join(folder, "folder.json"));
@@ -81,7 +82,7 @@ describe("triage", () => {
   });
 
   it("says what is wrong with its arguments (exit 2)", async () => {
-    const empty = mkdtempSync(path.join(tmpdir(), "parley-empty-"));
+    const empty = mkdtempSync(path.join(dir, "empty-"));
     for (const [argv, message] of [
       [["triage", "--profiles", "northwind"], /--cards is required/],
       [["triage", "--cards", empty, "--profiles", "northwind"], /holds no \.json file/],
