@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { EARLY_HASH_SCRIPT } from "@/components/share/link-location";
+import { EARLY_INPUT_SCRIPT } from "@/components/ui/early-input";
 import { readTheme, THEME_COOKIE } from "@/components/ui/theme";
 import "./globals.css";
 
@@ -23,8 +23,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" data-theme={theme}>
       <body className="bg-slate-50 font-sans text-slate-900 antialiased">
-        {/* Before anything hydrates: a link pasted into the address meanwhile is kept (see EARLY_HASH_SCRIPT). */}
-        <script dangerouslySetInnerHTML={{ __html: EARLY_HASH_SCRIPT }} />
+        {/* Before anything hydrates: a link pasted into the address, or a card typed, meanwhile is kept (see EARLY_INPUT_SCRIPT). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
         {children}
       </body>
     </html>

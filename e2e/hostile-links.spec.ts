@@ -46,9 +46,9 @@ async function openLinkAfterLoad(page: Page, fragment: string): Promise<number> 
   await page.goto("/");
   await expect(page.getByTestId("review-matrix")).toBeVisible();
   // Let the first load's own work finish, so what is measured is the link's: the network is idle and
-  // the page has hydrated (its link reader has taken over from the early-hash recorder).
+  // the page has hydrated (its link reader has taken over from the early-input recorder).
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => (window as unknown as { __parleyEarlyHash?: { taken: boolean } }).__parleyEarlyHash?.taken === true);
+  await page.waitForFunction(() => (window as unknown as { __parleyEarly?: { taken: boolean } }).__parleyEarly?.taken === true);
   return page.evaluate((hash) => {
     const start = performance.now();
     window.location.hash = hash;

@@ -155,6 +155,7 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
       <JsonEditor
         label="Agent card JSON"
         testId="card-editor"
+        earlyInputKey="card"
         className="h-[26rem]"
         initialText={props.initialText}
         onChange={props.onChange}

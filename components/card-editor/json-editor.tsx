@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from "react";
+import { takeEarlyEdit } from "@/components/ui/early-input";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import type { EditorDiagnostic, RichEditor } from "./json-editor-view";
 
@@ -30,6 +31,8 @@ interface JsonEditorProps {
   onDropFile?: (file: File) => void;
   /** Load the full editor at once instead of on the user's first reach for it. */
   eager?: boolean;
+  /** Keep what is typed into the server-rendered text area before the page hydrates, under this key. */
+  earlyInputKey?: string;
   className?: string;
   testId?: string;
 }
@@ -60,6 +63,7 @@ export function JsonEditor({
   handleRef,
   onDropFile,
   eager,
+  earlyInputKey,
   className,
   testId,
 }: JsonEditorProps) {
@@ -82,6 +86,22 @@ export function JsonEditor({
     onChangeRef.current = onChange;
     onDropRef.current = onDropFile;
   });
+
+  // Typed or pasted into the server-rendered text area before the page hydrated: no change event
+  // reached the workspace then, and hydration put the text area back to the text it was rendered
+  // with. The early-input recorder kept the edit (see components/ui/early-input.ts): it is the first.
+  useEffect(() => {
+    if (!earlyInputKey) return;
+    const early = takeEarlyEdit(earlyInputKey, heldText.current);
+    if (early === undefined) return;
+    heldText.current = early;
+    const plain = plainRef.current;
+    if (plain) plain.value = early;
+    if (early.length > PLAIN_EDITOR_MAX_CHARS) request();
+    onChangeRef.current(early);
+    // Once, when the editor first comes to life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const dropFile = useCallback((file: File) => {
     const handler = onDropRef.current;
@@ -194,6 +214,7 @@ export function JsonEditor({
               ref={plainRef}
               aria-label={label}
               aria-describedby={hintId}
+              data-early-input={earlyInputKey}
               spellCheck={false}
               autoCapitalize="off"
               autoComplete="off"

@@ -50,39 +50,3 @@ export const PENDING_STYLE_ID = "parley-link-pending";
  */
 export const PENDING_LINK_SCRIPT = `(function(){try{var h=location.hash;if(h.length>1&&!/^#[A-Za-z][\\w-]*$/.test(h)){var s=document.createElement("style");s.id="${PENDING_STYLE_ID}";s.textContent="[data-parley-default]{display:none!important}[data-parley-pending]{display:block!important}";document.head.appendChild(s)}}catch(e){}})();`;
 
-/** Where EARLY_HASH_SCRIPT keeps what it saw, on `window`. */
-const EARLY_HASH_KEY = "__parleyEarlyHash";
-
-interface EarlyHashRecord {
-  /** The address's fragment after the last hashchange, with the path it was on; null before any. */
-  hash: string | null;
-  path: string;
-  /** Set by the first reader: from then on the page's own listeners read the address. */
-  taken: boolean;
-}
-
-/**
- * Runs inline at the top of every page, before Next's scripts hydrate it. Next's router, once it
- * hydrates, writes the address it started from back into the address bar: a link pasted into the
- * address bar of a page still hydrating loses its fragment, and its hashchange fired before any
- * reader listened. This script records every hashchange from the first byte, so the first reader
- * (see firstHash) still gets the link.
- */
-export const EARLY_HASH_SCRIPT = `(function(){try{var r={hash:null,path:location.pathname,taken:false};window.${EARLY_HASH_KEY}=r;window.addEventListener("hashchange",function(){if(!r.taken){r.hash=location.hash;r.path=location.pathname}})}catch(e){}})();`;
-
-/**
- * The fragment a page reads when it starts. A hashchange the page missed while it hydrated, and
- * whose fragment Next's router has since dropped from the address bar, wins over the bare address:
- * it is put back in the address bar (a reload then opens it again) and returned. Only the first
- * reader on the page it was recorded on gets it; later ones read the address alone.
- */
-export function firstHash(): string {
-  const { location, history } = window;
-  const record = (window as unknown as Record<string, EarlyHashRecord | undefined>)[EARLY_HASH_KEY];
-  if (!record || record.taken) return location.hash;
-  record.taken = true;
-  const missed = record.hash;
-  if (location.hash !== "" || !missed || missed === "#" || record.path !== location.pathname) return location.hash;
-  history.replaceState(history.state, "", `${location.pathname}${location.search}${missed}`);
-  return missed;
-}

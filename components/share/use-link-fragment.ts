@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
 import { loadEngine } from "@/components/review/workspace-review";
 import { readLinkOffThread } from "./decode-off-thread";
-import { clearLocationFragment, firstHash, readHash } from "./link-location";
+import { firstHash } from "@/components/ui/early-input";
+import { clearLocationFragment, readHash } from "./link-location";
 import { LINK_BANNER } from "./link-banner-slot";
 import { loadShare, type ShareModule } from "./load-share";
 

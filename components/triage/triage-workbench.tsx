@@ -3,7 +3,7 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { loadExampleSet } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
-import { firstHash } from "@/components/share/link-location";
+import { firstHash } from "@/components/ui/early-input";
 import { loadShare } from "@/components/share/load-share";
 import { BUTTON } from "@/components/ui/form-styles";
 import { Section } from "@/components/ui/section";

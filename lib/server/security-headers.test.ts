@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { EARLY_HASH_SCRIPT, PENDING_LINK_SCRIPT } from "@/components/share/link-location";
+import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
+import { EARLY_INPUT_SCRIPT } from "@/components/ui/early-input";
 import { buildPageCsp, getInlineHashes, makeNonce, pendingLinkStyleText } from "./security-headers";
 
 const directives = (policy: string) => new Map(policy.split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)]));
@@ -21,7 +22,7 @@ describe("the page Content-Security-Policy", () => {
   it("hashes exactly the app's two inline scripts (every page's, the workspace's) and the style one adds", async () => {
     const hashes = await getInlineHashes();
     const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-    expect(hashes.scripts).toEqual([sha(EARLY_HASH_SCRIPT), sha(PENDING_LINK_SCRIPT)]);
+    expect(hashes.scripts).toEqual([sha(EARLY_INPUT_SCRIPT), sha(PENDING_LINK_SCRIPT)]);
     const style = pendingLinkStyleText();
     expect(style).toMatch(/^\[data-parley-default\]\{display:none!important\}/);
     expect(hashes.styles).toEqual([sha(style!)]);

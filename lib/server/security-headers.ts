@@ -1,4 +1,5 @@
-import { EARLY_HASH_SCRIPT, PENDING_LINK_SCRIPT } from "@/components/share/link-location";
+import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
+import { EARLY_INPUT_SCRIPT } from "@/components/ui/early-input";
 
 /**
  * The Content-Security-Policy of every page (set per request by proxy.ts, which also hands the
@@ -6,7 +7,7 @@ import { EARLY_HASH_SCRIPT, PENDING_LINK_SCRIPT } from "@/components/share/link-
  * styles). No 'unsafe-inline', no 'unsafe-eval' in production.
  *
  * - Scripts: those carrying this response's nonce, what they load ('strict-dynamic': Next's
- *   chunks), and the app's two inline scripts by hash: every page's early-hash recorder and the
+ *   chunks), and the app's two inline scripts by hash: every page's early-input recorder and the
  *   workspace's pending-link script (they run while the page is parsed, before any nonce could be
  *   handed to them).
  * - Styles: files from this origin, <style> elements with the nonce (CodeMirror injects its theme
@@ -62,7 +63,7 @@ export function getInlineHashes(): Promise<InlineHashes> {
   inlineHashes ??= (async () => {
     const style = pendingLinkStyleText();
     return {
-      scripts: [await sha256Source(EARLY_HASH_SCRIPT), await sha256Source(PENDING_LINK_SCRIPT)],
+      scripts: [await sha256Source(EARLY_INPUT_SCRIPT), await sha256Source(PENDING_LINK_SCRIPT)],
       styles: style === null ? [] : [await sha256Source(style)],
     };
   })();

@@ -1,0 +1,18 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { takeEarlyEdit } from "./early-input";
+
+/**
+ * Hands `apply` what the user typed into the field marked `data-early-input={key}` before the page
+ * hydrated (no change handler ran then), once, when the component mounts. `rendered` is the text
+ * the server rendered the field with.
+ */
+export function useEarlyEdit(key: string, rendered: string, apply: (text: string) => void): void {
+  const first = useRef({ key, rendered, apply });
+  useEffect(() => {
+    const { key: field, rendered: text, apply: take } = first.current;
+    const early = takeEarlyEdit(field, text);
+    if (early !== undefined) take(early);
+  }, []);
+}
