@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { EARLY_INPUT_SCRIPT } from "@/components/ui/early-input";
+import { EarlyInputReplay } from "@/components/ui/early-input-replay";
 import { readTheme, THEME_COOKIE } from "@/components/ui/theme";
 import "./globals.css";
 
@@ -26,6 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {/* Before anything hydrates: a link pasted into the address, or a card typed, meanwhile is kept (see EARLY_INPUT_SCRIPT). */}
         <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
         {children}
+        <EarlyInputReplay />
       </body>
     </html>
   );

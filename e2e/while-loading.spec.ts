@@ -14,6 +14,7 @@ import { waitForReviews } from "./triage-helpers";
 //   the page listened. Each page must still open the link.
 // - An edit typed into the server-rendered card text area: no change event reached React, and the
 //   editor later swapped in started from the card it was rendered with.
+// - An edit in any other field: shown in the field, while the page acted on the rendered value.
 
 const STREAMING_CONTOSO = CONTOSO.text.replace('"streaming": false', '"streaming": true');
 const reviewFragment = encodeReviewLink({ cardText: STREAMING_CONTOSO, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
@@ -155,4 +156,19 @@ test("a card written with CRLF line breaks, opened from a link, is no edit: the 
   await expectDecision(page, "live-input", "accept");
   await expect(page.getByTestId("link-notice")).not.toContainText("edited");
   expect(await page.evaluate(() => window.location.hash)).toBe(`#${fragment}`);
+});
+
+test("a profile name typed before the workspace hydrated is the profile's name, not just the field's", async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const name = [...document.querySelectorAll<HTMLInputElement>("input")].find((input) => input.value === "Northwind discovery agent");
+      if (!name) throw new Error("the server did not render the profile's name field");
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(name, "Northwind, typed early");
+      name.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
+  await page.goto("/");
+  // The review names the profile it used: the typed name, as the field shows it.
+  await expect(page.getByRole("region", { name: "Review" })).toContainText("Northwind, typed early · engine");
+  await expect(page.getByRole("region", { name: "Review" })).not.toContainText("Northwind discovery agent · engine");
 });

@@ -8,9 +8,12 @@
  *   listened.
  * - An edit in a server-rendered text area: no change event reached React, and hydration puts the
  *   text area back to the text it was rendered with.
- * EARLY_INPUT_SCRIPT runs inline at the top of every page, before Next's scripts, and records both:
- * the last hashchange, and the last value of every field marked `data-early-input="<key>"` with the
- * text that field was rendered with. Each is taken once, by the first reader that asks.
+ * - An edit in any other field: React shows it but never hears of it, so the page acts on the
+ *   rendered value while the field shows the typed one (a profile's name, a URL to fetch).
+ * EARLY_INPUT_SCRIPT runs inline at the top of every page, before Next's scripts, and records: the
+ * last hashchange; the last value of every field marked `data-early-input="<key>"` with the text
+ * that field was rendered with, taken once by the component that owns it; and every other text
+ * field typed into, which replayEarlyInput() hands to React once the page has hydrated.
  */
 
 /** Where EARLY_INPUT_SCRIPT keeps what it saw, on `window`. */
@@ -24,9 +27,14 @@ interface EarlyRecord {
   taken: boolean;
   /** Per field key: its text as rendered (`from`) and as the user left it; false once taken. */
   edits: Record<string, { from: string; value: string } | false>;
+  /** Unmarked text fields typed into (at most MAX_TOUCHED); null once replayed. */
+  touched: Element[] | null;
 }
 
-export const EARLY_INPUT_SCRIPT = `(function(){try{var r={hash:null,path:location.pathname,taken:false,edits:{}};window.${EARLY_KEY}=r;window.addEventListener("hashchange",function(){if(!r.taken){r.hash=location.hash;r.path=location.pathname}});document.addEventListener("input",function(e){var t=e.target,k=t&&t.getAttribute&&t.getAttribute("data-early-input");if(!k||r.edits[k]===false)return;var from=r.edits[k]?r.edits[k].from:t.defaultValue;r.edits[k]={from:from,value:t.value}},true)}catch(e){}})();`;
+/** More fields than a page has: a script dispatching input events in a loop cannot grow the list. */
+const MAX_TOUCHED = 64;
+
+export const EARLY_INPUT_SCRIPT = `(function(){try{var r={hash:null,path:location.pathname,taken:false,edits:{},touched:[]};window.${EARLY_KEY}=r;window.addEventListener("hashchange",function(){if(!r.taken){r.hash=location.hash;r.path=location.pathname}});document.addEventListener("input",function(e){var t=e.target,k=t&&t.getAttribute&&t.getAttribute("data-early-input");if(!k){if(r.touched&&t&&(t.tagName==="INPUT"||t.tagName==="TEXTAREA")&&r.touched.indexOf(t)<0&&r.touched.length<${MAX_TOUCHED})r.touched.push(t);return}if(r.edits[k]===false)return;var from=r.edits[k]?r.edits[k].from:t.defaultValue;r.edits[k]={from:from,value:t.value}},true)}catch(e){}})();`;
 
 function record(): EarlyRecord | undefined {
   return (window as unknown as Record<string, EarlyRecord | undefined>)[EARLY_KEY];
@@ -62,4 +70,29 @@ export function takeEarlyEdit(key: string, renderedText: string): string | undef
   if (!edit || edit.value === edit.from) return undefined;
   // A text area reads line breaks as "\n" whatever the text it was given.
   return edit.from === renderedText || edit.from === renderedText.replace(/\r\n?/g, "\n") ? edit.value : undefined;
+}
+
+/** Input types whose value is text: React 19 already replays a checkbox or radio changed before hydration. */
+const TEXT_TYPES = new Set(["text", "search", "url", "email", "tel", "password", "number"]);
+
+/**
+ * Once the page has hydrated: every unmarked text field the user typed into before, and whose text
+ * now differs from what it was rendered with, gets its input event again, so the page's change
+ * handler hears it. React tracks the value it last saw on the element itself: the rendered value
+ * is put back through that tracking, then the typed one set underneath it, as typing does.
+ */
+export function replayEarlyInput(): void {
+  const early = record();
+  const touched = early?.touched;
+  if (!early || !touched) return;
+  early.touched = null;
+  for (const field of touched) {
+    const isText = field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && TEXT_TYPES.has(field.type));
+    if (!isText || !field.isConnected || field.readOnly || field.disabled) continue;
+    const typed = field.value;
+    if (typed === field.defaultValue) continue;
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
 }
