@@ -2,7 +2,7 @@
  * What a user does to a page before it hydrates, kept for the page to take up once it does.
  *
  * The server renders every page, so it can be typed into and its address changed before React
- * listens. Two things would then be lost:
+ * listens. Three things would then be lost:
  * - A fragment put into the address bar (a review link pasted there): Next's router, once it
  *   hydrates, writes the address it started from back, and the hashchange fired before any reader
  *   listened.
