@@ -133,6 +133,7 @@ test("hostile cards in the workspace: rendered, explained, never run", async ({ 
 });
 
 test("hostile links: hand-made fragments and links whose state carries payloads", async ({ page }) => {
+  test.setTimeout(120_000);
   const hostileProfile = { ...NORTHWIND, name: PAYLOADS[0]!, description: PAYLOADS[1]! };
   // Links the encoder would refuse to make, built byte by byte the way an attacker would.
   const live = readLinkByTheBook(encodeLiveLink({ cardUrl: "https://agent.example/", profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION }));
