@@ -26,7 +26,7 @@ for (const scheme of ["light", "dark"] as const) {
     });
 
     test("the workspace: default, a cell selected, the record open, the profile JSON with an error", async ({ page }) => {
-      // Four full-page axe scans: over 20 s on the shared 2-core machines.
+      // Three full-page axe scans after opening the workspace: over 20 s on the shared 2-core machines.
       test.setTimeout(90_000);
       await openWorkspace(page);
       await expectNoSeriousViolations(page, "the workspace as it opens");
