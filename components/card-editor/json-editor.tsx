@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from "react";
-import { takeEarlyEdit } from "@/components/ui/early-input";
+import { useEarlyEdit } from "@/components/ui/use-early-edit";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import type { EditorDiagnostic, RichEditor } from "./json-editor-view";
 
@@ -90,18 +90,12 @@ export function JsonEditor({
   // Typed or pasted into the server-rendered text area before the page hydrated: no change event
   // reached the workspace then, and hydration put the text area back to the text it was rendered
   // with. The early-input recorder kept the edit (see components/ui/early-input.ts): it is the first.
-  useEffect(() => {
-    if (!earlyInputKey) return;
-    const early = takeEarlyEdit(earlyInputKey, heldText.current);
-    if (early === undefined) return;
+  useEarlyEdit(earlyInputKey, initialText, (early) => {
     heldText.current = early;
-    const plain = plainRef.current;
-    if (plain) plain.value = early;
+    if (plainRef.current) plainRef.current.value = early;
     if (early.length > PLAIN_EDITOR_MAX_CHARS) request();
     onChangeRef.current(early);
-    // Once, when the editor first comes to life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   const dropFile = useCallback((file: File) => {
     const handler = onDropRef.current;
