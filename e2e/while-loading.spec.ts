@@ -19,18 +19,38 @@ import { waitForReviews } from "./triage-helpers";
 const STREAMING_CONTOSO = CONTOSO.text.replace('"streaming": false', '"streaming": true');
 const reviewFragment = encodeReviewLink({ cardText: STREAMING_CONTOSO, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
 
+/**
+ * Puts `fragment` into the open page's address, as a paste into the address bar does. With
+ * `writtenOver`, the address is then written back without it in the same task, before the
+ * hashchange fires: what Next's router does when one of its commits lands in between.
+ */
+function pasteIntoAddress({ fragment, writtenOver }: { fragment: string; writtenOver: boolean }): void {
+  window.location.hash = fragment;
+  if (writtenOver) window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
+}
+
 /** Opens `path`, and puts `fragment` into its address once the document is parsed, before the page hydrates. */
-async function pasteWhileLoading(page: Page, path: string, fragment: string): Promise<void> {
-  await page.addInitScript((hash) => {
-    // Once per test: a reload must not paste again.
-    if (sessionStorage.getItem("pasted") === null) {
-      sessionStorage.setItem("pasted", "1");
-      document.addEventListener("DOMContentLoaded", () => {
-        window.location.hash = hash;
-      });
-    }
-  }, fragment);
+async function pasteWhileLoading(page: Page, path: string, fragment: string, writtenOver = false): Promise<void> {
+  await page.addInitScript(
+    ({ fragment, writtenOver }) => {
+      // Once per test: a reload must not paste again.
+      if (sessionStorage.getItem("pasted") === null) {
+        sessionStorage.setItem("pasted", "1");
+        // As pasteIntoAddress does (an init script carries no function of this file).
+        document.addEventListener("DOMContentLoaded", () => {
+          window.location.hash = fragment;
+          if (writtenOver) window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
+        });
+      }
+    },
+    { fragment, writtenOver },
+  );
   await page.goto(path);
+}
+
+/** Waits until the page has hydrated: its first reader has taken what the early recorder kept. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __parleyEarly?: { taken: boolean } }).__parleyEarly?.taken === true);
 }
 
 test("the workspace opens a review link pasted into the address while it loads, and the address keeps it", async ({ page }) => {
@@ -71,6 +91,36 @@ test("the diff opens a review link pasted into the address while it loads, as it
   await pasteWhileLoading(page, "/diff", reviewFragment);
   await expect(page.getByTestId("diff-before")).toContainText("the review link's snapshot");
   await expect(page.getByTestId("diff-no-card-url")).toContainText("the live version cannot be fetched");
+});
+
+// Next's router writes the address it knows back in its commits. One that lands between a change
+// of fragment and its hashchange leaves the address bar without the fragment when the event fires:
+// the link must still open, and be put back in the address, whether the page had hydrated or not.
+test("a link whose fragment the router wrote over before its hashchange fired opens on each page, once it has hydrated", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.evaluate(pasteIntoAddress, { fragment: reviewFragment, writtenOver: true });
+  await expect(page.getByTestId("link-notice")).toContainText("Review link opened");
+  await expectDecision(page, "live-input", "accept");
+  expect(await page.evaluate(() => window.location.hash)).toBe(`#${reviewFragment}`);
+
+  await page.goto("/diff");
+  await expect(page.getByTestId("diff-workbench")).toHaveAttribute("data-ready", "true");
+  await page.evaluate(pasteIntoAddress, { fragment: "live.garbage", writtenOver: true });
+  await expect(page.getByTestId("diff-link-error")).toContainText("This is not a Parley review link");
+  expect(await page.evaluate(() => window.location.hash)).toBe("#live.garbage");
+
+  await page.goto("/triage");
+  await hydrated(page);
+  await page.evaluate(pasteIntoAddress, { fragment: "live.garbage", writtenOver: true });
+  await expect(page.getByTestId("triage-notice")).toHaveAttribute("data-notice", "linkFailed");
+  expect(await page.evaluate(() => window.location.hash)).toBe("#live.garbage");
+});
+
+test("a link whose fragment the router wrote over before its hashchange fired opens while the page loads", async ({ page }) => {
+  await pasteWhileLoading(page, "/diff", "live.garbage", true);
+  await expect(page.getByTestId("diff-link-error")).toContainText("This is not a Parley review link");
+  expect(await page.evaluate(() => window.location.hash)).toBe("#live.garbage");
 });
 
 /** Opens `path` and, once the document is parsed and before the page hydrates, types `text` into `selector` (as a paste does: the field's own value setter, then an input event). */

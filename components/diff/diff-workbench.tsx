@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { findExample, loadExampleText } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
 import { BUTTON, ERROR } from "@/components/ui/form-styles";
-import { firstHash, takeEarlyEdit } from "@/components/ui/early-input";
+import { firstHash, hashOfChange, takeEarlyEdit } from "@/components/ui/early-input";
 import { ProfileIntake } from "@/components/triage/profile-intake";
 import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { Section } from "@/components/ui/section";
@@ -114,8 +114,9 @@ export function DiffWorkbench() {
   useEffect(() => {
     let gone = false;
     // A link put in the address of the open page (pasted over the fragment, followed from elsewhere) is opened too.
-    const onHashChange = () => {
-      const hash = window.location.hash.slice(1);
+    const onHashChange = (event: HashChangeEvent) => {
+      // Read from the event too: the router may have written the address over it (see hashOfChange).
+      const hash = hashOfChange(event).slice(1);
       if (!hash || hash === opened.current) return;
       opened.current = hash;
       void openLink(hash)

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
 import { loadEngine } from "@/components/review/workspace-review";
 import { readLinkOffThread } from "./decode-off-thread";
-import { firstHash } from "@/components/ui/early-input";
+import { firstHash, hashOfChange } from "@/components/ui/early-input";
 import { clearLocationFragment, readHash } from "./link-location";
 import { LINK_BANNER } from "./link-banner-slot";
 import { loadShare, type ShareModule } from "./load-share";
@@ -92,7 +92,8 @@ export function useLinkFragment(): LinkFragment {
   useEffect(() => {
     // A link pasted into the address while the page hydrated is read too (see firstHash).
     read(firstHash());
-    const onAddress = () => read(window.location.hash);
+    // A fragment the router wrote over before its event fired is read from the event (see hashOfChange).
+    const onAddress = (event: Event) => read(hashOfChange(event));
     window.addEventListener("hashchange", onAddress);
     window.addEventListener("popstate", onAddress);
     return () => {

@@ -3,7 +3,7 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { loadExampleSet } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
-import { firstHash } from "@/components/ui/early-input";
+import { firstHash, hashOfChange } from "@/components/ui/early-input";
 import { loadShare } from "@/components/share/load-share";
 import { BUTTON } from "@/components/ui/form-styles";
 import { Section } from "@/components/ui/section";
@@ -180,8 +180,9 @@ export function TriageWorkbench() {
         setNotice({ kind: "linkFailed", message });
       }
     };
-    const onHashChange = () => {
-      const hash = window.location.hash.slice(1);
+    const onHashChange = (event: HashChangeEvent) => {
+      // Read from the event too: the router may have written the address over it (see hashOfChange).
+      const hash = hashOfChange(event).slice(1);
       if (hash) void openLink(hash);
     };
     // Listening from the start: a link put in the address while the kept triage is read is opened too.

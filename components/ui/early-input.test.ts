@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { EARLY_INPUT_SCRIPT, firstHash, takeEarlyEdit } from "./early-input";
+import { EARLY_INPUT_SCRIPT, firstHash, hashOfChange, takeEarlyEdit } from "./early-input";
 
 /** A field as the recorder sees it: the text it was rendered with, the text in it now. */
 interface FakeField {
@@ -8,11 +8,13 @@ interface FakeField {
   value: string;
 }
 
-/** A page's address, history and fields, as far as the recorder, firstHash and takeEarlyEdit use them. */
+const ORIGIN = "https://parley.test";
+
+/** A page's address, history and fields, as far as the recorder, firstHash, hashOfChange and takeEarlyEdit use them. */
 function fakePage(pathname: string, hash = "") {
-  const hashListeners: Array<() => void> = [];
+  const hashListeners: Array<(event: { newURL: string }) => void> = [];
   const inputListeners: Array<(event: { target: unknown }) => void> = [];
-  const location = { pathname, search: "", hash };
+  const location = { origin: ORIGIN, pathname, search: "", hash };
   const replaced: string[] = [];
   const page = {
     location,
@@ -26,7 +28,7 @@ function fakePage(pathname: string, hash = "") {
         location.pathname = at < 0 ? url : url.slice(0, at);
       },
     },
-    addEventListener(type: string, listener: () => void) {
+    addEventListener(type: string, listener: (event: { newURL: string }) => void) {
       if (type === "hashchange") hashListeners.push(listener);
     },
   };
@@ -41,10 +43,16 @@ function fakePage(pathname: string, hash = "") {
   new Function("window", "location", "document", EARLY_INPUT_SCRIPT)(page, location, document);
   return {
     replaced,
-    /** The user puts a new fragment into the address bar. */
+    /** The user puts a new fragment into the address bar; its hashchange fires. */
     paste(fragment: string) {
       location.hash = fragment;
-      for (const listener of hashListeners) listener();
+      return this.hashchangeFires(fragment);
+    },
+    /** A hashchange to `fragment` reaches the page's listeners: the event that each is given. */
+    hashchangeFires(fragment: string) {
+      const event = { newURL: `${ORIGIN}${location.pathname}${location.search}${fragment}` };
+      for (const listener of hashListeners) listener(event);
+      return event as unknown as Event;
     },
     /** Next's router hydrates and writes back the address it started from. */
     routerRewrites(url: string) {
@@ -119,9 +127,64 @@ describe("firstHash: a link pasted while the page hydrates", () => {
     expect(page.replaced).toEqual([]);
   });
 
+  it("is read from its event when the router wrote the address over it before the event fired", () => {
+    const page = fakePage("/diff");
+    page.routerRewrites("/diff#live.garbage");
+    // The router's commit lands between the change of fragment and its hashchange.
+    page.routerRewrites("/diff");
+    page.hashchangeFires("#live.garbage");
+    expect(firstHash()).toBe("#live.garbage");
+    expect(page.replaced.at(-1)).toBe("/diff#live.garbage");
+  });
+
   it("with no recorder on the page (a page cached from before it), reads the address", () => {
     Object.assign(globalThis, { window: { location: { pathname: "/", search: "", hash: "#v1.x" }, history: {} } });
     expect(firstHash()).toBe("#v1.x");
+  });
+});
+
+describe("hashOfChange: a page's own hashchange listener, once it listens", () => {
+  it("reads the fragment the event brought when the router wrote the address over it, and puts it back", () => {
+    const page = fakePage("/diff");
+    firstHash();
+    page.routerRewrites("/diff#live.garbage");
+    page.routerRewrites("/diff");
+    const event = page.hashchangeFires("#live.garbage");
+    expect(hashOfChange(event)).toBe("#live.garbage");
+    expect(page.replaced.at(-1)).toBe("/diff#live.garbage");
+  });
+
+  it("reads the address when it has a fragment of its own: a later change, whose own event follows", () => {
+    const page = fakePage("/");
+    firstHash();
+    page.routerRewrites("/#v1.second");
+    const event = page.hashchangeFires("#v1.first");
+    expect(hashOfChange(event)).toBe("#v1.second");
+    expect(page.replaced).toEqual(["/#v1.second"]);
+  });
+
+  it("a change to no fragment is none", () => {
+    const page = fakePage("/", "#v1.link");
+    firstHash();
+    page.routerRewrites("/");
+    expect(hashOfChange(page.hashchangeFires(""))).toBe("");
+    expect(hashOfChange(page.hashchangeFires("#"))).toBe("");
+    expect(page.replaced).toEqual(["/"]);
+  });
+
+  it("an event from another path is not put into this one's address", () => {
+    const page = fakePage("/diff");
+    const event = { newURL: `${ORIGIN}/triage#t1.abc` } as unknown as Event;
+    expect(hashOfChange(event)).toBe("");
+    expect(page.replaced).toEqual([]);
+  });
+
+  it("an event that carries no URL (a popstate) reads the address", () => {
+    const page = fakePage("/", "#v1.back");
+    expect(hashOfChange({ type: "popstate" } as unknown as Event)).toBe("#v1.back");
+    page.routerRewrites("/");
+    expect(hashOfChange({ type: "popstate" } as unknown as Event)).toBe("");
+    expect(page.replaced).toEqual(["/"]);
   });
 });
 

@@ -5,7 +5,8 @@
  * listens. Three things would then be lost:
  * - A fragment put into the address bar (a review link pasted there): Next's router, once it
  *   hydrates, writes the address it started from back, and the hashchange fired before any reader
- *   listened.
+ *   listened. That write can even come between the change and its hashchange, so the fragment is
+ *   taken from the event, never from the address bar alone (see hashOfChange).
  * - An edit in a server-rendered text area: no change event reached React, and hydration puts the
  *   text area back to the text it was rendered with.
  * - An edit in any other field: React shows it but never hears of it, so the page acts on the
@@ -20,7 +21,10 @@
 const EARLY_KEY = "__parleyEarly";
 
 interface EarlyRecord {
-  /** The address's fragment after the last hashchange, with the path it was on; null before any. */
+  /**
+   * The fragment the last hashchange brought (its event's newURL: the router may already have written
+   * the address over it when the event fires), with the path it was on; null before any.
+   */
   hash: string | null;
   path: string;
   /** Set by the first reader of the address: from then on the page's own listeners read it. */
@@ -34,7 +38,7 @@ interface EarlyRecord {
 /** More fields than a page has: a script dispatching input events in a loop cannot grow the list. */
 const MAX_TOUCHED = 64;
 
-export const EARLY_INPUT_SCRIPT = `(function(){try{var r={hash:null,path:location.pathname,taken:false,edits:{},touched:[]};window.${EARLY_KEY}=r;window.addEventListener("hashchange",function(){if(!r.taken){r.hash=location.hash;r.path=location.pathname}});document.addEventListener("input",function(e){var t=e.target,k=t&&t.getAttribute&&t.getAttribute("data-early-input");if(!k){if(r.touched&&t&&(t.tagName==="INPUT"||t.tagName==="TEXTAREA")&&r.touched.indexOf(t)<0&&r.touched.length<${MAX_TOUCHED})r.touched.push(t);return}if(r.edits[k]===false)return;var from=r.edits[k]?r.edits[k].from:t.defaultValue;r.edits[k]={from:from,value:t.value}},true)}catch(e){}})();`;
+export const EARLY_INPUT_SCRIPT = `(function(){try{var r={hash:null,path:location.pathname,taken:false,edits:{},touched:[]};window.${EARLY_KEY}=r;window.addEventListener("hashchange",function(e){if(!r.taken){var u=String(e&&e.newURL||location.href),i=u.indexOf("#");r.hash=i<0?"":u.slice(i);r.path=location.pathname}});document.addEventListener("input",function(e){var t=e.target,k=t&&t.getAttribute&&t.getAttribute("data-early-input");if(!k){if(r.touched&&t&&(t.tagName==="INPUT"||t.tagName==="TEXTAREA")&&r.touched.indexOf(t)<0&&r.touched.length<${MAX_TOUCHED})r.touched.push(t);return}if(r.edits[k]===false)return;var from=r.edits[k]?r.edits[k].from:t.defaultValue;r.edits[k]={from:from,value:t.value}},true)}catch(e){}})();`;
 
 function record(): EarlyRecord | undefined {
   return (window as unknown as Record<string, EarlyRecord | undefined>)[EARLY_KEY];
@@ -53,6 +57,24 @@ export function firstHash(): string {
   early.taken = true;
   const missed = early.hash;
   if (location.hash !== "" || !missed || missed === "#" || early.path !== location.pathname) return location.hash;
+  history.replaceState(history.state, "", `${location.pathname}${location.search}${missed}`);
+  return missed;
+}
+
+/**
+ * The fragment a hashchange brought, for a page's own listener. Next's router writes the address it
+ * knows back in its commits, and one that lands between a change of fragment and its event leaves
+ * the address bar without it: the event's newURL still has it, and it is put back. The address wins
+ * whenever it has a fragment of its own (a later change, whose own event follows). Any other event
+ * (a popstate) reads the address.
+ */
+export function hashOfChange(event: Event): string {
+  const { location, history } = window;
+  const newURL = (event as Partial<HashChangeEvent>).newURL;
+  if (location.hash !== "" || typeof newURL !== "string") return location.hash;
+  const at = newURL.indexOf("#");
+  const missed = at < 0 ? "" : newURL.slice(at);
+  if (missed === "" || missed === "#" || newURL.slice(0, at) !== `${location.origin}${location.pathname}${location.search}`) return location.hash;
   history.replaceState(history.state, "", `${location.pathname}${location.search}${missed}`);
   return missed;
 }
