@@ -51,14 +51,13 @@ function record(): EarlyRecord | undefined {
  * reader on the page it was recorded on gets it; later ones read the address alone.
  */
 export function firstHash(): string {
-  const { location, history } = window;
+  const { location } = window;
   const early = record();
   if (!early || early.taken) return location.hash;
   early.taken = true;
   const missed = early.hash;
-  if (location.hash !== "" || !missed || missed === "#" || early.path !== location.pathname) return location.hash;
-  history.replaceState(history.state, "", `${location.pathname}${location.search}${missed}`);
-  return missed;
+  if (location.hash !== "" || !isFragment(missed) || early.path !== location.pathname) return location.hash;
+  return putBack(missed);
 }
 
 /**
@@ -69,14 +68,25 @@ export function firstHash(): string {
  * (a popstate) reads the address.
  */
 export function hashOfChange(event: Event): string {
-  const { location, history } = window;
+  const { location } = window;
   const newURL = (event as Partial<HashChangeEvent>).newURL;
   if (location.hash !== "" || typeof newURL !== "string") return location.hash;
   const at = newURL.indexOf("#");
   const missed = at < 0 ? "" : newURL.slice(at);
-  if (missed === "" || missed === "#" || newURL.slice(0, at) !== `${location.origin}${location.pathname}${location.search}`) return location.hash;
-  history.replaceState(history.state, "", `${location.pathname}${location.search}${missed}`);
-  return missed;
+  if (!isFragment(missed) || newURL.slice(0, at) !== `${location.origin}${location.pathname}${location.search}`) return location.hash;
+  return putBack(missed);
+}
+
+/** A fragment with something in it ("#" alone is none). */
+function isFragment(hash: string | null): hash is string {
+  return hash !== null && hash !== "" && hash !== "#";
+}
+
+/** Puts a fragment the router wrote over back into the address, in the same history entry and keeping the router's state; returns it. */
+function putBack(fragment: string): string {
+  const { location, history } = window;
+  history.replaceState(history.state, "", `${location.pathname}${location.search}${fragment}`);
+  return fragment;
 }
 
 /**
