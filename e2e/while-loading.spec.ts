@@ -123,18 +123,18 @@ test("a link whose fragment the router wrote over before its hashchange fired op
   expect(await page.evaluate(() => window.location.hash)).toBe("#live.garbage");
 });
 
-/** Opens `path` and, once the document is parsed and before the page hydrates, types `text` into `selector` (as a paste does: the field's own value setter, then an input event). */
-async function typeWhileLoading(page: Page, path: string, selector: string, text: string): Promise<void> {
+/** Opens `path` and, once the document is parsed and before the page hydrates, types `text` into the text area labelled `label` (as a paste does: the field's own value setter, then an input event). */
+async function typeWhileLoading(page: Page, path: string, label: string, text: string): Promise<void> {
   await page.addInitScript(
-    ({ selector, text }) => {
+    ({ label, text }) => {
       document.addEventListener("DOMContentLoaded", () => {
-        const field = document.querySelector<HTMLTextAreaElement>(selector);
-        if (!field) throw new Error(`the server did not render ${selector}`);
+        const field = [...document.querySelectorAll("label")].find((element) => element.textContent?.trim() === label)?.control;
+        if (!(field instanceof HTMLTextAreaElement)) throw new Error(`the server did not render a text area labelled ${label}`);
         Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(field, text);
         field.dispatchEvent(new Event("input", { bubbles: true }));
       });
     },
-    { selector, text },
+    { label, text },
   );
   await page.goto(path);
 }
@@ -142,14 +142,14 @@ async function typeWhileLoading(page: Page, path: string, selector: string, text
 test("log lines pasted before the explainer hydrated are explained", async ({ page }) => {
   const line =
     "task_class='live-input': card advertises live-only input modes ['audio/pcm'] but capabilities.streaming is False; client cannot buffer these modes.";
-  await typeWhileLoading(page, "/explain", "[data-testid=log-input]", line);
+  await typeWhileLoading(page, "/explain", "Log lines", line);
   await expect(page.getByTestId("log-entry")).toHaveCount(1);
   await expect(page.getByTestId("rule-link")).toHaveAttribute("href", "/rules/live-input-needs-streaming");
   await expect(page.getByLabel("Log lines")).toHaveValue(line);
 });
 
 test("a card pasted into the triage before it hydrated is still there to add", async ({ page }) => {
-  await typeWhileLoading(page, "/triage", "[data-early-input=triage-card]", STREAMING_CONTOSO);
+  await typeWhileLoading(page, "/triage", "Paste a card", STREAMING_CONTOSO);
   await expect(page.getByTestId("triage-workbench")).toHaveAttribute("data-ready", "true");
   await expect(page.getByLabel("Paste a card")).toHaveValue(STREAMING_CONTOSO);
   await page.getByRole("button", { name: "Add card" }).click();
@@ -163,7 +163,7 @@ test("a version pasted into the diff before it hydrated wins over the diff this 
   await expect(page.getByTestId("diff-workbench")).toHaveAttribute("data-ready", "true");
   await page.getByLabel("Before").fill(CONTOSO.text);
   await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? "").includes("Contoso")))).toBe(true);
-  await typeWhileLoading(page, "/diff", "[data-early-input=diff-before]", STREAMING_CONTOSO);
+  await typeWhileLoading(page, "/diff", "Before", STREAMING_CONTOSO);
   await expect(page.getByTestId("diff-workbench")).toHaveAttribute("data-ready", "true");
   await expect(page.getByLabel("Before")).toHaveValue(STREAMING_CONTOSO);
 });

@@ -96,7 +96,6 @@ export function CardVersionField({
         value={version.text}
         spellCheck={false}
         onChange={(event) => onChange({ text: event.target.value, origin: editedOrigin(version.origin) })}
-        data-early-input={testId}
         onDragOver={(event) => {
           if (!Array.from(event.dataTransfer.types).includes("Files")) return;
           event.preventDefault();

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { findExample, loadExampleText } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
 import { BUTTON, ERROR } from "@/components/ui/form-styles";
-import { firstHash, hashOfChange, takeEarlyEdit } from "@/components/ui/early-input";
+import { firstHash, hashOfChange } from "@/components/ui/early-input";
 import { ProfileIntake } from "@/components/triage/profile-intake";
 import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { Section } from "@/components/ui/section";
@@ -140,12 +140,6 @@ export function DiffWorkbench() {
           setAfter(stored.after);
           if (stored.profiles.length > 0) setProfiles(addProfiles(EMPTY_TRIAGE, stored.profiles).inputs);
         }
-        // Typed or pasted into a field before the page hydrated (the server renders both empty): the
-        // latest word on that version, over what this browser kept.
-        const typedBefore = takeEarlyEdit("diff-before", "");
-        if (typedBefore !== undefined) setBefore({ text: typedBefore, origin: "pasted" });
-        const typedAfter = takeEarlyEdit("diff-after", "");
-        if (typedAfter !== undefined) setAfter({ text: typedAfter, origin: "pasted" });
       }
       if (!gone) setReady(true);
     })();

@@ -1,7 +1,6 @@
 "use client";
 
 import { useDeferredValue, useId, useMemo, useState } from "react";
-import { useEarlyEdit } from "@/components/ui/use-early-edit";
 import { explainLogNotice } from "@/lib/negotiation/explain/log-lines";
 import { MAX_LOG_INPUT_CHARS, MAX_LOG_LINES, readLogText } from "@/lib/negotiation/log";
 import { LogEntryView } from "./log-entry-view";
@@ -9,8 +8,6 @@ import { LogEntryView } from "./log-entry-view";
 /** The paste box and its results. Reading runs in the browser: pasted logs never leave the page. */
 export function LogExplainer({ example }: { example: string }) {
   const [text, setText] = useState("");
-  // Lines pasted before the page hydrated reached no change handler: read them now.
-  useEarlyEdit("log", "", setText);
   const deferred = useDeferredValue(text);
   const reading = useMemo(() => readLogText(deferred), [deferred]);
   const inputId = useId();
@@ -31,7 +28,6 @@ export function LogExplainer({ example }: { example: string }) {
           id={inputId}
           aria-describedby={hintId}
           data-testid="log-input"
-          data-early-input="log"
           className="block h-44 w-full resize-y rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs leading-5 focus-visible:outline-2 focus-visible:outline-sky-600"
           spellCheck={false}
           autoComplete="off"

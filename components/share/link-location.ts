@@ -49,4 +49,3 @@ export const PENDING_STYLE_ID = "parley-link-pending";
  * read the hash. Without JavaScript nothing happens and the default workspace stays readable.
  */
 export const PENDING_LINK_SCRIPT = `(function(){try{var h=location.hash;if(h.length>1&&!/^#[A-Za-z][\\w-]*$/.test(h)){var s=document.createElement("style");s.id="${PENDING_STYLE_ID}";s.textContent="[data-parley-default]{display:none!important}[data-parley-pending]{display:block!important}";document.head.appendChild(s)}}catch(e){}})();`;
-

@@ -3,7 +3,6 @@
 import { memo, useId, useRef, useState } from "react";
 import { postFetchCard } from "@/components/queries/fetch-card";
 import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
-import { useEarlyEdit } from "@/components/ui/use-early-edit";
 import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { parseUrlList, type RefusedUrlLine } from "@/lib/triage/intake";
 import { MAX_TRIAGE_CARDS } from "@/lib/triage/triage";
@@ -60,8 +59,6 @@ export const CardIntake = memo(function CardIntake(props: CardIntakeProps) {
 function PasteCard({ onPaste }: { onPaste: CardIntakeProps["onPaste"] }) {
   const id = useId();
   const [text, setText] = useState("");
-  // Pasted before the page hydrated: no change handler ran then.
-  useEarlyEdit("triage-card", "", setText);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   return (
@@ -83,7 +80,6 @@ function PasteCard({ onPaste }: { onPaste: CardIntakeProps["onPaste"] }) {
       </label>
       <textarea
         id={`${id}-paste`}
-        data-early-input="triage-card"
         rows={3}
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -115,8 +111,6 @@ interface UrlJob {
 function UrlList({ onFetched }: { onFetched: CardIntakeProps["onFetched"] }) {
   const id = useId();
   const [text, setText] = useState("");
-  // Pasted before the page hydrated: no change handler ran then.
-  useEarlyEdit("triage-urls", "", setText);
   const [jobs, setJobs] = useState<UrlJob[]>([]);
   const [note, setNote] = useState<string | undefined>();
   const [refused, setRefused] = useState<RefusedUrlLine[]>([]);
@@ -166,7 +160,6 @@ function UrlList({ onFetched }: { onFetched: CardIntakeProps["onFetched"] }) {
       </label>
       <textarea
         id={`${id}-urls`}
-        data-early-input="triage-urls"
         rows={3}
         value={text}
         onChange={(event) => setText(event.target.value)}

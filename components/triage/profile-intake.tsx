@@ -8,7 +8,6 @@ import { canonicalJson } from "@/lib/triage/inputs";
 import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
 import type { TriageProfile } from "@/lib/triage/triage";
 import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
-import { useEarlyEdit } from "@/components/ui/use-early-edit";
 
 interface ProfileIntakeProps {
   profiles: readonly TriageProfile[];
@@ -116,8 +115,6 @@ function ProfileChecklist({
 function PasteProfile({ onAdd }: { onAdd: (profiles: ClientProfile[]) => void }) {
   const id = useId();
   const [text, setText] = useState("");
-  // Pasted before the page hydrated: no change handler ran then.
-  useEarlyEdit("triage-profile", "", setText);
   const [issues, setIssues] = useState<string[]>([]);
   return (
     <form
@@ -139,7 +136,6 @@ function PasteProfile({ onAdd }: { onAdd: (profiles: ClientProfile[]) => void })
       </label>
       <textarea
         id={`${id}-profile`}
-        data-early-input="triage-profile"
         rows={3}
         value={text}
         onChange={(event) => setText(event.target.value)}

@@ -7,10 +7,11 @@
  *   hydrates, writes the address it started from back, and the hashchange fired before any reader
  *   listened. That write can even come between the change and its hashchange, so the fragment is
  *   taken from the event, never from the address bar alone (see hashOfChange).
- * - An edit in a server-rendered text area: no change event reached React, and hydration puts the
- *   text area back to the text it was rendered with.
+ * - An edit in a server-rendered text area React does not control (the card editor's): no change
+ *   event reached React, and hydration puts it back to the text it was rendered with.
  * - An edit in any other field: React shows it but never hears of it, so the page acts on the
- *   rendered value while the field shows the typed one (a profile's name, a URL to fetch).
+ *   rendered value while the field shows the typed one (a profile's name, a URL to fetch, a log
+ *   line, a version of a card to compare).
  * EARLY_INPUT_SCRIPT runs inline at the top of every page, before Next's scripts, and records: the
  * last hashchange; the last value of every field marked `data-early-input="<key>"` with the text
  * that field was rendered with, taken once by the component that owns it; and every other text
