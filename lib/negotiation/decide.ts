@@ -148,6 +148,11 @@ function rejectInvalidCard(taskClass: TaskClass, findings: Finding[], validity: 
  */
 let lastSummary: { validity: ValidityReport; problems: number; data: MessageData } | undefined;
 
+/** Lets the last invalid card's report go: review() calls it once its decisions are made, as forgetCardAnswers. */
+export function forgetInvalidCardSummary(): void {
+  lastSummary = undefined;
+}
+
 function invalidCardData(validity: ValidityReport): MessageData {
   if (lastSummary?.validity === validity && lastSummary.problems === validity.problems.length) return lastSummary.data;
   const codes: string[] = [];

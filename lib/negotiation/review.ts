@@ -4,9 +4,10 @@ import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
-import { decide, reviewConditions } from "./decide";
+import { decide, forgetInvalidCardSummary, reviewConditions } from "./decide";
 import type { Review, ReviewInputError } from "./decision-types";
 import { INVARIANTS } from "./invariants";
+import { forgetCardAnswers } from "./invariants/card-modes";
 import type { CheckInput, Finding } from "./invariants/types";
 import { ClientProfile } from "./profile";
 import { signatureReportFor, withSignatureReport } from "./signatures/in-review";
@@ -53,6 +54,11 @@ export function review(cardInput: unknown, profile: ClientProfile, options?: Rev
     return runReview(cardInput, profile, options);
   } catch (error) {
     return failedReview(profile, options, error);
+  } finally {
+    // What the invariants and decisions remember of this card is for this review only: nothing of
+    // a review stays reachable from the engine once it returns (stress/retention.test.ts).
+    forgetCardAnswers();
+    forgetInvalidCardSummary();
   }
 }
 

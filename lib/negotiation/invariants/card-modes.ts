@@ -74,9 +74,12 @@ export function targetedModes(card: NormalizedCard, field: ModeField, skillId: s
 }
 
 /**
- * The answers for the card under review: one card at a time (reviews are synchronous), so the one
- * before is let go when the next comes. A WeakMap keyed by every card reviewed grew its table with
- * each review until a collection cleared it: most of what a review of a small card allocated here.
+ * The answers for the card under review: one card at a time (reviews are synchronous). A WeakMap
+ * keyed by every card reviewed grew its table with each review until a collection cleared it:
+ * most of what a review of a small card allocated here. review() lets the card go when it is done
+ * (forgetCardAnswers): held here until the next review, a 10,000-skill card's skills were still
+ * young while that review parsed its own card, and the collector copied them, which more than
+ * doubled the next review's time.
  */
 interface Answers {
   input?: TargetedModes;
@@ -85,6 +88,12 @@ interface Answers {
 }
 let answeredCard: NormalizedCard | undefined;
 let answers: Answers = {};
+
+/** Lets the card under review go: review() calls it once its decisions are made, or it fails. */
+export function forgetCardAnswers(): void {
+  answeredCard = undefined;
+  answers = {};
+}
 
 /**
  * The offers made so far, found by normalized mode: a scan of the list while it is short (a card
