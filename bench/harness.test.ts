@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { formatResult, measure, measurePair, median } from "./harness";
 import { SECTIONS } from "./sections";
@@ -47,5 +49,27 @@ describe("bench harness", () => {
     );
     expect(pair.ratio).toBeGreaterThan(5);
     expect(pair.bMs).toBeGreaterThan(pair.aMs);
+  });
+
+  it("lets every measured result go: none is still held once the measurement returns", async () => {
+    setFlagsFromString("--expose-gc");
+    const collect = runInNewContext("gc") as () => void;
+    // The latest results, the ones a sink would still hold.
+    const made: Array<WeakRef<object>> = [];
+    let calls = 0;
+    const fresh = () => {
+      const result = { skills: Array.from({ length: 50 }, (_, i) => ({ id: i })) };
+      made[calls++ % 64] = new WeakRef(result);
+      return result;
+    };
+    measure(fresh, { warmupMs: 5, samples: 2, sampleMs: 2 });
+    measurePair(fresh, fresh, { warmupMs: 5, samples: 2, sampleMs: 2 });
+    // A WeakRef holds its target until the job that made it ends: collect on later turns.
+    for (let round = 0; round < 2; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      collect();
+    }
+    expect(calls).toBeGreaterThan(64);
+    expect(made.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
   });
 });
