@@ -1,9 +1,8 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { formatResult, measure, measurePair, median } from "./harness";
 import { SECTIONS } from "./sections";
 import { cardWithSkills, TYPICAL_CARD_TEXT } from "./fixtures";
+import { collectOnLaterTurns } from "../stress/collect";
 
 describe("bench harness", () => {
   it.each([
@@ -52,8 +51,6 @@ describe("bench harness", () => {
   });
 
   it("lets every measured result go: none is still held once the measurement returns", async () => {
-    setFlagsFromString("--expose-gc");
-    const collect = runInNewContext("gc") as () => void;
     // The latest results, the ones a sink would still hold.
     const made: Array<WeakRef<object>> = [];
     let calls = 0;
@@ -64,11 +61,7 @@ describe("bench harness", () => {
     };
     measure(fresh, { warmupMs: 5, samples: 2, sampleMs: 2 });
     measurePair(fresh, fresh, { warmupMs: 5, samples: 2, sampleMs: 2 });
-    // A WeakRef holds its target until the job that made it ends: collect on later turns.
-    for (let round = 0; round < 2; round++) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      collect();
-    }
+    await collectOnLaterTurns();
     expect(calls).toBeGreaterThan(64);
     expect(made.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
   });

@@ -1,10 +1,9 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation/profile";
 import { review } from "../lib/negotiation/review";
 import type { Review } from "../lib/negotiation/decision-types";
+import { collectOnLaterTurns } from "./collect";
 
 /**
  * A review the caller lets go must leave nothing of itself reachable from the engine. Memos the
@@ -12,15 +11,8 @@ import type { Review } from "../lib/negotiation/decision-types";
  * pinned the last card until the next review: with a 10,000-skill card, the collector then copied
  * the old card's skills while the next review ran, and that review took twice as long.
  */
-setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc") as () => void;
-
-/** A WeakRef is held strongly until the current job ends: collect on a later turn, twice. */
 async function collectedSoon(ref: WeakRef<object>): Promise<boolean> {
-  for (let round = 0; round < 2; round++) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    collect();
-  }
+  await collectOnLaterTurns();
   return ref.deref() === undefined;
 }
 

@@ -16,6 +16,8 @@ export const MAX_REVIEW_TO_PARSE = 2.5;
 /** From 100 to 10,000 skills, a review's time per skill may vary at most this much (linear in skills). */
 export const MAX_PER_SKILL_SPREAD = 1.5;
 export const SKILL_COUNTS = [100, 1_000, 10_000] as const;
+/** How each skill-count measurement samples: longer than a corpus card's, since a 10,000-skill review takes milliseconds. */
+const SKILL_SAMPLING = { warmupMs: 200, samples: 5, sampleMs: 150 };
 /** The Contoso card's own skills: the card the skill counts grow from. */
 const BASE_SKILLS = 2;
 
@@ -113,7 +115,7 @@ function measureReviews(log: (line: string) => void): BenchResult[] {
       measurePair(
         () => JSON.parse(text),
         () => review(text, NORTHWIND),
-        { warmupMs: 200, samples: 5, sampleMs: 150 },
+        SKILL_SAMPLING,
       );
     const baseText = cardWithSkills(BASE_SKILLS);
     const base = slope(baseText);
@@ -168,7 +170,7 @@ function logSkillsHeld(log: (line: string) => void, baseCpuMs: number): void {
   const held = measurePair(
     () => JSON.parse(text),
     () => (previous = review(text, NORTHWIND)),
-    { warmupMs: 200, samples: 5, sampleMs: 150 },
+    SKILL_SAMPLING,
   );
   consume(previous);
   const usPerSkill = ((held.bCpuMs - baseCpuMs) * 1000) / (skills - BASE_SKILLS);
@@ -191,7 +193,7 @@ function logSkillsApart(log: (line: string) => void, spreadOf: (values: number[]
     const pair = measurePair(
       () => JSON.parse(text),
       () => review(value, NORTHWIND),
-      { warmupMs: 200, samples: 5, sampleMs: 150 },
+      SKILL_SAMPLING,
     );
     return { parseMs: pair.aCpuMs, ownMs: pair.bCpuMs };
   };

@@ -92,8 +92,11 @@ let answers: Answers = {};
 /** Lets the card under review go: review() calls it once its decisions are made, or it fails. */
 export function forgetCardAnswers(): void {
   answeredCard = undefined;
-  answers = {};
+  // Never written: the next card differs from undefined, so targetedModes starts it a fresh object.
+  answers = NO_ANSWERS;
 }
+
+const NO_ANSWERS: Answers = Object.freeze({});
 
 /**
  * The offers made so far, found by normalized mode: a scan of the list while it is short (a card
