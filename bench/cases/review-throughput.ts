@@ -6,11 +6,16 @@ import { compiledIssueFinder } from "../../lib/negotiation/card/schemas/compiled
 import { CARD_SCHEMAS } from "../../lib/negotiation/card/schemas";
 import { setSchemaIssueFinder, validateCardValue } from "../../lib/negotiation/card/validate";
 import { NORTHWIND } from "../../lib/negotiation/profile";
-import { review } from "../../lib/negotiation/review";
+import { review, type ReviewOptions } from "../../lib/negotiation/review";
 import { BUILT_IN_TASK_CLASS_IDS } from "../../lib/negotiation/task-classes";
 import { cardWithSkills, describeSize, TYPICAL_CARD_TEXT } from "../fixtures";
+import { collectNow } from "../../stress/collect";
 import { type BenchResult, type BenchSection, cpuBeside, consume, measurePair, median } from "../harness";
 
+/** How the per-card splits beside the target sample: fewer samples than the target's own pair. */
+const SPLIT_SAMPLING = { samples: 5 };
+/** A review of the card alone: no task class, so no invariant and no decision. */
+const NO_TASK_CLASSES: ReviewOptions = { taskClasses: [] };
 /** A full review may cost at most this many times JSON.parse of the same card (median over the corpus). */
 export const MAX_REVIEW_TO_PARSE = 2.5;
 /** From 100 to 10,000 skills, a review's time per skill may vary at most this much (linear in skills). */
@@ -72,19 +77,52 @@ function measureReviews(log: (line: string) => void): BenchResult[] {
       const validation = measurePair(
         () => JSON.parse(text),
         () => validateCardValue(JSON.parse(text)),
-        { samples: 5 },
+        SPLIT_SAMPLING,
       );
-      return { name, size: describeSize(text), ratio: pair.ratio, wallRatio: pair.wallRatio, parseUs: pair.aMs * 1000, reviewUs: pair.bMs * 1000, validationRatio: validation.ratio };
+      // The same review split two ways, for reading the ratio: the card already parsed (what the
+      // engine does after JSON.parse), and the card's text with no task class (loading the card and
+      // assembling the review, without invariants or decisions: a floor that faster invariants and
+      // decisions could not take the review below).
+      const value: unknown = JSON.parse(text);
+      const parsed = measurePair(
+        () => JSON.parse(text),
+        () => review(value, NORTHWIND),
+        SPLIT_SAMPLING,
+      );
+      const bare = measurePair(
+        () => JSON.parse(text),
+        () => review(text, NORTHWIND, NO_TASK_CLASSES),
+        SPLIT_SAMPLING,
+      );
+      return {
+        name,
+        size: describeSize(text),
+        ratio: pair.ratio,
+        wallRatio: pair.wallRatio,
+        parseUs: pair.aMs * 1000,
+        reviewUs: pair.bMs * 1000,
+        validationRatio: validation.ratio,
+        parsedRatio: parsed.ratio,
+        bareRatio: bare.ratio,
+      };
     });
     const usage = cpu.stop();
     rows.sort((a, b) => a.ratio - b.ratio);
     for (const r of rows) {
       log(
         `  ${r.ratio.toFixed(2).padStart(6)}×  ${r.name} (${r.size}): review ${r.reviewUs.toFixed(1)} µs, ` +
-          `JSON.parse ${r.parseUs.toFixed(1)} µs (wall ${r.wallRatio.toFixed(2)}×); parse + validation ${r.validationRatio.toFixed(2)}×`,
+          `JSON.parse ${r.parseUs.toFixed(1)} µs (wall ${r.wallRatio.toFixed(2)}×); parse + validation ${r.validationRatio.toFixed(2)}×; ` +
+          `the card already parsed ${r.parsedRatio.toFixed(2)}×; no task class ${r.bareRatio.toFixed(2)}×`,
       );
     }
     const medianRatio = median(rows.map((r) => r.ratio));
+    const medianOf = (pick: (r: (typeof rows)[number]) => number) => median(rows.map(pick)).toFixed(2);
+    log(
+      `  median over the corpus: the review ${medianRatio.toFixed(2)}× = JSON.parse 1.00× + the review of the card already parsed ${medianOf((r) => r.parsedRatio)}× ` +
+        `+ running the two one after the other ${medianOf((r) => r.ratio - 1 - r.parsedRatio)}× (the median of each card's remainder); ` +
+        `with no task class the review of the text is already ${medianOf((r) => r.bareRatio)}×, so the invariants and decisions of five task classes ` +
+        `have ${(MAX_REVIEW_TO_PARSE - median(rows.map((r) => r.bareRatio))).toFixed(2)}× of the target left, and take ${medianOf((r) => r.ratio - r.bareRatio)}×`,
+    );
     const worst = rows[rows.length - 1]!;
     results.push({
       name: `review ÷ JSON.parse of the same card, median over ${rows.length} corpus cards`,
@@ -154,6 +192,7 @@ function measureReviews(log: (line: string) => void): BenchResult[] {
     logSkillsHeld(log, base.bCpuMs);
     logSkillsApart(log, spreadOf);
     logPhases(log);
+    logResultSize(log);
     return results;
 }
 
@@ -226,11 +265,42 @@ function logPhases(log: (line: string) => void): void {
   const normalize = against((i) => (isObject(values[i]) ? normalizeCard(values[i] as JsonObject, shapes[i]!) : undefined));
   const all = against((i) => review(texts[i]!, NORTHWIND));
   // The same review with no task class: loading and the review's own assembly, without invariants or decisions.
-  const bare = against((i) => review(texts[i]!, NORTHWIND, { taskClasses: [] }));
+  const bare = against((i) => review(texts[i]!, NORTHWIND, NO_TASK_CLASSES));
   const x = (r: number) => `${r.toFixed(2)}×`;
   log(
     `  where a review's time goes, corpus total, in JSON.parse's time: review ${x(all)} = JSON.parse 1.00× + validation ${x(validate)} ` +
       `(schemas ${x(schemas)}, checks ${x(validate - schemas)}) + normalize ${x(normalize)} + invariants, decisions and the rest ${x(all - 1 - validate - normalize)} ` +
       `(invariants and decisions ${x(all - bare)}: a review with no task class costs ${x(bare)})`,
+  );
+}
+
+/** How many copies of each corpus card's result are held at once to weigh them. */
+const WEIGHED_COPIES = 100;
+
+/**
+ * What a review builds, against what JSON.parse builds from the same card: the heap each result
+ * still holds after a full collection, averaged over the corpus. For reading the ratio, not a target: the time
+ * a review takes beside JSON.parse goes with how much it hands back (findings and decisions with
+ * their data and evidence, for five task classes), and this says how much that is.
+ */
+function logResultSize(log: (line: string) => void): void {
+  const texts = corpusCardNames().map(readCorpusCard);
+  const weigh = (make: (text: string) => unknown): number => {
+    const held: unknown[] = [];
+    collectNow();
+    const before = process.memoryUsage().heapUsed;
+    for (let copy = 0; copy < WEIGHED_COPIES; copy++) for (const text of texts) held.push(make(text));
+    collectNow();
+    const bytes = (process.memoryUsage().heapUsed - before) / held.length;
+    consume(held);
+    return bytes;
+  };
+  const parsed = weigh((text) => JSON.parse(text));
+  const reviewed = weigh((text) => review(text, NORTHWIND));
+  const bare = weigh((text) => review(text, NORTHWIND, NO_TASK_CLASSES));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  log(
+    `  what each result holds, corpus average after a full collection: JSON.parse's tree ${kb(parsed)}; the review ${kb(reviewed)} ` +
+      `(${(reviewed / parsed).toFixed(1)}× the tree); with no task class ${kb(bare)} (${(bare / parsed).toFixed(1)}×: the card as read and its validity)`,
   );
 }
