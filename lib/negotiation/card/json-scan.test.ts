@@ -53,10 +53,16 @@ describe("findJsonSyntaxError", () => {
     expect(findJsonSyntaxError(text)).toEqual({ offset, code });
   });
 
-  it("gives up quietly on nesting deeper than it follows, instead of overflowing the stack", () => {
-    const deep = "[".repeat(MAX_SCAN_DEPTH + 10) + "]".repeat(MAX_SCAN_DEPTH + 10);
-    expect(findJsonSyntaxError(deep)).toBeUndefined();
-    expect(() => findJsonSyntaxError("[".repeat(200_000))).not.toThrow();
+  it("follows nesting at any depth, without overflowing the stack", () => {
+    const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+    expect(findJsonSyntaxError(deep(200_000))).toBeUndefined();
+    expect(findJsonSyntaxError(`{"a": ${deep(100_000)}}`)).toBeUndefined();
+    // Unclosed: the text ends where the first ] (or }) is expected.
+    expect(findJsonSyntaxError("[".repeat(200_000))).toEqual({ offset: 200_000, code: "closeBracketExpected" });
+    expect(findJsonSyntaxError('{"a":'.repeat(100_000) + "1")).toEqual({ offset: 500_001, code: "closeBraceExpected" });
+    // An error deep inside, and one after the deep part closed.
+    expect(findJsonSyntaxError("[".repeat(5_000) + "1 2" + "]".repeat(5_000))).toEqual({ offset: 5_002, code: "commaExpected" });
+    expect(findJsonSyntaxError(deep(5_000) + "]")).toEqual({ offset: 10_000, code: "endOfFileExpected" });
     expect(findJsonSyntaxError("[".repeat(10) + "]".repeat(9))).toEqual({ offset: 19, code: "closeBracketExpected" });
   });
 });

@@ -33,7 +33,7 @@ export interface TextRange {
   to: number;
 }
 
-/** Deeper nesting is not followed (the scanner recurses); JSON.parse still reads such text. */
+/** locateSegments follows no deeper than this (it recurses); JSON.parse still reads such text. */
 export const MAX_SCAN_DEPTH = 1000;
 
 type Token = "{" | "}" | "[" | "]" | ":" | "," | "string" | "scalar" | "eof";
@@ -242,18 +242,74 @@ function readValue(s: Scanner, path: readonly string[] | undefined, depth: numbe
 
 /**
  * The first syntax error in `text`, with jsonc-parser's code and offset; undefined when the text
- * is JSON, or nests deeper than MAX_SCAN_DEPTH (then only JSON.parse can tell). Never throws.
+ * is JSON. Never throws, at any depth: the grammar is followed with an explicit stack of open
+ * containers rather than by recursion, so text nested past what JSON.parse follows (an unclosed
+ * run of 100,000 `[`) still gets the place where it stops being JSON.
  */
 export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
   const s = new Scanner(text);
   try {
     s.next();
-    readValue(s, undefined, 0);
+    readDocument(s, text.length);
     if (s.token() !== "eof") s.fail("endOfFileExpected");
     return undefined;
   } catch (error) {
-    if (!(error instanceof Stop)) throw error;
-    return error.code === "tooDeep" ? undefined : { offset: error.offset, code: error.code };
+    // readDocument has no depth to run out of: only locateSegments stops at "tooDeep".
+    if (!(error instanceof Stop) || error.code === "tooDeep") throw error;
+    return { offset: error.offset, code: error.code };
+  }
+}
+
+const IN_OBJECT = 1;
+const IN_ARRAY = 2;
+
+/**
+ * readValue's grammar without a path, as a loop: the same checks, in the same order, so the same
+ * first error. `open` holds the containers entered and not yet closed (one byte each; there can be
+ * no more of them than characters).
+ */
+function readDocument(s: Scanner, length: number): void {
+  const open = new Uint8Array(length + 1);
+  let depth = 0;
+  let needsComma = false;
+  for (;;) {
+    // At a value.
+    const token = s.token();
+    if (token === "{" || token === "[") {
+      open[depth++] = token === "{" ? IN_OBJECT : IN_ARRAY;
+      needsComma = false;
+    } else if (token !== "string" && token !== "scalar") {
+      s.fail("valueExpected");
+    } else {
+      needsComma = true;
+    }
+    s.next();
+    // After a value, or just inside a container: close what ends here, then find the next value.
+    for (;;) {
+      if (depth === 0) return;
+      const inObject = open[depth - 1] === IN_OBJECT;
+      const closing = inObject ? "}" : "]";
+      if (s.token() === closing || s.token() === "eof") {
+        if (s.token() !== closing) s.fail(inObject ? "closeBraceExpected" : "closeBracketExpected");
+        s.next();
+        depth--;
+        needsComma = true;
+        continue;
+      }
+      if (s.token() === ",") {
+        if (!needsComma) s.fail("valueExpected");
+        s.next();
+      } else if (needsComma) {
+        s.fail("commaExpected");
+      }
+      if (inObject) {
+        if (s.token() !== "string") s.fail("propertyNameExpected");
+        s.next();
+        if (s.token() !== ":") s.fail("colonExpected");
+        s.next();
+      }
+      break;
+    }
   }
 }
 

@@ -25,6 +25,7 @@ describe("loadCard on text that is not a card", () => {
     ["comment", '{"a": 1 // no\n}', 1, 9, "invalidCommentToken"],
     ["empty text", "", 1, 1, "emptyDocument"],
     ["only spaces", "  \n ", 2, 2, "emptyDocument"],
+    ["100,000 unclosed [ (past JSON.parse's own depth)", "[".repeat(100_000) + "\n", 2, 1, "closeBracketExpected"],
   ])("reports %s as notJson with line and column", (_label, text, line, column, reason) => {
     const { validity, card, raw } = loadCard(text);
     expect(validity.valid).toBe(false);

@@ -55,7 +55,8 @@ function locateSyntaxError(text: string, error: unknown): { offset: number; reas
   if (text.trim() === "") return { offset: text.length, reason: "emptyDocument" };
   const first = findJsonSyntaxError(text);
   if (first) return { offset: first.offset, reason: first.code };
-  // Nested past what the scanner follows: the engine's own offset, when it gives one.
+  // The scanner found the text to be JSON while the engine refused it (a JavaScript engine's own
+  // limit): the engine's offset, when its message gives one.
   const message = error instanceof Error ? error.message : "";
   const match = /position (\d+)/.exec(message);
   return { offset: match ? Number(match[1]) : 0, reason: "invalidSyntax" };
