@@ -4,6 +4,7 @@ import { explainInputError } from "../negotiation/explain";
 import { loadCard as loadCardModel } from "../negotiation/card/load";
 import { review } from "../negotiation/review";
 import type { TaskClass } from "../negotiation/task-classes";
+import { flagError, type FlagOptions } from "./flag-errors";
 import { formatReviewText } from "./format-text";
 import { loadCard, loadContext, loadProfile, loadTaskClassFile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
@@ -130,23 +131,25 @@ function parseCheckArgs(argv: string[]) {
       args: argv,
       allowPositionals: false,
       strict: true,
-      options: {
-        card: { type: "string" },
-        profile: { type: "string" },
-        "task-class": { type: "string", multiple: true },
-        context: { type: "string" },
-        format: { type: "string" },
-        "link-base": { type: "string" },
-        skill: { type: "string" },
-        "fail-on": { type: "string" },
-        "docs-base": { type: "string" },
-        "task-class-file": { type: "string" },
-        jwks: { type: "string" },
-        "no-jku": { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
+      options: CHECK_OPTIONS,
     });
   } catch (e) {
-    throw new UsageError(`check: ${(e as Error).message}`, true);
+    throw flagError("check", e, CHECK_OPTIONS, (argument) => `The card goes after --card: parley check --card ${argument} --profile northwind`);
   }
 }
+
+const CHECK_OPTIONS = {
+  card: { type: "string" },
+  profile: { type: "string" },
+  "task-class": { type: "string", multiple: true },
+  context: { type: "string" },
+  format: { type: "string" },
+  "link-base": { type: "string" },
+  skill: { type: "string" },
+  "fail-on": { type: "string" },
+  "docs-base": { type: "string" },
+  "task-class-file": { type: "string" },
+  jwks: { type: "string" },
+  "no-jku": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies FlagOptions;

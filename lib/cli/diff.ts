@@ -3,6 +3,7 @@ import { parseCardText } from "../negotiation/card/parse-text";
 import { diffCards, type FieldChange } from "../negotiation/diff";
 import { describeProblem } from "../negotiation/explain/validity";
 import { explainFinding } from "../negotiation/explain/findings";
+import { flagError, type FlagOptions } from "./flag-errors";
 import { loadCard, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 
@@ -85,6 +86,13 @@ function notJsonReason(text: string): string {
   return parsed.ok ? "" : ` ${describeProblem(parsed.problem)}`;
 }
 
+const DIFF_OPTIONS = {
+  profile: { type: "string", multiple: true },
+  "task-class": { type: "string", multiple: true },
+  format: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies FlagOptions;
+
 export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
   let parsed;
   try {
@@ -92,15 +100,10 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        profile: { type: "string", multiple: true },
-        "task-class": { type: "string", multiple: true },
-        format: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
+      options: DIFF_OPTIONS,
     });
   } catch (e) {
-    throw new UsageError(`diff: ${(e as Error).message}`, true);
+    throw flagError("diff", e, DIFF_OPTIONS);
   }
   const { values, positionals } = parsed;
   if (values.help) {

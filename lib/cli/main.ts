@@ -8,6 +8,7 @@ import { DIFF_USAGE, runDiff } from "./diff";
 import { runTriage, TRIAGE_USAGE } from "./triage";
 import { loadSignatureSetup } from "./signatures";
 import { type CliIo, describeWriteFailure, EXIT, EXIT_PIPE_CLOSED, type ExitCode, processIo, UsageError, writeOut } from "./io";
+import { flagError, type FlagOptions } from "./flag-errors";
 import { parseWholeNumberFlag } from "./numbers";
 import { count, linesSoFar, progressOn } from "./progress";
 import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
@@ -66,21 +67,17 @@ const USAGE_OF = new Map<string, () => string>([
   ["diff", () => DIFF_USAGE],
 ]);
 
+const BATCH_OPTIONS = {
+  "max-line-bytes": { type: "string" },
+  messages: { type: "string" },
+  jobs: { type: "string" },
+  jwks: { type: "string" },
+  "no-jku": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies FlagOptions;
+
 async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
-  const { values } = parseFlags("batch", () =>
-    parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        "max-line-bytes": { type: "string" },
-        messages: { type: "string" },
-        jobs: { type: "string" },
-        jwks: { type: "string" },
-        "no-jku": { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }),
-  );
+  const { values } = parseFlags("batch", BATCH_OPTIONS, () => parseArgs({ args: argv, strict: true, options: BATCH_OPTIONS }));
   if (values.help) {
     await writeOut(io.stdout, BATCH_USAGE);
     return EXIT.ok;
@@ -108,10 +105,10 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
   return summary.exitCode;
 }
 
+const HELP_ONLY = { help: { type: "boolean", short: "h" } } as const satisfies FlagOptions;
+
 async function runSeedCheckCommand(argv: string[], io: CliIo): Promise<ExitCode> {
-  const { values } = parseFlags("seed-check", () =>
-    parseArgs({ args: argv, strict: true, options: { help: { type: "boolean", short: "h" } } }),
-  );
+  const { values } = parseFlags("seed-check", HELP_ONLY, () => parseArgs({ args: argv, strict: true, options: HELP_ONLY }));
   if (values.help) {
     await writeOut(io.stdout, SEED_CHECK_USAGE);
     return EXIT.ok;
@@ -136,11 +133,11 @@ function isMessagesOption(value: string): value is MessagesOption {
 }
 
 /** parseArgs throws on an unknown flag or a stray argument: that is a usage error (exit 2). */
-function parseFlags<T>(command: string, parse: () => T): T {
+function parseFlags<T>(command: string, options: FlagOptions, parse: () => T): T {
   try {
     return parse();
   } catch (e) {
-    throw new UsageError(`${command}: ${(e as Error).message}`, true);
+    throw flagError(command, e, options);
   }
 }
 

@@ -5,6 +5,7 @@ import { escapeMarkdown } from "../markdown";
 import { failsOn } from "../report/formats";
 import { toCsv, toMarkdown, triagePair, type TriageCard, type TriageProfile } from "../triage/triage";
 import { parseFailOn } from "./check";
+import { flagError, type FlagOptions } from "./flag-errors";
 import { findExample, InputReadError, listExamples, loadCard, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 
@@ -85,23 +86,25 @@ function skippedMarkdown(skipped: readonly SkippedCard[]): string {
   return ["", "## Not triaged", "", `${skipped.length} ${skipped.length === 1 ? "card" : "cards"} could not be read:`, "", "| card | why |", "|---|---|", ...rows, ""].join("\n");
 }
 
+const TRIAGE_OPTIONS = {
+  cards: { type: "string", multiple: true },
+  profiles: { type: "string" },
+  "task-class": { type: "string", multiple: true },
+  format: { type: "string" },
+  "fail-on": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies FlagOptions;
+
 export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
   let values;
   try {
     values = parseArgs({
       args: argv,
       strict: true,
-      options: {
-        cards: { type: "string", multiple: true },
-        profiles: { type: "string" },
-        "task-class": { type: "string", multiple: true },
-        format: { type: "string" },
-        "fail-on": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
+      options: TRIAGE_OPTIONS,
     }).values;
   } catch (e) {
-    throw new UsageError(`triage: ${(e as Error).message}`, true);
+    throw flagError("triage", e, TRIAGE_OPTIONS, (argument) => `Cards go after --cards: parley triage --cards ${argument} --profiles northwind`);
   }
   if (values.help) {
     await writeOut(io.stdout, TRIAGE_USAGE);
