@@ -53,7 +53,7 @@ describe("batch", () => {
     expect(out[0]?.decisions?.["live-input"]?.findings[0]).toMatchObject({ invariant: "live-input-needs-streaming", status: "violated" });
     expect(out[0]?.decisions?.["async-completion"]?.degradations).toHaveLength(1);
 
-    expect(out[1]?.error).toMatch(/^line 2: not valid JSON/);
+    expect(out[1]?.error).toBe("line 2: not valid JSON: an unexpected character at column 1");
     expect(Object.keys(out[2]?.decisions ?? {})).toEqual(["live-input", "request-response"]);
     expect(out[3]?.error).toMatch(/^line 4: "profile": unknown preset "southwind"\. Presets: northwind, northwind-buffering, northwind-mtls, a2a-python, a2a-js, browser, grpc-backend, text-only, full-sdk\./);
     expect(out[4]?.error).toMatch(/^line 5: expected a JSON object/);
@@ -201,6 +201,15 @@ describe("batch", () => {
     const r = await runCli(["batch", "--max-line-bytes", "1e3"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('batch: --max-line-bytes must be a whole number of at least 1, in decimal digits, not "1e3".');
+  });
+
+  it("says where a line stops being JSON, even past JSON.parse's own depth", async () => {
+    const cut = `{"id": 3, "profile": "northwind", "card": ${"[".repeat(100_000)}`;
+    const r = await runCli(["batch"], { stdin: [cut, '{"id": 4,}', ""].join("\n") });
+    expect(outLines(r.stdout).map((o) => o.error)).toEqual([
+      "line 1: not valid JSON: a closing ] is expected at column 100,043",
+      "line 2: not valid JSON: a property name in double quotes is expected at column 10",
+    ]);
   });
 
   it("refuses a bad --max-line-bytes and unknown flags with exit 2", async () => {

@@ -3,7 +3,10 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
 import type { ReviewContext } from "../negotiation/context";
 import type { Review } from "../negotiation/decision-types";
+import { findJsonSyntaxError } from "../negotiation/card/json-scan";
 import { explainInputError } from "../negotiation/explain";
+import { syntaxReasonWords } from "../negotiation/explain/validity";
+import { withThousands } from "../negotiation/thousands";
 import type { ClientProfile } from "../negotiation/profile";
 import { review } from "../negotiation/review";
 import { rememberBounded } from "../negotiation/bounded-memo";
@@ -47,9 +50,20 @@ export function reviewBatchLine(
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return failed(null, `line ${lineNo}: not valid JSON (${(e as Error).message})`);
+    return failed(null, `line ${lineNo}: ${whereNotJson(text, e)}`);
   }
   return reviewParsedLine(value, lineNo, messages, signatures);
+}
+
+/**
+ * Where a line stops being JSON, in the card editor's words ("a closing ] is expected at column
+ * 100,013"), not the engine's message, which differs between Node versions and gives no place
+ * for a line that ends too soon.
+ */
+function whereNotJson(text: string, error: unknown): string {
+  const at = findJsonSyntaxError(text);
+  if (!at) return `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+  return `not valid JSON: ${syntaxReasonWords(at.code)} at column ${withThousands(at.offset + 1)}`;
 }
 
 /** reviewBatchLine for a line already read as JSON. */

@@ -143,6 +143,11 @@ const SYNTAX_REASONS: Record<string, string> = {
   invalidSyntax: "the syntax is invalid",
 };
 
+/** A JSON syntax error code (card/json-scan.ts) as words: "a closing ] is expected". */
+export function syntaxReasonWords(code: string): string {
+  return ownValue(SYNTAX_REASONS, code) ?? code;
+}
+
 const TYPE_WORDS: Record<string, string> = {
   string: "a string",
   number: "a number",
@@ -158,7 +163,7 @@ const TYPE_WORDS: Record<string, string> = {
 function renderValue(key: string, value: unknown): string {
   if (Array.isArray(value)) return formatList(value.map(String), "nothing");
   if (key === "expected" || key === "found") return ownValue(TYPE_WORDS, String(value)) ?? String(value);
-  if (key === "reason") return ownValue(SYNTAX_REASONS, String(value)) ?? String(value);
+  if (key === "reason") return syntaxReasonWords(String(value));
   return String(value);
 }
 
