@@ -74,6 +74,31 @@ test("two versions of a card: the decision that moved, the findings that caused 
   await expect(field).toContainText("true");
 });
 
+test("a decision that stays the same for other reasons is shown apart, with what it rests on now and before", async ({ page }) => {
+  // Streaming turned on fixes live input's first cause, while audio/mpeg-only outputs bring another.
+  const after = edit(STREAMING, (card) => {
+    card.defaultOutputModes = ["audio/mpeg"];
+    for (const skill of card.skills) skill.outputModes = ["audio/mpeg"];
+  });
+  await openDiff(page);
+  await page.getByLabel("Before").fill(BEFORE);
+  await page.getByLabel("After").fill(after);
+
+  await expect(page.getByRole("heading", { name: "Same decisions, other reasons" })).toBeVisible();
+  const live = page.locator('[data-testid="diff-reason-change"][data-task-class="live-input"]');
+  await expect(live).toHaveAttribute("data-decision", "reject");
+  await expect(live.getByTestId("diff-rests-on")).toHaveText("Now rests on output-modes; before, on live-input-needs-streaming.");
+  const diff = diffCards(BEFORE, after, [NORTHWIND]);
+  const detail = detailOf(diff, diff.reasonChanges.find((c) => c.taskClass === "live-input")!);
+  const outputs = detail.findings.find((f) => f.invariant === "output-modes")!;
+  const shown = live.locator('[data-testid="diff-finding"][data-invariant="output-modes"]');
+  await expect(shown).toContainText(explainFinding(outputs.after!));
+  // The decisions that moved stay in their own list, not repeated as reasons.
+  await expect(page.locator('[data-testid="diff-reason-change"]')).toHaveCount(diff.reasonChanges.length);
+  await expect(change(page, "request-response")).toHaveAttribute("data-after", "reject");
+  await expect(page.locator('[data-testid="diff-reason-change"][data-task-class="request-response"]')).toHaveCount(0);
+});
+
 test("a first visit with nothing to compare: one button fills both versions with the spec's sample at 0.2.5 and 1.0.1", async ({ page }) => {
   await openDiff(page);
   await page.getByTestId("diff-try-example").click();

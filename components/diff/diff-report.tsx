@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { detailOf, orderDecisionChanges, type CardDiff, type DecisionChange, type FieldChange } from "@/lib/negotiation/diff";
+import { detailOf, orderDecisionChanges, restsOn, type CardDiff, type DecisionChange, type DecisionChangeDetail, type FieldChange } from "@/lib/negotiation/diff";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { explainDecision, explainFinding } from "@/lib/negotiation/explain";
 import { parseCardText } from "@/lib/negotiation/card/parse-text";
@@ -50,6 +50,7 @@ export function DiffReport({ diff, before, after }: { diff: CardDiff; before: st
           );
         })}
       </section>
+      <ReasonChanges diff={diff} />
       <FieldChanges diff={diff} />
     </div>
   );
@@ -78,28 +79,7 @@ function DecisionChangeView({ diff, change }: { diff: CardDiff; change: Decision
       </p>
       {detail.after && review && <p className="mt-1 text-sm text-slate-800" data-testid="diff-decision-why">{explainDecision(detail.after, review.after)}</p>}
       {detail.findings.length > 0 ? (
-        <div className="mt-2">
-          <p className="text-xs font-semibold text-slate-700">Findings that changed:</p>
-          <ul className="mt-1 flex flex-col gap-2">
-            {detail.findings.map((f) => (
-              <li key={f.invariant} className="text-sm" data-testid="diff-finding" data-invariant={f.invariant}>
-                <p className="flex flex-wrap items-center gap-1.5">
-                  <Link href={`/rules/${f.invariant}`} prefetch={false} className="font-mono text-sky-800 underline-offset-2 hover:underline">
-                    {f.invariant}
-                  </Link>
-                  <span className="text-slate-600">({getInvariant(f.invariant)?.meta.title ?? "an invariant this engine does not know"}):</span>
-                  <Status finding={f.before} /> <span aria-label="becomes">→</span> <Status finding={f.after} />
-                </p>
-                <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs text-slate-700">
-                  <dt className="font-semibold">Before</dt>
-                  <dd>{f.before ? explainFinding(f.before) : "Not checked."}</dd>
-                  <dt className="font-semibold">After</dt>
-                  <dd>{f.after ? explainFinding(f.after) : "Not checked."}</dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ChangedFindings detail={detail} />
       ) : (
         detail.before &&
         review && (
@@ -109,6 +89,95 @@ function DecisionChangeView({ diff, change }: { diff: CardDiff; change: Decision
         )
       )}
     </li>
+  );
+}
+
+/** The findings that changed under one decision, each with its status and explanation before and after. */
+function ChangedFindings({ detail }: { detail: DecisionChangeDetail }) {
+  return (
+    <div className="mt-2">
+      <p className="text-xs font-semibold text-slate-700">Findings that changed:</p>
+      <ul className="mt-1 flex flex-col gap-2">
+        {detail.findings.map((f) => (
+          <li key={f.invariant} className="text-sm" data-testid="diff-finding" data-invariant={f.invariant}>
+            <p className="flex flex-wrap items-center gap-1.5">
+              <Link href={`/rules/${f.invariant}`} prefetch={false} className="font-mono text-sky-800 underline-offset-2 hover:underline">
+                {f.invariant}
+              </Link>
+              <span className="text-slate-600">({getInvariant(f.invariant)?.meta.title ?? "an invariant this engine does not know"}):</span>
+              <Status finding={f.before} /> <span aria-label="becomes">→</span> <Status finding={f.after} />
+            </p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs text-slate-700">
+              <dt className="font-semibold">Before</dt>
+              <dd>{f.before ? explainFinding(f.before) : "Not checked."}</dd>
+              <dt className="font-semibold">After</dt>
+              <dd>{f.after ? explainFinding(f.after) : "Not checked."}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Decisions that stay the same for other reasons: a card fixed for one client can still be refused
+ * for another cause, and "no decision changes" alone would hide that the fix landed.
+ */
+function ReasonChanges({ diff }: { diff: CardDiff }) {
+  const changes = orderDecisionChanges(diff.reasonChanges);
+  if (changes.length === 0) return null;
+  return (
+    <section aria-labelledby="diff-reasons-heading" className="flex flex-col gap-3">
+      <h2 id="diff-reasons-heading" className="text-base font-semibold text-slate-900">
+        Same decisions, other reasons
+      </h2>
+      <p className="text-sm text-slate-700">
+        {changes.length} {changes.length === 1 ? "decision stays as it was but rests" : "decisions stay as they were but rest"} on other findings.
+      </p>
+      <ol className="flex flex-col gap-3">
+        {changes.map((change) => {
+          const detail = detailOf(diff, change);
+          const now = restsOn(diff, change);
+          const was = restsOn(diff, change, "before");
+          return (
+            <li
+              key={`${change.profile}\u0000${change.taskClass}`}
+              className="rounded-md border border-slate-300 bg-white p-3"
+              data-testid="diff-reason-change"
+              data-profile={change.profile}
+              data-task-class={change.taskClass}
+              data-decision={change.after}
+            >
+              <p className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+                <span>{change.profile}</span>
+                <span className="font-mono">{change.taskClass}</span>
+                <span className="font-normal text-slate-700">still</span>
+                <DecisionBadge decision={change.after} />
+              </p>
+              <p className="mt-1 text-sm text-slate-800" data-testid="diff-rests-on">
+                Now rests on <Grounds ids={now} />; before, on <Grounds ids={was} />.
+              </p>
+              {detail.findings.length > 0 && <ChangedFindings detail={detail} />}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Grounds({ ids }: { ids: readonly string[] }) {
+  if (ids.length === 0) return <>nothing named</>;
+  return (
+    <>
+      {ids.map((id, i) => (
+        <span key={id}>
+          {i > 0 && (i === ids.length - 1 ? " and " : ", ")}
+          <span className="font-mono">{id}</span>
+        </span>
+      ))}
+    </>
   );
 }
 

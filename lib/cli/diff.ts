@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { parseCardText } from "../negotiation/card/parse-text";
-import { diffCards, type FieldChange } from "../negotiation/diff";
+import { type CardDiff, type DecisionChange, diffCards, type FieldChange, restsOn } from "../negotiation/diff";
 import { describeProblem } from "../negotiation/explain/validity";
 import { explainFinding } from "../negotiation/explain/findings";
 import { flagError, type FlagOptions } from "./flag-errors";
@@ -93,6 +93,15 @@ const DIFF_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
 
+/** A change's findings, one line each: the status before and after, and what the new finding says. */
+function findingLines(diff: CardDiff, change: DecisionChange): string[] {
+  const pair = diff.reviews.find((r) => r.profile === change.profile);
+  return change.findings.map((f) => {
+    const now = pair?.after.decisions.find((d) => d.taskClass === change.taskClass)?.findings.find((x) => x.invariant === f.invariant);
+    return `    ${f.invariant}: ${f.before.status} → ${f.after.status}${now ? `. ${explainFinding(now)}` : ""}`;
+  });
+}
+
 export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
   let parsed;
   try {
@@ -129,6 +138,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
       fieldChanges: diff.fieldChanges.map(changeForJson),
       ...(diff.truncated ? { fieldChangesTruncated: true } : {}),
       decisionChanges: diff.decisionChanges,
+      reasonChanges: diff.reasonChanges,
       unparseable: diff.unparseable,
     };
     await writeOut(io.stdout, JSON.stringify(doc, null, 2) + "\n");
@@ -144,10 +154,14 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
     out.push("", diff.decisionChanges.length === 0 ? "Decisions: none changed." : "Decisions:");
     for (const c of diff.decisionChanges) {
       out.push(`  ${c.profile} / ${c.taskClass}: ${c.before} → ${c.after}${c.worse ? "  (worse)" : ""}`);
-      const pair = diff.reviews.find((r) => r.profile === c.profile);
-      for (const f of c.findings) {
-        const now = pair?.after.decisions.find((d) => d.taskClass === c.taskClass)?.findings.find((x) => x.invariant === f.invariant);
-        out.push(`    ${f.invariant}: ${f.before.status} → ${f.after.status}${now ? `. ${explainFinding(now)}` : ""}`);
+      out.push(...findingLines(diff, c));
+    }
+    if (diff.reasonChanges.length > 0) {
+      out.push("", "Same decisions, other reasons:");
+      for (const c of diff.reasonChanges) {
+        const [was, now] = [restsOn(diff, c, "before"), restsOn(diff, c)];
+        out.push(`  ${c.profile} / ${c.taskClass}: still ${c.after}, on ${now.join(", ") || "nothing named"} (was on ${was.join(", ") || "nothing named"})`);
+        out.push(...findingLines(diff, c));
       }
     }
     out.push("", worse ? "A decision got worse (exit 1)." : "No decision got worse (exit 0).");

@@ -121,6 +121,21 @@ describe("diff", () => {
     expect(r.stdout).toMatch(/output-modes: holds → violated/);
   });
 
+  it("says which decisions stay the same for other reasons, in text and in JSON", async () => {
+    const text = (await runCli(["diff", oldFile, mp3, "--profile", "northwind"])).stdout;
+    const reasons = text.slice(text.indexOf("Same decisions, other reasons:\n"), text.indexOf("\nA decision got worse"));
+    expect(reasons).toMatch(
+      /^Same decisions, other reasons:\n {2}Northwind discovery agent \/ live-input: still reject, on live-input-needs-streaming, output-modes \(was on live-input-needs-streaming\)\n {4}output-modes: holds → violated\. /,
+    );
+    const doc = JSON.parse((await runCli(["diff", oldFile, mp3, "--profile", "northwind", "--format", "json"])).stdout) as {
+      reasonChanges: Array<{ taskClass: string; before: string; after: string; findings: Array<{ invariant: string }> }>;
+    };
+    expect(doc.reasonChanges.map((c) => `${c.taskClass}: ${c.before} → ${c.after}, ${c.findings.map((f) => f.invariant).join()}`)).toEqual([
+      "live-input: reject → reject, output-modes",
+      "streaming-output: reject → reject, output-modes",
+    ]);
+  });
+
   it("shortens a value nested too deep to print whole, in text and in JSON, instead of crashing", async () => {
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
     const nested = write("nested.json", CONTOSO.text.replace(/^\{/, `{"x-extra": ${deep},`));

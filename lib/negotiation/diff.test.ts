@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detailOf, diffCards, diffJson, isWorse, orderDecisionChanges, type DecisionChange } from "./diff";
+import { detailOf, diffCards, diffJson, isWorse, orderDecisionChanges, restsOn, type DecisionChange } from "./diff";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "./examples/incidents";
 import { findPreset, NORTHWIND } from "./profile";
 
@@ -56,6 +56,40 @@ describe("diffCards", () => {
       before: { status: "violated", messageId: "liveOnlyModesUnservable" },
       after: { status: "holds", messageId: "cardStreams" },
     });
+  });
+
+  it("lists a decision that stays the same but rests on other findings, apart from the decisions that moved", () => {
+    // Streaming turned on (live input no longer needs it) while the outputs become audio/mpeg only.
+    const after = edit(CONTOSO_LIVE_AUDIO.text, (card) => {
+      card.capabilities.streaming = true;
+      card.defaultOutputModes = ["audio/mpeg"];
+      for (const skill of card.skills) skill.outputModes = ["audio/mpeg"];
+    });
+    const diff = diffCards(CONTOSO_LIVE_AUDIO.text, after, [NORTHWIND]);
+    expect(diff.decisionChanges.map((c) => `${c.taskClass}: ${c.before} → ${c.after}`)).toEqual(["request-response: accept → reject", "async-completion: accept → reject"]);
+    expect(diff.reasonChanges.map((c) => c.taskClass)).toEqual(["live-input", "streaming-output"]);
+    const live = diff.reasonChanges[0]!;
+    expect(live).toMatchObject({ profile: NORTHWIND.name, before: "reject", after: "reject", worse: false });
+    expect(live.findings.map((f) => `${f.invariant}: ${f.before.status} → ${f.after.status}`)).toEqual([
+      "live-input-needs-streaming: violated → holds",
+      "output-modes: holds → violated",
+    ]);
+    expect(restsOn(diff, live, "before")).toEqual(["live-input-needs-streaming"]);
+    expect(restsOn(diff, live)).toEqual(["output-modes"]);
+  });
+
+  it("lists no other reasons for an edit no decision rests on", () => {
+    const reworded = edit(CONTOSO.text, (card) => ((card as unknown as { description: string }).description = "Same card, new words."));
+    const diff = diffCards(CONTOSO.text, reworded, [NORTHWIND, findPreset("a2a-python")!]);
+    expect(diff.decisionChanges).toEqual([]);
+    expect(diff.reasonChanges).toEqual([]);
+  });
+
+  it("lists the other reasons of a version that was not JSON, with no finding to compare", () => {
+    const diff = diffCards("{", CONTOSO.text, [NORTHWIND]);
+    const rejected = diff.reasonChanges.map((c) => `${c.taskClass}: ${restsOn(diff, c, "before").join()} → ${restsOn(diff, c).join()}`);
+    expect(rejected).toEqual(["live-input: invalidCard → live-input-needs-streaming", "streaming-output: invalidCard → stream-channel-available"]);
+    expect(diff.reasonChanges.every((c) => c.findings.length === 0)).toBe(true);
   });
 
   it("marks a decision that got worse, per profile", () => {

@@ -36,11 +36,23 @@ export interface DecisionChange {
   findings: FindingChange[];
 }
 
+/**
+ * A decision that stays what it was while what it rests on changes: still reject, but now for
+ * security rather than the transport. `before` and `after` are the same decision; `findings` are
+ * the changed ones that can carry a decision (violated or not evaluated on either side), and may
+ * be empty when only the reasons moved (a version that was not JSON, now refused for its modes).
+ */
+export interface ReasonChange extends DecisionChange {
+  worse: false;
+}
+
 export interface CardDiff {
   fieldChanges: FieldChange[];
   /** More field changes existed than were listed (the diff is bounded). */
   truncated: boolean;
   decisionChanges: DecisionChange[];
+  /** Decisions other than accept that stay the same, for other findings (see ReasonChange). */
+  reasonChanges: ReasonChange[];
   /** Either version is not JSON: no field diff, only decisions (an unparseable card is rejected). */
   unparseable: { before: boolean; after: boolean };
   reviews: Array<{ profile: string; before: Review; after: Review }>;
@@ -115,24 +127,42 @@ export function diffCards(beforeText: string, afterText: string, profiles: reado
     after: review(afterText, profile, reviewOptions),
   }));
   const decisionChanges: DecisionChange[] = [];
+  const reasonChanges: ReasonChange[] = [];
   for (const pair of reviews) {
     for (const next of pair.after.decisions) {
       const prev = pair.before.decisions.find((d) => d.taskClass === next.taskClass);
-      if (!prev || prev.decision === next.decision) continue;
-      const findings: FindingChange[] = [];
-      for (const f of next.findings) {
-        const old = prev.findings.find((p) => p.invariant === f.invariant);
-        if (!old || (old.status === f.status && old.messageId === f.messageId)) continue;
-        findings.push({ invariant: f.invariant, before: { status: old.status, messageId: old.messageId }, after: { status: f.status, messageId: f.messageId } });
+      if (!prev) continue;
+      const base = { profile: pair.profile, taskClass: next.taskClass, before: prev.decision, after: next.decision };
+      if (prev.decision !== next.decision) {
+        decisionChanges.push({ ...base, worse: isWorse(prev.decision, next.decision), findings: changedFindings(prev, next, false) });
+      } else if (next.decision !== "accept") {
+        const findings = changedFindings(prev, next, true);
+        const grounds = groundsOf(prev);
+        const restsOnOthers = groundsOf(next).join() !== grounds.join();
+        if (findings.length > 0 || restsOnOthers) reasonChanges.push({ ...base, worse: false, findings });
       }
-      decisionChanges.push({ profile: pair.profile, taskClass: next.taskClass, before: prev.decision, after: next.decision, worse: isWorse(prev.decision, next.decision), findings });
     }
   }
-  return { fieldChanges: fields.changes, truncated: fields.truncated, decisionChanges, unparseable, reviews };
+  return { fieldChanges: fields.changes, truncated: fields.truncated, decisionChanges, reasonChanges, unparseable, reviews };
+}
+
+/** Statuses a decision can rest on: a cut path, or one nothing could be said about. */
+const CARRIES_A_DECISION: ReadonlySet<FindingStatus> = new Set(["violated", "not-evaluated"]);
+
+/** The findings that changed status or message between two decisions of one task class; `carrying`: only those that can carry a decision. */
+function changedFindings(prev: TaskClassDecision, next: TaskClassDecision, carrying: boolean): FindingChange[] {
+  const findings: FindingChange[] = [];
+  for (const f of next.findings) {
+    const old = prev.findings.find((p) => p.invariant === f.invariant);
+    if (!old || (old.status === f.status && old.messageId === f.messageId)) continue;
+    if (carrying && !CARRIES_A_DECISION.has(old.status) && !CARRIES_A_DECISION.has(f.status)) continue;
+    findings.push({ invariant: f.invariant, before: { status: old.status, messageId: old.messageId }, after: { status: f.status, messageId: f.messageId } });
+  }
+  return findings;
 }
 
 /** Decision changes as a reader wants them: the ones that got worse first, then the most severe outcome first. */
-export function orderDecisionChanges(changes: readonly DecisionChange[]): DecisionChange[] {
+export function orderDecisionChanges<C extends DecisionChange>(changes: readonly C[]): C[] {
   const rank = (d: DecisionKind) => DECISIONS.indexOf(d);
   return [...changes].sort((a, b) => Number(b.worse) - Number(a.worse) || rank(b.after) - rank(a.after));
 }
@@ -157,4 +187,23 @@ export function detailOf(diff: CardDiff, change: DecisionChange): DecisionChange
       after: after?.findings.find((x) => x.invariant === f.invariant),
     })),
   };
+}
+
+/**
+ * What a task class's decision rests on, on one side of the change: the invariants of its reasons,
+ * or for a reason no invariant gives (an invalid card), the reason's id.
+ */
+export function restsOn(diff: CardDiff, change: DecisionChange, side: "before" | "after" = "after"): string[] {
+  const pair = diff.reviews.find((r) => r.profile === change.profile);
+  const decision = pair?.[side].decisions.find((d) => d.taskClass === change.taskClass);
+  return decision ? groundsOf(decision) : [];
+}
+
+function groundsOf(decision: TaskClassDecision): string[] {
+  const out: string[] = [];
+  for (const reason of decision.reasons) {
+    const name = reason.invariant ?? reason.reason;
+    if (!out.includes(name)) out.push(name);
+  }
+  return out;
 }
