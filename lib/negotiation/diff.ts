@@ -137,8 +137,7 @@ export function diffCards(beforeText: string, afterText: string, profiles: reado
         decisionChanges.push({ ...base, worse: isWorse(prev.decision, next.decision), findings: changedFindings(prev, next, false) });
       } else if (next.decision !== "accept") {
         const findings = changedFindings(prev, next, true);
-        const grounds = groundsOf(prev);
-        const restsOnOthers = groundsOf(next).join() !== grounds.join();
+        const restsOnOthers = groundsOf(next).join() !== groundsOf(prev).join();
         if (findings.length > 0 || restsOnOthers) reasonChanges.push({ ...base, worse: false, findings });
       }
     }
