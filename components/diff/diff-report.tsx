@@ -142,7 +142,7 @@ function ReasonChanges({ diff }: { diff: CardDiff }) {
           const was = restsOn(diff, change, "before");
           return (
             <li
-              key={`${change.profile}\u0000${change.taskClass}`}
+              key={`${change.profile}/${change.taskClass}`}
               className="rounded-md border border-slate-300 bg-white p-3"
               data-testid="diff-reason-change"
               data-profile={change.profile}
@@ -168,7 +168,6 @@ function ReasonChanges({ diff }: { diff: CardDiff }) {
 }
 
 function Grounds({ ids }: { ids: readonly string[] }) {
-  if (ids.length === 0) return <>nothing named</>;
   return (
     <>
       {ids.map((id, i) => (

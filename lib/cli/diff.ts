@@ -160,7 +160,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
       out.push("", "Same decisions, other reasons:");
       for (const c of diff.reasonChanges) {
         const [was, now] = [restsOn(diff, c, "before"), restsOn(diff, c)];
-        out.push(`  ${c.profile} / ${c.taskClass}: still ${c.after}, on ${now.join(", ") || "nothing named"} (was on ${was.join(", ") || "nothing named"})`);
+        out.push(`  ${c.profile} / ${c.taskClass}: still ${c.after}, on ${now.join(", ")} (was on ${was.join(", ")})`);
         out.push(...findingLines(diff, c));
       }
     }

@@ -1,7 +1,7 @@
 import { parseCardText } from "./card/parse-text";
 import { joinPointer } from "./card/pointer";
 import type { ReviewContext } from "./context";
-import { moreSevere } from "./decide";
+import { moreSevere, rulesOf } from "./decide";
 import { DECISIONS, type DecisionKind, type Review, type TaskClassDecision } from "./decision-types";
 import type { Finding, FindingStatus, InvariantId } from "./invariants/types";
 import type { ClientProfile } from "./profile";
@@ -189,8 +189,8 @@ export function detailOf(diff: CardDiff, change: DecisionChange): DecisionChange
 }
 
 /**
- * What a task class's decision rests on, on one side of the change: the invariants of its reasons,
- * or for a reason no invariant gives (an invalid card), the reason's id.
+ * What a task class's decision rests on, on one side of the change: its rules (rulesOf, as a
+ * decision record names them), or for a decision no invariant gives (an invalid card) its reason.
  */
 export function restsOn(diff: CardDiff, change: DecisionChange, side: "before" | "after" = "after"): string[] {
   const pair = diff.reviews.find((r) => r.profile === change.profile);
@@ -199,10 +199,6 @@ export function restsOn(diff: CardDiff, change: DecisionChange, side: "before" |
 }
 
 function groundsOf(decision: TaskClassDecision): string[] {
-  const out: string[] = [];
-  for (const reason of decision.reasons) {
-    const name = reason.invariant ?? reason.reason;
-    if (!out.includes(name)) out.push(name);
-  }
-  return out;
+  const rules = rulesOf(decision);
+  return rules.length > 0 ? rules : decision.reasons.filter((r) => r.outcome === decision.decision).map((r) => r.reason);
 }

@@ -250,7 +250,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
   const s = new Scanner(text);
   try {
     s.next();
-    readDocument(s, text.length);
+    readDocument(s);
     if (s.token() !== "eof") s.fail("endOfFileExpected");
     return undefined;
   } catch (error) {
@@ -265,18 +265,16 @@ const IN_ARRAY = 2;
 
 /**
  * readValue's grammar without a path, as a loop: the same checks, in the same order, so the same
- * first error. `open` holds the containers entered and not yet closed (one byte each; there can be
- * no more of them than characters).
+ * first error. `open` holds the containers entered and not yet closed, innermost last.
  */
-function readDocument(s: Scanner, length: number): void {
-  const open = new Uint8Array(length + 1);
-  let depth = 0;
+function readDocument(s: Scanner): void {
+  const open: number[] = [];
   let needsComma = false;
   for (;;) {
     // At a value.
     const token = s.token();
     if (token === "{" || token === "[") {
-      open[depth++] = token === "{" ? IN_OBJECT : IN_ARRAY;
+      open.push(token === "{" ? IN_OBJECT : IN_ARRAY);
       needsComma = false;
     } else if (token !== "string" && token !== "scalar") {
       s.fail("valueExpected");
@@ -286,13 +284,13 @@ function readDocument(s: Scanner, length: number): void {
     s.next();
     // After a value, or just inside a container: close what ends here, then find the next value.
     for (;;) {
-      if (depth === 0) return;
-      const inObject = open[depth - 1] === IN_OBJECT;
+      if (open.length === 0) return;
+      const inObject = open[open.length - 1] === IN_OBJECT;
       const closing = inObject ? "}" : "]";
       if (s.token() === closing || s.token() === "eof") {
         if (s.token() !== closing) s.fail(inObject ? "closeBraceExpected" : "closeBracketExpected");
         s.next();
-        depth--;
+        open.pop();
         needsComma = true;
         continue;
       }
