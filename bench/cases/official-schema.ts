@@ -18,8 +18,10 @@ export function officialCardValidator(): (card: unknown) => boolean {
   for (const [title, definition] of Object.entries(bundle.definitions)) {
     const message = title.replace(/ /g, "");
     const id = PROTOBUF_WELL_KNOWN.has(title) ? `google.protobuf.${message}.jsonschema.json` : `lf.a2a.v1.${message}.jsonschema.json`;
-    const { $schema: _dialect, ...schema } = definition;
-    ajv.addSchema({ ...schema, $id: id });
+    // Each definition names its dialect; ajv takes that from the instance it was made with.
+    const schema: Record<string, unknown> = { ...definition, $id: id };
+    delete schema.$schema;
+    ajv.addSchema(schema);
   }
   const validate = ajv.getSchema("lf.a2a.v1.AgentCard.jsonschema.json");
   if (!validate) throw new Error("the official A2A 1.0.1 bundle has no Agent Card definition");
