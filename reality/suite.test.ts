@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { profileFor, CLIENTS, runSuite, SCENARIOS, TASK_CLASSES } from "./suite";
+
+// What the lifecycles observe on real SDK servers (not what Parley predicts: that is the suite's
+// output, and the model changes it). If one of these moves, the SDK's behaviour moved.
+describe("the reality suite's observations", () => {
+  it("push, streaming fallback, client certificates and lies are observed as the SDK behaves", async () => {
+    const cells = await runSuite({ only: ["push", "no-stream", "lie-push", "bearer"] });
+    const at = (scenario: string, client: string, taskClass: string) => cells.find((c) => c.scenario === scenario && c.client === client && c.taskClass === taskClass);
+    expect(at("push", "a2a-js+http-webhook", "push-only")?.observed).toBe("completed");
+    expect(at("push", "a2a-js+https-webhook", "push-only")?.observed).toBe("completed");
+    expect(at("push", "a2a-js+mtls-webhook", "push-only")).toMatchObject({ observed: "failed", kind: "silent" });
+    expect(at("push", "a2a-js+mtls-webhook", "push-only")?.detail).toMatch(/certificate/);
+    expect(at("push", "a2a-js+mtls-webhook", "async-completion")?.observed).toBe("completed-fallback");
+    expect(at("push", "a2a-js", "async-completion")?.observed).toBe("completed");
+    expect(at("push", "a2a-js", "live-input")?.observed).toBe("client-cannot");
+    expect(at("no-stream", "a2a-js", "streaming-output")?.observed).toBe("completed-fallback");
+    expect(at("lie-push", "a2a-js+http-webhook", "push-only")).toMatchObject({ observed: "failed", kind: "lie" });
+    expect(at("bearer", "a2a-js-no-credentials", "request-response")?.detail).toMatch(/401/);
+    expect(at("bearer", "a2a-js", "request-response")?.observed).toBe("completed");
+    expect(cells.every((c) => c.predicted !== "none")).toBe(true);
+  }, 60_000);
+
+  it("covers every built-in task class plus push-only and polling-only, on every binding and both SDKs", () => {
+    expect(TASK_CLASSES.map((t) => t.id)).toEqual(["request-response", "live-input", "async-completion", "fire-and-forget", "streaming-output", "push-only", "polling-only"]);
+    const bindings = new Set(SCENARIOS.flatMap((s) => s.spec.bindings ?? ["JSONRPC"]));
+    expect([...bindings].sort()).toEqual(["GRPC", "HTTP+JSON", "JSONRPC"]);
+    expect(SCENARIOS.some((s) => s.spec.sdk === "0.3")).toBe(true);
+  });
+
+  it("each client's profile is the a2a-js preset changed only where the client is configured differently", () => {
+    expect(profileFor(CLIENTS.jsMutual).callback).toEqual({ supported: true, mtls: true, mtlsConfigurable: false });
+    expect(profileFor(CLIENTS.js).callback?.supported).toBe(false);
+    expect(profileFor(CLIENTS.jsLegacy).protocolVersions).toEqual(["1.0", "0.3"]);
+    expect(profileFor(CLIENTS.jsGrpc).transports).toContain("GRPC");
+    expect(profileFor(CLIENTS.jsNoCreds).securitySchemes).toEqual([]);
+  });
+});
