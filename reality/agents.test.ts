@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { TaskState, type Task } from "@a2a-js/sdk";
-import { startAgent, startWebhookReceiver, type AgentSpec, type RunningAgent, type WebhookReceiver } from "./agents";
+import { clientCertificateFetch, startAgent, startWebhookReceiver, type AgentSpec, type RunningAgent, type WebhookReceiver } from "./agents";
 import { callOptions, sdkClient, userMessage } from "./clients";
 
 const open: Array<RunningAgent | WebhookReceiver> = [];
@@ -58,6 +58,17 @@ describe("the agent kit: real SDK servers on loopback", () => {
     expect(await errorOf(client.sendMessage(userMessage(), callOptions()))).toMatch(/credentials|UNAUTHENTICATED|16/i);
     expect(a.log.calls).toEqual([]);
     expect(state(await client.sendMessage(userMessage(), callOptions({ credentials: a.credentials! })))).toBe(TaskState.TASK_STATE_COMPLETED);
+  });
+
+  it("mtls: the endpoint demands a client certificate on every call (resumed TLS sessions too); the card is public", async () => {
+    const a = await agent({ mtls: true });
+    expect(a.origin).toMatch(/^https:/);
+    expect(a.card.securitySchemes).toEqual({ mtls: { mtlsSecurityScheme: { description: "client certificate from the agent's CA" } } });
+    const plain = await sdkClient(a.origin);
+    for (let i = 0; i < 3; i++) expect(await errorOf(plain.sendMessage(userMessage(), callOptions()))).toMatch(/401/);
+    expect(a.log.calls).toEqual([]);
+    const certified = await sdkClient(a.origin, { fetchImpl: await clientCertificateFetch() });
+    for (let i = 0; i < 2; i++) expect(state(await certified.sendMessage(userMessage(), callOptions()))).toBe(TaskState.TASK_STATE_COMPLETED);
   });
 
   it("refuses a message that does not activate a required extension, takes one that does", async () => {

@@ -28,6 +28,7 @@ import { A2AService, grpcService, UserBuilder as GrpcUserBuilder } from "@a2a-js
 import * as legacyServer from "a2a-sdk-03/server";
 import * as legacyExpress from "a2a-sdk-03/server/express";
 import { testCertificates, trustTestCaInGlobalFetch } from "./certs";
+export { clientCertificateFetch } from "./certs";
 
 export type Binding = "JSONRPC" | "HTTP+JSON" | "GRPC";
 
@@ -80,6 +81,13 @@ export interface AgentSpec {
   skills?: SkillSpec[];
   /** Declared on the card and enforced by the server (401 / UNAUTHENTICATED without it). */
   security?: { kind: "bearer" | "apiKey"; token: string; headerName?: string };
+  /**
+   * The agent's endpoint is HTTPS (test CA) and its A2A paths demand a client certificate from the
+   * test CA (401 without one); the card declares a mutualTLS scheme, required alongside `security`
+   * when both are set. The card itself is served without one. 1.3, JSON-RPC and HTTP+JSON only.
+   * Call it with clientCertificateFetch() (certs.ts) as the SDK's fetchImpl.
+   */
+  mtls?: true;
   /** Declared as required extensions; the 1.3 server refuses requests that do not activate them. */
   requiredExtensions?: string[];
   /** Every interface's protocolVersion (1.3) or the card's (0.3). Default "1.0" / "0.3.0". */
@@ -154,9 +162,18 @@ export async function startAgent(spec: AgentSpec = {}): Promise<RunningAgent> {
   const name = spec.name ?? "reality-agent";
   const log: AgentLog = { calls: [], requests: [], messages: [], pushConfigs: [], authRefusals: [] };
 
+  if (spec.mtls && (sdk === "0.3" || bindings.includes("GRPC"))) throw new Error("reality: mtls is for the 1.3 server's HTTP bindings");
   const app = express();
   const sockets = new Set<Socket>();
-  const server = http.createServer(app);
+  let server: http.Server | https.Server;
+  if (spec.mtls) {
+    const certs = testCertificates();
+    await trustTestCaInGlobalFetch();
+    // The certificate is requested at the handshake but checked per path below, so the card stays public.
+    server = https.createServer({ key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: false }, app);
+  } else {
+    server = http.createServer(app);
+  }
   server.on("connection", (s) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
@@ -164,7 +181,7 @@ export async function startAgent(spec: AgentSpec = {}): Promise<RunningAgent> {
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
   await listen(server);
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `${spec.mtls ? "https" : "http"}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let grpcServer: grpc.Server | undefined;
   let grpcUrl: string | undefined;
   let deadGrpcUrl: string | undefined;
@@ -193,10 +210,14 @@ export async function startAgent(spec: AgentSpec = {}): Promise<RunningAgent> {
     if (version !== undefined) record.a2aVersion = version;
     log.requests.push(record);
     res.on("finish", () => (record.status = res.statusCode));
-    if ((binding === "JSONRPC" || binding === "HTTP+JSON") && !authorized(req.headers)) {
+    // authorized alone is not enough: on a resumed TLS session Node reports authorized with no
+    // certificate at all, so the peer certificate must be there too.
+    const tlsSocket = req.socket as Socket & { authorized?: boolean; getPeerCertificate?: () => { raw?: Buffer } };
+    const certified = !spec.mtls || Boolean(tlsSocket.authorized && tlsSocket.getPeerCertificate?.()?.raw);
+    if ((binding === "JSONRPC" || binding === "HTTP+JSON") && (!authorized(req.headers) || !certified)) {
       log.authRefusals.push({ binding, what: record.what });
-      res.status(401).setHeader("WWW-Authenticate", spec.security?.kind === "bearer" ? "Bearer" : "ApiKey");
-      res.json({ error: "unauthenticated", detail: "this agent requires the credentials its card declares" });
+      res.status(401).setHeader("WWW-Authenticate", !certified ? "MutualTLS" : spec.security?.kind === "bearer" ? "Bearer" : "ApiKey");
+      res.json({ error: "unauthenticated", detail: !certified ? "this agent requires a client certificate (mutual TLS)" : "this agent requires the credentials its card declares" });
       return;
     }
     next();
@@ -395,13 +416,24 @@ function cardV1(spec: AgentSpec, name: string, interfaces: { url: string; protoc
       ...(s.securityRequirements ? { securityRequirements: s.securityRequirements } : {}),
     })),
   };
+  const schemes: Record<string, unknown> = {};
+  const required: Record<string, { list: string[] }> = {};
   if (spec.security) {
     const id = spec.security.kind;
-    card.securitySchemes =
+    schemes[id] =
       id === "bearer"
-        ? { bearer: { httpAuthSecurityScheme: { scheme: "Bearer" } } }
-        : { apiKey: { apiKeySecurityScheme: { location: "header", name: spec.security.headerName ?? "X-API-Key" } } };
-    card.securityRequirements = [{ schemes: { [id]: { list: [] } } }];
+        ? { httpAuthSecurityScheme: { scheme: "Bearer" } }
+        : { apiKeySecurityScheme: { location: "header", name: spec.security.headerName ?? "X-API-Key" } };
+    required[id] = { list: [] };
+  }
+  if (spec.mtls) {
+    schemes.mtls = { mtlsSecurityScheme: { description: "client certificate from the agent's CA" } };
+    required.mtls = { list: [] };
+  }
+  if (Object.keys(schemes).length) {
+    card.securitySchemes = schemes;
+    // One requirement naming every scheme: all of them at once.
+    card.securityRequirements = [{ schemes: required }];
   }
   return card;
 }

@@ -76,3 +76,22 @@ export async function trustTestCaInGlobalFetch(): Promise<void> {
   holder[DISPATCHER] = new Agent({ connect: { ca: [...rootCertificates, testCertificates().ca] } }) as never;
   trusted = true;
 }
+
+let certFetchImpl: typeof fetch | undefined;
+
+/**
+ * A `fetch` that presents the test client certificate (and trusts the test CA): what an app passes
+ * as the SDK's `fetchImpl` to call an agent that demands mutual TLS. The SDK itself never presents
+ * one; this is the app's doing.
+ */
+export async function clientCertificateFetch(): Promise<typeof fetch> {
+  if (certFetchImpl) return certFetchImpl;
+  await trustTestCaInGlobalFetch();
+  const holder = globalThis as unknown as Record<symbol, { constructor: new (options: unknown) => unknown }>;
+  const { rootCertificates } = await import("node:tls");
+  const certs = testCertificates();
+  const Agent = holder[DISPATCHER]!.constructor;
+  const dispatcher = new Agent({ connect: { ca: [...rootCertificates, certs.ca], cert: certs.clientCert, key: certs.clientKey } });
+  certFetchImpl = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, { ...init, dispatcher } as RequestInit)) as typeof fetch;
+  return certFetchImpl;
+}

@@ -33,7 +33,10 @@ export interface ClientSpec {
 export async function sdkClient(origin: string, spec: ClientSpec = {}): Promise<Client> {
   const transports = spec.transports ?? ["JSONRPC", "HTTP+JSON"];
   const legacy = spec.legacyCompat ? { legacyCompat: { enabled: true } } : {};
-  const fetchImpl = spec.fetchImpl ? { fetchImpl: spec.fetchImpl } : {};
+  // Every request the SDK makes is bounded: the call's own signal when it has one, else 10 s.
+  const inner = spec.fetchImpl ?? fetch;
+  const bounded = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => inner(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(10_000) })) as typeof fetch;
+  const fetchImpl = { fetchImpl: bounded };
   const factories: TransportFactory[] = transports.map((t) =>
     t === "JSONRPC" ? new JsonRpcTransportFactory({ ...legacy, ...fetchImpl }) : t === "HTTP+JSON" ? new RestTransportFactory({ ...legacy, ...fetchImpl }) : new GrpcTransportFactory({ ...legacy }),
   );

@@ -22,7 +22,14 @@ const PRED: Record<string, string> = { accept: "A", "accept-degraded": "D", reje
 const OBS: Record<Observed, string> = { completed: "C", "completed-fallback": "F", failed: "X", "client-cannot": "N" };
 const MARK: Record<Verdict, string> = { agree: "ok", "no-answer": "..", "confident-wrong": "XX", "wrong-path": "~~" };
 
+/** The suite takes about 20 s here; past this bound something hangs, and it says so instead of waiting. */
+const WATCHDOG_MS = 170_000;
+
 async function main(): Promise<number> {
+  setTimeout(() => {
+    process.stderr.write(`reality: the suite did not finish within ${WATCHDOG_MS / 1000} s; a lifecycle or a server hangs\n`);
+    process.exit(2);
+  }, WATCHDOG_MS).unref();
   // The SDK logs every push failure and refused stream to the console; keep them out of the table.
   const serverLog: string[] = [];
   const saved = { error: console.error, warn: console.warn, info: console.info, log: console.log, debug: console.debug };
@@ -38,7 +45,7 @@ async function main(): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
   const t = tally(cells);
   if (asJson) {
-    console.log(JSON.stringify({ seconds, tally: t, passes: passes(t), cells }, null, 2));
+    await print(JSON.stringify({ seconds, tally: t, passes: passes(t), cells }, null, 2));
     return passes(t) ? 0 : 1;
   }
   const out: string[] = [];
@@ -49,7 +56,7 @@ async function main(): Promise<number> {
   const short = (id: string) => id.replace("request-response", "req-resp").replace("async-completion", "async").replace("fire-and-forget", "fire+forget").replace("streaming-output", "stream-out");
   const width = 13;
   out.push("");
-  out.push(`${"card".padEnd(20)} ${"client".padEnd(22)} ${classIds.map((c) => short(c).padEnd(width)).join("")}`);
+  out.push(`${"card".padEnd(20)} ${"client".padEnd(26)} ${classIds.map((c) => short(c).padEnd(width)).join("")}`);
   const rows = new Map<string, CellResult[]>();
   for (const c of cells) {
     const key = `${c.scenario}\u0000${c.client}`;
@@ -65,7 +72,7 @@ async function main(): Promise<number> {
       const pred = (PRED[p[0]!] ?? p[0]!) + (p[1] ? `:${p[1]}` : "");
       return `${pred}>${OBS[c.observed]} ${MARK[c.verdict]}`.padEnd(width);
     });
-    out.push(`${(scenario + (kind === "lie" ? " (lie)" : "")).padEnd(20)} ${client!.padEnd(22)} ${line.join("")}`);
+    out.push(`${(scenario + (kind === "lie" ? " (lie)" : "")).padEnd(20)} ${client!.padEnd(26)} ${line.join("")}`);
   }
   const misses = cells.filter((c) => c.kind === "decidable" && c.verdict !== "agree");
   out.push("");
@@ -105,8 +112,13 @@ async function main(): Promise<number> {
     if (t.silentConfidentWrong) reasons.push(`${t.silentConfidentWrong} confident wrong answer(s) where the card does not say`);
     out.push(`FAIL: ${reasons.join("; ")}. Run with --details for every cell and what the server said.`);
   } else out.push("PASS");
-  console.log(out.join("\n"));
+  await print(out.join("\n"));
   return ok ? 0 : 1;
+}
+
+/** Write all of it before the process exits (process.exit would cut a piped stdout at 64 KB). */
+function print(text: string): Promise<void> {
+  return new Promise((resolve) => process.stdout.write(text + "\n", () => resolve()));
 }
 
 main().then(

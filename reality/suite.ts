@@ -9,7 +9,7 @@ import type { Client } from "@a2a-js/sdk/client";
 import { findPreset, type ClientProfile } from "../lib/negotiation/profile";
 import { review } from "../lib/negotiation/review";
 import { BUILT_IN_TASK_CLASSES, type TaskClass } from "../lib/negotiation/task-classes";
-import { startAgent, startWebhookReceiver, type AgentSpec, type Binding, type RunningAgent, type WebhookReceiver } from "./agents";
+import { clientCertificateFetch, startAgent, startWebhookReceiver, type AgentSpec, type Binding, type RunningAgent, type WebhookReceiver } from "./agents";
 import { type CellKind, type Observed, type Verdict, verdict } from "./agreement";
 import { callOptions, sdkClient, userMessage } from "./clients";
 
@@ -43,11 +43,13 @@ export interface ClientVariant {
   credentials: boolean;
   /** Extension URIs the client activates on every call. */
   extensions: string[];
+  /** The app passes a fetchImpl that presents a client certificate (the SDK has no option of its own). */
+  clientCert: boolean;
 }
 
 export const EXT = "https://parley.example/ext/required-receipts/v1";
 
-const base: ClientVariant = { id: "a2a-js", transports: ["JSONRPC", "HTTP+JSON"], legacyCompat: false, listener: "none", credentials: true, extensions: [] };
+const base: ClientVariant = { id: "a2a-js", transports: ["JSONRPC", "HTTP+JSON"], legacyCompat: false, listener: "none", credentials: true, extensions: [], clientCert: false };
 export const CLIENTS = {
   js: base,
   jsPlain: { ...base, id: "a2a-js+http-webhook", listener: "plain" },
@@ -55,8 +57,12 @@ export const CLIENTS = {
   jsMutual: { ...base, id: "a2a-js+mtls-webhook", listener: "mutual" },
   jsGrpc: { ...base, id: "a2a-js+grpc", transports: ["JSONRPC", "HTTP+JSON", "GRPC"] },
   jsLegacy: { ...base, id: "a2a-js+legacyCompat", legacyCompat: true },
+  jsLegacyPlain: { ...base, id: "a2a-js+legacy+http-hook", legacyCompat: true, listener: "plain" },
   jsExt: { ...base, id: "a2a-js+extension", extensions: [EXT] },
   jsNoCreds: { ...base, id: "a2a-js-no-credentials", credentials: false },
+  jsCert: { ...base, id: "a2a-js+client-cert", clientCert: true },
+  jsCertPlain: { ...base, id: "a2a-js+cert+http-webhook", clientCert: true, listener: "plain" },
+  jsCertMutual: { ...base, id: "a2a-js+cert+mtls-webhook", clientCert: true, listener: "mutual" },
 } satisfies Record<string, ClientVariant>;
 
 /** The a2a-js preset, changed only where this client is configured differently. */
@@ -74,9 +80,10 @@ export function profileFor(c: ClientVariant): ClientProfile {
         : { supported: true, mtls: c.listener === "mutual", mtlsConfigurable: false },
     supportedExtensions: [...c.extensions],
   };
+  if (c.clientCert) profile.securitySchemes = ["mutualTLS", ...(profile.securitySchemes ?? [])];
   if (!c.credentials) {
-    profile.securitySchemes = [];
-    profile.authenticated = false;
+    profile.securitySchemes = c.clientCert ? ["mutualTLS"] : [];
+    profile.authenticated = c.clientCert;
   }
   return profile;
 }
@@ -129,8 +136,25 @@ export const SCENARIOS: Scenario[] = [
     spec: { security: { kind: "bearer", token: "reality-token" }, cardServing: "sdk-object" },
     clients: [CLIENTS.js],
   },
+  {
+    id: "mtls-push",
+    about: "mutual TLS on requests (enforced), push",
+    spec: { mtls: true, push: true },
+    clients: [CLIENTS.js, CLIENTS.jsCert, CLIENTS.jsCertPlain, CLIENTS.jsCertMutual],
+  },
+  {
+    id: "mtls+skill-bearer",
+    about: "card mutual TLS, a skill adds bearer",
+    spec: {
+      mtls: true,
+      skills: [{ id: "main", securityRequirements: [{ schemes: { bearer: { list: [] } } }] }],
+      cardPatch: (card) => ({ ...card, securitySchemes: { ...(card.securitySchemes as object), bearer: { httpAuthSecurityScheme: { scheme: "Bearer" } } } }),
+    },
+    clients: [CLIENTS.js, CLIENTS.jsCert],
+    classes: ["request-response", "polling-only"],
+  },
   { id: "extension", about: "a required extension", spec: { requiredExtensions: [EXT] }, clients: [CLIENTS.js, CLIENTS.jsExt] },
-  { id: "sdk-0.3", about: "SDK 0.3 server, 0.3 card, push", spec: { sdk: "0.3", bindings: ["JSONRPC"], push: true }, clients: [CLIENTS.js, CLIENTS.jsLegacy] },
+  { id: "sdk-0.3", about: "SDK 0.3 server, 0.3 card, push", spec: { sdk: "0.3", bindings: ["JSONRPC"], push: true }, clients: [CLIENTS.js, CLIENTS.jsLegacy, CLIENTS.jsLegacyPlain] },
   {
     id: "lie-push",
     about: "says push, drops every push config",
@@ -254,7 +278,8 @@ async function runLifecycle(agent: RunningAgent, variant: ClientVariant, taskCla
   if (taskClass.completion === "push" && variant.listener === "none") return { observed: "client-cannot", detail: "no callback listener to receive the push" };
   let client: Client;
   try {
-    client = await sdkClient(agent.origin, { transports: variant.transports, legacyCompat: variant.legacyCompat });
+    const fetchImpl = variant.clientCert ? { fetchImpl: await clientCertificateFetch() } : {};
+    client = await sdkClient(agent.origin, { transports: variant.transports, legacyCompat: variant.legacyCompat, ...fetchImpl });
   } catch (error) {
     return { observed: "failed", detail: `ClientFactory: ${messageOf(error)}` };
   }
