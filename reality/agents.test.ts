@@ -153,6 +153,18 @@ describe("the agent kit: real SDK servers on loopback", () => {
     expect(a.log.calls.map((c) => c.method)).toEqual(["sendMessage"]);
   });
 
+  it("legacyCompat: the 1.3 server answers a plain card fetch with a 0.3 card, the SDK's 1.0 fetch with the 1.0 card, and takes 0.3 calls", async () => {
+    const a = await agent({ bindings: ["JSONRPC"], legacyCompat: true });
+    expect((a.card.supportedInterfaces as { protocolVersion: string }[]).map((i) => i.protocolVersion)).toEqual(["1.0", "0.3"]);
+    const plain = (await (await fetch(a.cardUrl, { signal: AbortSignal.timeout(5_000) })).json()) as Record<string, unknown>;
+    expect(plain.protocolVersion).toMatch(/^0\.3/);
+    expect(plain.url).toBe(`${a.origin}/a2a/jsonrpc`);
+    expect(JSON.stringify(plain)).not.toBe(a.cardText);
+    const v1 = await sdkClient(a.origin);
+    expect(state(await v1.sendMessage(userMessage(), callOptions()))).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(a.log.requests.find((r) => r.binding === "JSONRPC")?.a2aVersion).toBe("1.0");
+  });
+
   it("push: a plain listener gets the callbacks; the pushDropped lie takes the config and never calls back", async () => {
     const hook = await receiver("none");
     const a = await agent({ push: true, behaviour: { delayMs: 50 } });

@@ -24,6 +24,7 @@ import {
   type PushNotificationStore,
 } from "@a2a-js/sdk/server";
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from "@a2a-js/sdk/server/express";
+import { legacyAgentCardRouter } from "@a2a-js/sdk/compat/v0_3/server/express";
 import { A2AService, grpcService, UserBuilder as GrpcUserBuilder } from "@a2a-js/sdk/server/grpc";
 import * as legacyServer from "a2a-sdk-03/server";
 import * as legacyExpress from "a2a-sdk-03/server/express";
@@ -102,6 +103,12 @@ export interface AgentSpec {
   /** The last word on the served card (after lies); the server itself runs on the unpatched card. */
   cardPatch?: (card: Record<string, unknown>) => Record<string, unknown>;
   behaviour?: AgentBehaviour;
+  /**
+   * The 1.3 server's v0.3 compatibility (`legacyCompat: { enabled: true }` on its handlers): the card
+   * also lists a "0.3" twin of each HTTP interface, and a card request without `A2A-Version` (or
+   * with a 0.x one) gets the SDK's translated 0.3 card, the SDK's own 1.0 request gets the 1.0 card.
+   */
+  legacyCompat?: true;
 }
 
 export interface CallRecord {
@@ -159,6 +166,7 @@ export async function startAgent(spec: AgentSpec = {}): Promise<RunningAgent> {
   const bindings = spec.bindings ?? ["JSONRPC"];
   if (bindings.length === 0) throw new Error("reality: an agent needs at least one binding");
   if (sdk === "0.3" && bindings.includes("GRPC")) throw new Error("reality: the 0.3 kit server has JSON-RPC and HTTP+JSON only");
+  if (sdk === "0.3" && spec.legacyCompat) throw new Error("reality: legacyCompat is the 1.3 server's option");
   const name = spec.name ?? "reality-agent";
   const log: AgentLog = { calls: [], requests: [], messages: [], pushConfigs: [], authRefusals: [] };
 
@@ -241,6 +249,7 @@ export async function startAgent(spec: AgentSpec = {}): Promise<RunningAgent> {
   let servedText = "";
   if (sdk === "1.3") {
     const interfaces = bindings.map((b) => ({ url: urlOf(b), protocolBinding: b, protocolVersion: spec.protocolVersion ?? "1.0" }));
+    if (spec.legacyCompat) interfaces.push(...bindings.filter((b) => b !== "GRPC").map((b) => ({ url: urlOf(b), protocolBinding: b, protocolVersion: "0.3" })));
     const runtimeCard = cardV1(spec, name, interfaces);
     let served = cardV1(spec, name, interfaces);
     if (spec.lies?.deadFirstInterface) {
@@ -298,13 +307,16 @@ export async function startAgent(spec: AgentSpec = {}): Promise<RunningAgent> {
       app.use(CARD_PATH, agentCardHandler({ agentCardProvider: async () => sdkCard }));
     } else {
       const text = JSON.stringify(served);
+      // The SDK's legacy router answers 0.x (and header-less) card requests and passes 1.x ones on.
+      if (spec.legacyCompat) app.use(CARD_PATH, legacyAgentCardRouter({ agentCardProvider: async () => SdkAgentCard.fromJSON(served) }));
       app.get(CARD_PATH, (_req, res) => {
         res.setHeader("Content-Type", "application/json");
         res.send(text);
       });
     }
-    if (bindings.includes("JSONRPC")) app.use(JSONRPC_PATH, jsonRpcHandler({ requestHandler: tapped(handler, "JSONRPC", log, stored), userBuilder: UserBuilder.noAuthentication }));
-    if (bindings.includes("HTTP+JSON")) app.use(REST_PATH, restHandler({ requestHandler: tapped(handler, "HTTP+JSON", log, stored), userBuilder: UserBuilder.noAuthentication }));
+    const legacyCompat = spec.legacyCompat ? { legacyCompat: { enabled: true } } : {};
+    if (bindings.includes("JSONRPC")) app.use(JSONRPC_PATH, jsonRpcHandler({ requestHandler: tapped(handler, "JSONRPC", log, stored), userBuilder: UserBuilder.noAuthentication, ...legacyCompat }));
+    if (bindings.includes("HTTP+JSON")) app.use(REST_PATH, restHandler({ requestHandler: tapped(handler, "HTTP+JSON", log, stored), userBuilder: UserBuilder.noAuthentication, ...legacyCompat }));
     if (grpcServer) {
       const impl = grpcService({ requestHandler: tapped(handler, "GRPC", log, stored), userBuilder: GrpcUserBuilder.noAuthentication }) as unknown as Record<string, (...args: unknown[]) => unknown>;
       grpcServer.addService(A2AService, guardedGrpc(impl, credentials, log));
