@@ -45,6 +45,8 @@ export interface ClientVariant {
   extensions: string[];
   /** The app passes a fetchImpl that presents a client certificate (the SDK has no option of its own). */
   clientCert: boolean;
+  /** ClientConfig.acceptedOutputModes; left out: any (the SDK's default, empty). */
+  acceptedOutputModes?: string[];
 }
 
 export const EXT = "https://parley.example/ext/required-receipts/v1";
@@ -61,6 +63,7 @@ export const CLIENTS = {
   jsExt: { ...base, id: "a2a-js+extension", extensions: [EXT] },
   jsNoCreds: { ...base, id: "a2a-js-no-credentials", credentials: false },
   jsCert: { ...base, id: "a2a-js+client-cert", clientCert: true },
+  jsTextOut: { ...base, id: "a2a-js+text-out-only", acceptedOutputModes: ["text/plain"] },
   jsCertPlain: { ...base, id: "a2a-js+cert+http-webhook", clientCert: true, listener: "plain" },
   jsCertMutual: { ...base, id: "a2a-js+cert+mtls-webhook", clientCert: true, listener: "mutual" },
 } satisfies Record<string, ClientVariant>;
@@ -80,6 +83,7 @@ export function profileFor(c: ClientVariant): ClientProfile {
         : { supported: true, mtls: c.listener === "mutual", mtlsConfigurable: false },
     supportedExtensions: [...c.extensions],
   };
+  if (c.acceptedOutputModes) profile.acceptedOutputModes = [...c.acceptedOutputModes];
   if (c.clientCert) profile.securitySchemes = ["mutualTLS", ...(profile.securitySchemes ?? [])];
   if (!c.credentials) {
     profile.securitySchemes = c.clientCert ? ["mutualTLS"] : [];
@@ -114,6 +118,13 @@ export const SCENARIOS: Scenario[] = [
     about: "input application/json only, output JSON",
     spec: { defaultInputModes: ["application/json"], defaultOutputModes: ["application/json"] },
     clients: [CLIENTS.js],
+  },
+  { id: "audio-out", about: "output audio/wav only", spec: { defaultOutputModes: ["audio/wav"] }, clients: [CLIENTS.js, CLIENTS.jsTextOut] },
+  {
+    id: "mixed-out",
+    about: "output audio/wav and text/plain",
+    spec: { defaultOutputModes: ["audio/wav", "text/plain"], behaviour: { artifactModes: ["audio/wav", "text/plain"] } },
+    clients: [CLIENTS.jsTextOut],
   },
   { id: "audio-in", about: "input audio/wav only", spec: { defaultInputModes: ["audio/wav"] }, clients: [CLIENTS.js] },
   {
@@ -279,7 +290,8 @@ async function runLifecycle(agent: RunningAgent, variant: ClientVariant, taskCla
   let client: Client;
   try {
     const fetchImpl = variant.clientCert ? { fetchImpl: await clientCertificateFetch() } : {};
-    client = await sdkClient(agent.origin, { transports: variant.transports, legacyCompat: variant.legacyCompat, ...fetchImpl });
+    const accepted = variant.acceptedOutputModes ? { acceptedOutputModes: variant.acceptedOutputModes } : {};
+    client = await sdkClient(agent.origin, { transports: variant.transports, legacyCompat: variant.legacyCompat, ...fetchImpl, ...accepted });
   } catch (error) {
     return { observed: "failed", detail: `ClientFactory: ${messageOf(error)}` };
   }
@@ -302,7 +314,7 @@ async function attempt(agent: RunningAgent, client: Client, variant: ClientVaria
     switch (taskClass.completion) {
       case "response": {
         const result = await client.sendMessage(userMessage(mode), opts());
-        return finished(result, "blocking send");
+        return finished(result, "blocking send", variant);
       }
       case "none": {
         const result = await client.sendMessage(userMessage(mode, { returnImmediately: true }), opts());
@@ -310,12 +322,17 @@ async function attempt(agent: RunningAgent, client: Client, variant: ClientVaria
       }
       case "stream": {
         const cases: string[] = [];
+        const modes: string[] = [];
         let last: Task | undefined;
         for await (const event of client.sendMessageStream(userMessage(mode), opts())) {
           cases.push(event.payload?.$case ?? "?");
           if (event.payload?.$case === "task") last = event.payload.value;
           if (event.payload?.$case === "statusUpdate" && last) last = { ...last, status: event.payload.value.status };
+          if (event.payload?.$case === "artifactUpdate") modes.push(...(event.payload.value.artifact?.parts ?? []).map((p) => p.mediaType));
+          if (event.payload?.$case === "task") modes.push(...event.payload.value.artifacts.flatMap((a) => a.parts.map((p) => p.mediaType)));
         }
+        const accepted = variant.acceptedOutputModes;
+        if (accepted && !modes.some((m) => accepted.includes(m))) return { observed: "failed", detail: `stream: only ${modes.join(", ") || "no artifact"}, none of which the client accepts` };
         const streamed = agent.log.calls.at(-1)?.method === "sendMessageStream";
         const state = last?.status?.state;
         if (state !== TaskState.TASK_STATE_COMPLETED) return { observed: "failed", detail: `stream ended in ${stateName(state)}` };
@@ -325,7 +342,7 @@ async function attempt(agent: RunningAgent, client: Client, variant: ClientVaria
       }
       case "polling": {
         const first = await client.sendMessage(userMessage(mode, { returnImmediately: true }), opts());
-        return await pollToEnd(client, first, opts, "polled GetTask");
+        return await pollToEnd(client, first, opts, "polled GetTask", variant);
       }
       case "push":
       case "notification": {
@@ -340,7 +357,7 @@ async function attempt(agent: RunningAgent, client: Client, variant: ClientVaria
           }
           const pushFailure = receiver ? pushFailureDetail(receiver, agent) : "the client has no listener";
           if (taskClass.completion === "push") return { observed: "failed", detail: `no terminal callback: ${pushFailure}` };
-          const polled = await pollToEnd(client, first, opts, "polled GetTask");
+          const polled = await pollToEnd(client, first, opts, "polled GetTask", variant);
           if (polled.observed !== "completed") return polled;
           // A client with no listener polls as its own way (nothing it would use is lost); one with a
           // listener falls back to polling when the card offers push and no callback came.
@@ -356,15 +373,19 @@ async function attempt(agent: RunningAgent, client: Client, variant: ClientVaria
   }
 }
 
-function finished(result: unknown, how: string): Run {
+/** Completed, with an artifact the client can consume (a part in one of its accepted output modes, when it limits them). */
+function finished(result: unknown, how: string, variant: ClientVariant): Run {
   if (result && typeof result === "object" && "messageId" in result) return { observed: "completed", detail: `${how}: a message` };
   const task = result as Task;
   if (task.status?.state !== TaskState.TASK_STATE_COMPLETED) return { observed: "failed", detail: `${how}: task ${stateName(task.status?.state)}` };
   if (!task.artifacts?.length) return { observed: "failed", detail: `${how}: completed without an artifact` };
+  const accepted = variant.acceptedOutputModes;
+  const modes = task.artifacts.flatMap((a) => a.parts.map((p) => p.mediaType));
+  if (accepted && !modes.some((m) => accepted.includes(m))) return { observed: "failed", detail: `${how}: completed, but only with ${modes.join(", ")}, none of which the client accepts` };
   return { observed: "completed", detail: `${how}: completed with ${task.artifacts.map((a) => a.parts.map((p) => p.mediaType || "(no media type)").join("+")).join(", ")}` };
 }
 
-async function pollToEnd(client: Client, first: unknown, opts: () => ReturnType<typeof callOptions>, how: string): Promise<Run> {
+async function pollToEnd(client: Client, first: unknown, opts: () => ReturnType<typeof callOptions>, how: string, variant: ClientVariant): Promise<Run> {
   if (first && typeof first === "object" && "messageId" in first) return { observed: "completed", detail: `${how}: a message` };
   let task = first as Task;
   const deadline = Date.now() + POLL_LIMIT_MS;
@@ -374,7 +395,7 @@ async function pollToEnd(client: Client, first: unknown, opts: () => ReturnType<
     await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
     task = await client.getTask({ tenant: "", id: task.id }, opts());
   }
-  return finished(task, how);
+  return finished(task, how, variant);
 }
 
 async function terminalCallback(receiver: WebhookReceiver): Promise<boolean> {
