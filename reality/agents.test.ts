@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TaskState, type Task } from "@a2a-js/sdk";
 import { clientCertificateFetch, startAgent, startWebhookReceiver, type AgentSpec, type RunningAgent, type WebhookReceiver } from "./agents";
 import { callOptions, sdkClient, userMessage } from "./clients";
@@ -26,6 +26,12 @@ async function errorOf(p: Promise<unknown>): Promise<string> {
   }
   return "no error";
 }
+
+// The SDK's servers log every refused stream and failed push to the console; the tests assert them.
+beforeAll(() => {
+  for (const level of ["error", "warn", "info"] as const) vi.spyOn(console, level).mockImplementation(() => undefined);
+});
+afterAll(() => vi.restoreAllMocks());
 
 describe("the agent kit: real SDK servers on loopback", () => {
   it.each(["JSONRPC", "HTTP+JSON", "GRPC"] as const)("serves its card and completes a task over %s with the SDK client", async (binding) => {

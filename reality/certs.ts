@@ -21,7 +21,15 @@ let cached: TestCertificates | undefined;
 export function testCertificates(): TestCertificates {
   if (cached) return cached;
   const dir = mkdtempSync(path.join(tmpdir(), "parley-reality-certs-"));
-  const run = (args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"], timeout: 20_000 });
+  const run = (args: string[]) => {
+    try {
+      return execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"], timeout: 20_000 });
+    } catch (error) {
+      const e = error as NodeJS.ErrnoException & { stderr?: Buffer };
+      if (e.code === "ENOENT") throw new Error("reality: the TLS listeners need the openssl binary to make throwaway certificates (apt-get install openssl)");
+      throw new Error(`reality: openssl ${args[0]} failed: ${e.stderr?.toString().trim() || e.message}`);
+    }
+  };
   try {
     const key = (name: string) => run(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", `${name}.key`]);
     key("ca");
@@ -39,16 +47,6 @@ export function testCertificates(): TestCertificates {
     return cached;
   } finally {
     rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Whether `openssl` can be run here (the TLS listeners need it). */
-export function opensslAvailable(): boolean {
-  try {
-    execFileSync("openssl", ["version"], { stdio: "ignore", timeout: 5_000 });
-    return true;
-  } catch {
-    return false;
   }
 }
 

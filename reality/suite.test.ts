@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profileFor, CLIENTS, runSuite, SCENARIOS, TASK_CLASSES } from "./suite";
 
 // What the lifecycles observe on real SDK servers (not what Parley predicts: that is the suite's
 // output, and the model changes it). If one of these moves, the SDK's behaviour moved.
+// The SDK's servers log every refused stream and failed push to the console; the tests assert them.
+beforeAll(() => {
+  for (const level of ["error", "warn", "info"] as const) vi.spyOn(console, level).mockImplementation(() => undefined);
+});
+afterAll(() => vi.restoreAllMocks());
+
 describe("the reality suite's observations", () => {
   it("push, streaming fallback, client certificates and lies are observed as the SDK behaves", async () => {
     const cells = await runSuite({ only: ["push", "no-stream", "lie-push", "bearer"] });
