@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { profileFor, CLIENTS, runSuite, SCENARIOS, TASK_CLASSES } from "./suite";
+
+const ROOT = path.resolve(__dirname, "..");
+function runCli(args: string[]) {
+  return spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["reality/run.ts", ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+}
 
 // What the lifecycles observe on real SDK servers (not what Parley predicts: that is the suite's
 // output, and the model changes it). If one of these moves, the SDK's behaviour moved.
@@ -41,4 +48,14 @@ describe("the reality suite's observations", () => {
     expect(profileFor(CLIENTS.jsGrpc).transports).toContain("GRPC");
     expect(profileFor(CLIENTS.jsNoCreds).securitySchemes).toEqual([]);
   });
+
+  it("npm run reality: prints the table and PASS with exit 0 when every cell agrees; a wrong flag exits 2 and says so", () => {
+    const ok = runCli(["--only=plain"]);
+    expect(ok.stdout).toContain("Agreement on decidable cells: 14/14 = 100.0 %");
+    expect(ok.stdout.trim().split("\n").at(-1)).toBe("PASS");
+    expect(ok.status).toBe(0);
+    const bad = runCli(["--only=no-such-card"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("unknown scenario in --only");
+  }, 120_000);
 });
