@@ -108,7 +108,8 @@ export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promi
       card: { url: req.url },
       profile: req.profile,
       taskClasses: taskClasses.value,
-      explicitClasses: req.taskClasses !== undefined,
+      // The workspace's classes are its selection, not a request to send the rejected ones too.
+      explicitClasses: false,
       allowLoopback: deps.settings.allowLoopbackFetch,
       allow: deps.settings.fetchAllow,
       deny: deps.settings.fetchDeny,
