@@ -22,6 +22,8 @@ export interface ProbeOptions {
   allowLoopback?: boolean;
   allow?: HostRules;
   deny?: HostRules;
+  /** Stands in for DNS (tests); its answers are checked like DNS's. */
+  resolveHost?: (hostname: string) => Promise<import("node:dns").LookupAddress[]>;
   /** Credentials, sent only to the card's origin. */
   headers?: readonly (readonly [string, string])[];
   /** Real lifecycles (creates tasks). Absent: nothing is created. */
@@ -51,7 +53,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   const contradictions: Contradiction[] = [];
   const callTimeoutMs = opts.callTimeoutMs ?? PROBE_DEFAULTS.callTimeoutMs;
   let lastStatus: number | undefined;
-  const fetchRules = { allowLoopback: opts.allowLoopback, allow: opts.allow, deny: opts.deny };
+  const fetchRules = { allowLoopback: opts.allowLoopback, allow: opts.allow, deny: opts.deny, resolveHost: opts.resolveHost };
 
   // 1. The card, plainly and as the SDK asks for it.
   let plainText: string;

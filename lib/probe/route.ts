@@ -113,6 +113,7 @@ export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promi
       allowLoopback: deps.settings.allowLoopbackFetch,
       allow: deps.settings.fetchAllow,
       deny: deps.settings.fetchDeny,
+      resolveHost: deps.resolveHost,
       headers: (req.headers ?? []).map((h) => [h.name, h.value] as const),
       send: req.send ? {} : undefined,
       signal: AbortSignal.any([request.signal, cap]),

@@ -15,6 +15,7 @@ export interface ProbeFetchOptions {
   allowLoopback?: boolean;
   allow?: HostRules;
   deny?: HostRules;
+  resolveHost?: (hostname: string) => Promise<import("node:dns").LookupAddress[]>;
   /** Headers sent only to `origin` (the card's). Their values are never logged or reported. */
   credentials?: { origin: string; headers: readonly (readonly [string, string])[] };
   /** Whole request, answer body included. */
@@ -31,10 +32,23 @@ const USER_AGENT = `${ENGINE_NAME}/${ENGINE_VERSION} probe`;
 
 export function createProbeFetch(opts: ProbeFetchOptions): typeof fetch {
   return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
+    // The address rules first: a URL the fetch API itself would refuse (credentials in it, a zone
+    // id) is refused here the way a card fetch refuses it.
+    const raw = input instanceof Request ? input.url : String(input);
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new CardFetchError("badUrl", `"${raw.slice(0, 200)}" is not a URL Parley can request.`, {});
+    }
     const guard = guardAddresses(url, opts);
     guard.checkUrl();
+    let request: Request;
+    try {
+      request = new Request(input, init);
+    } catch {
+      throw new CardFetchError("badUrl", `${url.origin} is not a URL Parley can request.`, {});
+    }
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
