@@ -46,7 +46,8 @@ export function isTaskNotFound(error: unknown): boolean {
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, MAX_DETAIL);
   const name = error.constructor?.name && error.constructor.name !== "Error" ? error.constructor.name : error.name;
-  const text = `${name}: ${error.message}`.replace(/\s+/g, " ").trim();
+  // An HTML error page says nothing the status line does not: name it, do not repeat it.
+  const text = `${name}: ${error.message}`.replace(/\s+/g, " ").trim().replace(/Response: <(!doctype|html)[\s\S]*$/i, "Response: an HTML page");
   return text.length > MAX_DETAIL ? text.slice(0, MAX_DETAIL - 1) + "…" : text;
 }
 

@@ -54,6 +54,13 @@ describe("probe without --send: no task is created", () => {
     ]);
   });
 
+  it("asks what the card claims on the next live interface when the picked one is dead", async () => {
+    const a = await agent({ bindings: ["JSONRPC", "HTTP+JSON"], lies: { deadFirstInterface: true, streamRefused: true } });
+    const report = await probe(a);
+    expect(report.contradictions.map((c) => c.pointer)).toEqual(["/supportedInterfaces/0/url", "/capabilities/streaming"]);
+    expect(report.interfaces[0]!.error!.detail).toBe("Error: HTTP error for GetTask! Status: 404 Not Found. Response: an HTML page");
+  });
+
   it("names a dead twin the SDK skips (it keeps the last 1.0 interface of a binding)", async () => {
     const a = await agent({ bindings: ["JSONRPC"], lies: { deadFirstInterface: true } });
     const report = await probe(a);
@@ -134,6 +141,13 @@ describe("probe --send: the smallest lifecycle per class", () => {
       "async-completion": [expect.any(String), "completed", false],
     });
     expect(a.log.messages.length).toBeGreaterThan(0);
+  });
+
+  it("a refused stream: the streamed class fails against an accept, and the claim is contradicted", async () => {
+    const a = await agent({ lies: { streamRefused: true } });
+    const report = await probe(a, { send: { timeoutMs: 5000 }, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "streaming-output") });
+    expect(report.classes["streaming-output"]).toMatchObject({ predicted: "accept", observed: "failed", disagrees: true, error: expect.stringMatching(/UnsupportedOperation/) });
+    expect(report.contradictions.map((c) => c.pointer)).toEqual(["/capabilities/streaming"]);
   });
 
   it("catches a server that drops every push config", async () => {

@@ -152,9 +152,11 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   contradictions.push(...interfaceContradictions(interfaces, servedRaw, opts.headers?.length ?? 0, notes));
 
   // 4. What the card claims on the picked interface, asked without creating anything.
-  const pickedClient = picked === undefined ? undefined : clients.get(picked);
+  // On the interface the SDK picks, or when that one is dead, on the first one that answers.
   const pickedAlive = picked !== undefined && interfaces[picked]?.reachable === true;
-  if (pickedClient && pickedAlive) {
+  const askedAt = pickedAlive ? picked : interfaces.find((i) => i.reachable === true && clients.has(i.index))?.index;
+  const pickedClient = askedAt === undefined ? undefined : clients.get(askedAt);
+  if (pickedClient) {
     const tenant = "";
     if (sdkCard.capabilities?.streaming === true) {
       const failure = await expectNotFound(async () => {
@@ -198,7 +200,8 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     card: { url: cardUrl, servedToSdkDiffers, name: typeof sdkCard.name === "string" ? sdkCard.name : null },
     interfaces,
     classes,
-    contradictions,
+    // One per card field: the first observation that contradicted it (a refused stream seen twice, asked and sent).
+    contradictions: contradictions.filter((c, i) => contradictions.findIndex((d) => d.pointer === c.pointer) === i),
     sent: opts.send !== undefined,
     notes,
   };
