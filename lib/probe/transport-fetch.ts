@@ -103,16 +103,18 @@ export function createProbeFetch(opts: ProbeFetchOptions): typeof fetch {
     let size = 0;
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
+        // Once errored or closed the stream takes nothing more (bytes already buffered still arrive).
+        let settled = false;
         const fail = (e: Error) => {
           clearTimeout(timer);
-          try {
+          if (!settled) {
+            settled = true;
             controller.error(e);
-          } catch {
-            // already closed
           }
           res.destroy();
         };
         res.on("data", (chunk: Buffer) => {
+          if (settled) return;
           size += chunk.length;
           if (size > opts.maxBytes) {
             return fail(new CardFetchError("tooLarge", `${url.origin} sent more than ${opts.maxBytes} bytes in one answer.`, { limit: opts.maxBytes }));
@@ -121,6 +123,8 @@ export function createProbeFetch(opts: ProbeFetchOptions): typeof fetch {
         });
         res.once("end", () => {
           clearTimeout(timer);
+          if (settled) return;
+          settled = true;
           controller.close();
         });
         res.once("error", (e) => fail(signal.aborted && signal.reason instanceof Error ? signal.reason : e));
