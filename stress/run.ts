@@ -16,6 +16,7 @@ import { runBombSuite } from "./bombs";
 import { runFuzzSuite } from "./fuzz";
 import { runLoadSuite } from "./load";
 import { runSsrfSuite } from "./ssrf";
+import { runProbeSsrfSuite } from "./probe-ssrf";
 
 type Outcome = { passed: boolean; figures: unknown; why?: string };
 interface Suite {
@@ -40,16 +41,20 @@ const SUITES: Suite[] = [
     run: async () => {
       const f = await runSsrfSuite();
       const forms = f.directForms + f.redirectForms;
-      return { passed: f.failures.length === 0 && forms >= 100, figures: f, why: f.failures.join("; ") || (forms < 100 ? `only ${forms} forms` : undefined) };
+      // The same forms against the live check's route: as its card URL, after redirects, as a declared interface.
+      const probe = await runProbeSsrfSuite();
+      const failures = [...f.failures, ...probe.failures.map((x) => `probe: ${x}`)];
+      return { passed: failures.length === 0 && forms >= 100, figures: { fetchCard: f, probe }, why: failures.join("; ") || (forms < 100 ? `only ${forms} forms` : undefined) };
     },
   },
   {
     id: "cross-site",
     title: "Cross-site: another origin's form posts, no-cors fetches, beacon and CORS JSON in Chromium",
     needsBuild: true,
-    run: () => runBrowserSuite(["e2e/security.spec.ts", "-g", "another site"], "cross-site", (figures) => {
+    run: () => runBrowserSuite(["e2e/security.spec.ts", "e2e/probe.spec.ts", "-g", "another site"], "cross-site", (figures) => {
       const f = figures["cross-site"] as { outboundConnections: number } | undefined;
-      return f !== undefined && f.outboundConnections === 0;
+      const probe = figures["cross-site-probe"] as { outboundConnections: number } | undefined;
+      return f !== undefined && f.outboundConnections === 0 && probe !== undefined && probe.outboundConnections === 0;
     }),
   },
   {

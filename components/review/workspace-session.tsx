@@ -39,6 +39,7 @@ import { TaskClassPanel, type SkillChoice } from "@/components/task-classes/task
 import { classesOf, selectionOf } from "@/components/task-classes/task-class-selection";
 import type { TaskClass } from "@/lib/negotiation/task-classes";
 import { VerdictSummary } from "./verdict-summary";
+import { LazyLiveCheck } from "@/components/live-check/lazy-live-check";
 
 interface WorkspaceSessionProps {
   seed: SessionSeed;
@@ -337,6 +338,9 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             onToggle={toggle.card}
             summary={empty ? "no card" : (review?.card?.name ?? "unnamed card")}
           />
+          {source?.kind === "fetch" && (
+            <LazyLiveCheck cardUrl={source.card.finalUrl} profile={profile} taskClasses={taskClasses} onLocate={(pointer) => highlightPointer(cardEditor.current, pointer)} />
+          )}
           {review && <KeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />}
           <ProfileEditor profile={profile} onChange={setProfile} handleRef={profileEditor} open={sections.profile} onToggle={toggle.profile} />
           <ContextPanel

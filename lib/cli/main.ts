@@ -5,6 +5,7 @@ import { isMainThread } from "node:worker_threads";
 import { type BatchSummary, runBatch } from "./batch";
 import { runCheck } from "./check";
 import { DIFF_USAGE, runDiff } from "./diff";
+import { PROBE_USAGE } from "./probe-usage";
 import { runTriage, TRIAGE_USAGE } from "./triage";
 import { loadSignatureSetup } from "./signatures";
 import { type CliIo, describeWriteFailure, EXIT, EXIT_PIPE_CLOSED, type ExitCode, processIo, UsageError, writeOut } from "./io";
@@ -37,6 +38,9 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
         return await runTriage(rest, io);
       case "diff":
         return await runDiff(rest, io);
+      case "probe":
+        // Loaded on demand: the SDK client it runs on is needed by this command only.
+        return await (await import("./probe")).runProbe(rest, io);
       case "-h":
       case "--help":
       case "help":
@@ -65,6 +69,7 @@ const USAGE_OF = new Map<string, () => string>([
   ["seed-check", () => SEED_CHECK_USAGE],
   ["triage", () => TRIAGE_USAGE],
   ["diff", () => DIFF_USAGE],
+  ["probe", () => PROBE_USAGE],
 ]);
 
 const BATCH_OPTIONS = {

@@ -12,6 +12,7 @@ Commands:
   seed-check  the rule's reference check, JSON Lines in and out (parity shim)
   triage      many cards × many profiles: a row per pair (json, csv, markdown)
   diff        two versions of a card: changed fields and the decisions they move
+  probe       check the card's claims against the live agent (--send: real tasks)
 
 Run "<command> --help" for a command's options. Exit codes: 0 nothing rejected, 1 a task class
 rejected, 2 unusable input or invocation. Docs: docs/cli.md

@@ -489,3 +489,35 @@ function toFetchError(e: unknown, signal: AbortSignal): CardFetchError {
   const code = typeof err?.code === "string" ? err.code : undefined;
   return new CardFetchError("network", `The fetch failed: ${describeNetworkFailure(code)}.`, { cause: code });
 }
+
+/**
+ * The address rules of a card fetch, for another kind of request to an agent (the probe's A2A
+ * transport): the same name check, the same checked DNS lookup, the same check of a literal host
+ * and of the peer actually connected to. Throws (or hands the lookup callback) CardFetchError.
+ */
+export interface AddressGuard {
+  /** Before any DNS query: scheme, credentials, operator lists, a literal address. */
+  checkUrl(): void;
+  lookup: ReturnType<typeof makeLookup>;
+  /** Once connected: the peer's address. */
+  checkPeer(address: string): void;
+}
+
+export function guardAddresses(url: URL, opts: Pick<FetchCardOptions, "allowLoopback" | "allow" | "deny" | "resolveHost"> = {}): AddressGuard {
+  const ctx = {
+    allowLoopback: opts.allowLoopback === true,
+    allow: opts.allow ?? NO_HOST_RULES,
+    deny: opts.deny ?? NO_HOST_RULES,
+    resolveHost: opts.resolveHost ?? resolveWithDns,
+  } as Ctx;
+  return {
+    checkUrl: () => {
+      checkRequestableUrl(url);
+      checkHostName(url, ctx);
+      const literal = url.hostname.replace(/^\[|\]$/g, "");
+      if (net.isIP(literal)) checkAddress(literal, url, ctx);
+    },
+    lookup: makeLookup(url, ctx),
+    checkPeer: (address) => checkAddress(address, url, ctx),
+  };
+}

@@ -17,6 +17,7 @@ export const SETTING_NAMES = {
   fetchBurst: "PARLEY_FETCH_BURST",
   fetchConcurrency: "PARLEY_FETCH_CONCURRENCY",
   trustForwardedFor: "PARLEY_TRUST_X_FORWARDED_FOR",
+  probeSend: "PARLEY_PROBE_SEND",
 } as const;
 
 export interface Settings {
@@ -43,6 +44,8 @@ export interface Settings {
    * right is the client (the one your outermost trusted proxy saw).
    */
   trustForwardedFor: number;
+  /** Lets the workspace's live check send real messages (create tasks) after a second confirmation. Off by default. */
+  probeSend: boolean;
 }
 
 export const DEFAULT_SETTINGS = {
@@ -108,6 +111,7 @@ export function readSettings(env: Env = process.env): Settings {
     fetchBurst: integer("fetchBurst", DEFAULT_SETTINGS.fetchBurst, 1, 100_000),
     fetchConcurrency: integer("fetchConcurrency", DEFAULT_SETTINGS.fetchConcurrency, 1, 1000),
     trustForwardedFor: integer("trustForwardedFor", DEFAULT_SETTINGS.trustForwardedFor, 0, 10),
+    probeSend: flag("probeSend"),
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;

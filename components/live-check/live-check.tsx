@@ -1,0 +1,199 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { ProbeReport } from "@/lib/probe/types";
+import { postProbe, type ProbeFailure } from "./post-probe";
+
+interface LiveCheckProps {
+  /** The URL the card was fetched from. */
+  cardUrl: string;
+  profile: ClientProfile;
+  taskClasses?: readonly (string | TaskClass)[];
+  /** Mark a card field (a JSON pointer) in the card editor. */
+  onLocate: (pointer: string) => void;
+}
+
+type State =
+  | { phase: "idle" }
+  | { phase: "running"; send: boolean }
+  | { phase: "done"; report: ProbeReport }
+  | { phase: "failed"; failure: ProbeFailure };
+
+/**
+ * "Check against the live agent", beside a fetched card: Parley's server asks the agent what the
+ * card claims with calls that create nothing, and the result is shown beside the prediction. Real
+ * messages are sent only after a second, explicit confirmation (and only where the operator
+ * allows it). A credential typed here stays in this component's state: never stored, never in a link.
+ */
+export function LiveCheck({ cardUrl, profile, taskClasses, onLocate }: LiveCheckProps) {
+  const [state, setState] = useState<State>({ phase: "idle" });
+  const [headerName, setHeaderName] = useState("Authorization");
+  const [headerValue, setHeaderValue] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const nameId = useId();
+  const valueId = useId();
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const run = (send: boolean) => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setConfirming(false);
+    setState({ phase: "running", send });
+    postProbe({ url: cardUrl, profile, taskClasses, header: headerValue ? { name: headerName, value: headerValue } : undefined, send }, controller.signal).then(
+      (report) => !controller.signal.aborted && setState({ phase: "done", report }),
+      (failure: ProbeFailure) => !controller.signal.aborted && setState({ phase: "failed", failure }),
+    );
+  };
+  const running = state.phase === "running";
+
+  return (
+    <section aria-labelledby="live-check-heading" data-testid="live-check" className="mt-3 rounded border border-slate-200 p-2">
+      <h3 id="live-check-heading" className="text-sm font-semibold">
+        Check against the live agent
+      </h3>
+      <p className="text-xs text-slate-600">
+        Parley&apos;s server calls every interface the card declares once, with a request that creates nothing (it asks for a task that does not exist), and asks
+        whether the streaming and push the card claims are there.
+      </p>
+      <div className="mt-1 grid grid-cols-[auto_1fr] items-center gap-1 text-xs">
+        <label htmlFor={nameId} className="font-medium text-slate-600">
+          Credential header
+        </label>
+        <input id={nameId} className="min-w-0 rounded border border-slate-300 px-1 py-0.5 font-mono" value={headerName} spellCheck={false} onChange={(e) => setHeaderName(e.target.value)} />
+        <label htmlFor={valueId} className="font-medium text-slate-600">
+          Value (optional)
+        </label>
+        <input
+          id={valueId}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          className="min-w-0 rounded border border-slate-300 px-1 py-0.5 font-mono"
+          value={headerValue}
+          onChange={(e) => setHeaderValue(e.target.value)}
+        />
+      </div>
+      <p className="text-xs text-slate-500">Sent only to the card&apos;s origin; never saved, logged or put in a link.</p>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <button type="button" disabled={running} onClick={() => run(false)} className="rounded bg-slate-800 px-3 py-1 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60">
+          {running && !state.send ? "Checking…" : "Check against the live agent"}
+        </button>
+        <button type="button" disabled={running} onClick={() => setConfirming(true)} className="rounded border border-slate-300 px-3 py-1 text-sm">
+          Also send real messages…
+        </button>
+      </div>
+      {confirming && (
+        <div role="alertdialog" aria-labelledby="live-check-confirm" className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
+          <p id="live-check-confirm">
+            This sends a real message per task class to the agent at {new URL(cardUrl).host}: it <strong>creates real tasks there</strong>, and the agent may bill for
+            them. Only instances whose operator set PARLEY_PROBE_SEND=1 allow it.
+          </p>
+          <div className="mt-1 flex gap-2">
+            <button type="button" onClick={() => run(true)} className="rounded bg-amber-700 px-3 py-1 font-medium text-white">
+              Yes, create real tasks
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} className="rounded border border-amber-700 px-3 py-1">
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {state.phase === "running" && (
+        <p role="status" className="mt-2 text-xs text-slate-600">
+          {state.send ? "Running the smallest lifecycle per task class…" : "Asking the agent…"}
+        </p>
+      )}
+      {state.phase === "failed" && (
+        <p role="status" data-testid="live-check-error" className="mt-2 rounded bg-rose-50 px-2 py-1 text-sm text-rose-800">
+          <span className="font-semibold">Not checked ({state.failure.code}).</span> {state.failure.message}
+        </p>
+      )}
+      {state.phase === "done" && <LiveCheckResult report={state.report} onLocate={onLocate} />}
+    </section>
+  );
+}
+
+function LiveCheckResult({ report, onLocate }: { report: ProbeReport; onLocate: (pointer: string) => void }) {
+  return (
+    <div className="mt-2 flex flex-col gap-2 text-xs" data-testid="live-check-result">
+      <p role="status" className="font-medium">
+        {report.contradictions.length === 0
+          ? "The agent does what its card says, as far as these calls can tell."
+          : `${report.contradictions.length} claim${report.contradictions.length === 1 ? "" : "s"} of the card contradicted by the agent.`}
+        {report.card.servedToSdkDiffers ? " The card served to the SDK (with A2A-Version) differs from the one fetched plainly." : ""}
+      </p>
+      {report.contradictions.length > 0 && (
+        <ul className="flex flex-col gap-1" data-testid="live-check-contradictions">
+          {report.contradictions.map((c) => (
+            <li key={c.pointer} className="rounded bg-rose-50 px-2 py-1 text-rose-900">
+              <button type="button" className="font-mono underline" onClick={() => onLocate(c.pointer)} title="Mark this field in the card">
+                {c.pointer}
+              </button>
+              : {c.claim}; {c.observed}
+            </li>
+          ))}
+        </ul>
+      )}
+      <table className="w-full border-collapse text-left" data-testid="live-check-interfaces">
+        <caption className="text-left font-medium">Interfaces</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">binding</th>
+            <th scope="col">alive</th>
+            <th scope="col">what it said</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.interfaces.map((i) => (
+            <tr key={i.index} className="border-t border-slate-200 align-top">
+              <td>
+                {i.index}
+                {i.picked ? " (SDK's pick)" : ""}
+              </td>
+              <td>
+                {i.binding} {i.version}
+              </td>
+              <td>{i.reachable === null ? "not probed" : i.reachable ? "yes" : "no"}</td>
+              <td className="break-all">{i.error ? `${i.error.kind}: ${i.error.detail}` : i.reachable ? "task not found, as it should" : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="w-full border-collapse text-left" data-testid="live-check-classes">
+        <caption className="text-left font-medium">{report.sent ? "Task classes: predicted and observed (real tasks were created)" : "Task classes: predicted (observed only when real messages are sent)"}</caption>
+        <thead>
+          <tr>
+            <th scope="col">class</th>
+            <th scope="col">predicted</th>
+            <th scope="col">observed</th>
+            <th scope="col">what the server said</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(report.classes).map(([id, c]) => (
+            <tr key={id} className={`border-t border-slate-200 align-top ${c.disagrees ? "bg-rose-50" : ""}`}>
+              <th scope="row" className="font-normal">
+                {id}
+              </th>
+              <td>{c.predicted}</td>
+              <td>{c.disagrees ? `${c.observed} (disagrees)` : c.observed}</td>
+              <td className="break-all">{c.error ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {report.notes.length > 0 && (
+        <ul className="list-disc pl-4 text-slate-600">
+          {report.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

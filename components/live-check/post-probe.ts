@@ -1,0 +1,56 @@
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { ProbeReport } from "@/lib/probe/types";
+import { type ProbeErrorCode, ProbeRequest, SEND_CONFIRMATION } from "@/lib/probe/wire";
+
+/** A check that did not run, as the user should read it: a code for logic, a sentence for people. */
+export class ProbeFailure extends Error {
+  constructor(
+    readonly code: ProbeErrorCode | "network",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ProbeFailure";
+  }
+}
+
+export interface ProbeAsk {
+  url: string;
+  profile: ClientProfile;
+  taskClasses?: readonly (string | TaskClass)[];
+  /** Credentials: posted to Parley's own route, which sends them to the card's origin only. */
+  header?: { name: string; value: string };
+  /** Real lifecycles, already confirmed twice by the user. */
+  send?: boolean;
+}
+
+/** Posts to our own route (the browser never calls the agent itself: CORS, SSRF, credentials). */
+export async function postProbe(ask: ProbeAsk, signal?: AbortSignal): Promise<ProbeReport> {
+  const body = {
+    url: ask.url,
+    profile: ask.profile,
+    ...(ask.taskClasses ? { taskClasses: [...ask.taskClasses] } : {}),
+    ...(ask.header && ask.header.name.trim() ? { headers: [{ name: ask.header.name.trim(), value: ask.header.value }] } : {}),
+    ...(ask.send ? { send: true, confirmSend: SEND_CONFIRMATION } : {}),
+  };
+  const parsed = ProbeRequest.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProbeFailure("badRequest", `${issue?.path.join(".") || "request"}: ${issue?.message ?? "invalid"}`);
+  }
+  let response: Response;
+  try {
+    response = await fetch("/api/probe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(parsed.data), signal });
+  } catch {
+    throw new ProbeFailure("network", "Parley's server did not answer; is it running?");
+  }
+  const answer = (await response.json().catch(() => undefined)) as Partial<ProbeReport> & { code?: ProbeErrorCode; message?: string } | undefined;
+  if (!response.ok) {
+    if (answer && typeof answer.code === "string" && typeof answer.message === "string") throw new ProbeFailure(answer.code, answer.message);
+    throw new ProbeFailure("internal", `Parley's server answered ${response.status} without an explanation.`);
+  }
+  if (!answer || !Array.isArray(answer.interfaces) || !Array.isArray(answer.contradictions) || typeof answer.classes !== "object") {
+    throw new ProbeFailure("internal", "Parley's server sent an answer this page cannot read.");
+  }
+  return answer as ProbeReport;
+}

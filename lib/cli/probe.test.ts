@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type AgentSpec, type RunningAgent, startAgent } from "../../reality/agents";
+import { runCli } from "./test-io";
+
+const running: RunningAgent[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((a) => a.close()));
+});
+async function agent(spec: AgentSpec): Promise<RunningAgent> {
+  const a = await startAgent(spec);
+  running.push(a);
+  return a;
+}
+const LOOPBACK = { PARLEY_ALLOW_LOOPBACK_FETCH: "1" };
+
+describe("parley probe", () => {
+  it("answers the issue's json shape for an honest agent, exit 0, and creates no task", async () => {
+    const a = await agent({ bindings: ["JSONRPC", "HTTP+JSON"] });
+    const { code, stdout } = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js", "--format", "json"], { env: LOOPBACK });
+    expect(code).toBe(0);
+    const doc = JSON.parse(stdout);
+    expect(doc.card).toEqual({ url: a.cardUrl, servedToSdkDiffers: false, name: "reality-agent" });
+    expect(doc.interfaces).toEqual([
+      { index: 0, pointer: "/supportedInterfaces/0", url: `${a.origin}/a2a/jsonrpc`, binding: "JSONRPC", version: "1.0", picked: true, reachable: true },
+      { index: 1, pointer: "/supportedInterfaces/1", url: `${a.origin}/a2a/rest`, binding: "HTTP+JSON", version: "1.0", picked: false, reachable: true },
+    ]);
+    expect(doc.classes["request-response"]).toEqual({ predicted: "accept", observed: "skipped", error: "not sent (--send runs it)" });
+    expect(doc.contradictions).toEqual([]);
+    expect(a.log.messages).toEqual([]);
+  });
+
+  it("prints the contradicted field and exits 1 when the stream is refused", async () => {
+    const a = await agent({ lies: { streamRefused: true } });
+    const { code, stdout } = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js"], { env: LOOPBACK });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/\/capabilities\/streaming: capabilities\.streaming is true; the stream was refused: \w*UnsupportedOperationError/);
+    expect(stdout).toMatch(/Contradicted or disagreeing \(exit 1\)/);
+  });
+
+  it("reports the contradiction as a JUnit failure", async () => {
+    const a = await agent({ protocolVersion: "1.0.0" });
+    const { code, stdout } = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js", "--format", "junit"], { env: LOOPBACK });
+    expect(code).toBe(1);
+    expect(stdout).toContain('name="claim /supportedInterfaces/0/protocolVersion"><failure type="contradicted"');
+    expect(stdout).toContain('<failure type="versionNotSupported"');
+  });
+
+  it("never prints a credential, and sends it so the interface answers", async () => {
+    const a = await agent({ security: { kind: "bearer", token: "tok-do-not-print" } });
+    const { code, stdout, stderr } = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js", "--header", "Authorization: Bearer tok-do-not-print", "--format", "json"], { env: LOOPBACK });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).interfaces[0].reachable).toBe(true);
+    expect(stdout + stderr).not.toContain("tok-do-not-print");
+  });
+
+  it("refuses --send without a terminal unless --yes, and sends nothing", async () => {
+    const a = await agent({});
+    const refused = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js", "--send"], { env: LOOPBACK });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/creates real tasks on .*may bill/);
+    expect(refused.stderr).toMatch(/needs --yes/);
+    expect(a.log.messages).toEqual([]);
+    const sent = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js", "--send", "--yes", "--task-class", "request-response", "--format", "json"], { env: LOOPBACK });
+    expect(sent.code).toBe(0);
+    expect(JSON.parse(sent.stdout).classes["request-response"]).toEqual({ predicted: "accept", observed: "completed" });
+    expect(a.log.messages).toHaveLength(1);
+  });
+
+  it("is unusable input (exit 2) when the card cannot be had, or a loopback agent without the setting", async () => {
+    const a = await agent({});
+    const blocked = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js"]);
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toMatch(/probe: The card could not be fetched: .*loopback/i);
+    const badHeader = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js", "--header", "no colon here"], { env: LOOPBACK });
+    expect(badHeader.code).toBe(2);
+    expect(badHeader.stderr).toMatch(/--header number 1 is not "Name: value"/);
+    expect(badHeader.stderr).not.toContain("no colon here");
+  });
+});

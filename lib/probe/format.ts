@@ -1,0 +1,91 @@
+import type { ProbeReport } from "./types";
+
+/**
+ * The probe's report as text (tables) and JUnit. What a server said is its text, not ours: control
+ * characters and line breaks in it are shown escaped, so it cannot start a line of its own in a CI log.
+ */
+export function probeExitCode(report: ProbeReport): 0 | 1 {
+  return report.contradictions.length > 0 || Object.values(report.classes).some((c) => c.disagrees) ? 1 : 0;
+}
+
+export function formatProbeText(report: ProbeReport): string {
+  const lines: string[] = [];
+  lines.push(`Card: ${oneLine(report.card.name ?? "(no name)")}${report.card.url ? ` at ${oneLine(report.card.url)}` : ""}`);
+  if (report.card.servedToSdkDiffers) lines.push("The card served to the SDK (with A2A-Version) differs from the one served plainly; the SDK's is the one probed.");
+  lines.push("", "Interfaces (one call each that creates nothing: GetTask of an id no task has):");
+  lines.push(
+    ...table(
+      ["#", "binding", "version", "picked", "alive", "url", "what the server said"],
+      report.interfaces.map((i) => [
+        String(i.index),
+        i.binding,
+        i.version,
+        i.picked ? "yes (the SDK's pick)" : "",
+        i.reachable === null ? "not probed" : i.reachable ? "yes" : "no",
+        i.url,
+        i.error ? `${i.error.kind}: ${i.error.detail}` : i.reachable ? "task not found, as it should" : "",
+      ]),
+    ),
+  );
+  lines.push("", report.sent ? "Task classes (real tasks were created):" : "Task classes (predicted; --send runs them, creating real tasks):");
+  lines.push(
+    ...table(
+      ["class", "predicted", "observed", "what the server said"],
+      Object.entries(report.classes).map(([id, c]) => [id, c.predicted, c.disagrees ? `${c.observed} (disagrees)` : c.observed, c.error ?? ""]),
+    ),
+  );
+  if (report.contradictions.length > 0) {
+    lines.push("", "Contradictions (the card says one thing, the agent does another):");
+    for (const c of report.contradictions) lines.push(`  ${oneLine(c.pointer)}: ${oneLine(c.claim)}; ${oneLine(c.observed)}`);
+  }
+  if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((n) => `  ${oneLine(n)}`));
+  const code = probeExitCode(report);
+  lines.push("", code === 0 ? "No contradiction, no disagreement (exit 0)" : "Contradicted or disagreeing (exit 1)");
+  return lines.join("\n") + "\n";
+}
+
+export function formatProbeJunit(report: ProbeReport): string {
+  const cases: string[] = [];
+  const suite = `parley probe: ${report.card.name ?? report.card.url ?? "card"}`;
+  for (const i of report.interfaces) {
+    const name = `interface ${i.index} ${i.binding} ${i.url}`;
+    const failure = i.reachable === false ? `<failure type="${xml(i.error?.kind ?? "unreachable")}" message="${xml(i.error?.detail ?? "")}"/>` : i.reachable === null ? "<skipped/>" : "";
+    cases.push(`    <testcase classname="${xml(suite)}" name="${xml(name)}">${failure}</testcase>`);
+  }
+  for (const [id, c] of Object.entries(report.classes)) {
+    const body = c.disagrees
+      ? `<failure type="disagrees" message="${xml(`predicted ${c.predicted}, observed ${c.observed}: ${c.error ?? ""}`)}"/>`
+      : c.observed === "skipped"
+        ? `<skipped message="${xml(c.error ?? "")}"/>`
+        : `<system-out>${xml(`predicted ${c.predicted}, observed ${c.observed}`)}</system-out>`;
+    cases.push(`    <testcase classname="${xml(suite)}" name="${xml(id)}">${body}</testcase>`);
+  }
+  for (const c of report.contradictions) {
+    cases.push(`    <testcase classname="${xml(suite)}" name="${xml(`claim ${c.pointer}`)}"><failure type="contradicted" message="${xml(`${c.claim}; ${c.observed}`)}"/></testcase>`);
+  }
+  const failures = report.interfaces.filter((i) => i.reachable === false).length + Object.values(report.classes).filter((c) => c.disagrees).length + report.contradictions.length;
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="parley probe">`,
+    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0">`,
+    ...cases,
+    `  </testsuite>`,
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}
+
+/** Control characters (line breaks included) shown as escapes: remote text stays on its line. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+function table(head: string[], rows: string[][]): string[] {
+  const cells = [head, ...rows].map((r) => r.map(oneLine));
+  const widths = head.map((_, col) => Math.min(60, Math.max(...cells.map((r) => r[col]!.length))));
+  return cells.map((r) => "  " + r.map((cell, col) => (col === r.length - 1 ? cell : cell.padEnd(widths[col]!))).join("  ").trimEnd());
+}
+
+function xml(text: string): string {
+  return text.replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}

@@ -1,0 +1,337 @@
+import { randomUUID } from "node:crypto";
+import { A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, type AgentCard, type AgentInterface } from "@a2a-js/sdk";
+import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Transport, type TransportFactory } from "@a2a-js/sdk/client";
+import { fetchCard } from "../fetch/safe-fetch";
+import type { HostRules } from "../fetch/host-rules";
+import type { ClientProfile } from "../negotiation/profile";
+import { review } from "../negotiation/review";
+import type { TaskClass } from "../negotiation/task-classes";
+import { classifyFailure, describeError, isTaskNotFound } from "./classify";
+import { runLifecycles } from "./send";
+import { createProbeFetch } from "./transport-fetch";
+import type { CallFailure, Contradiction, ProbedClass, ProbedInterface, ProbeReport } from "./types";
+
+export interface ProbeOptions {
+  /** The card's URL (fetched plainly and the SDK's way) or its text (a file). */
+  card: { url: string } | { text: string; source: string };
+  profile: ClientProfile;
+  /** The classes to predict (and, with send, to run). */
+  taskClasses: readonly TaskClass[];
+  /** The user named the classes (--task-class): run them even when the review rejects them. */
+  explicitClasses?: boolean;
+  allowLoopback?: boolean;
+  allow?: HostRules;
+  deny?: HostRules;
+  /** Stands in for DNS (tests); its answers are checked like DNS's. */
+  resolveHost?: (hostname: string) => Promise<import("node:dns").LookupAddress[]>;
+  /** Credentials, sent only to the card's origin. */
+  headers?: readonly (readonly [string, string])[];
+  /** Real lifecycles (creates tasks). Absent: nothing is created. */
+  send?: { webhook?: string; timeoutMs?: number };
+  /** Each call's budget. Default 5000 ms. */
+  callTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** The card could not be had or read: nothing to probe (exit 2 in the CLI, 422 in the route). */
+export class ProbeInputError extends Error {
+  constructor(
+    readonly code: "fetch" | "notJson" | "notCard" | "noInterfaces",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ProbeInputError";
+  }
+}
+
+export const PROBE_DEFAULTS = { callTimeoutMs: 5000, sendTimeoutMs: 10_000, maxAnswerBytes: 1024 * 1024 } as const;
+
+const SDK_BINDINGS = new Set(["JSONRPC", "HTTP+JSON"]);
+
+export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
+  const notes: string[] = [];
+  const contradictions: Contradiction[] = [];
+  const callTimeoutMs = opts.callTimeoutMs ?? PROBE_DEFAULTS.callTimeoutMs;
+  let lastStatus: number | undefined;
+  const fetchRules = { allowLoopback: opts.allowLoopback, allow: opts.allow, deny: opts.deny, resolveHost: opts.resolveHost };
+
+  // 1. The card, plainly and as the SDK asks for it.
+  let plainText: string;
+  let sdkText: string | undefined;
+  let cardUrl: string | null = null;
+  let origin: string | undefined;
+  if ("url" in opts.card) {
+    try {
+      const got = await fetchCard(opts.card.url, { ...fetchRules, signal: opts.signal });
+      plainText = got.text;
+      cardUrl = got.finalUrl;
+      origin = new URL(got.requestedUrl).origin;
+    } catch (e) {
+      throw new ProbeInputError("fetch", `The card could not be fetched: ${describeError(e)}`);
+    }
+  } else {
+    plainText = opts.card.text;
+  }
+  const raw = parseJson(plainText);
+  if (!origin) origin = firstInterfaceOrigin(raw);
+  const probeFetch = createProbeFetch({
+    ...fetchRules,
+    credentials: origin && opts.headers?.length ? { origin, headers: opts.headers } : undefined,
+    timeoutMs: callTimeoutMs,
+    maxBytes: PROBE_DEFAULTS.maxAnswerBytes,
+    signal: opts.signal,
+    onStatus: (_url, status) => (lastStatus = status),
+  });
+  let servedRaw = raw;
+  let servedToSdkDiffers: boolean | null = null;
+  if (cardUrl) {
+    try {
+      const res = await probeFetch(cardUrl, { headers: { [A2A_VERSION_HEADER]: A2A_PROTOCOL_VERSION, accept: "application/json" } });
+      sdkText = await res.text();
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      servedRaw = parseJson(sdkText);
+      servedToSdkDiffers = canonical(servedRaw) !== canonical(raw);
+      if (servedToSdkDiffers) notes.push(`The card served with ${A2A_VERSION_HEADER}: ${A2A_PROTOCOL_VERSION} (as the SDK asks) differs from the one served plainly; the SDK's is the one probed and reviewed.`);
+    } catch (e) {
+      notes.push(`The card could not be fetched the SDK's way (with ${A2A_VERSION_HEADER}): ${describeError(e)}; the plain one is probed.`);
+    }
+  }
+  const servedText = servedToSdkDiffers && sdkText !== undefined ? sdkText : plainText;
+
+  // 2. The card as the SDK reads it, and the interface its ClientFactory picks.
+  const resolver = new DefaultAgentCardResolver({ fetchImpl: probeFetch, legacyCompat: { enabled: true } });
+  let sdkCard: AgentCard;
+  try {
+    sdkCard = resolver.normalizeAgentCard(servedRaw);
+  } catch (e) {
+    throw new ProbeInputError("notCard", `The SDK cannot read this card: ${describeError(e)}`);
+  }
+  const declared: AgentInterface[] = Array.isArray(sdkCard.supportedInterfaces) ? sdkCard.supportedInterfaces : [];
+  if (declared.length === 0) throw new ProbeInputError("noInterfaces", "The card declares no interface to probe.");
+  const factories = [
+    new JsonRpcTransportFactory({ fetchImpl: probeFetch, legacyCompat: { enabled: true } }),
+    new RestTransportFactory({ fetchImpl: probeFetch, legacyCompat: { enabled: true } }),
+  ];
+  const picked = await pickedInterface(sdkCard, factories, declared);
+
+  // 3. One call per interface that creates nothing: GetTask of an id no task has.
+  const interfaces: ProbedInterface[] = [];
+  const clients = new Map<number, Client>();
+  for (const [index, iface] of declared.entries()) {
+    const entry: ProbedInterface = {
+      index,
+      pointer: interfacePointer(servedRaw, index),
+      url: String(iface.url ?? ""),
+      binding: String(iface.protocolBinding ?? ""),
+      version: String(iface.protocolVersion ?? ""),
+      picked: index === picked,
+      reachable: null,
+    };
+    interfaces.push(entry);
+    const factory = factories.find((f) => f.protocolName.toUpperCase() === entry.binding.toUpperCase());
+    if (!factory || !SDK_BINDINGS.has(entry.binding.toUpperCase())) {
+      entry.error = { kind: "notProbed", detail: `${entry.binding || "no binding"}: the probe speaks JSON-RPC and HTTP+JSON through Parley's safe fetcher only` };
+      continue;
+    }
+    lastStatus = undefined;
+    try {
+      // The SDK's own client on this one interface: it sets A2A-Version and the tenant as it always does.
+      const client = await new ClientFactory({ transports: factories }).createFromAgentCard({ ...sdkCard, supportedInterfaces: [iface] });
+      clients.set(index, client);
+      const task = await client.getTask({ tenant: "", id: randomUUID() }, { signal: opts.signal });
+      entry.reachable = true;
+      notes.push(`Interface ${index} answered a task for an id that no task has (${String((task as { id?: unknown })?.id ?? "")}).`);
+    } catch (e) {
+      if (isTaskNotFound(e)) entry.reachable = true;
+      else {
+        entry.reachable = false;
+        entry.error = classifyFailure(e, lastStatus);
+      }
+    }
+  }
+  contradictions.push(...interfaceContradictions(interfaces, servedRaw, opts.headers?.length ?? 0, notes));
+
+  // 4. What the card claims on the picked interface, asked without creating anything.
+  // On the interface the SDK picks, or when that one is dead, on the first one that answers.
+  const pickedAlive = picked !== undefined && interfaces[picked]?.reachable === true;
+  const askedAt = pickedAlive ? picked : interfaces.find((i) => i.reachable === true && clients.has(i.index))?.index;
+  const pickedClient = askedAt === undefined ? undefined : clients.get(askedAt);
+  if (pickedClient) {
+    const tenant = "";
+    if (sdkCard.capabilities?.streaming === true) {
+      const failure = await expectNotFound(async () => {
+        for await (const event of pickedClient.resubscribeTask({ tenant, id: randomUUID() }, { signal: opts.signal })) void event;
+      });
+      if (failure) contradictions.push({ pointer: "/capabilities/streaming", claim: "capabilities.streaming is true", observed: `the stream was refused: ${failure.detail}` });
+    }
+    if (sdkCard.capabilities?.pushNotifications === true) {
+      const failure = await expectNotFound(() => pickedClient.getTaskPushNotificationConfig({ tenant, taskId: randomUUID(), id: randomUUID() }, { signal: opts.signal }));
+      if (failure) contradictions.push({ pointer: "/capabilities/pushNotifications", claim: "capabilities.pushNotifications is true", observed: `push configs were refused: ${failure.detail}` });
+    }
+  }
+
+  // 5. Predictions, and (with send) observations.
+  const result = review(servedText, opts.profile, { taskClasses: [...opts.taskClasses] });
+  const classes: Record<string, ProbedClass> = {};
+  for (const d of result.decisions) classes[d.taskClass] = { predicted: d.decision, observed: "skipped", error: opts.send ? undefined : "not sent (--send runs it)" };
+  if (opts.send) {
+    if (!pickedAlive) {
+      for (const c of Object.values(classes)) c.error = "not sent: the interface the SDK picks does not answer";
+    } else {
+      const lifecycle = await runLifecycles({
+        card: sdkCard,
+        factories,
+        taskClasses: opts.taskClasses,
+        classes,
+        explicit: opts.explicitClasses === true,
+        webhook: opts.send.webhook,
+        timeoutMs: opts.send.timeoutMs ?? PROBE_DEFAULTS.sendTimeoutMs,
+        pickedUrl: interfaces[picked!]!.url,
+        signal: opts.signal,
+      });
+      contradictions.push(...lifecycle.contradictions);
+      notes.push(...lifecycle.notes);
+    }
+  }
+  for (const c of Object.values(classes)) {
+    if (disagrees(c)) c.disagrees = true;
+  }
+  return {
+    card: { url: cardUrl, servedToSdkDiffers, name: typeof sdkCard.name === "string" ? sdkCard.name : null },
+    interfaces,
+    classes,
+    // One per card field: the first observation that contradicted it (a refused stream seen twice, asked and sent).
+    contradictions: contradictions.filter((c, i) => contradictions.findIndex((d) => d.pointer === c.pointer) === i),
+    sent: opts.send !== undefined,
+    notes,
+  };
+}
+
+/** accept ↔ completed, accept-degraded ↔ completed (by the fallback or not), reject ↔ failed; defer and escalate make no claim. */
+export function disagrees(c: ProbedClass): boolean {
+  if (c.observed === "skipped") return false;
+  const done = c.observed === "completed" || c.observed === "completed-fallback";
+  if (c.predicted === "accept" || c.predicted === "accept-degraded") return !done;
+  if (c.predicted === "reject") return done;
+  return false;
+}
+
+async function expectNotFound(call: () => Promise<unknown>): Promise<CallFailure | undefined> {
+  try {
+    await call();
+    return undefined;
+  } catch (e) {
+    if (isTaskNotFound(e)) return undefined;
+    const failure = classifyFailure(e, undefined);
+    return failure.kind === "unsupportedOperation" || failure.kind === "pushNotSupported" || failure.kind === "methodNotFound" ? failure : undefined;
+  }
+}
+
+function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, headerCount: number, notes: string[]): Contradiction[] {
+  const out: Contradiction[] = [];
+  const alive = interfaces.filter((i) => i.reachable === true);
+  const declaresSecurity = hasSecurity(raw);
+  for (const i of interfaces) {
+    const e = i.error;
+    if (!e || i.reachable !== false) {
+      if (e?.kind === "notProbed") notes.push(`Interface ${i.index} (${i.binding}) was not probed: ${e.detail}.`);
+      continue;
+    }
+    const answers = alive.length > 0 ? `; interface ${alive.map((a) => a.index).join(", ")} answer${alive.length === 1 ? "s" : ""}` : "";
+    const sdk = i.picked && alive.length > 0 ? " (the SDK picks it and never tries another)" : "";
+    switch (e.kind) {
+      case "versionNotSupported":
+        out.push({ pointer: `${i.pointer}${i.pointer === "/url" ? "" : "/protocolVersion"}`, claim: `interface ${i.index} declares protocol version "${i.version}"`, observed: `the server refused the version the SDK sends: ${e.detail}` });
+        break;
+      case "unauthorized":
+        if (!declaresSecurity) out.push({ pointer: "/securitySchemes", claim: "the card declares no security", observed: `interface ${i.index} answered HTTP ${e.status}` });
+        else notes.push(headerCount === 0 ? `Interface ${i.index} wants credentials (HTTP ${e.status}), as the card says: pass them with --header "Name: value".` : `Interface ${i.index} refused the credentials given (HTTP ${e.status}).`);
+        break;
+      case "methodNotFound":
+        out.push({ pointer: `${i.pointer}${i.pointer === "/url" ? "" : "/protocolBinding"}`, claim: `interface ${i.index} declares ${i.binding}`, observed: `the server does not know GetTask there: ${e.detail}${answers}` });
+        break;
+      case "refused":
+      case "timeout":
+      case "notFound":
+      case "notA2a":
+        out.push({
+          pointer: `${i.pointer}${i.pointer === "/url" ? "" : "/url"}`,
+          claim: `interface ${i.index} is at ${i.url}`,
+          observed: `interface ${i.index} ${WHAT_HAPPENED[e.kind]}${sdk}${answers}: ${e.detail}`,
+        });
+        break;
+      case "blocked":
+        notes.push(`Interface ${i.index} was not called: ${e.detail}`);
+        break;
+      default:
+        notes.push(`Interface ${i.index} answered with an error: ${e.detail}`);
+    }
+  }
+  return out;
+}
+
+const WHAT_HAPPENED: Partial<Record<CallFailure["kind"], string>> = {
+  refused: "refused the connection",
+  timeout: "did not answer in time",
+  notFound: "has nothing behind it (HTTP 404)",
+  notA2a: "did not answer as A2A does",
+};
+
+/** The interface the SDK's ClientFactory would create its transport for (its own choice, observed). */
+async function pickedInterface(card: AgentCard, factories: TransportFactory[], declared: AgentInterface[]): Promise<number | undefined> {
+  let chosen: { binding: string; url: string } | undefined;
+  const spies: TransportFactory[] = factories.map((f) => ({
+    protocolName: f.protocolName,
+    create: async (url: string) => {
+      chosen = { binding: f.protocolName, url };
+      // Never used: the client is thrown away, only the choice matters.
+      return {} as Transport;
+    },
+  }));
+  try {
+    await new ClientFactory({ transports: spies }).createFromAgentCard(card);
+  } catch {
+    return undefined;
+  }
+  if (!chosen) return undefined;
+  const matches = declared.map((d, i) => ({ d, i })).filter(({ d }) => d.url === chosen!.url && d.protocolBinding?.toUpperCase() === chosen!.binding.toUpperCase());
+  return (matches.find(({ d }) => d.protocolVersion === "1.0") ?? matches[0])?.i;
+}
+
+/** Where interface `index` of the SDK's reading sits in the card as served: a 1.0 list, or a 0.3 card's url and additionalInterfaces. */
+function interfacePointer(raw: unknown, index: number): string {
+  const card = raw as { supportedInterfaces?: unknown };
+  if (Array.isArray(card?.supportedInterfaces) && card.supportedInterfaces.length > 0) return `/supportedInterfaces/${index}`;
+  return index === 0 ? "/url" : `/additionalInterfaces/${index - 1}`;
+}
+
+function hasSecurity(raw: unknown): boolean {
+  const card = raw as Record<string, unknown>;
+  const nonEmpty = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== null && typeof v === "object" && Object.keys(v).length > 0);
+  return nonEmpty(card?.securitySchemes) || nonEmpty(card?.security) || nonEmpty(card?.securityRequirements);
+}
+
+function firstInterfaceOrigin(raw: unknown): string | undefined {
+  const card = raw as { supportedInterfaces?: { url?: unknown }[]; url?: unknown };
+  const url = Array.isArray(card?.supportedInterfaces) ? card.supportedInterfaces[0]?.url : card?.url;
+  try {
+    return typeof url === "string" ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ProbeInputError("notJson", `The card is not JSON: ${describeError(e)}`);
+  }
+}
+
+/** The same JSON, whatever the key order and spacing. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}

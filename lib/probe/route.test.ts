@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type RunningAgent, startAgent } from "../../reality/agents";
+import { findPreset } from "../negotiation/profile";
+import { readSettings } from "../settings";
+import { RateLimiter } from "../server/rate-limit";
+import { createProbeRouteDeps, handleProbe, type ProbeLogEntry } from "./route";
+import { SEND_CONFIRMATION } from "./wire";
+
+// The route in-process against real SDK agents on loopback: what it answers, what reached the
+// agent, and what the operator's log line says.
+const APP = "http://parley.test:3000";
+const profile = findPreset("a2a-js")!;
+const running: RunningAgent[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((a) => a.close()));
+});
+async function agent(spec: Parameters<typeof startAgent>[0] = {}) {
+  const a = await startAgent(spec);
+  running.push(a);
+  return a;
+}
+
+function setup(env: Record<string, string> = { PARLEY_ALLOW_LOOPBACK_FETCH: "1" }, limiter?: RateLimiter) {
+  const logs: ProbeLogEntry[] = [];
+  const deps = createProbeRouteDeps(readSettings(env), { log: (e) => logs.push(e), ...(limiter ? { limiter } : {}) });
+  return { deps, logs };
+}
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${APP}/api/probe`, {
+    method: "POST",
+    headers: { host: "parley.test:3000", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("POST /api/probe", () => {
+  it("checks a card against its live agent, sends credentials there only, and logs none of them", async () => {
+    const a = await agent({ security: { kind: "bearer", token: "route-s3cret" }, lies: { streamRefused: true } });
+    const { deps, logs } = setup();
+    const response = await handleProbe(post({ url: a.cardUrl, profile, headers: [{ name: "Authorization", value: "Bearer route-s3cret" }] }), deps);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const report = await response.json();
+    expect(report.interfaces[0]).toMatchObject({ reachable: true, picked: true });
+    expect(report.contradictions.map((c: { pointer: string }) => c.pointer)).toEqual(["/capabilities/streaming"]);
+    expect(a.log.messages).toEqual([]);
+    expect(logs).toEqual([{ host: "127.0.0.1", outcome: "ok", status: 200, durationMs: expect.any(Number), sent: false }]);
+    expect(JSON.stringify(logs) + JSON.stringify(report)).not.toContain("route-s3cret");
+  });
+
+  it.each([
+    ["another site's JSON fetch", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, 403],
+    ["another site's form post", { origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" }, 403],
+  ])("refuses %s before any outbound request", async (_what, headers, status) => {
+    const a = await agent();
+    const { deps, logs } = setup();
+    const response = await handleProbe(post({ url: a.cardUrl, profile }, headers), deps);
+    expect(response.status).toBe(status);
+    expect(a.log.requests).toEqual([]);
+    expect(logs[0]).toMatchObject({ host: null, status });
+  });
+
+  it("refuses a private address (loopback not allowed) without connecting", async () => {
+    const a = await agent();
+    const { deps } = setup({});
+    const response = await handleProbe(post({ url: a.cardUrl, profile }), deps);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ code: "cardUnusable", message: expect.stringMatching(/loopback/) });
+    expect(a.log.requests).toEqual([]);
+  });
+
+  it("answers 429 over the rate, with Retry-After, before any outbound request", async () => {
+    const a = await agent();
+    const { deps } = setup({ PARLEY_ALLOW_LOOPBACK_FETCH: "1" }, new RateLimiter(1, 1));
+    expect((await handleProbe(post({ url: a.cardUrl, profile }), deps)).status).toBe(200);
+    const before = a.log.requests.length;
+    const over = await handleProbe(post({ url: a.cardUrl, profile }), deps);
+    expect(over.status).toBe(429);
+    expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(a.log.requests.length).toBe(before);
+  });
+
+  it("sends real messages only when the operator enabled it and the user confirmed twice", async () => {
+    const a = await agent();
+    const off = await handleProbe(post({ url: a.cardUrl, profile, send: true, confirmSend: SEND_CONFIRMATION }), setup().deps);
+    expect(off.status).toBe(403);
+    expect((await off.json()).code).toBe("sendDisabled");
+    const on = setup({ PARLEY_ALLOW_LOOPBACK_FETCH: "1", PARLEY_PROBE_SEND: "1" });
+    const unconfirmed = await handleProbe(post({ url: a.cardUrl, profile, send: true }), on.deps);
+    expect(unconfirmed.status).toBe(400);
+    expect((await unconfirmed.json()).code).toBe("sendNotConfirmed");
+    expect(a.log.messages).toEqual([]);
+    const confirmed = await handleProbe(post({ url: a.cardUrl, profile, send: true, confirmSend: SEND_CONFIRMATION, taskClasses: ["request-response"] }), on.deps);
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()).classes["request-response"]).toEqual({ predicted: "accept", observed: "completed" });
+    expect(a.log.messages).toHaveLength(1);
+  });
+});

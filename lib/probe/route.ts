@@ -1,0 +1,129 @@
+import type dns from "node:dns";
+import { Slots, SlotsFullError } from "../fetch/slots";
+import { clientKey, readClientAddress } from "../server/client-address";
+import { RateLimiter } from "../server/rate-limit";
+import { readJsonBody } from "../server/read-json-body";
+import { checkJsonContentType, checkSameOrigin, type Refusal } from "../server/request-guard";
+import { hostForLog } from "../server/fetch-log";
+import { getSettings, type Settings } from "../settings";
+import { resolveTaskClasses } from "./task-class-ids";
+import { probeAgent, ProbeInputError } from "./probe";
+import { type ProbeError, ProbeRequest, SEND_CONFIRMATION } from "./wire";
+
+/**
+ * POST /api/probe: the workspace's "Check against the live agent". The fetch route's protections,
+ * in the same order: another site or not JSON → refused before the body is read; then the rate
+ * limit (its own bucket: a probe makes several outbound calls); a small body; a slot; the probe,
+ * under an overall time cap. Credentials in the body go to the card's origin and nowhere else: not
+ * in the log line, not in an answer, not in a link.
+ */
+export interface ProbeRouteDeps {
+  settings: Settings;
+  limiter: RateLimiter;
+  slots: Slots;
+  log: (entry: ProbeLogEntry) => void;
+  now: () => number;
+  resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
+}
+
+export interface ProbeLogEntry {
+  host: string | null;
+  outcome: string;
+  status: number;
+  durationMs: number;
+  sent: boolean;
+}
+
+/** A probe without --send makes a few calls per interface; this caps the whole of it. */
+export const PROBE_ROUTE_LIMITS = { totalMs: 20_000, sendTotalMs: 60_000, slotWaitMs: 10_000, maxBodyBytes: 64 * 1024 } as const;
+
+export function createProbeRouteDeps(settings: Settings, overrides: Partial<Omit<ProbeRouteDeps, "settings">> = {}): ProbeRouteDeps {
+  return {
+    settings,
+    limiter: overrides.limiter ?? new RateLimiter(settings.fetchRatePerMinute, settings.fetchBurst),
+    slots: overrides.slots ?? new Slots(settings.fetchConcurrency, settings.fetchConcurrency * 16),
+    log: overrides.log ?? ((entry) => console.log(JSON.stringify({ event: "probe", ...entry, durationMs: Math.round(entry.durationMs) }))),
+    now: overrides.now ?? (() => performance.now()),
+    resolveHost: overrides.resolveHost,
+  };
+}
+
+let processDeps: ProbeRouteDeps | undefined;
+export function getProbeRouteDeps(): ProbeRouteDeps {
+  processDeps ??= createProbeRouteDeps(getSettings());
+  return processDeps;
+}
+
+const NO_STORE = { "cache-control": "no-store" };
+
+export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promise<Response> {
+  const started = deps.now();
+  let host: string | null = null;
+  let sent = false;
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}): Response => {
+    const outcome = status === 200 ? "ok" : (body as ProbeError).code;
+    deps.log({ host, outcome, status, durationMs: deps.now() - started, sent });
+    return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+  };
+  const refuse = (r: Refusal | (ProbeError & { status: number; headers?: Record<string, string> })) =>
+    answer(r.status, { code: r.code as ProbeError["code"], message: r.message } satisfies ProbeError, r.headers);
+
+  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl) ?? checkJsonContentType(request.headers);
+  if (guard) return refuse(guard);
+  const rate = deps.limiter.take(clientKey(readClientAddress(request.headers)));
+  if (!rate.allowed) {
+    return refuse({ status: 429, code: "rateLimited", message: `Too many checks from your address; try again in ${rate.retryAfterSeconds} s.`, headers: { "retry-after": String(rate.retryAfterSeconds) } });
+  }
+  const body = await readJsonBody(request, PROBE_ROUTE_LIMITS.maxBodyBytes);
+  if (!body.ok) return refuse({ status: body.status, code: body.status === 413 ? "tooLarge" : "badRequest", message: body.message });
+  const parsed = ProbeRequest.safeParse(body.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse({ status: 400, code: "badRequest", message: `${issue?.path.join(".") || "request"}: ${issue?.message ?? "invalid request"}` });
+  }
+  const req = parsed.data;
+  host = hostForLog(req.url);
+  if (req.send) {
+    if (!deps.settings.probeSend) {
+      return refuse({ status: 403, code: "sendDisabled", message: "Sending real messages is off on this instance (its operator can turn it on with PARLEY_PROBE_SEND=1)." });
+    }
+    if (req.confirmSend !== SEND_CONFIRMATION) {
+      return refuse({ status: 400, code: "sendNotConfirmed", message: "Sending creates real tasks on the agent: confirm it a second time." });
+    }
+  }
+  const taskClasses = resolveTaskClasses(req.taskClasses);
+  if (!taskClasses.ok) return refuse({ status: 400, code: "badRequest", message: taskClasses.message });
+
+  let release: () => void;
+  try {
+    release = await deps.slots.acquire(AbortSignal.any([request.signal, AbortSignal.timeout(PROBE_ROUTE_LIMITS.slotWaitMs)]));
+  } catch (e) {
+    const full = e instanceof SlotsFullError;
+    return refuse({ status: 503, code: "busy", message: full ? "Parley is checking as many agents as it can right now; try again in a few seconds." : "Parley was too busy to start this check in time; try again.", headers: { "retry-after": "5" } });
+  }
+  const cap = AbortSignal.timeout(req.send ? PROBE_ROUTE_LIMITS.sendTotalMs : PROBE_ROUTE_LIMITS.totalMs);
+  try {
+    sent = req.send === true;
+    const report = await probeAgent({
+      card: { url: req.url },
+      profile: req.profile,
+      taskClasses: taskClasses.value,
+      // The workspace's classes are its selection, not a request to send the rejected ones too.
+      explicitClasses: false,
+      allowLoopback: deps.settings.allowLoopbackFetch,
+      allow: deps.settings.fetchAllow,
+      deny: deps.settings.fetchDeny,
+      resolveHost: deps.resolveHost,
+      headers: (req.headers ?? []).map((h) => [h.name, h.value] as const),
+      send: req.send ? {} : undefined,
+      signal: AbortSignal.any([request.signal, cap]),
+    });
+    return answer(200, report);
+  } catch (e) {
+    if (cap.aborted) return refuse({ status: 504, code: "timeout", message: "The check took longer than Parley allows; the agent may be slow or not answering." });
+    if (e instanceof ProbeInputError) return refuse({ status: 422, code: "cardUnusable", message: e.message });
+    return refuse({ status: 500, code: "internal", message: "The check failed unexpectedly." });
+  } finally {
+    release();
+  }
+}
