@@ -1,7 +1,8 @@
 "use client";
 
 import { useId } from "react";
-import { DECISIONS, type DecisionKind } from "@/lib/negotiation/decision-types";
+import { OUTCOMES, type Outcome } from "@/lib/negotiation/decision-types";
+import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
 import type { TriageFilter } from "@/lib/triage/triage";
 import type { TriageSort, TriageView } from "@/lib/triage/view";
 import { BUTTON, FIELD, LABEL } from "@/components/ui/form-styles";
@@ -67,13 +68,14 @@ export function TriageToolbar({
             <select
               aria-label="Decision"
               value={filter.decision ?? ""}
-              onChange={(event) => onFilter({ ...filter, decision: (event.target.value || undefined) as DecisionKind | undefined })}
+              onChange={(event) => onFilter({ ...filter, decision: (event.target.value || undefined) as Outcome | undefined })}
               className={`${FIELD} w-auto`}
             >
               <option value="">any decision</option>
-              {DECISIONS.map((d) => (
+              {/* Severity order, most severe first; not for this client (no fault of the card) last. */}
+              {[...OUTCOMES].reverse().map((d) => (
                 <option key={d} value={d}>
-                  {d}
+                  {OUTCOME_LABELS[d]}
                 </option>
               ))}
             </select>
