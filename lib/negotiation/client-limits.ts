@@ -1,4 +1,5 @@
 import type { Finding, InvariantId } from "./invariants/types";
+import type { TaskClassDecision } from "./decision-types";
 import type { ClientProfile } from "./profile";
 
 /**
@@ -50,5 +51,12 @@ export function clientLimitMessageIds(): Array<{ invariant: InvariantId; message
   const out: Array<{ invariant: InvariantId; messageId: string }> = [];
   for (const [invariant, ids] of Object.entries(CLIENT_LIMITS)) for (const messageId of ids!) out.push({ invariant: invariant as InvariantId, messageId });
   for (const [invariant, ids] of Object.entries(CLIENT_LIMITS_WHEN)) for (const messageId of Object.keys(ids!)) out.push({ invariant: invariant as InvariantId, messageId });
+  return out;
+}
+
+/** The invariants of a decision whose findings are the client's own limits (what makes it "not for this client"). */
+export function clientLimitRules(decision: Pick<TaskClassDecision, "findings">, profile: ClientProfile): InvariantId[] {
+  const out: InvariantId[] = [];
+  for (const f of decision.findings) if (isClientLimit(f, profile) && !out.includes(f.invariant)) out.push(f.invariant);
   return out;
 }
