@@ -107,7 +107,7 @@ export function TriageToolbar({
         {view.filtered
           ? `${plural(view.rows.length, "card")} of ${count(cards)} shown; ${plural(view.matchingPairs, "pair")} match.`
           : `${plural(cards, "card")}.`}
-        {filter.decision && !filter.taskClass ? ` (A pair matches when any task class is ${filter.decision}.)` : ""}
+        {filter.decision && !filter.taskClass ? ` (A pair matches when any task class is ${OUTCOME_LABELS[filter.decision]}.)` : ""}
         {filter.taskClass && !filter.decision ? " Choose a decision too, to filter by the task class." : ""}
       </p>
     </div>
