@@ -109,7 +109,12 @@ export function decide(input: DecideInput): TaskClassDecision {
     }
     const reason = resolveWouldBeRejection(finding, cut.data, input, conditions, extendedCardReachable);
     reasons = withReason(reasons, reason);
-    if (reason.outcome === "reject") target = moreSevereTarget(target, isClientLimit(finding, input.profile) ? "client" : reason.reason === "staleCard" ? "card" : "server");
+    if (reason.outcome === "reject") {
+      const own = isClientLimit(finding, input.profile);
+      // Said in the reason too, so a record's reasons tell which cut was the client's own.
+      if (own) reason.data.clientLimit = true;
+      target = moreSevereTarget(target, own ? "client" : reason.reason === "staleCard" ? "card" : "server");
+    }
     decision = moreSevere(decision, reason.outcome);
   }
 

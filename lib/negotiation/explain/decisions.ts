@@ -73,6 +73,7 @@ const REASONS = {
   optionalPath: "{{invariant}} cuts {{path}}, which {{taskClass}} can do without.",
   optionalPathFallback: "{{invariant}} cuts {{path}}, which {{taskClass}} can do without: it falls back to {{fallback}}.",
   requiredPathCut: "{{invariant}} cuts {{path}}, which {{taskClass}} requires.",
+  requiredPathCutClient: "{{invariant}} cuts {{path}}, which {{taskClass}} requires, and no card could reopen it: it is the client's own limit.",
   profileUnknown:
     "The profile leaves out {{missing}}, which {{invariant}} needs to tell whether {{path}} is reachable: declare it. Until then {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
   profileUnknownPush:
@@ -265,9 +266,10 @@ export function explainReason(reason: DecisionReason): string {
     case "invalidCard":
       // Problem codes are ids (noCallableInterface): said in words.
       return fillReason(REASONS.invalidCard, given, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given);
+    case "requiredPathCut":
+      return fillReason(given.clientLimit === true ? REASONS.requiredPathCutClient : REASONS.requiredPathCut, given, over) + reasonSuffix(given);
     case "zeroXAdvisory":
     case "extendedCard":
-    case "requiredPathCut":
     case "staleCard":
       return fillReason(REASONS[reason.reason], given, over) + reasonSuffix(given);
   }

@@ -31,6 +31,8 @@ describe("not for this client", () => {
     expect(text).toMatch(/^Live input is not for this client: the client itself cannot perform it, whatever the card says\./);
     expect(text).toMatch(/no fault of the card or the server/);
     expect(text).not.toMatch(/^Reject/);
+    expect(text).toContain("input-modes cuts its input path, which live-input requires, and no card could reopen it: it is the client's own limit.");
+    expect(live.reasons.find((x) => x.invariant === "input-modes")?.data.clientLimit).toBe(true);
   });
 
   it("the decision record carries target client and reads back with the same meaning", () => {
