@@ -36,15 +36,33 @@ test("one cause for every task class is said once in the verdict, and each class
   await pasteCard(page, readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"));
   await page.getByLabel("Preset or saved profile").selectOption({ label: "A2A JS SDK client (Node)" });
   const verdict = page.getByTestId("verdict");
-  await expect(page.getByTestId("verdict-headline")).toHaveText("All 5 task classes rejected.");
+  // Live input is not for this client whatever the card says (no live mode): counted apart.
+  await expect(page.getByTestId("verdict-headline")).toHaveText(
+    "4 of 5 rejected (Request–response, Async completion, Fire and forget and Streaming output); 1 of 5 not for this client (Live input) — the client itself cannot perform it, whatever the card says.",
+  );
   const lines = verdict.getByTestId("verdict-line");
-  await expect(lines).toHaveCount(1);
-  await expect(lines).toHaveAttribute("data-task-class", "request-response live-input async-completion fire-and-forget streaming-output");
-  await expect(lines.getByRole("button")).toHaveText(["Request–response", "Live input", "Async completion", "Fire and forget", "Streaming output"]);
-  await expect(lines).toContainText("no version is shared");
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first()).toHaveAttribute("data-task-class", "request-response async-completion fire-and-forget streaming-output");
+  await expect(lines.first().getByRole("button")).toHaveText(["Request–response", "Async completion", "Fire and forget", "Streaming output"]);
+  await expect(lines.first()).toContainText("no version is shared");
+  await expect(lines.nth(1)).toContainText("not for this client");
 
   await lines.getByRole("button", { name: "Fire and forget: reject. Show the explanation" }).click();
   await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", "fire-and-forget/decision");
+  await lines.getByRole("button", { name: "Live input: not for this client. Show the explanation" }).click();
+  await expect(page.getByTestId("explain-panel")).toContainText("Live input is not for this client");
+});
+
+test("a class the client itself cannot perform reads 'not for this client' in the matrix, apart from a rejection", async ({ page }) => {
+  await openWorkspace(page);
+  await page.getByLabel("Preset or saved profile").selectOption({ label: "Text-only JSON-RPC client" });
+  const live = page.getByTestId("decision-live-input");
+  await expect(live).toHaveAttribute("data-decision", "reject");
+  await expect(live).toHaveAttribute("data-outcome", "not-for-client");
+  await expect(live).toContainText("not for this client");
+  await expect(live).toContainText("the client’s own limits, not the card");
+  await expect(live).not.toContainText("✗");
+  await expect(page.locator("#matrix-legend")).toContainText("whatever the card says");
 });
 
 test("the matrix is one grid: one tab stop, arrow keys between cells, Enter selects; focus and selection look different", async ({ page }) => {
@@ -115,7 +133,7 @@ test("columns have short headers; the full title shows on hover and on keyboard 
 
   // The legend says what every status and decision means.
   const legend = page.locator("#matrix-legend");
-  for (const word of ["holds", "n/a", "not evaluated", "violated", "accept", "accept-degraded", "defer", "escalate", "reject"]) {
+  for (const word of ["holds", "n/a", "not evaluated", "violated", "accept", "accept-degraded", "defer", "escalate", "reject", "not for this client"]) {
     await expect(legend).toContainText(word);
   }
 });

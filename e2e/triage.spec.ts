@@ -112,8 +112,26 @@ test("sorting, searching and the invalid-card filter; worst per row and per colu
   await expect(page.getByTestId("triage-row")).toHaveCount(TWENTY.filter((n) => n.includes("pr1592")).length);
   await page.getByLabel("Search cards").fill("");
 
+  // Live input is not for the Python SDK client (no live mode): the filter tells that apart from a reject.
+  await page.getByLabel("Task class", { exact: true }).selectOption("live-input");
+  await page.getByLabel("Decision", { exact: true }).selectOption("not-for-client");
+  const notForClient = cells.filter((e) => e.cell.decisions["live-input"]?.target === "client");
+  expect(notForClient.length).toBeGreaterThan(0);
+  expect(notForClient.every((e) => e.profile === PYTHON.name)).toBe(true);
+  await expect(grid(page).locator('[data-testid="triage-cell"][data-matches="true"]')).toHaveCount(notForClient.length);
+  const oneCell = grid(page).locator('[data-testid="triage-cell"][data-matches="true"]').first();
+  expect((await cellDecisions(oneCell))["live-input"]).toBe("not-for-client");
+  await expect(oneCell).toHaveAccessibleName(/live-input not for this client/);
+  await page.getByLabel("Decision", { exact: true }).selectOption("reject");
+  await expect(grid(page).locator('[data-testid="triage-cell"][data-matches="true"]')).toHaveCount(
+    cells.filter((e) => e.cell.decisions["live-input"]?.decision === "reject" && e.cell.decisions["live-input"]?.target !== "client").length,
+  );
+  await expect(page.getByTestId("triage-legend")).toContainText("not for this client");
+  await page.getByRole("button", { name: "Clear filter" }).click();
+
   await page.getByLabel("Sort by").selectOption("worst");
-  const severity = ["accept", "accept-degraded", "defer", "escalate", "reject"];
+  // Not for this client ranks below accept: it is the same on every card, so it says nothing about one.
+  const severity = ["not-for-client", "accept", "accept-degraded", "defer", "escalate", "reject"];
   const worst = await page.getByTestId("triage-row-worst").evaluateAll((tds) => tds.map((td) => td.getAttribute("data-worst")!));
   expect(worst.map((w) => severity.indexOf(w))).toEqual([...worst.map((w) => severity.indexOf(w))].sort((a, b) => b - a));
   // The column summary is the worst of the profile's cells.

@@ -36,10 +36,11 @@ export async function pasteCard(page: Page, text: string): Promise<void> {
   }, text);
 }
 
+/** `decision` as shown: a decision, or "not-for-client" (a reject aimed at the client, badged "not for this client"). */
 export async function expectDecision(page: Page, taskClass: string, decision: string): Promise<void> {
   const cell = page.getByTestId(`decision-${taskClass}`);
-  await expect(cell).toHaveAttribute("data-decision", decision);
-  await expect(cell).toContainText(decision);
+  await expect(cell).toHaveAttribute("data-outcome", decision);
+  await expect(cell).toContainText(decision === "not-for-client" ? "not for this client" : decision);
 }
 
 export async function loadExample(page: Page, title: string | RegExp): Promise<void> {

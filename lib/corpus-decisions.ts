@@ -1,4 +1,6 @@
-import { rulesOf } from "./negotiation/decide";
+import { clientLimitRules } from "./negotiation/client-limits";
+import { isNotForClient, rulesOf } from "./negotiation/decide";
+import type { ClientProfile } from "./negotiation/profile";
 import type { TaskClassDecision } from "./negotiation/decision-types";
 import { PRESET_IDS, findPreset } from "./negotiation/profile";
 import { review } from "./negotiation/review";
@@ -24,7 +26,9 @@ const SHORT: Record<string, string> = {
   defer: "defer",
 };
 
-function cell(decision: TaskClassDecision): string {
+function cell(decision: TaskClassDecision, profile: ClientProfile): string {
+  // The client's own limits are the same on every card: said apart, and not in bold like a rejection of the card.
+  if (isNotForClient(decision)) return `not for this client (${clientLimitRules(decision, profile).join(", ")})`;
   const label = SHORT[decision.decision] ?? decision.decision;
   if (decision.decision === "accept") return label;
   if (decision.reasons.some((r) => r.reason === "invalidCard")) return `${label} (invalid card)`;
@@ -42,6 +46,9 @@ export function renderCorpusDecisions(cards: readonly CorpusCard[]): string {
     "kept unchanged; see its MANIFEST.tsv for sources) reviewed against every preset, with an empty review",
     "context. Each cell is the decision for one task class and, when it is not a plain accept, the",
     "invariants behind it (and, in italics, the condition or reason that made it a defer or escalate).",
+    "\"not for this client\" is a rejection aimed at the client (`target: \"client\"`): the preset itself cannot",
+    "perform that class whatever the card says (no live mode, no stream reader), so it is no mark against the card;",
+    "the invariants named are the client's own limits (other cuts of the same class show in its other columns).",
     "A test fails when this file is stale: regenerate it and read the diff as the card's author would.",
     "",
     `Presets: ${PRESET_IDS.map((id) => `\`${id}\``).join(", ")}. Task classes: ${BUILT_IN_TASK_CLASS_IDS.map((id) => `\`${id}\``).join(", ")}.`,
@@ -57,7 +64,7 @@ export function renderCorpusDecisions(cards: readonly CorpusCard[]): string {
       const result = review(card.text, findPreset(id)!);
       const cells = BUILT_IN_TASK_CLASS_IDS.map((tc) => {
         const d = result.decisions.find((x) => x.taskClass === tc);
-        return d ? cell(d) : "—";
+        return d ? cell(d, result.profile) : "—";
       });
       out.push(`| \`${id}\` | ${cells.join(" | ")} |`);
     }

@@ -10,6 +10,7 @@ import { describeCut } from "@/lib/negotiation/explain/cut-label";
 import { explainCellOfInvalidCard } from "@/lib/negotiation/explain/verdict";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DecisionBadge } from "@/components/ui/decision-badge";
+import { outcomeOf } from "@/lib/negotiation/decide";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { Section } from "@/components/ui/section";
 import { docsPath, type EvidenceRef } from "@/lib/negotiation/invariants/types";
@@ -68,7 +69,7 @@ function DecisionView({ review, decision, taskTitle, cardText, source }: {
   return (
     <>
       <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold">
-        {taskTitle}: <DecisionBadge decision={decision.decision} />
+        {taskTitle}: <DecisionBadge decision={outcomeOf(decision)} />
       </h3>
       <p className="text-sm">{explainDecision(decision, review)}</p>
       {decision.degradations.length > 0 && (

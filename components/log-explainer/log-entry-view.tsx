@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
+import { outcomeOf } from "@/lib/negotiation/decide";
 import { explainLogEntry } from "@/lib/negotiation/explain/log-lines";
 import type { LogEntry } from "@/lib/negotiation/log";
 import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
@@ -49,7 +50,7 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
           {entry.endLine ? `Lines ${entry.line}–${entry.endLine}` : `Line ${entry.line}`}
         </h2>
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${kind.className}`}>{kind.label}</span>
-        {entry.kind === "record" && <DecisionBadge decision={entry.record.decision} />}
+        {entry.kind === "record" && <DecisionBadge decision={outcomeOf(entry.record)} />}
       </div>
       <p className="mb-2 font-mono text-xs break-all text-slate-600">
         {entry.excerpt}

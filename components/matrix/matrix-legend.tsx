@@ -1,7 +1,7 @@
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { DECISIONS_BY_SEVERITY } from "@/lib/negotiation/explain/verdict";
-import { DECISION_MEANINGS, STATUS_MEANINGS } from "@/lib/negotiation/explain/legend";
+import { OUTCOME_MEANINGS, STATUS_MEANINGS } from "@/lib/negotiation/explain/legend";
 import type { FindingStatus } from "@/lib/negotiation/invariants/types";
 
 const STATUSES: readonly FindingStatus[] = ["holds", "not-applicable", "not-evaluated", "violated"];
@@ -26,7 +26,7 @@ export function MatrixLegend() {
             <dt className="shrink-0">
               <DecisionBadge decision={decision} />
             </dt>
-            <dd>{DECISION_MEANINGS[decision]}</dd>
+            <dd>{OUTCOME_MEANINGS[decision]}</dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { outcomeOf } from "@/lib/negotiation/decide";
 import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
 import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
 import { DecisionBadge } from "@/components/ui/decision-badge";
@@ -320,13 +321,15 @@ const MatrixRow = memo(
         role="gridcell"
         data-testid={`decision-${decision.taskClass}`}
         data-decision={decision.decision}
+        data-outcome={outcomeOf(decision)}
         aria-selected={decisionSelected}
         className={`p-1.5 ${CELL} stacked:text-right`}
         onClick={() => onSelect(1)}
         {...cellProps(rowIndex, 1)}
       >
-        <DecisionBadge decision={decision.decision} />
+        <DecisionBadge decision={outcomeOf(decision)} />
         {decision.target === "card" && <span className="block text-[10px] text-slate-700">the card, not the server</span>}
+        {decision.target === "client" && <span className="block text-[10px] text-slate-700">the client&rsquo;s own limits, not the card</span>}
       </td>
       {invariants.map((meta, i) => (
         <FindingCell

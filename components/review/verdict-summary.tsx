@@ -4,6 +4,7 @@ import { memo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { summarizeVerdict } from "@/lib/negotiation/explain/verdict";
 import type { Review } from "@/lib/negotiation/decision-types";
+import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
 
 const TONE = {
   good: "border-emerald-600 bg-emerald-50",
@@ -43,7 +44,7 @@ export const VerdictSummary = memo(function VerdictSummary({ review, onExplain }
                       type="button"
                       className="font-semibold text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-600"
                       onClick={() => onExplain(taskClass.id)}
-                      aria-label={`${taskClass.title}: ${line.decision}. Show the explanation`}
+                      aria-label={`${taskClass.title}: ${OUTCOME_LABELS[line.decision]}. Show the explanation`}
                     >
                       {taskClass.title}
                     </button>

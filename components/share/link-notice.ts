@@ -1,4 +1,5 @@
 import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
+import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
 import type { DecisionMove, SnapshotComparison } from "@/lib/share";
 
 /**
@@ -112,7 +113,8 @@ function differs(comparison: SnapshotComparison): string {
 }
 
 export function formatMove(move: DecisionMove): string {
-  return `${move.taskClass}: ${move.from ?? "not reviewed"} → ${move.to ?? "not reviewed"}`;
+  const word = (o: DecisionMove["from"]) => (o === null ? "not reviewed" : OUTCOME_LABELS[o]);
+  return `${move.taskClass}: ${word(move.from)} → ${word(move.to)}`;
 }
 
 function count(n: number, noun: string): string {

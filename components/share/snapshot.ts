@@ -1,4 +1,5 @@
 import type { Review } from "@/lib/negotiation/decision-types";
+import { outcomeOf } from "@/lib/negotiation/decide";
 import { runReview, type TaskClassSelection } from "@/components/review/workspace-review";
 import type { ReviewContext } from "@/lib/negotiation/context";
 import type { ClientProfile } from "@/lib/negotiation/profile";
@@ -16,7 +17,8 @@ export interface WorkspaceState {
 }
 
 export function decisionMapOf(review: Review): DecisionMap {
-  return Object.fromEntries(review.decisions.map((d) => [d.taskClass, d.decision]));
+  // Outcomes, not decisions: "not for this client" is what the workspace shows, and what a later opening compares.
+  return Object.fromEntries(review.decisions.map((d) => [d.taskClass, outcomeOf(d)]));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DECISION_STYLE } from "@/components/ui/decision-style";
-import { DECISIONS } from "@/lib/negotiation/decision-types";
+import { OUTCOMES } from "@/lib/negotiation/decision-types";
 import type { GridTaskClass } from "./triage-grid";
 
 /** How to read a cell: the task classes in the order their symbols appear, and what each symbol means. */
@@ -18,7 +18,7 @@ export function TriageLegend({ taskClasses }: { taskClasses: readonly GridTaskCl
         ))}
       </p>
       <ul className="flex flex-wrap gap-x-3 gap-y-1" aria-label="Decisions">
-        {DECISIONS.map((decision) => {
+        {OUTCOMES.map((decision) => {
           const style = DECISION_STYLE[decision];
           return (
             <li key={decision} className="flex items-center gap-1">

@@ -3,9 +3,11 @@
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { DECISION_STYLE } from "@/components/ui/decision-style";
-import type { DecisionKind } from "@/lib/negotiation/decision-types";
+import { worstOutcome } from "@/lib/negotiation/decide";
+import type { Outcome } from "@/lib/negotiation/decision-types";
+import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
-import type { TriageCell, TriageProfile } from "@/lib/triage/triage";
+import { cellOutcome, type TriageCell, type TriageProfile } from "@/lib/triage/triage";
 import { cellKey, type TriageView, type TriageViewRow } from "@/lib/triage/view";
 import { moveInGrid, scrollToRow, visibleRange, type GridPosition } from "./grid-keys";
 
@@ -240,11 +242,8 @@ const CELL =
   "border-b border-slate-100 px-1.5 py-1 align-middle whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600";
 const STICKY_COL = "sticky left-0 border-r border-slate-200";
 
-function worstOfAll(decisions: ReadonlyArray<DecisionKind | undefined>): DecisionKind | undefined {
-  const order = ["accept", "accept-degraded", "defer", "escalate", "reject"];
-  let worst: DecisionKind | undefined;
-  for (const d of decisions) if (d && (!worst || order.indexOf(d) > order.indexOf(worst))) worst = d;
-  return worst;
+function worstOfAll(decisions: ReadonlyArray<Outcome | undefined>): Outcome | undefined {
+  return worstOutcome(decisions.filter((d): d is Outcome => d !== undefined));
 }
 
 function CardHeading({ row }: { row: TriageViewRow }) {
@@ -266,7 +265,7 @@ function CardHeading({ row }: { row: TriageViewRow }) {
   );
 }
 
-export function WorstBadge({ decision }: { decision: DecisionKind | undefined }): ReactNode {
+export function WorstBadge({ decision }: { decision: Outcome | undefined }): ReactNode {
   if (!decision) return <span className="text-slate-500">…<span className="sr-only"> not reviewed yet</span></span>;
   return <DecisionBadge decision={decision} compact />;
 }
@@ -312,7 +311,7 @@ const PairCell = memo(function PairCell({
   }
   const words = taskClasses.map((t) => {
     const d = cell.decisions[t.id];
-    return d ? `${t.id} ${d.decision}${d.rules.length > 0 && d.decision !== "accept" ? ` (${d.rules.join(", ")})` : ""}` : `${t.id} not decided`;
+    return d ? `${t.id} ${OUTCOME_LABELS[cellOutcome(d)]}${d.rules.length > 0 && d.decision !== "accept" ? ` (${d.rules.join(", ")})` : ""}` : `${t.id} not decided`;
   });
   const dim = filtered && !matches;
   // The words go in the cell's name, not in hidden text: one element fewer per cell, in a grid
@@ -325,16 +324,17 @@ const PairCell = memo(function PairCell({
       data-state="reviewed"
       data-worst={cell.worst}
       data-matches={matches ? "true" : "false"}
-      data-decisions={taskClasses.map((t) => `${t.id}=${cell.decisions[t.id]?.decision ?? ""}`).join(";")}
+      data-decisions={taskClasses.map((t) => `${t.id}=${cell.decisions[t.id] ? cellOutcome(cell.decisions[t.id]!) : ""}`).join(";")}
       className={`${CELL} cursor-pointer hover:bg-slate-50 ${dim ? "opacity-30" : ""}`}
     >
       {taskClasses.map((t) => {
         const d = cell.decisions[t.id];
         if (!d) return <span key={t.id} aria-hidden="true" className={`${MINI} border-slate-300 text-slate-400`}>·</span>;
-        const style = DECISION_STYLE[d.decision];
+        const outcome = cellOutcome(d);
+        const style = DECISION_STYLE[outcome];
         const rules = d.rules.length > 0 && d.decision !== "accept" ? ` (${d.rules.join(", ")})` : "";
         return (
-          <span key={t.id} aria-hidden="true" className={`${MINI} ${style.className} ${MINI_BORDER[d.decision]}`} title={`${t.title}: ${d.decision}${rules}`}>
+          <span key={t.id} aria-hidden="true" className={`${MINI} ${style.className} ${MINI_BORDER[outcome]}`} title={`${t.title}: ${OUTCOME_LABELS[outcome]}${rules}`}>
             {style.symbol}
           </span>
         );
@@ -345,11 +345,12 @@ const PairCell = memo(function PairCell({
 
 // A border, not a ring (a box shadow): the same line as the workspace's badges (decision-style.ts),
 // cheaper to paint hundreds of times.
-const MINI_BORDER: Record<DecisionKind, string> = {
+const MINI_BORDER: Record<Outcome, string> = {
   accept: "border-emerald-600",
   "accept-degraded": "border-amber-600",
   defer: "border-sky-600",
   escalate: "border-violet-600",
   reject: "border-rose-600",
+  "not-for-client": "border-slate-500",
 };
 const MINI = "mr-0.5 inline-block h-5 w-5 rounded-sm border text-center align-middle text-[11px] leading-[18px] font-bold last:mr-0";

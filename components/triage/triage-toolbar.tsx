@@ -1,7 +1,8 @@
 "use client";
 
 import { useId } from "react";
-import { DECISIONS, type DecisionKind } from "@/lib/negotiation/decision-types";
+import { OUTCOMES, type Outcome } from "@/lib/negotiation/decision-types";
+import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
 import type { TriageFilter } from "@/lib/triage/triage";
 import type { TriageSort, TriageView } from "@/lib/triage/view";
 import { BUTTON, FIELD, LABEL } from "@/components/ui/form-styles";
@@ -67,13 +68,14 @@ export function TriageToolbar({
             <select
               aria-label="Decision"
               value={filter.decision ?? ""}
-              onChange={(event) => onFilter({ ...filter, decision: (event.target.value || undefined) as DecisionKind | undefined })}
+              onChange={(event) => onFilter({ ...filter, decision: (event.target.value || undefined) as Outcome | undefined })}
               className={`${FIELD} w-auto`}
             >
               <option value="">any decision</option>
-              {DECISIONS.map((d) => (
+              {/* Severity order, most severe first; not for this client (no fault of the card) last. */}
+              {[...OUTCOMES].reverse().map((d) => (
                 <option key={d} value={d}>
-                  {d}
+                  {OUTCOME_LABELS[d]}
                 </option>
               ))}
             </select>
@@ -105,7 +107,7 @@ export function TriageToolbar({
         {view.filtered
           ? `${plural(view.rows.length, "card")} of ${count(cards)} shown; ${plural(view.matchingPairs, "pair")} match.`
           : `${plural(cards, "card")}.`}
-        {filter.decision && !filter.taskClass ? ` (A pair matches when any task class is ${filter.decision}.)` : ""}
+        {filter.decision && !filter.taskClass ? ` (A pair matches when any task class is ${OUTCOME_LABELS[filter.decision]}.)` : ""}
         {filter.taskClass && !filter.decision ? " Choose a decision too, to filter by the task class." : ""}
       </p>
     </div>

@@ -1,8 +1,8 @@
-import type { DecisionKind } from "@/lib/negotiation/decision-types";
+import type { Outcome } from "@/lib/negotiation/decision-types";
 import { DECISION_STYLE } from "./decision-style";
 
-/** A decision as its symbol and word on its colour; `compact` for dense grids. */
-export function DecisionBadge({ decision, compact = false }: { decision: DecisionKind; compact?: boolean }) {
+/** A decision as its symbol and word on its colour (an outcome: "not for this client" too); `compact` for dense grids. */
+export function DecisionBadge({ decision, compact = false }: { decision: Outcome; compact?: boolean }) {
   const style = DECISION_STYLE[decision];
   return (
     <span className={`inline-flex items-center gap-1 rounded ${compact ? "px-1.5" : "px-2"} py-0.5 text-xs font-semibold ring-1 ring-inset ${style.className}`}>

@@ -1,13 +1,15 @@
-import type { DecisionKind } from "@/lib/negotiation/decision-types";
+import type { Outcome } from "@/lib/negotiation/decision-types";
 import type { FindingStatus } from "@/lib/negotiation/invariants/types";
 
 /** Colour is a second channel only: every decision and status also carries a word and a symbol. */
-export const DECISION_STYLE: Record<DecisionKind, { label: string; symbol: string; className: string }> = {
+/** Keyed by outcome: a rejection aimed at the client ("not for this client") has a look of its own, not the card's red. */
+export const DECISION_STYLE: Record<Outcome, { label: string; symbol: string; className: string }> = {
   accept: { label: "accept", symbol: "✓", className: "bg-emerald-100 text-emerald-900 ring-emerald-600" },
   "accept-degraded": { label: "accept-degraded", symbol: "◐", className: "bg-amber-100 text-amber-900 ring-amber-600" },
   defer: { label: "defer", symbol: "↷", className: "bg-sky-100 text-sky-900 ring-sky-600" },
   escalate: { label: "escalate", symbol: "⇡", className: "bg-violet-100 text-violet-900 ring-violet-600" },
   reject: { label: "reject", symbol: "✗", className: "bg-rose-100 text-rose-900 ring-rose-600" },
+  "not-for-client": { label: "not for this client", symbol: "⊘", className: "bg-slate-100 text-slate-800 ring-slate-500" },
 };
 
 export const STATUS_STYLE: Record<FindingStatus, { label: string; symbol: string; className: string }> = {

@@ -26,6 +26,12 @@ const outLines = (stdout: string) =>
     .map((l) => JSON.parse(l) as OutLine);
 
 describe("batch", () => {
+  it("says a class the client itself cannot perform is aimed at the client (target client)", async () => {
+    const r = await runCli(["batch", "--no-jku"], { stdin: jsonl({ id: "sdk", card: contoso, profile: "a2a-js", taskClasses: ["live-input"] }) });
+    const [line] = outLines(r.stdout) as Array<OutLine & { decisions: Record<string, { decision: string; target?: string }> }>;
+    expect(line!.decisions["live-input"]).toMatchObject({ decision: "reject", target: "client" });
+  });
+
   it("answers one line per line, in order, carrying bad lines as errors with their line number", async () => {
     const input = jsonl(
       { id: "contoso", card: contoso, profile: "northwind" },

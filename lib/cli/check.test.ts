@@ -351,7 +351,25 @@ describe("check --format for CI", () => {
     expect((await runCli([...base, "--fail-on", "escalate"])).code).toBe(0);
     const bad = await runCli([...base, "--fail-on", "accept"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--fail-on must be one of reject, escalate, defer, not "accept"/);
+    expect(bad.stderr).toMatch(/--fail-on must be one of reject, escalate, defer, not-for-client \(or a threshold and not-for-client, comma-separated\), not "accept"/);
+    expect((await runCli([...base, "--fail-on", "defer,escalate"])).code).toBe(2);
+  });
+
+  it("a class the client itself cannot perform is not a failure by default; --fail-on not-for-client makes it one", async () => {
+    // The JS SDK client has no live mode: live input is not for it, on this card or any other.
+    const base = ["check", "--card", "example:contoso-live-audio", "--profile", "a2a-js", "--task-class", "live-input"];
+    const plain = await runCli(base);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/^live-input\s+not for this client$/m);
+    expect(plain.stdout).toMatch(/^live-input: not for this client$/m);
+    expect(plain.stdout).toMatch(/Nothing rejected \(exit 0\)\nNot for this client \(the client's own limits, not a failure; --fail-on not-for-client to fail on them\): live-input\n$/);
+    const strict = await runCli([...base, "--fail-on", "not-for-client"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/At or past --fail-on reject,not-for-client: live-input \(exit 1\)\n$/);
+    expect((await runCli([...base, "--fail-on", "defer,not-for-client"])).code).toBe(1);
+    const json = parse((await runCli([...base, "--format", "json"])).stdout) as { decisions: Record<string, { decision: string; target?: string }>; exitCode: number };
+    expect(json.decisions["live-input"]).toMatchObject({ decision: "reject", target: "client" });
+    expect(json.exitCode).toBe(0);
   });
 
   it("--task-class-file reviews a user-defined task class (aimed at a skill)", async () => {

@@ -2,6 +2,8 @@ import { parseArgs } from "node:util";
 import type { ReviewContext } from "../negotiation/context";
 import { explainInputError } from "../negotiation/explain";
 import { loadCard as loadCardModel } from "../negotiation/card/load";
+import { isNotForClient } from "../negotiation/decide";
+import type { Review } from "../negotiation/decision-types";
 import { review } from "../negotiation/review";
 import type { TaskClass } from "../negotiation/task-classes";
 import { flagError, type FlagOptions } from "./flag-errors";
@@ -11,7 +13,7 @@ import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { buildRecords, parseLinkBase } from "./records";
 import { toReviewJson } from "./review-json";
 import { renderDecisionMarkdown } from "../report/markdown";
-import { FAIL_ON, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn } from "../report/formats";
+import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn, type FailPolicy } from "../report/formats";
 import { loadSignatureSetup, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
 import { readBaseUrlSetting, SettingsError } from "../settings";
@@ -49,7 +51,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
     throw new UsageError(`check: the review could not run: ${result.inputErrors.map(explainInputError).join(" ")}`);
   }
   const json = toReviewJson(result);
-  const failing = result.decisions.filter((d) => failsOn(d.decision, failOn)).map((d) => d.taskClass);
+  const failing = result.decisions.filter((d) => failsOn(d, failOn)).map((d) => d.taskClass);
   const exitCode = failing.length > 0 ? EXIT.rejected : EXIT.ok;
   io.decided?.(exitCode);
   const report = { review: result, cardText: card.text, cardUri: card.source, docsBase, failOn };
@@ -75,19 +77,36 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
     await writeOut(io.stdout, JSON.stringify(doc, null, 2) + "\n");
   } else {
     await writeOut(io.stdout, formatReviewText(result, json, card));
-    const what = failOn === "reject" ? "Rejected" : `At or past ${failOn}`;
-    await writeOut(io.stdout, failing.length ? `\n${what}: ${failing.join(", ")} (exit 1)\n` : `\nNothing ${failOn === "reject" ? "rejected" : `at or past ${failOn}`} (exit 0)\n`);
+    await writeOut(io.stdout, exitLine(result.decisions, failing, failOn));
   }
   return exitCode;
 }
 
 const FORMATS = ["text", "json", "sarif", "junit", "markdown", "github"] as const;
 
-/** `--fail-on reject|escalate|defer`: the mildest decision that makes exit code 1 (default reject). */
-export function parseFailOn(value: string | undefined): FailOn {
-  if (value === undefined) return "reject";
-  if ((FAIL_ON as readonly string[]).includes(value)) return value as FailOn;
-  throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(", ")}, not "${value}".`, true);
+/**
+ * `--fail-on reject|escalate|defer`: the mildest decision that makes exit code 1 (default reject);
+ * `not-for-client`, alone or after a comma (`defer,not-for-client`), also fails on classes the
+ * client itself cannot perform, which by default do not fail the run (no fault of the card).
+ */
+export function parseFailOn(value: string | undefined): FailPolicy {
+  if (value === undefined) return failPolicy(["reject"]);
+  const parts = value.split(",").map((part) => part.trim());
+  const bad = parts.find((part) => !(FAIL_ON as readonly string[]).includes(part));
+  if (bad !== undefined) throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(", ")} (or a threshold and not-for-client, comma-separated), not "${value}".`, true);
+  const thresholds = parts.filter((part) => part !== "not-for-client");
+  if (thresholds.length > 1) throw new UsageError(`--fail-on takes one of reject, escalate or defer (and not-for-client), not "${value}".`, true);
+  return failPolicy(parts as FailOn[]);
+}
+
+/** The text format's last line: what failed the run, and the classes that are not for this client (which did not). */
+function exitLine(decisions: Review["decisions"], failing: string[], failOn: FailPolicy): string {
+  const plain = failOn.threshold === "reject" && !failOn.notForClient;
+  const what = plain ? "Rejected" : `At or past --fail-on ${failOnLabel(failOn)}`;
+  let out = failing.length ? `\n${what}: ${failing.join(", ")} (exit 1)\n` : `\nNothing ${plain ? "rejected" : `at or past --fail-on ${failOnLabel(failOn)}`} (exit 0)\n`;
+  const notForClient = decisions.filter((d) => isNotForClient(d) && !failing.includes(d.taskClass)).map((d) => d.taskClass);
+  if (notForClient.length > 0) out += `Not for this client (the client's own limits, not a failure; --fail-on not-for-client to fail on them): ${notForClient.join(", ")}\n`;
+  return out;
 }
 
 function baseUrlFromEnv(env: CliIo["env"]): string | undefined {

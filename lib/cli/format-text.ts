@@ -2,6 +2,7 @@ import type { Review } from "../negotiation/decision-types";
 import { docsPath, type EvidenceRef } from "../negotiation/invariants/types";
 import { describeCut } from "../negotiation/explain/cut-label";
 import { decisionLabel } from "../negotiation/explain/decisions";
+import { isNotForClient } from "../negotiation/decide";
 import { evidenceValueText } from "../negotiation/explain/evidence";
 import type { LoadedCard } from "./inputs";
 import { isNotable, type ReviewJson } from "./review-json";
@@ -44,7 +45,8 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
     const d = json.decisions[id]!;
     const notable = d.findings.filter(isNotable);
     if (d.decision === "accept" && notable.length === 0) continue;
-    out.push("", `${id}: ${d.decision}`);
+    // Not for this client reads so here too: a rejection of the card it is not.
+    out.push("", `${id}: ${isNotForClient(d) ? decisionLabel(d) : d.decision}`);
     for (const r of d.reasons) if (r.reason !== "noViolation") out.push(`  why: ${r.message}`);
     for (const f of notable) {
       out.push(`  ${FINDING_MARK[f.status] ?? "-"} ${f.invariant} (${f.status}${f.exception ? `, ${f.exception}` : ""}): ${f.message}`);

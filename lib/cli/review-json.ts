@@ -1,6 +1,6 @@
 import type { CardShape } from "../negotiation/card/model";
 import type { Severity, ValidityProblem } from "../negotiation/card/validity";
-import type { DecisionKind, DegradationRecord, Review, TaskClassDecision } from "../negotiation/decision-types";
+import type { DecisionKind, DegradationRecord, RejectTarget, Review, TaskClassDecision } from "../negotiation/decision-types";
 import type { EvidenceRef, Finding, FindingStatus, InvariantId, MessageData, RuleException } from "../negotiation/invariants/types";
 import { docsPath } from "../negotiation/invariants/types";
 import type { Path } from "../negotiation/task-classes";
@@ -53,7 +53,8 @@ export interface ReasonJson {
 
 export interface DecisionJson {
   decision: DecisionKind;
-  target?: "server" | "card";
+  /** reject only: "server", "card" (invalid or stale card), or "client" (not for this client). */
+  target?: RejectTarget;
   reasons: ReasonJson[];
   findings: FindingJson[];
   degradations: DegradationRecord[];

@@ -33,6 +33,17 @@ describe("triage", () => {
     expect(lines.length).toBeGreaterThan(40);
   });
 
+  it("a class that is not for a profile does not fail the triage unless --fail-on not-for-client", async () => {
+    const base = ["triage", "--cards", "example:contoso-live-audio", "--profiles", "a2a-js", "--task-class", "live-input"];
+    const r = await runCli(base);
+    expect(r.code).toBe(0);
+    const [row] = JSON.parse(r.stdout) as Array<{ worst: string; decisions: Record<string, { decision: string; target?: string }> }>;
+    expect(row).toMatchObject({ worst: "not-for-client", decisions: { "live-input": { decision: "reject", target: "client" } } });
+    expect((await runCli([...base, "--fail-on", "not-for-client"])).code).toBe(1);
+    const csv = await runCli([...base, "--format", "csv"]);
+    expect(csv.stdout.split("\n")[1]).toMatch(/,not-for-client,not-for-client,input-modes$/);
+  });
+
   it("exits 0 when nothing reaches --fail-on", async () => {
     const r = await runCli(["triage", "--cards", "example:contoso", "--profiles", "northwind", "--task-class", "request-response", "--format", "markdown"]);
     expect(r.code).toBe(0);

@@ -21,7 +21,8 @@ Options:
                         or a folder of profile JSON files
   --task-class ID       a task class to decide (repeatable; default: all)
   --format FORMAT       json (default), csv or markdown
-  --fail-on DECISION    reject (default), escalate or defer
+  --fail-on DECISION    reject (default), escalate or defer; add not-for-client (e.g.
+                        reject,not-for-client) to fail on classes not for a profile too
   -h, --help            this help
 `;
 
@@ -134,7 +135,7 @@ export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
   }
 
   const cells = cards.flatMap((card) => profiles.map((profile) => triagePair(card, profile, { taskClasses })));
-  const failing = cells.some((cell) => Object.values(cell.decisions).some((d) => failsOn(d.decision, failOn)));
+  const failing = cells.some((cell) => Object.values(cell.decisions).some((d) => failsOn(d, failOn)));
   // A card left out makes the triage incomplete: exit 2, as batch does for a line it cannot review.
   const exitCode = skipped.length > 0 ? EXIT.unusable : failing ? EXIT.rejected : EXIT.ok;
   io.decided?.(exitCode);

@@ -38,7 +38,9 @@ Options:
   --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
                         markdown (a ticket comment), github (workflow annotations)
   --fail-on DECISION    reject (default), escalate or defer: the mildest decision that makes
-                        exit code 1 (with everything more severe)
+                        exit code 1 (with everything more severe); add not-for-client
+                        (defer,not-for-client, or alone) to fail on classes the client itself
+                        cannot perform, which by default do not fail (no fault of the card)
   --docs-base URL       absolute base of the Parley app, for rule links in SARIF
                         (default: PARLEY_BASE_URL when it is set)
   --link-base URL       with --format json: each decision record carries a review link to the

@@ -261,7 +261,9 @@ describe("decide: every condition × every kind of cut", () => {
     expect(d.decision).toBe(decision);
     const own = d.reasons.find((r) => r.invariant === s.invariant);
     expect(own?.reason).toBe(reason);
-    expect(d.target).toBe(decision !== "reject" ? undefined : reason === "staleCard" ? "card" : "server");
+    // A client that cannot read streams rejects itself, not the card ("not for this client").
+    const clientOwn = scenario === "client cannot consume streams";
+    expect(d.target).toBe(decision !== "reject" ? undefined : reason === "staleCard" ? "card" : clientOwn ? "client" : "server");
     // A condition that could not change the finding says so, by name.
     if (reason === "requiredPathCut" && condition !== "bare extension URI" && condition !== "extension resolving another invariant") {
       expect(own?.data.notApplied).toEqual([

@@ -1,11 +1,14 @@
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { readHonoredExtensions, type HonoredExtension, type ReviewContext } from "./context";
+import { isClientLimit } from "./client-limits";
 import type {
   ConditionName,
   DecisionKind,
   DecisionReason,
   DegradationRecord,
+  Outcome,
+  RejectTarget,
   TaskClassDecision,
 } from "./decision-types";
 import { listHas } from "./card/media-types";
@@ -106,7 +109,12 @@ export function decide(input: DecideInput): TaskClassDecision {
     }
     const reason = resolveWouldBeRejection(finding, cut.data, input, conditions, extendedCardReachable);
     reasons = withReason(reasons, reason);
-    if (reason.outcome === "reject") target = moreSevereTarget(target, reason.reason === "staleCard" ? "card" : "server");
+    if (reason.outcome === "reject") {
+      const own = isClientLimit(finding, input.profile);
+      // Said in the reason too, so a record's reasons tell which cut was the client's own.
+      if (own) reason.data.clientLimit = true;
+      target = moreSevereTarget(target, own ? "client" : reason.reason === "staleCard" ? "card" : "server");
+    }
     decision = moreSevere(decision, reason.outcome);
   }
 
@@ -122,8 +130,13 @@ function withReason(reasons: DecisionReason[] | undefined, reason: DecisionReaso
   return reasons;
 }
 
-/** When several findings reject, the server wins over the card: a refetch would not fix a server cut. */
-function moreSevereTarget(current: "server" | "card" | undefined, next: "server" | "card"): "server" | "card" {
+/**
+ * When several findings reject: the client's own limit wins (whatever the server or the card did,
+ * this client could not perform the class), then the server over the card (a refetch would not fix
+ * a server cut).
+ */
+function moreSevereTarget(current: RejectTarget | undefined, next: RejectTarget): RejectTarget {
+  if (current === "client" || next === "client") return "client";
   return current === "server" || next === "server" ? "server" : "card";
 }
 
@@ -401,8 +414,30 @@ export type CardFault = "invalid" | "stale";
 /** The part of a decision that says what is rejected: a decision, or one read back from JSON or a record. */
 export interface DecisionOutcome {
   decision: DecisionKind;
-  target?: "server" | "card";
+  target?: RejectTarget;
   reasons: ReadonlyArray<{ reason: string }>;
+}
+
+/** A rejection aimed at the client: the client itself cannot perform the class ("not for this client"). */
+export function isNotForClient(decision: Pick<DecisionOutcome, "decision" | "target">): boolean {
+  return decision.decision === "reject" && decision.target === "client";
+}
+
+/** The decision as surfaces show and count it: a rejection aimed at the client is "not-for-client". */
+export function outcomeOf(decision: Pick<DecisionOutcome, "decision" | "target">): Outcome {
+  return isNotForClient(decision) ? "not-for-client" : decision.decision;
+}
+
+/** OUTCOMES order (least severe first): "not-for-client" below accept, so it never makes a card look worse. */
+export function outcomeRank(outcome: Outcome): number {
+  return outcome === "not-for-client" ? -1 : severity(outcome);
+}
+
+/** The worst of some outcomes (undefined for none; "not-for-client" only when every one is). */
+export function worstOutcome(outcomes: Iterable<Outcome>): Outcome | undefined {
+  let worst: Outcome | undefined;
+  for (const o of outcomes) if (worst === undefined || outcomeRank(o) > outcomeRank(worst)) worst = o;
+  return worst;
 }
 
 export function cardFaultOf(decision: DecisionOutcome): CardFault | undefined {

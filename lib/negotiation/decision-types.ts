@@ -9,6 +9,19 @@ import type { Path, TaskClass } from "./task-classes";
 export const DECISIONS = ["accept", "accept-degraded", "defer", "escalate", "reject"] as const;
 export type DecisionKind = (typeof DECISIONS)[number];
 
+/** Who a rejection is aimed at (TaskClassDecision.target). */
+export const REJECT_TARGETS = ["server", "card", "client"] as const;
+export type RejectTarget = (typeof REJECT_TARGETS)[number];
+
+/**
+ * A decision as surfaces show and count it: the five decisions, with a rejection aimed at the
+ * client apart ("not for this client"). Least severe first, as DECISIONS: a class the client itself
+ * cannot perform says nothing about the card, so it ranks below accept wherever a worst decision
+ * is taken (a triage row, a sort), and only shows as the worst when nothing else was decided.
+ */
+export const OUTCOMES = ["not-for-client", "accept", "accept-degraded", "defer", "escalate", "reject"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
 /** Why a would-be rejection became something else, or why a decision is what it is. */
 export const REASON_IDS = [
   "noViolation",
@@ -58,8 +71,12 @@ export interface DegradationRecord {
 export interface TaskClassDecision {
   taskClass: string;
   decision: DecisionKind;
-  /** For reject: what to reject. `card` when the server is known good and the card known stale (refetch). */
-  target?: "server" | "card";
+  /**
+   * For reject: what to reject. `card` for an invalid card, or a stale one on a known-good server
+   * (refetch); `client` when the client's own limits cut a required path whatever the card says:
+   * "not for this client", no fault of the card (client-limits.ts).
+   */
+  target?: RejectTarget;
   reasons: DecisionReason[];
   /** One finding per invariant, in registry order. */
   findings: Finding[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detailOf, diffCards, diffJson, isWorse, orderDecisionChanges, restsOn, type DecisionChange } from "./diff";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "./examples/incidents";
+import { LIVE_AUDIO_STREAMING } from "./examples/rule-page-cards";
 import { findPreset, NORTHWIND } from "./profile";
 
 interface EditableCard {
@@ -143,5 +144,15 @@ describe("reading a diff", () => {
     const finding = detail.findings.find((f) => f.invariant === "live-input-needs-streaming")!;
     expect(finding.before).toMatchObject({ status: "violated", messageId: "liveOnlyModesUnservable", taskClass: "live-input" });
     expect(finding.after).toMatchObject({ status: "holds", messageId: "cardStreams" });
+  });
+});
+
+describe("diffCards: not for this client", () => {
+  it("a rejection of an invalid card that becomes the client's own limit is a change, and not a worse one", () => {
+    const js = findPreset("a2a-js")!;
+    const diff = diffCards('{"name": 12}', LIVE_AUDIO_STREAMING, [js], { taskClasses: ["live-input"] });
+    expect(diff.decisionChanges.map((c) => [c.taskClass, c.before, c.after, c.worse])).toEqual([["live-input", "reject", "not-for-client", false]]);
+    expect(isWorse("not-for-client", "reject")).toBe(true);
+    expect(isWorse("accept", "not-for-client")).toBe(false);
   });
 });

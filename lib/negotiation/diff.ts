@@ -1,8 +1,8 @@
 import { parseCardText } from "./card/parse-text";
 import { joinPointer } from "./card/pointer";
 import type { ReviewContext } from "./context";
-import { moreSevere, rulesOf } from "./decide";
-import { DECISIONS, type DecisionKind, type Review, type TaskClassDecision } from "./decision-types";
+import { outcomeOf, outcomeRank, rulesOf } from "./decide";
+import type { Outcome, Review, TaskClassDecision } from "./decision-types";
 import type { Finding, FindingStatus, InvariantId } from "./invariants/types";
 import type { ClientProfile } from "./profile";
 import { review } from "./review";
@@ -29,9 +29,10 @@ export interface FindingChange {
 export interface DecisionChange {
   profile: string;
   taskClass: string;
-  before: DecisionKind;
-  after: DecisionKind;
-  /** The new decision is more severe (reject > escalate > defer > accept-degraded > accept). */
+  /** The decisions as shown: a rejection aimed at the client is "not-for-client" (ranked below accept). */
+  before: Outcome;
+  after: Outcome;
+  /** The new decision is more severe (reject > escalate > defer > accept-degraded > accept > not-for-client). */
   worse: boolean;
   findings: FindingChange[];
 }
@@ -109,9 +110,12 @@ export function diffJson(before: unknown, after: unknown, maxChanges = 500): { c
   return { changes, truncated };
 }
 
-/** Did the decision get more severe (reject > escalate > defer > accept-degraded > accept)? */
-export function isWorse(before: DecisionKind, after: DecisionKind): boolean {
-  return before !== after && moreSevere(before, after) === after;
+/**
+ * Did the decision get more severe (reject > escalate > defer > accept-degraded > accept)? A class
+ * that became "not for this client" did not: it says the card is no longer what stands in the way.
+ */
+export function isWorse(before: Outcome, after: Outcome): boolean {
+  return outcomeRank(after) > outcomeRank(before);
 }
 
 /** Two versions of a card, reviewed against each profile. */
@@ -132,9 +136,9 @@ export function diffCards(beforeText: string, afterText: string, profiles: reado
     for (const next of pair.after.decisions) {
       const prev = pair.before.decisions.find((d) => d.taskClass === next.taskClass);
       if (!prev) continue;
-      const base = { profile: pair.profile, taskClass: next.taskClass, before: prev.decision, after: next.decision };
-      if (prev.decision !== next.decision) {
-        decisionChanges.push({ ...base, worse: isWorse(prev.decision, next.decision), findings: changedFindings(prev, next, false) });
+      const base = { profile: pair.profile, taskClass: next.taskClass, before: outcomeOf(prev), after: outcomeOf(next) };
+      if (base.before !== base.after) {
+        decisionChanges.push({ ...base, worse: isWorse(base.before, base.after), findings: changedFindings(prev, next, false) });
       } else if (next.decision !== "accept") {
         const findings = changedFindings(prev, next, true);
         const restsOnOthers = groundsOf(next).join() !== groundsOf(prev).join();
@@ -162,7 +166,7 @@ function changedFindings(prev: TaskClassDecision, next: TaskClassDecision, carry
 
 /** Decision changes as a reader wants them: the ones that got worse first, then the most severe outcome first. */
 export function orderDecisionChanges<C extends DecisionChange>(changes: readonly C[]): C[] {
-  const rank = (d: DecisionKind) => DECISIONS.indexOf(d);
+  const rank = (d: Outcome) => outcomeRank(d);
   return [...changes].sort((a, b) => Number(b.worse) - Number(a.worse) || rank(b.after) - rank(a.after));
 }
 

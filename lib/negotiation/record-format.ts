@@ -13,7 +13,8 @@ import { ENGINE_NAME, ENGINE_VERSION } from "./version";
  *    "engine":"parley/0.2.0",           engine that decided (ENGINE_NAME/ENGINE_VERSION)
  *    "decision":"reject",               accept | accept-degraded | reject | escalate | defer
  *    "taskClass":"live-input",          the task class decided (decisions are task-class scoped)
- *    "target":"server",                 reject only: "server", or "card" (invalid or stale card: refetch)
+ *    "target":"server",                 reject only: "server"; "card" (invalid or stale card: refetch);
+ *                                       or "client": not for this client (its own limits, whatever the card says)
  *    "rules":["live-input-needs-streaming"],  invariant ids whose findings produced this decision
  *    "card":{"name":"…","url":"…","source":"…","digest":"sha256:<hex>"},  digest of the exact card bytes (UTF-8);
  *                                       source = where the card was fetched from, when it was fetched

@@ -4,7 +4,7 @@
  */
 import * as z from "./zod";
 import { pointerFromPath } from "./card/pointer";
-import { DECISIONS, type Review } from "./decision-types";
+import { DECISIONS, REJECT_TARGETS, type Review } from "./decision-types";
 import { digestCardText } from "./digest";
 import { DECISION_RECORD_TYPE, DECISION_RECORD_VERSION, formatDecisionRecord, type RecordOptions } from "./record-format";
 
@@ -32,7 +32,8 @@ export const DecisionRecord = z.object({
   engine: z.string().check(z.regex(/^[a-z0-9-]+\/\d+\.\d+\.\d+/)),
   decision: decisionKind,
   taskClass: z.string().check(z.minLength(1), z.maxLength(200)),
-  target: z.optional(z.enum(["server", "card"])),
+  // "client" since engine 0.x of issue 28: records written before only ever say "server" or "card".
+  target: z.optional(z.enum(REJECT_TARGETS)),
   rules: z.array(ruleId).check(z.maxLength(100)),
   card: z.object({
     name: z.optional(z.string()),

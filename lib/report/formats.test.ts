@@ -7,7 +7,8 @@ import { readCorpusCard } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { findPreset, NORTHWIND } from "../negotiation/profile";
 import { review } from "../negotiation/review";
-import { failsOn, toGithubAnnotations, toJunit, toSarif } from "./formats";
+import { LIVE_AUDIO_STREAMING } from "../negotiation/examples/rule-page-cards";
+import { failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit, toSarif } from "./formats";
 
 // The SARIF 2.1.0 schema as Microsoft's SARIF team publishes it (@microsoft/jest-sarif ships it).
 const require = createRequire(import.meta.url);
@@ -156,7 +157,10 @@ describe("JUnit", () => {
     expect(strict.map((c) => c["@_name"])).toEqual(["request-response", "live-input", "async-completion", "fire-and-forget", "streaming-output"]);
     expect(buffering.map((c) => c["@_name"])).toEqual(strict.map((c) => c["@_name"]));
     // Northwind cannot buffer audio: live input is rejected; with buffering it is accepted.
-    expect(live(strict).properties.property).toEqual({ "@_name": "decision", "@_value": "reject" });
+    expect(live(strict).properties.property).toEqual([
+      { "@_name": "decision", "@_value": "reject" },
+      { "@_name": "target", "@_value": "server" },
+    ]);
     expect(live(strict).failure?.["@_type"]).toBe("reject");
     expect(live(strict).failure?.["@_message"]).toMatch(/^Reject /);
     expect(live(buffering).properties.property).toEqual({ "@_name": "decision", "@_value": "accept" });
@@ -203,5 +207,55 @@ describe("--fail-on", () => {
     expect(failsOn("defer", "escalate")).toBe(false);
     expect(failsOn("reject", "defer")).toBe(true);
     expect(failsOn("accept-degraded", "defer")).toBe(false);
+  });
+});
+
+describe("not for this client (a rejection aimed at the client)", () => {
+  const js = findPreset("a2a-js")!;
+  const r = review(LIVE_AUDIO_STREAMING, js, { taskClasses: ["request-response", "live-input"] });
+  const input = { review: r, cardText: LIVE_AUDIO_STREAMING, cardUri: "cards/live.json" };
+  const clientReject = { decision: "reject" as const, target: "client" as const };
+
+  it("fails a run only when the policy names it", () => {
+    expect(failsOn(clientReject)).toBe(false);
+    expect(failsOn(clientReject, "defer")).toBe(false);
+    expect(failsOn(clientReject, "not-for-client")).toBe(true);
+    expect(failsOn({ decision: "reject", target: "server" })).toBe(true);
+    expect(failsOn({ decision: "reject", target: "card" }, "not-for-client")).toBe(true);
+    expect(failsOn({ decision: "defer" }, failPolicy(["defer", "not-for-client"]))).toBe(true);
+    expect(failOnLabel(failPolicy(["not-for-client", "escalate"]))).toBe("escalate,not-for-client");
+    expect(failOnLabel(undefined)).toBe("reject");
+  });
+
+  it("SARIF: a note, not an error, with the target in its properties; an error under --fail-on not-for-client", () => {
+    type Result = { ruleId: string; level: string; message: { text: string }; properties: Record<string, string> };
+    const results = (toSarif(input) as { runs: Array<{ results: Result[] }> }).runs[0]!.results;
+    const live = results.filter((x) => x.properties.taskClass === "live-input");
+    expect(live.length).toBeGreaterThan(0);
+    for (const x of live) {
+      expect(x.level).toBe("note");
+      expect(x.properties).toMatchObject({ decision: "reject", target: "client" });
+      expect(x.message.text).toMatch(/^live-input: not for this client\. /);
+    }
+    const strict = (toSarif({ ...input, failOn: "not-for-client" }) as { runs: Array<{ results: Result[] }> }).runs[0]!.results;
+    expect(strict.filter((x) => x.properties.taskClass === "live-input").every((x) => x.level === "error")).toBe(true);
+    expect(validateSarif(toSarif(input))).toBe(true);
+  });
+
+  it("JUnit: passes with its explanation by default, with decision and target properties; fails under not-for-client", () => {
+    const text = toJunit(input);
+    expect(XMLValidator.validate(text)).toBe(true);
+    expect(text).toMatch(/<testsuites name="Parley" tests="2" failures="0">/);
+    expect(text).toContain('<property name="decision" value="reject"/><property name="target" value="client"/>');
+    expect(text).toMatch(/<system-out>Live input is not for this client: the client itself cannot perform it, whatever the card says\./);
+    const strict = toJunit({ ...input, failOn: "not-for-client" });
+    expect(strict).toMatch(/failures="1"/);
+    expect(strict).toMatch(/<failure type="reject" message="Live input is not for this client/);
+  });
+
+  it("GitHub annotations: a notice, not an error", () => {
+    const lines = toGithubAnnotations(input).split("\n").filter((l) => l.includes("live-input"));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^::notice .*live-input%3A not for this client/);
   });
 });

@@ -1,5 +1,5 @@
-import { rulesOf } from "../negotiation/decide";
-import { DECISIONS, type DecisionKind, type Review, type TaskClassDecision } from "../negotiation/decision-types";
+import { outcomeOf, rulesOf } from "../negotiation/decide";
+import { DECISIONS, type DecisionKind, type Outcome, type RejectTarget, type Review, type TaskClassDecision } from "../negotiation/decision-types";
 import { describeInvariant, explainFinding } from "../negotiation/explain/findings";
 import { decisionLabel, explainDecision } from "../negotiation/explain/decisions";
 import { describeProblem } from "../negotiation/explain/validity";
@@ -31,16 +31,58 @@ export interface ReportInput {
    * `helpUri` must be an absolute URI).
    */
   docsBase?: string;
-  /** The mildest decision that fails the run: reject (default), escalate or defer (and everything more severe). */
-  failOn?: FailOn;
+  /** What fails the run: the mildest decision, reject (default), escalate or defer (and everything more severe); see FailPolicy. */
+  failOn?: FailOn | FailPolicy;
 }
 
-export const FAIL_ON = ["reject", "escalate", "defer"] as const;
+/**
+ * `--fail-on` values: a threshold (reject, escalate, defer: that decision and every more severe
+ * one fail the run), and `not-for-client`, which also fails on a class the client itself cannot
+ * perform (reject aimed at the client). Those do not fail a run by default: they are no fault of
+ * the card, and a pipeline that gates on a vendor's card should not break on its own client's limits.
+ */
+export const FAIL_ON = ["reject", "escalate", "defer", "not-for-client"] as const;
 export type FailOn = (typeof FAIL_ON)[number];
+export type FailThreshold = Exclude<FailOn, "not-for-client">;
 
-/** Does this decision fail the run? Severity: reject > escalate > defer > accept-degraded > accept. */
-export function failsOn(decision: DecisionKind, failOn: FailOn = "reject"): boolean {
-  return DECISIONS.indexOf(decision) >= DECISIONS.indexOf(failOn);
+export interface FailPolicy {
+  threshold: FailThreshold;
+  /** Fail on classes that are not for this client, too. */
+  notForClient: boolean;
+}
+
+/** One policy from the values given (`reject`, or `defer` and `not-for-client`): the mildest threshold wins. */
+export function failPolicy(values: readonly FailOn[]): FailPolicy {
+  let threshold: FailThreshold = "reject";
+  let notForClient = false;
+  for (const value of values) {
+    if (value === "not-for-client") notForClient = true;
+    else if (DECISIONS.indexOf(value) < DECISIONS.indexOf(threshold)) threshold = value;
+  }
+  return { threshold, notForClient };
+}
+
+function asPolicy(failOn: FailOn | FailPolicy | undefined): FailPolicy {
+  if (failOn === undefined) return { threshold: "reject", notForClient: false };
+  return typeof failOn === "string" ? failPolicy([failOn]) : failOn;
+}
+
+/** The policy as the flag would write it: "reject", "defer,not-for-client". */
+export function failOnLabel(failOn: FailOn | FailPolicy | undefined): string {
+  const policy = asPolicy(failOn);
+  return policy.notForClient ? `${policy.threshold},not-for-client` : policy.threshold;
+}
+
+/**
+ * Does this decision fail the run? Severity: reject > escalate > defer > accept-degraded > accept.
+ * A rejection aimed at the client ("not for this client") fails only when the policy says so; a
+ * bare decision kind (no target) is read as a decision about the card.
+ */
+export function failsOn(decision: DecisionKind | { decision: DecisionKind; target?: RejectTarget }, failOn?: FailOn | FailPolicy): boolean {
+  const policy = asPolicy(failOn);
+  const outcome: Outcome = typeof decision === "string" ? decision : outcomeOf(decision);
+  if (outcome === "not-for-client") return policy.notForClient;
+  return DECISIONS.indexOf(outcome) >= DECISIONS.indexOf(policy.threshold);
 }
 
 /** A page of the app, absolute under `docsBase` (which may carry a path prefix). */
@@ -72,8 +114,14 @@ function findingsBehind(decision: TaskClassDecision): Finding[] {
   return decision.findings.filter((f) => rules.includes(f.invariant) && (f.status === "violated" || f.status === "not-evaluated"));
 }
 
-function level(decision: DecisionKind): "error" | "warning" | "note" {
-  return decision === "reject" ? "error" : decision === "accept" ? "note" : "warning";
+function level(decision: TaskClassDecision): "error" | "warning" | "note" {
+  const outcome = outcomeOf(decision);
+  return outcome === "reject" ? "error" : outcome === "accept" || outcome === "not-for-client" ? "note" : "warning";
+}
+
+/** The properties a result or test case carries about its decision: the decision and, for a reject, its target. */
+function decisionProperties(decision: TaskClassDecision): { decision: DecisionKind; target?: RejectTarget } {
+  return decision.target ? { decision: decision.decision, target: decision.target } : { decision: decision.decision };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +129,7 @@ function level(decision: DecisionKind): "error" | "warning" | "note" {
 
 export function toSarif(input: ReportInput): Record<string, unknown> {
   const { review, cardText, cardUri, docsBase } = input;
-  const failOn = input.failOn ?? "reject";
+  const failOn = input.failOn;
   const rules = INVARIANTS.map((inv) => ({
     id: inv.meta.id,
     name: inv.meta.title,
@@ -125,10 +173,10 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
       results.push({
         ruleId: finding.invariant,
         ruleIndex: ruleIndex(finding.invariant),
-        level: failsOn(decision.decision, failOn) ? "error" : level(decision.decision),
+        level: failsOn(decision, failOn) ? "error" : level(decision),
         message: { text: `${decision.taskClass}: ${decisionLabel(decision)}. ${explainFinding(finding)}` },
         locations: (pointers.length > 0 ? pointers.slice(0, 5) : [""]).map((pointer) => location(pointer)),
-        properties: { taskClass: decision.taskClass, decision: decision.decision, profile: review.profile.name },
+        properties: { taskClass: decision.taskClass, ...decisionProperties(decision), profile: review.profile.name },
       });
     }
   }
@@ -169,14 +217,15 @@ function xml(text: string): string {
  */
 export function toJunit(input: ReportInput): string {
   const { review, cardUri } = input;
-  const failOn = input.failOn ?? "reject";
+  const failOn = input.failOn;
   const suite = `${review.card?.name ?? cardUri} × ${review.profile.name}`;
-  const failures = review.decisions.filter((d) => failsOn(d.decision, failOn)).length;
+  const failures = review.decisions.filter((d) => failsOn(d, failOn)).length;
   const cases = review.decisions.map((d) => {
     const open = `    <testcase classname="${xml(suite)}" name="${xml(d.taskClass)}">`;
-    const properties = `      <properties><property name="decision" value="${xml(d.decision)}"/></properties>`;
+    const target = d.target ? `<property name="target" value="${xml(d.target)}"/>` : "";
+    const properties = `      <properties><property name="decision" value="${xml(d.decision)}"/>${target}</properties>`;
     const close = `    </testcase>`;
-    if (!failsOn(d.decision, failOn)) return [open, properties, `      <system-out>${xml(explainDecision(d, review))}</system-out>`, close].join("\n");
+    if (!failsOn(d, failOn)) return [open, properties, `      <system-out>${xml(explainDecision(d, review))}</system-out>`, close].join("\n");
     const detail = [explainDecision(d, review), ...findingsBehind(d).map(explainFinding)].join("\n");
     return [open, properties, `      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xml(detail)}</failure>`, close].join("\n");
   });
@@ -204,7 +253,7 @@ function annotationMessage(text: string): string {
 
 export function toGithubAnnotations(input: ReportInput): string {
   const { review, cardText, cardUri } = input;
-  const failOn = input.failOn ?? "reject";
+  const failOn = input.failOn;
   const lines: string[] = [];
   const annotate = (kind: "error" | "warning" | "notice", pointer: string, title: string, message: string, position = pointerPosition(cardText, pointer)) => {
     const where = [`file=${annotationProperty(cardUri)}`, ...(position ? [`line=${position.line}`, `col=${position.column}`] : []), `title=${annotationProperty(title)}`];
@@ -213,7 +262,7 @@ export function toGithubAnnotations(input: ReportInput): string {
   for (const problem of review.validity.problems.filter((p) => p.severity === "error")) annotate("error", problem.pointer, `Invalid card (${problem.code})`, describeProblem(problem), problemPosition(problem, cardText));
   for (const decision of review.decisions) {
     if (decision.decision === "accept") continue;
-    const kind = failsOn(decision.decision, failOn) ? "error" : decision.decision === "accept-degraded" ? "notice" : "warning";
+    const kind = failsOn(decision, failOn) ? "error" : decision.decision === "accept-degraded" || outcomeOf(decision) === "not-for-client" ? "notice" : "warning";
     const findings = findingsBehind(decision);
     if (findings.length === 0) {
       annotate(kind, "", `${decision.taskClass}: ${decisionLabel(decision)}`, explainDecision(decision, review));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { review } from "@/lib/negotiation/review";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { NORTHWIND } from "@/lib/negotiation/profile";
+import { findPreset, NORTHWIND } from "@/lib/negotiation/profile";
 import { escapeMarkdown } from "@/lib/markdown";
 import { renderDecisionMarkdown } from "./markdown";
 
@@ -81,5 +81,13 @@ describe("renderDecisionMarkdown, a rejection aimed at the card", () => {
     const stale = review(CONTOSO.text, NORTHWIND, { context: { cardKnownStale: true, serverKnownGood: true } });
     const liveInput = tableRows(renderDecisionMarkdown(stale, LINK)).find((row) => row.includes("`live-input`"));
     expect(liveInput).toContain("reject (the card: refetch it)");
+  });
+});
+
+describe("renderDecisionMarkdown: not for this client", () => {
+  it("labels a class the client itself cannot perform apart from a rejection", () => {
+    const rows = tableRows(renderDecisionMarkdown(review(CONTOSO.text, findPreset("a2a-js")!, { taskClasses: ["live-input"] })));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/^\| Live input \(`live-input`\) \| not for this client \| /);
   });
 });

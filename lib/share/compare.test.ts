@@ -7,7 +7,7 @@ import {
   cardDigestHex,
   encodeLiveLink,
   liveStateFromSnapshot,
-  type DecisionMap,
+  DecisionMap,
   type SnapshotComparison,
   type SnapshotSide,
 } from "./index";
@@ -121,5 +121,16 @@ describe("liveStateFromSnapshot", () => {
 
   it("has nothing to make for a pasted card without a URL", () => {
     expect(liveStateFromSnapshot({ ...snapshot, cardUrl: undefined })).toBeUndefined();
+  });
+});
+
+describe("compareSnapshot: not for this client", () => {
+  it("a link written before the outcome existed still reads, and its reject that is now not for this client has moved", () => {
+    const old = DecisionMap.safeParse({ "request-response": "accept", "live-input": "reject" });
+    expect(old.success).toBe(true);
+    const now = DecisionMap.parse({ "request-response": "accept", "live-input": "not-for-client" });
+    const result = compareSnapshot({ digest: "a".repeat(64), decisions: old.data }, { digest: "a".repeat(64), decisions: now });
+    expect(result.moved).toEqual([{ taskClass: "live-input", from: "reject", to: "not-for-client" }]);
+    expect(DecisionMap.safeParse({ "live-input": "not-for-the-card" }).success).toBe(false);
   });
 });

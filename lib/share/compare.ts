@@ -1,4 +1,4 @@
-import type { DecisionKind } from "../negotiation/decision-types";
+import type { Outcome } from "../negotiation/decision-types";
 import type { DecisionMap } from "./schema";
 
 export interface SnapshotSide {
@@ -11,8 +11,8 @@ export interface SnapshotSide {
 export interface DecisionMove {
   taskClass: string;
   /** null: the task class was not decided on that side. */
-  from: DecisionKind | null;
-  to: DecisionKind | null;
+  from: Outcome | null;
+  to: Outcome | null;
 }
 
 export interface SnapshotComparison {

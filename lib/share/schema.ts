@@ -1,6 +1,6 @@
 import * as z from "../negotiation/zod";
 import { ReviewContext } from "../negotiation/context";
-import { DECISIONS } from "../negotiation/decision-types";
+import { OUTCOMES } from "../negotiation/decision-types";
 import { ClientProfile } from "../negotiation/profile";
 import { TaskClass } from "../negotiation/task-classes";
 
@@ -26,8 +26,13 @@ const EngineVersion = z
     z.regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$/, { error: "the engine version must be a semantic version" }),
   );
 
-/** Task class id → decision. Keys are kebab-case, which also keeps `__proto__` and friends out. */
-export const DecisionMap = z.record(TaskClassId, z.enum(DECISIONS));
+/**
+ * Task class id → decision as shown (an outcome: "not-for-client" is a reject aimed at the client).
+ * Links written before that value existed carry the five decisions only, and still open; a class
+ * they called "reject" that is now not for this client shows as having moved, which it has, on
+ * screen. Keys are kebab-case, which also keeps `__proto__` and friends out.
+ */
+export const DecisionMap = z.record(TaskClassId, z.enum(OUTCOMES));
 export type DecisionMap = z.infer<typeof DecisionMap>;
 
 /** A built-in task class by id, or a user-defined class in full (its id alone would not reproduce the review). */

@@ -1,7 +1,7 @@
 import { escapeMarkdown } from "../markdown";
 import type { ValidityProblem } from "../negotiation/card/validity";
-import { rulesOf } from "../negotiation/decide";
-import { DECISIONS, type DecisionKind } from "../negotiation/decision-types";
+import { outcomeOf, rulesOf, worstOutcome } from "../negotiation/decide";
+import type { DecisionKind, Outcome, RejectTarget } from "../negotiation/decision-types";
 import type { ReviewContext } from "../negotiation/context";
 import type { InvariantId } from "../negotiation/invariants/types";
 import { ClientProfile } from "../negotiation/profile";
@@ -31,6 +31,8 @@ export interface TriageProfile {
 
 export interface CellDecision {
   decision: DecisionKind;
+  /** reject only: who it is aimed at ("client": not for this client, no fault of the card). */
+  target?: RejectTarget;
   rules: InvariantId[];
 }
 
@@ -42,7 +44,8 @@ export interface TriageCell {
   cardName?: string;
   shape: string;
   decisions: Record<string, CellDecision>;
-  worst: DecisionKind;
+  /** The worst outcome of the cell's classes: "not-for-client" only when every class is (it says nothing about the card). */
+  worst: Outcome;
   /** The review could not run (an invalid profile or task class): its message ids, no decisions. */
   inputErrors?: string[];
   /** An invalid card: its first errors (at most MAX_CELL_PROBLEMS), as data for explain/validity. */
@@ -52,12 +55,18 @@ export interface TriageCell {
 /** A grid says why a card is invalid in a line or two; the workspace has the full list. */
 export const MAX_CELL_PROBLEMS = 3;
 
-const SEVERITY: Record<DecisionKind, number> = Object.fromEntries(DECISIONS.map((d, i) => [d, i])) as Record<DecisionKind, number>;
+/**
+ * The worst of some outcomes, "accept" for none. A class that is not for this client ranks below
+ * accept (OUTCOMES): it is the worst only when nothing else was decided, so a card's row, column
+ * and sort say what the card does, not what every card does to a client without a live mode.
+ */
+export function worstOf(outcomes: Iterable<Outcome>): Outcome {
+  return worstOutcome(outcomes) ?? "accept";
+}
 
-export function worstOf(decisions: Iterable<DecisionKind>): DecisionKind {
-  let worst: DecisionKind = "accept";
-  for (const d of decisions) if (SEVERITY[d] > SEVERITY[worst]) worst = d;
-  return worst;
+/** A cell's decision as shown and counted: "not-for-client" for a rejection aimed at the client. */
+export function cellOutcome(decision: CellDecision): Outcome {
+  return outcomeOf(decision);
 }
 
 export function triagePair(
@@ -67,14 +76,14 @@ export function triagePair(
 ): TriageCell {
   const result = review(card.text, entry.profile, options);
   const decisions: Record<string, CellDecision> = {};
-  for (const d of result.decisions) decisions[d.taskClass] = { decision: d.decision, rules: rulesOf(d) };
+  for (const d of result.decisions) decisions[d.taskClass] = d.target === "client" && d.decision === "reject" ? { decision: d.decision, target: "client", rules: rulesOf(d) } : { decision: d.decision, rules: rulesOf(d) };
   const cell: TriageCell = {
     cardId: card.id,
     profileId: entry.id,
     valid: result.validity.valid,
     shape: result.shape,
     decisions,
-    worst: worstOf(Object.values(decisions).map((d) => d.decision)),
+    worst: worstOf(Object.values(decisions).map(cellOutcome)),
   };
   if (result.card?.name) cell.cardName = result.card.name;
   if (result.inputErrors?.length) cell.inputErrors = result.inputErrors.map((e) => `${e.code}@${e.pointer}`);
@@ -83,9 +92,12 @@ export function triagePair(
 }
 
 /** The worst decision in a row (a card, across profiles) or a column (a profile, across cards). */
-export function summarize(cells: readonly TriageCell[], key: "cardId" | "profileId"): Map<string, DecisionKind> {
-  const out = new Map<string, DecisionKind>();
-  for (const cell of cells) out.set(cell[key], worstOf([out.get(cell[key]) ?? "accept", cell.worst]));
+export function summarize(cells: readonly TriageCell[], key: "cardId" | "profileId"): Map<string, Outcome> {
+  const out = new Map<string, Outcome>();
+  for (const cell of cells) {
+    const seen = out.get(cell[key]);
+    out.set(cell[key], seen === undefined ? cell.worst : worstOf([seen, cell.worst]));
+  }
   return out;
 }
 
@@ -93,9 +105,9 @@ export function summarize(cells: readonly TriageCell[], key: "cardId" | "profile
 export interface TriageFilter {
   /** Card label or name contains this text (case-insensitive). */
   search?: string;
-  /** Pairs where this task class got this decision. */
+  /** Pairs where this task class got this decision (as shown: "reject" is not "not-for-client"). */
   taskClass?: string;
-  decision?: DecisionKind;
+  decision?: Outcome;
   /** Only cards that are invalid. */
   invalidOnly?: boolean;
 }
@@ -111,8 +123,11 @@ export function cellMatches(cell: TriageCell, card: TriageCard | undefined, filt
   const needle = filter.search?.trim().toLowerCase() ?? "";
   if (needle && !cardMatchesSearch(card, cell.cardName, needle)) return false;
   if (filter.decision) {
-    if (filter.taskClass) return cell.decisions[filter.taskClass]?.decision === filter.decision;
-    return Object.values(cell.decisions).some((d) => d.decision === filter.decision);
+    if (filter.taskClass) {
+      const d = cell.decisions[filter.taskClass];
+      return d !== undefined && cellOutcome(d) === filter.decision;
+    }
+    return Object.values(cell.decisions).some((d) => cellOutcome(d) === filter.decision);
   }
   return true;
 }
@@ -147,7 +162,10 @@ export function toCsv(cells: readonly TriageCell[], cards: readonly TriageCard[]
       profile?.profile.name ?? cell.profileId,
       cell.valid ? "yes" : "no",
       cell.worst,
-      ...taskClasses.map((t) => cell.decisions[t]?.decision ?? ""),
+      ...taskClasses.map((t) => {
+        const d = cell.decisions[t];
+        return d ? cellOutcome(d) : "";
+      }),
       ...taskClasses.map((t) => (cell.decisions[t]?.rules ?? []).join(" ")),
     ];
     lines.push(row.map(csvField).join(","));
@@ -169,7 +187,8 @@ export function toMarkdown(cells: readonly TriageCell[], cards: readonly TriageC
       const decisions = taskClasses.map((t) => {
         const d = cell.decisions[t];
         if (!d) return "—";
-        return d.rules.length > 0 && d.decision !== "accept" ? `${d.decision} (${d.rules.join(", ")})` : d.decision;
+        const shown = cellOutcome(d) === "not-for-client" ? "not for this client" : d.decision;
+        return d.rules.length > 0 && d.decision !== "accept" ? `${shown} (${d.rules.join(", ")})` : shown;
       });
       out.push(`| ${label} | ${decisions.join(" | ")} |`);
     }
@@ -185,7 +204,7 @@ export interface TriageJsonRow {
   cardName: string | null;
   profile: string;
   valid: boolean;
-  worst: DecisionKind;
+  worst: Outcome;
   decisions: Record<string, CellDecision>;
 }
 

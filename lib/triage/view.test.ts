@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { findPreset, NORTHWIND } from "../negotiation/profile";
-import { triagePair, type TriageCard, type TriageCell, type TriageProfile } from "./triage";
+import { cellOutcome, toCsv, toMarkdown, triagePair, type TriageCard, type TriageCell, type TriageProfile } from "./triage";
 import { buildTriageView, cellKey, pendingPairs, shownCells } from "./view";
 
 const streaming = JSON.stringify({ ...(JSON.parse(CONTOSO.text) as object), name: "Alpha streaming", capabilities: { streaming: true, pushNotifications: false } }, null, 2);
@@ -32,12 +32,14 @@ describe("buildTriageView", () => {
 
   it("keeps only the cards with a pair that passes the filter, and marks which cells do", () => {
     const view = buildTriageView({ cards, profiles, cells: all, filter: { taskClass: "live-input", decision: "reject" }, sort: "added" });
-    const expected = cards.filter((card) => profiles.some((p) => all.get(cellKey(card.id, p.id))!.decisions["live-input"]?.decision === "reject"));
+    // "reject" is a rejection of the card or the server: a class that is not for this client is not one.
+    const rejects = (cell: TriageCell | undefined) => cell?.decisions["live-input"] !== undefined && cellOutcome(cell.decisions["live-input"]) === "reject";
+    const expected = cards.filter((card) => profiles.some((p) => rejects(all.get(cellKey(card.id, p.id)))));
     expect(view.rows.map((r) => r.card.id)).toEqual(expected.map((c) => c.id));
     for (const row of view.rows) {
-      row.cells.forEach((cell, i) => expect(row.matches[i]).toBe(cell!.decisions["live-input"]?.decision === "reject"));
+      row.cells.forEach((cell, i) => expect(row.matches[i]).toBe(rejects(cell)));
     }
-    expect(shownCells(view).every((cell) => cell.decisions["live-input"]?.decision === "reject")).toBe(true);
+    expect(shownCells(view).every(rejects)).toBe(true);
     expect(view.matchingPairs).toBe(shownCells(view).length);
     expect(view.filtered).toBe(true);
   });
@@ -55,7 +57,7 @@ describe("buildTriageView", () => {
       "zulu-contoso.json",
     ]);
     const worst = buildTriageView({ cards, profiles, cells: all, filter: {}, sort: "worst" }).rows;
-    const severity = ["accept", "accept-degraded", "defer", "escalate", "reject"];
+    const severity = ["not-for-client", "accept", "accept-degraded", "defer", "escalate", "reject"];
     const ranks = worst.map((r) => severity.indexOf(r.worst!));
     expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
     const numbered = ["card 10", "card 9", "card 1"].map((label, i) => ({ id: `n${i}`, label, text: "{}" }));
@@ -82,5 +84,50 @@ describe("buildTriageView", () => {
     // A decision filter needs a reviewed pair; a name search does not.
     expect(buildTriageView({ cards, profiles, cells: partial, filter: { decision: "accept" }, sort: "added" }).rows.some((r) => r.card.id === "c3")).toBe(false);
     expect(buildTriageView({ cards, profiles, cells: partial, filter: { search: "alpha" }, sort: "added" }).rows.map((r) => r.card.id)).toEqual(["c3"]);
+  });
+
+  describe("classes that are not for this client (an SDK client has no live mode)", () => {
+    const js = findPreset("a2a-js")!;
+    const sdk: TriageProfile[] = [{ id: "js", profile: js }];
+    const textCard = JSON.stringify({ ...(JSON.parse(CONTOSO.text) as Record<string, unknown>), name: "Text desk", capabilities: { streaming: true }, securitySchemes: {}, securityRequirements: [], defaultInputModes: ["text/plain"] });
+    const sdkCards: TriageCard[] = [
+      { id: "broken", label: "broken.json", text: "{ not json" },
+      { id: "text", label: "text.json", text: textCard },
+    ];
+    const cells = new Map<string, TriageCell>();
+    for (const card of sdkCards) cells.set(cellKey(card.id, "js"), triagePair(card, sdk[0]!));
+    const good = cells.get(cellKey("text", "js"))!;
+
+    it("the cell keeps the rejection aimed at the client, and its worst is what the card does", () => {
+      expect(good.decisions["live-input"]).toMatchObject({ decision: "reject", target: "client" });
+      expect(cellOutcome(good.decisions["live-input"]!)).toBe("not-for-client");
+      expect(good.worst).toBe("accept");
+    });
+
+    it("the worst-decision sort puts the card that fails first, and the filter tells the two apart", () => {
+      const view = buildTriageView({ cards: [...sdkCards].reverse(), profiles: sdk, cells, filter: {}, sort: "worst" });
+      expect(view.rows.map((r) => [r.card.id, r.worst])).toEqual([
+        ["broken", "reject"],
+        ["text", "accept"],
+      ]);
+      const notForClient = buildTriageView({ cards: sdkCards, profiles: sdk, cells, filter: { taskClass: "live-input", decision: "not-for-client" }, sort: "added" });
+      expect(notForClient.rows.map((r) => r.card.id)).toEqual(["text"]);
+      const rejected = buildTriageView({ cards: sdkCards, profiles: sdk, cells, filter: { taskClass: "live-input", decision: "reject" }, sort: "added" });
+      expect(rejected.rows.map((r) => r.card.id)).toEqual(["broken"]);
+    });
+
+    it("a row whose every class is not for this client says so, rather than accept", () => {
+      const liveOnly = triagePair(sdkCards[1]!, sdk[0]!, { taskClasses: ["live-input"] });
+      expect(liveOnly.worst).toBe("not-for-client");
+      const view = buildTriageView({ cards: [sdkCards[1]!], profiles: sdk, cells: new Map([[cellKey("text", "js"), liveOnly]]), filter: {}, sort: "worst" });
+      expect(view.rows[0]!.worst).toBe("not-for-client");
+      expect(view.columnWorst).toEqual(["not-for-client"]);
+    });
+
+    it("exports say not for this client, apart from reject", () => {
+      const csv = toCsv([good], sdkCards, sdk, ["request-response", "live-input"]);
+      expect(csv.split("\n")[1]).toBe("text.json,,A2A JS SDK client (Node),yes,accept,accept,not-for-client,,input-modes");
+      expect(toMarkdown([good], sdkCards, sdk, ["live-input"])).toMatch(/\| text\.json \| not for this client \(input-modes\) \|/);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { ValidityProblem } from "../negotiation/card/validity";
-import { DECISIONS, type DecisionKind } from "../negotiation/decision-types";
+import { outcomeRank } from "../negotiation/decide";
+import type { Outcome } from "../negotiation/decision-types";
 import { cardMatchesSearch, cellMatches, worstOf, type TriageCard, type TriageCell, type TriageFilter, type TriageProfile } from "./triage";
 
 /**
@@ -23,7 +24,7 @@ export interface TriageViewRow {
   /** Per cell: does it pass the filter? (A pair not yet reviewed passes only an unfiltered view.) */
   matches: boolean[];
   /** The worst decision of the row's reviewed cells; undefined when none is reviewed yet. */
-  worst?: DecisionKind;
+  worst?: Outcome;
   /** Card validity (the same for every profile); undefined until one pair of the row is reviewed. */
   valid?: boolean;
   /** The card's own name, once reviewed. */
@@ -34,7 +35,7 @@ export interface TriageViewRow {
 export interface TriageView {
   rows: TriageViewRow[];
   /** Worst decision per profile over every card (not only the rows shown); undefined: none reviewed. */
-  columnWorst: Array<DecisionKind | undefined>;
+  columnWorst: Array<Outcome | undefined>;
   /** Pairs that pass the filter, among those reviewed. */
   matchingPairs: number;
   reviewedPairs: number;
@@ -47,8 +48,6 @@ export function isFilterActive(filter: TriageFilter): boolean {
   return Boolean(filter.search?.trim() || filter.decision || filter.invalidOnly);
 }
 
-const SEVERITY = new Map<DecisionKind, number>(DECISIONS.map((d, i) => [d, i]));
-
 export function buildTriageView(input: {
   cards: readonly TriageCard[];
   profiles: readonly TriageProfile[];
@@ -60,7 +59,7 @@ export function buildTriageView(input: {
   const needle = filter.search?.trim().toLowerCase() ?? "";
   // A filter on decisions or validity needs a reviewed pair to say yes; a name search does not.
   const needsCell = Boolean(filter.decision || filter.invalidOnly);
-  const columnWorst: Array<DecisionKind | undefined> = profiles.map(() => undefined);
+  const columnWorst: Array<Outcome | undefined> = profiles.map(() => undefined);
   const rows: TriageViewRow[] = [];
   let matchingPairs = 0;
   let reviewedPairs = 0;
@@ -78,8 +77,10 @@ export function buildTriageView(input: {
       row.valid = cell.valid;
       if (cell.cardName !== undefined) row.name = cell.cardName;
       if (cell.problems) row.problems = cell.problems;
-      row.worst = worstOf([row.worst ?? "accept", cell.worst]);
-      columnWorst[column] = worstOf([columnWorst[column] ?? "accept", cell.worst]);
+      // Seeded with the first cell, not with accept: a row whose every class is not for this client says so.
+      row.worst = row.worst === undefined ? cell.worst : worstOf([row.worst, cell.worst]);
+      const seen = columnWorst[column];
+      columnWorst[column] = seen === undefined ? cell.worst : worstOf([seen, cell.worst]);
       const match = cellMatches(cell, card, filter);
       row.matches.push(match);
       if (match) {
@@ -102,8 +103,9 @@ function sortRows(rows: TriageViewRow[], sort: TriageSort): void {
     rows.sort((a, b) => collator.compare(a.card.label, b.card.label));
     return;
   }
-  // Worst first; rows not reviewed yet go last; Array.prototype.sort is stable, so ties keep the order added.
-  const rank = (row: TriageViewRow) => (row.worst === undefined ? -1 : SEVERITY.get(row.worst)!);
+  // Worst first (not-for-client below accept: no fault of the card); rows not reviewed yet go last;
+  // Array.prototype.sort is stable, so ties keep the order added.
+  const rank = (row: TriageViewRow) => (row.worst === undefined ? -2 : outcomeRank(row.worst));
   rows.sort((a, b) => rank(b) - rank(a));
 }
 

@@ -7,7 +7,7 @@ import type {
   ReviewInputError,
   TaskClassDecision,
 } from "../decision-types";
-import { cardFaultOf, type CardFault, type DecisionOutcome } from "../decide";
+import { cardFaultOf, isNotForClient, type CardFault, type DecisionOutcome } from "../decide";
 import type { MessageData } from "../invariants/types";
 import { formatList, formatValue, renderTemplate, renderTemplateLayered } from "./template";
 import { nameProblems } from "./validity";
@@ -20,6 +20,8 @@ const HEADLINES = {
   reject: "Reject {{taskClass}} before the first task is created: this client and this server cannot complete it together.",
   rejectCard: "Reject the card for {{taskClass}} and refetch it: the card, not the server, is what fails.",
   rejectInvalidCard: "Reject the card for {{taskClass}}: it is not a valid Agent Card, so nothing can be negotiated on it.",
+  rejectClient:
+    "{{taskClass}} is not for this client: the client itself cannot perform it, whatever the card says. This is no fault of the card or the server: do not refuse the agent for it.",
   escalate: "Escalate {{taskClass}} to out-of-band negotiation.",
   defer: "Defer the decision for {{taskClass}}.",
 } as const;
@@ -36,8 +38,12 @@ const CARD_FAULT: Record<CardFault, { short: string; step: string }> = {
   },
 };
 
-/** The decision as a short label: "reject (the card: fix it at its source)", or the decision itself. */
+/** What a rejection aimed at the client is called on every surface (a label, a count, a cell). */
+export const NOT_FOR_CLIENT = "not for this client";
+
+/** The decision as a short label: "reject (the card: fix it at its source)", "not for this client", or the decision itself. */
 export function decisionLabel(decision: DecisionOutcome): string {
+  if (isNotForClient(decision)) return NOT_FOR_CLIENT;
   const fault = cardFaultOf(decision);
   return fault ? `${decision.decision} (${CARD_FAULT[fault].short})` : decision.decision;
 }
@@ -51,7 +57,7 @@ export function cardFaultStep(decision: DecisionOutcome): string | undefined {
 export function explainDecision(decision: TaskClassDecision, review?: Review): string {
   const title = review?.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
   const fault = cardFaultOf(decision);
-  const key = fault === "invalid" ? "rejectInvalidCard" : fault === "stale" ? "rejectCard" : decision.decision;
+  const key = fault === "invalid" ? "rejectInvalidCard" : fault === "stale" ? "rejectCard" : isNotForClient(decision) ? "rejectClient" : decision.decision;
   const parts = [renderTemplate(HEADLINES[key], { taskClass: title })];
   // Degradation records are told by their optionalPathCut reasons (with the fallback).
   for (const reason of decision.reasons) parts.push(explainReason(reason));
@@ -67,6 +73,7 @@ const REASONS = {
   optionalPath: "{{invariant}} cuts {{path}}, which {{taskClass}} can do without.",
   optionalPathFallback: "{{invariant}} cuts {{path}}, which {{taskClass}} can do without: it falls back to {{fallback}}.",
   requiredPathCut: "{{invariant}} cuts {{path}}, which {{taskClass}} requires.",
+  requiredPathCutClient: "{{invariant}} cuts {{path}}, which {{taskClass}} requires, and no card could reopen it: it is the client's own limit.",
   profileUnknown:
     "The profile leaves out {{missing}}, which {{invariant}} needs to tell whether {{path}} is reachable: declare it. Until then {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
   profileUnknownPush:
@@ -259,9 +266,10 @@ export function explainReason(reason: DecisionReason): string {
     case "invalidCard":
       // Problem codes are ids (noCallableInterface): said in words.
       return fillReason(REASONS.invalidCard, given, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given);
+    case "requiredPathCut":
+      return fillReason(given.clientLimit === true ? REASONS.requiredPathCutClient : REASONS.requiredPathCut, given, over) + reasonSuffix(given);
     case "zeroXAdvisory":
     case "extendedCard":
-    case "requiredPathCut":
     case "staleCard":
       return fillReason(REASONS[reason.reason], given, over) + reasonSuffix(given);
   }

@@ -1,3 +1,4 @@
+import { isNotForClient } from "../decide";
 import type { TaskClassDecision } from "../decision-types";
 import { getInvariant, INVARIANT_IDS } from "../invariants";
 import { docsPath, type Finding, type InvariantId } from "../invariants/types";
@@ -60,7 +61,10 @@ function explainRecordEntry(entry: Extract<LogEntry, { kind: "record" }>): LogLi
   const decision = decisionFromRecord(record);
   const findings = findingsFromRecord(record);
   const card = record.card.name ?? record.card.url ?? "an unnamed card";
-  const headline = renderTemplate("Parley decision record: {{decision}} {{taskClass}} for {{card}}, client profile {{profile}}.", {
+  const template = isNotForClient(record)
+    ? "Parley decision record: {{taskClass}} is not for this client (client profile {{profile}}) on {{card}}: the client's own limits, no fault of the card."
+    : "Parley decision record: {{decision}} {{taskClass}} for {{card}}, client profile {{profile}}.";
+  const headline = renderTemplate(template, {
     decision: record.decision,
     taskClass: record.taskClass,
     card,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCorpusCard } from "../../../fixtures/corpus";
 import { CONTOSO } from "../examples/incidents";
+import { LIVE_AUDIO_STREAMING } from "../examples/rule-page-cards";
 import { NORTHWIND, PRESETS } from "../profile";
 import { review } from "../review";
 import { whatWouldChange } from "./findings";
@@ -46,21 +47,37 @@ describe("summarizeVerdict", () => {
     // Magic 8-ball's only interface states no version (read as A2A 0.3); the JS SDK client speaks 1.0: one cause rejects all five.
     const jsSdk = PRESETS.find((p) => p.name === "A2A JS SDK client (Node)")!;
     const verdict = summarizeVerdict(review(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"), jsSdk));
-    expect(verdict.headline).toBe("All 5 task classes rejected.");
-    expect(verdict.lines).toHaveLength(1);
-    expect(verdict.lines[0]!.taskClasses.map((t) => t.title)).toEqual(["Request–response", "Live input", "Async completion", "Fire and forget", "Streaming output"]);
+    // Live input is not for this client whatever the card says (no live mode): counted apart, not as a rejection.
+    expect(verdict.headline).toBe(
+      "4 of 5 rejected (Request–response, Async completion, Fire and forget and Streaming output); 1 of 5 not for this client (Live input) — the client itself cannot perform it, whatever the card says.",
+    );
+    expect(verdict.lines).toHaveLength(2);
+    expect(verdict.lines[0]!.taskClasses.map((t) => t.title)).toEqual(["Request–response", "Async completion", "Fire and forget", "Streaming output"]);
     expect(verdict.lines[0]!.why).toBe(
       "The card's JSONRPC interfaces state no protocol version, which is read as A2A 0.3, and the client speaks 1.0: no version is shared, so nothing can reach the server.",
     );
+    expect(verdict.lines[1]!.decision).toBe("not-for-client");
+    expect(verdict.lines[1]!.why).toMatch(/no live mode|live/i);
+    expect(verdict.lines[1]!.why).toMatch(/not for this client, and the card is not at fault\.$/);
   });
 
   it("keeps classes apart when their reasons differ, even with the same decision", () => {
     const textOnly = PRESETS.find((p) => p.name === "Text-only JSON-RPC client")!;
     const verdict = summarizeVerdict(review(readCorpusCard("a2a-docs-v0.3.0-extensions-magic8ball.json"), textOnly));
     expect(verdict.lines.map((l) => [l.decision, l.taskClasses.map((t) => t.id)])).toEqual([
-      ["reject", ["live-input"]],
-      ["reject", ["streaming-output"]],
+      ["not-for-client", ["live-input"]],
+      ["not-for-client", ["streaming-output"]],
     ]);
+  });
+
+  it("an SDK client with no live mode: every other class accepted reads good, live input apart", () => {
+    const jsSdk = PRESETS.find((p) => p.name === "A2A JS SDK client (Node)")!;
+    const verdict = summarizeVerdict(review(LIVE_AUDIO_STREAMING, jsSdk));
+    const live = verdict.counts.find((c) => c.decision === "not-for-client");
+    expect(live?.titles).toEqual(["Live input"]);
+    expect(verdict.counts.some((c) => c.decision === "reject")).toBe(false);
+    expect(verdict.headline).toMatch(/1 of 5 not for this client \(Live input\) — the client itself cannot perform it, whatever the card says\.$/);
+    expect(verdict.headline).not.toMatch(/rejected/);
   });
 
   it("says so when everything is accepted", () => {

@@ -1,4 +1,6 @@
-import type { DecisionKind, Review, TaskClassDecision } from "../decision-types";
+import { isClientLimit } from "../client-limits";
+import { outcomeOf } from "../decide";
+import type { Outcome, Review, TaskClassDecision } from "../decision-types";
 import { explainDecision, explainInputError, explainReason } from "./decisions";
 import { explainFinding } from "./findings";
 import { formatList } from "./template";
@@ -13,29 +15,37 @@ export interface VerdictLine {
    * same words share one line, so a card no client binding reaches says so once, not five times.
    */
   taskClasses: { id: string; title: string }[];
-  decision: DecisionKind;
+  /** The decision as shown: a rejection aimed at the client is "not-for-client". */
+  decision: Outcome;
   /** Why, in one or two sentences: the finding that decided it, or the decision's own reason. */
   why: string;
 }
 
 export interface Verdict {
-  /** "bad": something is rejected (or nothing could be decided); "mixed": escalate, defer or degrade; "good": all accepted. */
+  /**
+   * "bad": something is rejected (or nothing could be decided); "mixed": escalate, defer or degrade;
+   * "good": all accepted, but for classes that are not for this client (no fault of the card).
+   */
   tone: "good" | "mixed" | "bad";
   headline: string;
   lines: VerdictLine[];
-  /** Task classes per decision, most severe decision first; empty decisions left out. */
-  counts: { decision: DecisionKind; titles: string[] }[];
+  /** Task classes per decision as shown, most severe first, "not-for-client" last; empty ones left out. */
+  counts: { decision: Outcome; titles: string[] }[];
 }
 
-/** Severity order, most severe first (DESIGN: reject > escalate > defer > accept-degraded > accept). */
-export const DECISIONS_BY_SEVERITY: readonly DecisionKind[] = ["reject", "escalate", "defer", "accept-degraded", "accept"];
+/**
+ * Severity order, most severe first (DESIGN: reject > escalate > defer > accept-degraded > accept),
+ * then the classes that are not for this client: they say nothing about the card.
+ */
+export const DECISIONS_BY_SEVERITY: readonly Outcome[] = ["reject", "escalate", "defer", "accept-degraded", "accept", "not-for-client"];
 
-const COUNT_WORDS: Record<DecisionKind, string> = {
+const COUNT_WORDS: Record<Outcome, string> = {
   reject: "rejected",
   escalate: "to escalate",
   defer: "deferred",
   "accept-degraded": "accepted degraded",
   accept: "accepted",
+  "not-for-client": "not for this client",
 };
 
 export function summarizeVerdict(review: Review): Verdict {
@@ -46,7 +56,7 @@ export function summarizeVerdict(review: Review): Verdict {
   }
   const counts = DECISIONS_BY_SEVERITY.map((decision) => ({
     decision,
-    titles: review.decisions.filter((d) => d.decision === decision).map((d) => titleOf(d.taskClass)),
+    titles: review.decisions.filter((d) => outcomeOf(d) === decision).map((d) => titleOf(d.taskClass)),
   })).filter((group) => group.titles.length > 0);
   const total = review.decisions.length;
 
@@ -64,15 +74,16 @@ export function summarizeVerdict(review: Review): Verdict {
     const all = titles.length === total;
     const subject = all ? (total === 1 ? "The task class" : `All ${total} task classes`) : `${titles.length} of ${total}`;
     const named = all || decision === "accept" ? "" : ` (${formatList(titles)})`;
-    return `${subject} ${COUNT_WORDS[decision]}${named}${decision === "reject" ? targetPart(review, titleOf) : ""}`;
+    const tail = decision === "reject" ? targetPart(review, titleOf) : decision === "not-for-client" ? ` — ${clientPart(titles.length)}` : "";
+    return `${subject} ${COUNT_WORDS[decision]}${named}${tail}`;
   });
   const worst = counts[0]?.decision ?? "accept";
-  const tone = worst === "reject" ? "bad" : worst === "accept" ? "good" : "mixed";
+  const tone = worst === "reject" ? "bad" : worst === "accept" || worst === "not-for-client" ? "good" : "mixed";
   const lines: VerdictLine[] = [];
   for (const kind of DECISIONS_BY_SEVERITY) {
     if (kind === "accept") continue;
     for (const d of review.decisions) {
-      if (d.decision !== kind) continue;
+      if (outcomeOf(d) !== kind) continue;
       const why = whyOf(d, review);
       const taskClass = { id: d.taskClass, title: titleOf(d.taskClass) };
       const same = lines.find((line) => line.decision === kind && line.why === why);
@@ -88,31 +99,46 @@ export function summarizeVerdict(review: Review): Verdict {
  * the matrix and the explanation say so, and the verdict, read first, must not blame the server.
  */
 function targetPart(review: Review, titleOf: (id: string) => string): string {
-  const rejected = review.decisions.filter((d) => d.decision === "reject");
+  const rejected = review.decisions.filter((d) => outcomeOf(d) === "reject");
   const atCard = rejected.filter((d) => d.target === "card");
   if (atCard.length === 0) return "";
   if (atCard.length === rejected.length) return ` — ${CARD_TARGET}`;
   return ` — ${formatList(atCard.map((d) => titleOf(d.taskClass)))}: ${CARD_TARGET}`;
 }
 
+/** Why a class that is not for this client is no mark against the card. */
+function clientPart(count: number): string {
+  return `the client itself cannot perform ${count === 1 ? "it" : "them"}, whatever the card says`;
+}
+
 const CARD_TARGET = "the card, not the server: refetch the card";
 const STALE_CARD_WHY = "The server is known good and the card known stale: reject the card and refetch it, not the server.";
+const CLIENT_LIMIT_WHY = "No card could change this: the task class is not for this client, and the card is not at fault.";
 
 /** The finding behind the deciding reason, in the invariant's own words; else the reason, else the decision. */
 function whyOf(decision: TaskClassDecision, review: Review): string {
-  const reason = decision.reasons.find((r) => r.reason !== "noViolation") ?? decision.reasons[0];
+  // Not for this client: the reason to show is the client's own limit, not a cut the card made beside it.
+  const own = decision.target === "client" ? decision.reasons.find((r) => r.outcome === "reject" && isClientLimitOf(r.invariant, decision, review)) : undefined;
+  const reason = own ?? decision.reasons.find((r) => r.reason !== "noViolation") ?? decision.reasons[0];
   if (!reason) return explainDecision(decision, review);
   const finding = reason.invariant ? decision.findings.find((f) => f.invariant === reason.invariant) : undefined;
   if (finding && (finding.status === "violated" || finding.status === "not-evaluated")) {
     const outcome =
       decision.target === "card"
         ? ` ${STALE_CARD_WHY}`
-        : reason.outcome !== "reject" && reason.reason !== "optionalPathCut"
+        : decision.target === "client"
+          ? ` ${CLIENT_LIMIT_WHY}`
+          : reason.outcome !== "reject" && reason.reason !== "optionalPathCut"
           ? ` ${explainReason(reason)}`
           : "";
     return `${explainFinding(finding)}${outcome}`;
   }
   return explainReason(reason);
+}
+
+function isClientLimitOf(invariant: string | undefined, decision: TaskClassDecision, review: Review): boolean {
+  const finding = invariant ? decision.findings.find((f) => f.invariant === invariant) : undefined;
+  return finding !== undefined && isClientLimit(finding, review.profile);
 }
 
 /**
