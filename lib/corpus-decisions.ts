@@ -1,9 +1,4 @@
-import { rulesOf } from "./negotiation/decide";
-import type { TaskClassDecision } from "./negotiation/decision-types";
-import { PRESET_IDS, findPreset } from "./negotiation/profile";
-import { review } from "./negotiation/review";
-import { BUILT_IN_TASK_CLASS_IDS } from "./negotiation/task-classes";
-import { ENGINE_VERSION } from "./negotiation/version";
+import { BUILT_IN_TASK_CLASS_IDS, ENGINE_VERSION, findPreset, PRESET_IDS, review, rulesOf, type TaskClassDecision } from "./negotiation";
 
 /**
  * docs/corpus-decisions.md: every real card of fixtures/cards reviewed against every preset, the

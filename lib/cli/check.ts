@@ -1,9 +1,6 @@
 import { parseArgs } from "node:util";
-import type { ReviewContext } from "../negotiation/context";
-import { explainInputError } from "../negotiation/explain";
-import { loadCard as loadCardModel } from "../negotiation/card/load";
-import { review } from "../negotiation/review";
-import type { TaskClass } from "../negotiation/task-classes";
+import { explainInputError, review, type ReviewContext, type TaskClass } from "../negotiation";
+import { loadCard as loadCardModel } from "../negotiation/card";
 import { flagError, type FlagOptions } from "./flag-errors";
 import { formatReviewText } from "./format-text";
 import { loadCard, loadContext, loadProfile, loadTaskClassFile, resolveTaskClasses } from "./inputs";

@@ -1,8 +1,5 @@
-import type { Review } from "../negotiation/decision-types";
-import { docsPath, type EvidenceRef } from "../negotiation/invariants/types";
-import { describeCut } from "../negotiation/explain/cut-label";
-import { decisionLabel } from "../negotiation/explain/decisions";
-import { evidenceValueText } from "../negotiation/explain/evidence";
+import { docsPath, type EvidenceRef, type Review } from "../negotiation";
+import { decisionLabel, describeCut, evidenceValueText } from "../negotiation/explain";
 import type { LoadedCard } from "./inputs";
 import { isNotable, type ReviewJson } from "./review-json";
 

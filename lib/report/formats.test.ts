@@ -5,8 +5,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { readCorpusCard } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { findPreset, NORTHWIND } from "../negotiation/profile";
-import { review } from "../negotiation/review";
+import { findPreset, NORTHWIND, review } from "../negotiation";
 import { failsOn, toGithubAnnotations, toJunit, toSarif } from "./formats";
 
 // The SARIF 2.1.0 schema as Microsoft's SARIF team publishes it (@microsoft/jest-sarif ships it).

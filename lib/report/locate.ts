@@ -1,5 +1,4 @@
-import { locatePointer } from "../negotiation/card/locate";
-import { positionAt, type TextPosition } from "../negotiation/card/parse-text";
+import { locatePointer, positionAt, type TextPosition } from "../negotiation/card";
 
 /**
  * Line and column (1-based) of a JSON pointer in the card text, or of its nearest ancestor that is

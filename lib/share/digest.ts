@@ -1,4 +1,4 @@
-import { digestCardText as digestForRecord } from "../negotiation/digest";
+import { digestCardText as digestForRecord } from "../negotiation";
 
 const PREFIX = "sha256:";
 

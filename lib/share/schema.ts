@@ -1,8 +1,5 @@
 import * as z from "../negotiation/zod";
-import { ReviewContext } from "../negotiation/context";
-import { DECISIONS } from "../negotiation/decision-types";
-import { ClientProfile } from "../negotiation/profile";
-import { TaskClass } from "../negotiation/task-classes";
+import { ClientProfile, DECISIONS, ReviewContext, TaskClass } from "../negotiation";
 
 /**
  * The zod schemas of what a link carries. Decoding validates a fragment with these before

@@ -1,5 +1,4 @@
-import type { ClientProfile } from "../negotiation/profile";
-import type { TaskClass } from "../negotiation/task-classes";
+import type { ClientProfile, TaskClass } from "../negotiation";
 import { MAX_TRIAGE_CARDS, MAX_TRIAGE_PROFILES, TRIAGE_FILE_TYPE, type TriageCard, type TriageFile, type TriageProfile } from "./triage";
 
 /**

@@ -1,5 +1,4 @@
-import type { ValidityProblem } from "../negotiation/card/validity";
-import { DECISIONS, type DecisionKind } from "../negotiation/decision-types";
+import { type DecisionKind, DECISIONS, type ValidityProblem } from "../negotiation";
 import { cardMatchesSearch, cellMatches, worstOf, type TriageCard, type TriageCell, type TriageFilter, type TriageProfile } from "./triage";
 
 /**
