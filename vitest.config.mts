@@ -10,7 +10,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["lib/**/*.test.ts", "fixtures/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "bench/**/*.test.ts", "stress/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "fixtures/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "bench/**/*.test.ts", "stress/**/*.test.ts", "scripts/**/*.test.ts", "reality/**/*.test.ts"],
     environment: "node",
   },
 });
