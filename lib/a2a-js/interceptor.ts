@@ -204,7 +204,8 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
       }
       if (outcome.pushCut && hasPush) {
         // The push config would be registered and never answered: drop it, the task is polled.
-        const { taskPushNotificationConfig: _dropped, ...configuration } = payload!.configuration!;
+        const configuration = { ...payload!.configuration };
+        delete configuration.taskPushNotificationConfig;
         payload!.configuration = configuration;
         report(outcome, "push-removed", state.digest);
         return;
