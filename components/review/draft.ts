@@ -1,7 +1,6 @@
 import type { CardSource } from "@/components/card-editor/card-panel";
 import type { MatrixSelection } from "@/components/matrix/selection";
-import { ReviewContext } from "@/lib/negotiation/context";
-import { ClientProfile } from "@/lib/negotiation/profile";
+import { ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
 
 /**

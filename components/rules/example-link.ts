@@ -1,7 +1,4 @@
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { DecisionKind, Review } from "@/lib/negotiation/decision-types";
-import type { ClientProfile } from "@/lib/negotiation/profile";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { type ClientProfile, type DecisionKind, ENGINE_VERSION, type Review, type ReviewContext } from "@/lib/negotiation";
 import { encodeReviewLink } from "@/lib/share";
 
 /**
