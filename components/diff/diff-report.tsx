@@ -3,9 +3,12 @@
 import Link from "next/link";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { type CardDiff, type DecisionChange, type DecisionChangeDetail, detailOf, explainDecision, explainFinding, type FieldChange, type Finding, getInvariant, orderDecisionChanges, restsOn } from "@/lib/negotiation";
-import { describeProblem } from "@/lib/negotiation/explain";
-import { parseCardText } from "@/lib/negotiation/card";
+import { detailOf, orderDecisionChanges, restsOn, type CardDiff, type DecisionChange, type DecisionChangeDetail, type FieldChange } from "@/lib/negotiation/diff";
+import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { explainDecision, explainFinding } from "@/lib/negotiation/explain";
+import { parseCardText } from "@/lib/negotiation/card/parse-text";
+import { getInvariant } from "@/lib/negotiation/invariants";
+import type { Finding } from "@/lib/negotiation/invariants/types";
 
 /**
  * What changed between two versions of a card. First, and most prominent, the decisions that moved

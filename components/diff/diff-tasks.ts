@@ -1,4 +1,4 @@
-import { diffCards } from "@/lib/negotiation";
+import { diffCards } from "@/lib/negotiation/diff";
 import { cardDigestHex, decodeReviewLink, describeLinkError } from "@/lib/share";
 import type { DiffAnswer, DiffRequest } from "./diff-protocol";
 

@@ -1,4 +1,4 @@
-import { ClientProfile } from "@/lib/negotiation";
+import { ClientProfile } from "@/lib/negotiation/profile";
 import type { CardVersion } from "./card-version";
 
 /**

@@ -1,12 +1,18 @@
 "use client";
 
-import { docsPath, type EvidenceRef, type Finding, getInvariant, type InvariantMeta, type Review, type TaskClassDecision } from "@/lib/negotiation";
-import { describeCut, describeInvariant, explainCellOfInvalidCard, explainDecision, explainDegradation, explainFinding, whatWouldChange } from "@/lib/negotiation/explain";
+import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
+import { explainDecision, explainDegradation } from "@/lib/negotiation/explain/decisions";
+import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
+import { getInvariant } from "@/lib/negotiation/invariants";
+import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
 import type { MatrixSelection } from "@/components/matrix/selection";
+import { describeCut } from "@/lib/negotiation/explain/cut-label";
+import { explainCellOfInvalidCard } from "@/lib/negotiation/explain/verdict";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { Section } from "@/components/ui/section";
+import { docsPath, type EvidenceRef } from "@/lib/negotiation/invariants/types";
 import { memo, type ReactNode } from "react";
 import { DecisionRecord, type RecordSource } from "./decision-record";
 import { FieldList } from "./field-list";

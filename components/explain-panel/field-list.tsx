@@ -1,7 +1,7 @@
 "use client";
 
-import { evidenceValueText } from "@/lib/negotiation/explain";
-import type { EvidenceRef } from "@/lib/negotiation";
+import { evidenceValueText } from "@/lib/negotiation/explain/evidence";
+import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 
 
 /** Evidence pointers; card (and profile) fields are buttons that highlight the field in its editor. */

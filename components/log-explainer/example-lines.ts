@@ -1,5 +1,8 @@
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { ENGINE_VERSION, NORTHWIND, review, writeDecisionRecord } from "@/lib/negotiation";
+import { NORTHWIND } from "@/lib/negotiation/profile";
+import { writeDecisionRecord } from "@/lib/negotiation/record";
+import { review } from "@/lib/negotiation/review";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { encodeReviewLink } from "@/lib/share";
 
 /**

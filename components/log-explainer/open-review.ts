@@ -1,4 +1,8 @@
-import { type DecisionRecord, ENGINE_VERSION, findPreset, type LogEntry, type ReviewContext } from "@/lib/negotiation";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { LogEntry } from "@/lib/negotiation/log";
+import { findPreset } from "@/lib/negotiation/profile";
+import type { DecisionRecord } from "@/lib/negotiation/record";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { decodeReviewLink, describeLinkError, tryEncodeLiveLink, type DecodedLink } from "@/lib/share";
 
 /**

@@ -1,6 +1,8 @@
-import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain";
-import { ENGINE_VERSION, type LogEntry, review } from "@/lib/negotiation";
-import { reconstructFromSeed } from "@/lib/negotiation/log";
+import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
+import type { LogEntry } from "@/lib/negotiation/log";
+import { reconstructFromSeed } from "@/lib/negotiation/log/reconstruct-seed";
+import { review } from "@/lib/negotiation/review";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { describeLinkError, tryEncodeReviewLink } from "@/lib/share";
 
 export type Reproduction = { ok: true; href: string } | { ok: false; why: string };

@@ -1,7 +1,8 @@
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { DECISION_MEANINGS, DECISIONS_BY_SEVERITY, STATUS_MEANINGS } from "@/lib/negotiation/explain";
-import type { FindingStatus } from "@/lib/negotiation";
+import { DECISIONS_BY_SEVERITY } from "@/lib/negotiation/explain/verdict";
+import { DECISION_MEANINGS, STATUS_MEANINGS } from "@/lib/negotiation/explain/legend";
+import type { FindingStatus } from "@/lib/negotiation/invariants/types";
 
 const STATUSES: readonly FindingStatus[] = ["holds", "not-applicable", "not-evaluated", "violated"];
 

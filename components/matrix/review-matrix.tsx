@@ -1,10 +1,11 @@
 "use client";
 
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import type { Finding, InvariantMeta, Review, TaskClassDecision } from "@/lib/negotiation";
+import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
+import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { describeCut, describeMissing } from "@/lib/negotiation/explain";
+import { describeCut, describeMissing } from "@/lib/negotiation/explain/cut-label";
 import { moveInGrid, type GridLayout, type GridPosition } from "./grid-keys";
 import { MatrixLegend } from "./matrix-legend";
 import type { MatrixSelection } from "./selection";

@@ -1,4 +1,4 @@
-import type { Review } from "@/lib/negotiation";
+import type { Review } from "@/lib/negotiation/decision-types";
 
 export interface MatrixSelection {
   taskClass: string;

@@ -1,6 +1,7 @@
-import { findJsonSyntaxError, positionAt } from "@/lib/negotiation/card";
-import { describeProfileIssue } from "@/lib/negotiation/explain";
-import type { ClientProfile } from "@/lib/negotiation";
+import { findJsonSyntaxError } from "@/lib/negotiation/card/json-scan";
+import { positionAt } from "@/lib/negotiation/card/parse-text";
+import { describeProfileIssue } from "@/lib/negotiation/explain/profile-issues";
+import type { ClientProfile } from "@/lib/negotiation/profile";
 import { parseProfileText, validateProfile } from "./parse-profile";
 
 /**

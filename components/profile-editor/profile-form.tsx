@@ -1,8 +1,9 @@
 "use client";
 
 import { useId, useState, type Ref } from "react";
-import { type ClientProfile, SECURITY_SCHEME_KINDS } from "@/lib/negotiation";
+import type { ClientProfile } from "@/lib/negotiation/profile";
 import { TriStateSelect } from "@/components/ui/tri-state-select";
+import { SECURITY_SCHEME_KINDS } from "@/lib/negotiation/profile";
 import { ListField } from "./list-field";
 
 const TRANSPORTS = ["JSONRPC", "GRPC", "HTTP+JSON"] as const;

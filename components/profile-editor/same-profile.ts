@@ -1,4 +1,4 @@
-import type { ClientProfile } from "@/lib/negotiation";
+import type { ClientProfile } from "@/lib/negotiation/profile";
 
 /** Key order does not matter to a profile; compare canonical JSON. */
 function canonicalJson(value: unknown): string {

@@ -1,6 +1,7 @@
 import type { CardSource } from "@/components/card-editor/card-panel";
 import type { MatrixSelection } from "@/components/matrix/selection";
-import { ClientProfile, ReviewContext } from "@/lib/negotiation";
+import { ReviewContext } from "@/lib/negotiation/context";
+import { ClientProfile } from "@/lib/negotiation/profile";
 import type { TaskClassSelection } from "./workspace-review";
 
 /**

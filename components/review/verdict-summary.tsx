@@ -2,8 +2,8 @@
 
 import { memo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
-import { summarizeVerdict } from "@/lib/negotiation/explain";
-import type { Review } from "@/lib/negotiation";
+import { summarizeVerdict } from "@/lib/negotiation/explain/verdict";
+import type { Review } from "@/lib/negotiation/decision-types";
 
 const TONE = {
   good: "border-emerald-600 bg-emerald-50",

@@ -17,7 +17,11 @@ import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys
 import { useSignatureReport } from "@/components/signature-keys/use-signature-report";
 import type { WorkspaceState } from "@/components/share/snapshot";
 import { Section } from "@/components/ui/section";
-import { type ClientProfile, type EvidenceRef, INVARIANTS, type ReviewContext, type TaskClass, type ValidityProblem } from "@/lib/negotiation";
+import type { ValidityProblem } from "@/lib/negotiation/card/validity";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import { INVARIANTS } from "@/lib/negotiation/invariants";
 import {
   isEngineLoaded,
   lastReviewWasQuick,
@@ -33,6 +37,7 @@ import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
 import { TaskClassPanel, type SkillChoice } from "@/components/task-classes/task-class-panel";
 import { classesOf, selectionOf } from "@/components/task-classes/task-class-selection";
+import type { TaskClass } from "@/lib/negotiation/task-classes";
 import { VerdictSummary } from "./verdict-summary";
 
 interface WorkspaceSessionProps {

@@ -1,5 +1,5 @@
 import { DecisionBadge } from "@/components/ui/decision-badge";
-import { explainDecision } from "@/lib/negotiation";
+import { explainDecision } from "@/lib/negotiation/explain";
 import type { RulePage } from "@/lib/negotiation/rule-docs";
 import { buildExampleHref } from "./example-link";
 

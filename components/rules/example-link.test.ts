@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ENGINE_VERSION, INVARIANT_IDS, review } from "@/lib/negotiation";
+import { INVARIANT_IDS } from "@/lib/negotiation/invariants";
+import { review } from "@/lib/negotiation/review";
 import { buildRulePage, type RulePage } from "@/lib/negotiation/rule-docs";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { decodeReviewLink, type SnapshotLinkState } from "@/lib/share";
 import { buildExampleHref } from "./example-link";
 

@@ -1,4 +1,7 @@
-import { type ClientProfile, type DecisionKind, ENGINE_VERSION, type Review, type ReviewContext } from "@/lib/negotiation";
+import type { ReviewContext } from "@/lib/negotiation/context";
+import type { DecisionKind, Review } from "@/lib/negotiation/decision-types";
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { encodeReviewLink } from "@/lib/share";
 
 /**

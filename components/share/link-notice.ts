@@ -1,4 +1,4 @@
-import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain";
+import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
 import type { DecisionMove, SnapshotComparison } from "@/lib/share";
 
 /**

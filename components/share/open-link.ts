@@ -1,7 +1,8 @@
 import { runReview } from "@/components/review/workspace-review";
 import type { SessionSeed } from "@/components/review/session-seed";
-import { type ClientProfile, ENGINE_VERSION } from "@/lib/negotiation";
-import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain";
+import type { ClientProfile } from "@/lib/negotiation/profile";
+import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import type { SnapshotLinkState } from "@/lib/share";
 import type { ShareModule } from "./load-share";
 import { decisionMapOf } from "./snapshot";

@@ -1,7 +1,7 @@
 import { runReview } from "@/components/review/workspace-review";
 import type { SessionSeed } from "@/components/review/session-seed";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
-import { ENGINE_VERSION } from "@/lib/negotiation";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import type { LiveLinkState } from "@/lib/share";
 import type { Compare } from "./open-link";
 import { decisionMapOf } from "./snapshot";

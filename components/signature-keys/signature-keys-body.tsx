@@ -1,8 +1,9 @@
 "use client";
 
 import { useId, useMemo } from "react";
-import { describeKeyIssue, describeKeySetError, describeSignatureReport } from "@/lib/negotiation/explain";
-import { readKeySet } from "@/lib/negotiation";
+import { describeKeyIssue } from "@/lib/negotiation/explain/signature-keys";
+import { describeKeySetError, describeSignatureReport } from "@/lib/negotiation/explain/signatures";
+import { readKeySet } from "@/lib/negotiation/signatures/keys";
 import type { SignatureKeysProps } from "./signature-keys-panel";
 
 /**

@@ -1,6 +1,6 @@
-import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "@/lib/negotiation";
+import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "@/lib/negotiation/task-classes";
 import type { TaskClassSelection } from "@/components/review/workspace-review";
-import { pointerFromPath } from "@/lib/negotiation/card";
+import { pointerFromPath } from "@/lib/negotiation/card/pointer";
 
 /**
  * The task classes a workspace review decides, as the user arranged them: which built-in classes

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { DECISIONS, type DecisionKind } from "@/lib/negotiation";
+import { DECISIONS, type DecisionKind } from "@/lib/negotiation/decision-types";
 import type { TriageFilter } from "@/lib/triage/triage";
 import type { TriageSort, TriageView } from "@/lib/triage/view";
 import { BUTTON, FIELD, LABEL } from "@/components/ui/form-styles";
