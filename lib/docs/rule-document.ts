@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Marked, type Tokens } from "marked";
 import { gfmHeadingId } from "marked-gfm-heading-id";
-import { isInvariantId } from "@/lib/negotiation";
+import { isInvariantId } from "@/lib/negotiation/invariants";
 
 /**
  * docs/rule.md as the app's /rule page. The same file is read on a code host, so its links are

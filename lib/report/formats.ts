@@ -1,6 +1,14 @@
-import { type DecisionKind, DECISIONS, docsPath, ENGINE_NAME, ENGINE_VERSION, type Finding, INVARIANTS, type Review, rulesOf, type TaskClassDecision, type ValidityProblem } from "../negotiation";
-import { decisionLabel, describeInvariant, describeProblem, explainDecision, explainFinding } from "../negotiation/explain";
-import type { TextPosition } from "../negotiation/card";
+import { rulesOf } from "../negotiation/decide";
+import { DECISIONS, type DecisionKind, type Review, type TaskClassDecision } from "../negotiation/decision-types";
+import { describeInvariant, explainFinding } from "../negotiation/explain/findings";
+import { decisionLabel, explainDecision } from "../negotiation/explain/decisions";
+import { describeProblem } from "../negotiation/explain/validity";
+import { INVARIANTS } from "../negotiation/invariants";
+import type { Finding } from "../negotiation/invariants/types";
+import { docsPath } from "../negotiation/invariants/types";
+import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
+import type { ValidityProblem } from "../negotiation/card/validity";
+import type { TextPosition } from "../negotiation/card/parse-text";
 import { artifactUri } from "./artifact-uri";
 import { pointerPosition } from "./locate";
 

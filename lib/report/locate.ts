@@ -1,4 +1,5 @@
-import { locatePointer, positionAt, type TextPosition } from "../negotiation/card";
+import { locatePointer } from "../negotiation/card/locate";
+import { positionAt, type TextPosition } from "../negotiation/card/parse-text";
 
 /**
  * Line and column (1-based) of a JSON pointer in the card text, or of its nearest ancestor that is

@@ -1,6 +1,6 @@
 import { escapeMarkdown } from "../markdown";
-import type { Review } from "../negotiation";
-import { decisionLabel, explainAdvisory, explainInputError, explainReason } from "../negotiation/explain";
+import type { Review } from "../negotiation/decision-types";
+import { decisionLabel, explainAdvisory, explainInputError, explainReason } from "../negotiation/explain/decisions";
 
 /**
  * "Copy as Markdown": the review as a ticket comment. One table row per task class (decision and

@@ -1,6 +1,6 @@
 import { deflateSync } from "fflate";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { pointerFromPath } from "../negotiation/card";
+import { pointerFromPath } from "../negotiation/card/pointer";
 import type * as z from "../negotiation/zod";
 import { DICTIONARY_V1 } from "./dictionary-v1";
 import { decodeBase64Url, encodeBase64Url } from "./base64url";

@@ -1,4 +1,4 @@
-import type { DecisionKind } from "../negotiation";
+import type { DecisionKind } from "../negotiation/decision-types";
 import type { DecisionMap } from "./schema";
 
 export interface SnapshotSide {

@@ -1,4 +1,4 @@
-import { digestCardText as digestForRecord } from "../negotiation";
+import { digestCardText as digestForRecord } from "../negotiation/digest";
 
 const PREFIX = "sha256:";
 

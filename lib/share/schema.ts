@@ -1,5 +1,8 @@
 import * as z from "../negotiation/zod";
-import { ClientProfile, DECISIONS, ReviewContext, TaskClass } from "../negotiation";
+import { ReviewContext } from "../negotiation/context";
+import { DECISIONS } from "../negotiation/decision-types";
+import { ClientProfile } from "../negotiation/profile";
+import { TaskClass } from "../negotiation/task-classes";
 
 /**
  * The zod schemas of what a link carries. Decoding validates a fragment with these before

@@ -1,4 +1,5 @@
-import type { ClientProfile, TaskClass } from "../negotiation";
+import type { ClientProfile } from "../negotiation/profile";
+import type { TaskClass } from "../negotiation/task-classes";
 import { MAX_TRIAGE_CARDS, MAX_TRIAGE_PROFILES, TRIAGE_FILE_TYPE, type TriageCard, type TriageFile, type TriageProfile } from "./triage";
 
 /**

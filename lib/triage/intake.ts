@@ -1,5 +1,8 @@
-import { findJsonSyntaxError, makeProblem, parseCardText, positionAt } from "../negotiation/card";
-import { ClientProfile, type ValidityProblem } from "../negotiation";
+import { findJsonSyntaxError } from "../negotiation/card/json-scan";
+import { parseCardText, positionAt } from "../negotiation/card/parse-text";
+import { makeProblem } from "../negotiation/card/problems";
+import type { ValidityProblem } from "../negotiation/card/validity";
+import { ClientProfile } from "../negotiation/profile";
 import { decodeUtf8 } from "./utf8";
 import { MAX_CARD_URL_LENGTH, readCardUrlForm } from "../wire/card-url";
 import { MAX_TRIAGE_CARD_CHARS, MAX_TRIAGE_PROFILES, readTriageValue, TRIAGE_FILE_TYPE, type TriageFile } from "./triage";

@@ -1,4 +1,4 @@
-import type { TaskClass } from "../negotiation";
+import type { TaskClass } from "../negotiation/task-classes";
 import { triagePair, type TriageCard, type TriageCell, type TriageProfile } from "./triage";
 
 /**

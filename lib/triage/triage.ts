@@ -1,5 +1,12 @@
 import { escapeMarkdown } from "../markdown";
-import { ClientProfile, type DecisionKind, DECISIONS, type InvariantId, review, type ReviewContext, rulesOf, TaskClass, type ValidityProblem } from "../negotiation";
+import type { ValidityProblem } from "../negotiation/card/validity";
+import { rulesOf } from "../negotiation/decide";
+import { DECISIONS, type DecisionKind } from "../negotiation/decision-types";
+import type { ReviewContext } from "../negotiation/context";
+import type { InvariantId } from "../negotiation/invariants/types";
+import { ClientProfile } from "../negotiation/profile";
+import { review } from "../negotiation/review";
+import { TaskClass } from "../negotiation/task-classes";
 import * as z from "../negotiation/zod";
 
 /**

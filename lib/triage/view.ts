@@ -1,4 +1,5 @@
-import { type DecisionKind, DECISIONS, type ValidityProblem } from "../negotiation";
+import type { ValidityProblem } from "../negotiation/card/validity";
+import { DECISIONS, type DecisionKind } from "../negotiation/decision-types";
 import { cardMatchesSearch, cellMatches, worstOf, type TriageCard, type TriageCell, type TriageFilter, type TriageProfile } from "./triage";
 
 /**
