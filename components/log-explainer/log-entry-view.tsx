@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { explainLogEntry } from "@/lib/negotiation/explain/log-lines";
-import type { LogEntry } from "@/lib/negotiation/log";
+import type { LogEntry } from "@/lib/negotiation";
 import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
 import { buildOpenReview } from "./open-review";
 import { buildReproduction } from "./reproduce";

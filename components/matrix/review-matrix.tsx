@@ -1,8 +1,7 @@
 "use client";
 
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
-import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
+import type { Finding, InvariantMeta, Review, TaskClassDecision } from "@/lib/negotiation";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { describeCut, describeMissing } from "@/lib/negotiation/explain/cut-label";

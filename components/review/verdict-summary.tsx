@@ -3,7 +3,7 @@
 import { memo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { summarizeVerdict } from "@/lib/negotiation/explain/verdict";
-import type { Review } from "@/lib/negotiation/decision-types";
+import type { Review } from "@/lib/negotiation";
 
 const TONE = {
   good: "border-emerald-600 bg-emerald-50",

@@ -3,7 +3,7 @@
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { DECISION_STYLE } from "@/components/ui/decision-style";
-import type { DecisionKind } from "@/lib/negotiation/decision-types";
+import type { DecisionKind } from "@/lib/negotiation";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import type { TriageCell, TriageProfile } from "@/lib/triage/triage";
 import { cellKey, type TriageView, type TriageViewRow } from "@/lib/triage/view";

@@ -1,4 +1,4 @@
-import type { DecisionKind } from "@/lib/negotiation/decision-types";
+import type { DecisionKind } from "@/lib/negotiation";
 import { DECISION_STYLE } from "./decision-style";
 
 /** A decision as its symbol and word on its colour; `compact` for dense grids. */

@@ -1,5 +1,4 @@
-import type { DecisionKind } from "@/lib/negotiation/decision-types";
-import type { FindingStatus } from "@/lib/negotiation/invariants/types";
+import type { DecisionKind, FindingStatus } from "@/lib/negotiation";
 
 /** Colour is a second channel only: every decision and status also carries a word and a symbol. */
 export const DECISION_STYLE: Record<DecisionKind, { label: string; symbol: string; className: string }> = {
