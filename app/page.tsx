@@ -4,8 +4,7 @@ import { Workspace } from "@/components/review/workspace";
 import { SiteHeader } from "@/components/ui/site-header";
 import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { NORTHWIND } from "@/lib/negotiation/profile";
-import { review } from "@/lib/negotiation/review";
+import { NORTHWIND, review } from "@/lib/negotiation";
 
 /**
  * The review workspace. Opens on the rule's incident (the Contoso card under the Northwind client),

@@ -1,5 +1,5 @@
 import { corpusCardNames, readCorpusCard } from "../fixtures/corpus";
-import { PRESETS, presetSlug } from "../lib/negotiation/profile";
+import { PRESETS, presetSlug } from "../lib/negotiation";
 
 /**
  * The batch bench's input: every real card of fixtures/cards in turn, as `card` (JSON) on one

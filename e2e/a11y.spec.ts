@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
+import { NORTHWIND } from "../lib/negotiation";
 import { encodeReviewLink } from "../lib/share";
 import { openWorkspace, pasteCard } from "./workspace-helpers";
 

@@ -1,11 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { readCorpusCard } from "../fixtures/corpus";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "../lib/negotiation/examples/incidents";
-import { detailOf, diffCards, orderDecisionChanges } from "../lib/negotiation/diff";
-import { explainFinding } from "../lib/negotiation/explain";
-import { findPreset, NORTHWIND } from "../lib/negotiation/profile";
-import { review } from "../lib/negotiation/review";
-import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { detailOf, diffCards, ENGINE_VERSION, explainFinding, findPreset, NORTHWIND, orderDecisionChanges, review } from "../lib/negotiation";
 import { cardDigestHex, encodeLiveLink, encodeReviewLink } from "../lib/share";
 import { startLocalServer } from "./local-server";
 

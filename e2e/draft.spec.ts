@@ -1,7 +1,6 @@
 import { expect, test } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
-import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { ENGINE_VERSION, NORTHWIND } from "../lib/negotiation";
 import { encodeReviewLink } from "../lib/share";
 import { expectDecision, loadExample, openWorkspace, pasteCard } from "./workspace-helpers";
 

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { buildLargeCard } from "../components/card-editor/examples/large-card";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
-import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { ENGINE_VERSION, NORTHWIND } from "../lib/negotiation";
 import { encodeReviewLink } from "../lib/share";
 import { expectDecision } from "./workspace-helpers";
 

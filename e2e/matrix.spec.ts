@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { readCorpusCard } from "../fixtures/corpus";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { INVARIANTS } from "../lib/negotiation/invariants";
+import { INVARIANTS } from "../lib/negotiation";
 import { matrix, openWorkspace, pasteCard } from "./workspace-helpers";
 
 // The verdict, the matrix as one keyboard grid, its headers and legend, and what it shows for an

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { NORTHWIND } from "../lib/negotiation/profile";
+import { NORTHWIND } from "../lib/negotiation";
 import { openWorkspace } from "./workspace-helpers";
 
 // Saved profiles: saved, renamed, deleted (with undo), exported and imported; and a profile field an

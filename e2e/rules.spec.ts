@@ -1,7 +1,6 @@
 import { expect, test } from "./fixtures";
 import { CONTOSO_PUSH_MTLS } from "../lib/negotiation/examples/incidents";
-import { getInvariant, INVARIANT_IDS } from "../lib/negotiation/invariants";
-import { review } from "../lib/negotiation/review";
+import { getInvariant, INVARIANT_IDS, review } from "../lib/negotiation";
 import { NORTHWIND_NO_POLLING, RULE_DOCS } from "../lib/negotiation/rule-docs";
 import { decodeReviewLink } from "../lib/share";
 

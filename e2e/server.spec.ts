@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { ENGINE_VERSION } from "../lib/negotiation";
 import { expect, test } from "./fixtures";
 import { startLocalServer } from "./local-server";
 import { spawnOwnServer, startOwnServer } from "./standalone-server";

@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
-import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { ENGINE_VERSION, NORTHWIND } from "../lib/negotiation";
 import { encodeLiveLink, encodeReviewLink } from "../lib/share";
 import { startLocalServer } from "./local-server";
 import { expectDecision, matrix, openWorkspace, TASK_CLASSES } from "./workspace-helpers";

@@ -2,9 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
 import { runCli } from "../lib/cli/test-io";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
-import { review } from "../lib/negotiation/review";
-import type { TaskClass } from "../lib/negotiation/task-classes";
+import { NORTHWIND, review, type TaskClass } from "../lib/negotiation";
 import { expectDecision, matrix, openWorkspace, TASK_CLASSES } from "./workspace-helpers";
 import { cellDecisions, dropFiles, grid, openTriage, presets, waitForReviews } from "./triage-helpers";
 

@@ -1,9 +1,8 @@
-import { expect, test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 import { createHash } from "node:crypto";
 import { readCorpusCard } from "../fixtures/corpus";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
-import type { Page } from "./fixtures";
+import { NORTHWIND } from "../lib/negotiation";
 import { expectDecision, loadExample, openWorkspace, pasteCard, revisionOf } from "./workspace-helpers";
 
 /** The fold gutter's mark beside the first editor line holding `text`: "Fold line", "Unfold line", or "" for none. */

@@ -1,10 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { recordFigures } from "./figures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
-import { writeDecisionRecord } from "../lib/negotiation/record";
-import { review } from "../lib/negotiation/review";
-import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { ENGINE_VERSION, NORTHWIND, review, writeDecisionRecord } from "../lib/negotiation";
 import { encodeLiveLink, encodeReviewLink } from "../lib/share";
 import { bytesOf, craftLink, readLinkByTheBook, snapshotPayload } from "../lib/share/v1-reference.testkit";
 import { matrix } from "./workspace-helpers";

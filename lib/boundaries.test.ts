@@ -105,6 +105,56 @@ function closure(start: string): Map<string, string[]> {
   return seen;
 }
 
+/**
+ * Outside lib/negotiation, code reaches the core through its front door (lib/negotiation/index.ts,
+ * also the package's entry) or one of these sub-entries, each for a reason. Anything else is the
+ * engine's inside, free to change without telling its callers.
+ */
+const SANCTIONED: { entry: string; from?: (file: string) => boolean; why: string }[] = [
+  { entry: "lib/negotiation/card/index.ts", why: "card text tools (lines and columns, JSON syntax, pointers) for the editors, the CLI and triage" },
+  { entry: "lib/negotiation/explain/index.ts", why: "the wording the app and the CLI show beyond the front door's explanations" },
+  { entry: "lib/negotiation/log/index.ts", why: "the log reader's limits and parts that /explain renders" },
+  { entry: "lib/negotiation/rule-docs/index.ts", why: "the /rules pages' data" },
+  { entry: "lib/negotiation/examples/", why: "the built-in example cards and profiles (the app's opening review, tests, stress)" },
+  { entry: "lib/negotiation/zod.ts", why: "the one configured zod/mini: link and schema code must share its locale and tree-shaking" },
+  {
+    entry: "lib/negotiation/card/schemas/compiled.ts",
+    from: (f) => under(f, "lib/cli", "bench"),
+    why: "the Node-only compiled validator; in no index, so no browser bundle reaches it (the package's Node entry installs it)",
+  },
+  { entry: "lib/negotiation/bounded-memo.ts", from: (f) => under(f, "lib/cli"), why: "batch's bounded caches" },
+  { entry: "lib/negotiation/signatures/verify.ts", from: (f) => under(f, "lib/cli"), why: "loaded on demand, so jose costs nothing to a CLI run on an unsigned card" },
+  { entry: "lib/negotiation/card/schemas/index.ts", from: (f) => under(f, "bench"), why: "the bench times the validator's tiers apart" },
+  { entry: "lib/negotiation/card/validate.ts", from: (f) => under(f, "bench"), why: "the bench times the validator's tiers apart" },
+  {
+    entry: "lib/negotiation/seed-compat/generate-cases.ts",
+    from: (f) => isTest(f) || under(f, "fixtures"),
+    why: "the reference check's case generator: the golden file and the differential test are built from it",
+  },
+  { entry: "lib/negotiation/signatures/test-sign.ts", from: isTest, why: "test keys and signed test cards" },
+  { entry: "lib/negotiation/testing/", from: isTest, why: "test helpers" },
+];
+
+/**
+ * Code shipped to the browser imports core *values* from the module that owns them: the front door
+ * re-exports the whole engine, which the workspace loads on demand (components/review/
+ * workspace-review.ts), and webpack keeps a module an app file re-exports even when nothing uses
+ * it, so one value import through the front door would put the engine in the first visit's
+ * JavaScript. Type-only imports are erased and may use the front door.
+ */
+const BROWSER_SIDE = ["components", "lib/share", "lib/triage", "lib/wire", "lib/report", "lib/docs", "lib/settings"];
+
+/** Why an import from outside into the core is not allowed, or undefined when it is. */
+function frontDoorViolation(from: string, edge: Edge): string | undefined {
+  if (edge.target.kind !== "file" || !under(edge.target.file, "lib/negotiation")) return undefined;
+  const target = rel(edge.target.file);
+  if (target === "lib/negotiation/index.ts") return undefined;
+  const sanctioned = SANCTIONED.find((s) => (s.entry.endsWith("/") ? target.startsWith(s.entry) : target === s.entry));
+  if (sanctioned && (!sanctioned.from || sanctioned.from(from))) return undefined;
+  if (under(from, ...BROWSER_SIDE) || readFileSync(from, "utf8").startsWith('"use client"')) return undefined;
+  return `an internal module (import from lib/negotiation, or add a sanctioned sub-entry with its reason)`;
+}
+
 const ALL = listSources(ROOT);
 const CORE = ALL.filter((f) => under(f, "lib/negotiation"));
 
@@ -163,6 +213,28 @@ describe("import boundaries", () => {
       }
     }
     expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it("outside code reaches the core through its front door or a sanctioned sub-entry", () => {
+    const problems: string[] = [];
+    for (const file of ALL.filter((f) => !under(f, "lib/negotiation"))) {
+      for (const edge of importsOf(file)) {
+        const why = frontDoorViolation(file, edge);
+        if (why) problems.push(`${rel(file)} imports "${edge.spec}": ${why}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("flags an internal import from outside, and lets the front door and sanctioned entries through", () => {
+    const at = (file: string): Edge => ({ spec: file, target: { kind: "file", file: path.join(ROOT, file) } });
+    const cli = path.join(ROOT, "lib/cli/check.ts");
+    expect(frontDoorViolation(cli, at("lib/negotiation/decide.ts"))).toBeDefined();
+    expect(frontDoorViolation(path.join(ROOT, "bench/run.ts"), at("lib/negotiation/bounded-memo.ts"))).toBeDefined();
+    expect(frontDoorViolation(cli, at("lib/negotiation/index.ts"))).toBeUndefined();
+    expect(frontDoorViolation(cli, at("lib/negotiation/bounded-memo.ts"))).toBeUndefined();
+    expect(frontDoorViolation(cli, at("lib/negotiation/explain/index.ts"))).toBeUndefined();
+    expect(frontDoorViolation(path.join(ROOT, "components/review/workspace-review.ts"), at("lib/negotiation/review.ts"))).toBeUndefined();
   });
 
   it("catches a forbidden import when there is one (the checks above are not vacuous)", () => {

@@ -1,11 +1,4 @@
-import { clientLimitRules } from "./negotiation/client-limits";
-import { isNotForClient, rulesOf } from "./negotiation/decide";
-import type { ClientProfile } from "./negotiation/profile";
-import type { TaskClassDecision } from "./negotiation/decision-types";
-import { PRESET_IDS, findPreset } from "./negotiation/profile";
-import { review } from "./negotiation/review";
-import { BUILT_IN_TASK_CLASS_IDS } from "./negotiation/task-classes";
-import { ENGINE_VERSION } from "./negotiation/version";
+import { clientLimitRules, isNotForClient, rulesOf, type ClientProfile, type TaskClassDecision, PRESET_IDS, findPreset, review, BUILT_IN_TASK_CLASS_IDS, ENGINE_VERSION } from "./negotiation";
 
 /**
  * docs/corpus-decisions.md: every real card of fixtures/cards reviewed against every preset, the

@@ -2,11 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { INCIDENT_CARDS } from "./negotiation/examples/incidents";
-import { INVARIANT_IDS, specHref } from "./negotiation/invariants/types";
+import { BUILT_IN_TASK_CLASS_IDS, INVARIANT_IDS, INVARIANTS, PRESETS, presetSlug, specHref } from "./negotiation";
 import { RULE_DOCUMENT_PATH, renderRuleDocument } from "./docs/rule-document";
-import { INVARIANTS } from "./negotiation/invariants";
-import { PRESETS, presetSlug } from "./negotiation/profile";
-import { BUILT_IN_TASK_CLASS_IDS } from "./negotiation/task-classes";
 
 // The README is where a newcomer meets the rules and the commands; keep it in step with the code.
 const readme = readFileSync(path.resolve(__dirname, "../README.md"), "utf8");

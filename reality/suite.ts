@@ -6,9 +6,7 @@
 import type { Task } from "@a2a-js/sdk";
 import { TaskState } from "@a2a-js/sdk";
 import type { Client } from "@a2a-js/sdk/client";
-import { findPreset, type ClientProfile } from "../lib/negotiation/profile";
-import { review } from "../lib/negotiation/review";
-import { BUILT_IN_TASK_CLASSES, type TaskClass } from "../lib/negotiation/task-classes";
+import { findPreset, type ClientProfile, review, BUILT_IN_TASK_CLASSES, type TaskClass } from "../lib/negotiation";
 import { clientCertificateFetch, startAgent, startWebhookReceiver, type AgentSpec, type Binding, type RunningAgent, type WebhookReceiver } from "./agents";
 import { type CellKind, type Observed, type Verdict, verdict } from "./agreement";
 import { callOptions, sdkClient, userMessage } from "./clients";

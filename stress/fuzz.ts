@@ -1,11 +1,5 @@
 import fc from "fast-check";
-import { PROBLEM_CODE_LIST } from "@/lib/negotiation/card/problem-codes";
-import { readLogText } from "@/lib/negotiation/log";
-import { PRESETS } from "@/lib/negotiation/profile";
-import { writeDecisionRecord } from "@/lib/negotiation/record";
-import { review } from "@/lib/negotiation/review";
-import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { BUILT_IN_TASK_CLASSES, ENGINE_VERSION, PRESETS, PROBLEM_CODE_LIST, readLogText, review, writeDecisionRecord } from "@/lib/negotiation";
 import { decodeReviewLink, encodeReviewLink, LINK_ERROR_CODES } from "@/lib/share";
 import { FetchCardError } from "@/lib/wire/fetch-card";
 import { postToRoute, routeDeps } from "./route-client";

@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { findPreset } from "@/lib/negotiation/profile";
-import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
+import { findPreset, BUILT_IN_TASK_CLASSES } from "../lib/negotiation";
 import { probeAgent } from "@/lib/probe/probe";
 import { createProbeRouteDeps, handleProbe, type ProbeRouteDeps } from "@/lib/probe/route";
 import { readSettings } from "@/lib/settings";

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
-import { review } from "../lib/negotiation/review";
-import type { Review } from "../lib/negotiation/decision-types";
+import { NORTHWIND, review, type Review } from "../lib/negotiation";
 import { collectOnLaterTurns } from "./collect";
 
 /**

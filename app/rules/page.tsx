@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { RuleIndex } from "@/components/rules/rule-index";
 import { SiteHeader } from "@/components/ui/site-header";
-import { INVARIANTS } from "@/lib/negotiation/invariants";
+import { INVARIANTS } from "@/lib/negotiation";
 
 export const metadata: Metadata = {
   title: "Rules — Parley",

@@ -1,13 +1,9 @@
 import { corpusCardNames, readCorpusCard } from "../../fixtures/corpus";
-import { detectShape } from "../../lib/negotiation/card/detect-shape";
-import { isObject, type JsonObject } from "../../lib/negotiation/card/json-value";
-import { normalizeCard } from "../../lib/negotiation/card/normalize";
+import { detectShape, isObject, type JsonObject, normalizeCard } from "../../lib/negotiation/card";
 import { compiledIssueFinder } from "../../lib/negotiation/card/schemas/compiled";
 import { CARD_SCHEMAS } from "../../lib/negotiation/card/schemas";
 import { setSchemaIssueFinder, validateCardValue } from "../../lib/negotiation/card/validate";
-import { NORTHWIND } from "../../lib/negotiation/profile";
-import { review, type ReviewOptions } from "../../lib/negotiation/review";
-import { BUILT_IN_TASK_CLASS_IDS } from "../../lib/negotiation/task-classes";
+import { BUILT_IN_TASK_CLASS_IDS, NORTHWIND, review, type ReviewOptions } from "../../lib/negotiation";
 import { cardWithSkills, describeSize, TYPICAL_CARD_TEXT } from "../fixtures";
 import { collectNow } from "../../stress/collect";
 import { type BenchResult, type BenchSection, cpuBeside, consume, measurePair, median } from "../harness";

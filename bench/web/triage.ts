@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { corpusCardNames, readCorpusCard } from "../../fixtures/corpus";
-import { NORTHWIND, PRESETS } from "../../lib/negotiation/profile";
+import { NORTHWIND, PRESETS } from "../../lib/negotiation";
 import { writeTriageFile, type TriageCard, type TriageProfile } from "../../lib/triage/triage";
 
 /**

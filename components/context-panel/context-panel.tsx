@@ -3,7 +3,7 @@
 import { memo, useId, useState, type ReactNode } from "react";
 import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import { HonoredExtensionsField } from "./honored-extensions-field";
-import type { ReviewContext } from "@/lib/negotiation/context";
+import type { ReviewContext } from "@/lib/negotiation";
 
 type BooleanKey = "priorTaskHistory" | "outOfBandCapabilityExchange" | "cardKnownStale" | "serverKnownGood";
 type ListKey = "documentedFallbackOutputModes" | "resubscribeOnlyOutputModes";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { HonoredExtension, ReviewContext } from "@/lib/negotiation/context";
+import type { HonoredExtension, ReviewContext } from "@/lib/negotiation";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
 
 /** The invariants an extension can resolve: only the rule's own, the card's internal contradictions. */

@@ -1,7 +1,4 @@
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { CardDiff } from "@/lib/negotiation/diff";
-import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { CardDiff, ClientProfile, ReviewContext, TaskClass } from "@/lib/negotiation";
 import type { DecodeResult } from "@/lib/share";
 
 /** Messages between the /diff page and its worker (diff.worker.ts), matched by id. */

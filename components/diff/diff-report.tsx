@@ -8,7 +8,7 @@ import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { explainDecision, explainFinding } from "@/lib/negotiation/explain";
 import { parseCardText } from "@/lib/negotiation/card/parse-text";
 import { getInvariant } from "@/lib/negotiation/invariants";
-import type { Finding } from "@/lib/negotiation/invariants/types";
+import type { Finding } from "@/lib/negotiation";
 
 /**
  * What changed between two versions of a card. First, and most prominent, the decisions that moved

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { Review } from "@/lib/negotiation/decision-types";
+import type { Review } from "@/lib/negotiation";
 import { formatDecisionRecord } from "@/lib/negotiation/record-format";
 import { digestCardTextAsync } from "@/components/review/card-digest";
 import { loadEngine } from "@/components/review/workspace-review";

@@ -1,10 +1,9 @@
 "use client";
 
-import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
+import type { Finding, InvariantMeta, Review, TaskClassDecision } from "@/lib/negotiation";
 import { explainDecision, explainDegradation } from "@/lib/negotiation/explain/decisions";
 import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
 import { getInvariant } from "@/lib/negotiation/invariants";
-import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
 import type { MatrixSelection } from "@/components/matrix/selection";
 import { describeCut } from "@/lib/negotiation/explain/cut-label";
 import { explainCellOfInvalidCard } from "@/lib/negotiation/explain/verdict";

@@ -1,7 +1,7 @@
 "use client";
 
 import { evidenceValueText } from "@/lib/negotiation/explain/evidence";
-import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
+import type { EvidenceRef } from "@/lib/negotiation";
 
 
 /** Evidence pointers; card (and profile) fields are buttons that highlight the field in its editor. */

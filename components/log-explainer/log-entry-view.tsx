@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { outcomeOf } from "@/lib/negotiation/decide";
 import { explainLogEntry } from "@/lib/negotiation/explain/log-lines";
-import type { LogEntry } from "@/lib/negotiation/log";
+import type { LogEntry } from "@/lib/negotiation";
 import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
 import { buildOpenReview } from "./open-review";
 import { buildReproduction } from "./reproduce";

@@ -1,7 +1,5 @@
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { LogEntry } from "@/lib/negotiation/log";
+import type { DecisionRecord, LogEntry, ReviewContext } from "@/lib/negotiation";
 import { findPreset } from "@/lib/negotiation/profile";
-import type { DecisionRecord } from "@/lib/negotiation/record";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { decodeReviewLink, describeLinkError, tryEncodeLiveLink, type DecodedLink } from "@/lib/share";
 

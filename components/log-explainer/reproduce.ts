@@ -1,5 +1,5 @@
 import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
-import type { LogEntry } from "@/lib/negotiation/log";
+import type { LogEntry } from "@/lib/negotiation";
 import { reconstructFromSeed } from "@/lib/negotiation/log/reconstruct-seed";
 import { review } from "@/lib/negotiation/review";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";

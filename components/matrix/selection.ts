@@ -1,4 +1,4 @@
-import type { Review } from "@/lib/negotiation/decision-types";
+import type { Review } from "@/lib/negotiation";
 
 export interface MatrixSelection {
   taskClass: string;

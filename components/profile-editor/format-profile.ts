@@ -1,4 +1,4 @@
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile } from "@/lib/negotiation";
 
 /** The profile as the JSON view shows it (and as profile pointers are located in). */
 export function formatProfile(profile: ClientProfile): string {

@@ -1,7 +1,7 @@
 import { findJsonSyntaxError } from "@/lib/negotiation/card/json-scan";
 import { positionAt } from "@/lib/negotiation/card/parse-text";
 import { describeProfileIssue } from "@/lib/negotiation/explain/profile-issues";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile } from "@/lib/negotiation";
 import { parseProfileText, validateProfile } from "./parse-profile";
 
 /**

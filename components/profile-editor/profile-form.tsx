@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type Ref } from "react";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile } from "@/lib/negotiation";
 import { TriStateSelect } from "@/components/ui/tri-state-select";
 import { SECURITY_SCHEME_KINDS } from "@/lib/negotiation/profile";
 import { ListField } from "./list-field";

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { JsonEditor, type EditorDiagnostic, type JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { locateNearest } from "@/components/review/workspace-review";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile } from "@/lib/negotiation";
 import { formatProfile, parseProfileText, type ProfileIssue } from "./parse-profile";
 import { sameProfile } from "./same-profile";
 

@@ -1,4 +1,4 @@
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile } from "@/lib/negotiation";
 
 /** Key order does not matter to a profile; compare canonical JSON. */
 function canonicalJson(value: unknown): string {

@@ -3,7 +3,7 @@
 import { downloadText } from "@/components/ui/download";
 import { JsonFilePicker } from "@/components/ui/json-file-picker";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile } from "@/lib/negotiation";
 import { MAX_PROFILE_FILE_BYTES, profileFileName, profilesFileText, readProfilesFile } from "./profile-files";
 import {
   deleteSavedProfile,

@@ -1,8 +1,7 @@
 import type { CardSource } from "@/components/card-editor/card-panel";
 import type { MatrixSelection } from "@/components/matrix/selection";
 import type { LinkNotice } from "@/components/share/link-notice";
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
 
 /**

@@ -1,10 +1,9 @@
 "use client";
 
 import { memo } from "react";
-import type { Review } from "@/lib/negotiation/decision-types";
+import type { Review, ValidityProblem } from "@/lib/negotiation";
 import { explainAdvisory, explainInputError } from "@/lib/negotiation/explain/decisions";
 import { describeProblem, problemsInReadingOrder } from "@/lib/negotiation/explain/validity";
-import type { ValidityProblem } from "@/lib/negotiation/card/validity";
 import { SignatureBadge } from "@/components/signature-keys/signature-badge";
 
 const SHAPE_LABEL: Record<string, string> = {

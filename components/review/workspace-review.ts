@@ -4,13 +4,9 @@
  * Components import everything else straight from the core module that owns it.
  */
 import { locatePointer } from "@/lib/negotiation/card/locate";
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { Review } from "@/lib/negotiation/decision-types";
+import type { ClientProfile, Review, ReviewContext, SignatureReport, TaskClass } from "@/lib/negotiation";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { loadOnce } from "@/components/ui/load-once";
-import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { SignatureReport } from "@/lib/negotiation/signatures/types";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
 import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
 
 /** Built-in ids or user-defined task classes in full, as a review link carries them. Absent: every built-in. */

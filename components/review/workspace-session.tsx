@@ -17,10 +17,7 @@ import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys
 import { useSignatureReport } from "@/components/signature-keys/use-signature-report";
 import type { WorkspaceState } from "@/components/share/snapshot";
 import { Section } from "@/components/ui/section";
-import type { ValidityProblem } from "@/lib/negotiation/card/validity";
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile, EvidenceRef, ReviewContext, TaskClass, ValidityProblem } from "@/lib/negotiation";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
 import {
   isEngineLoaded,
@@ -37,7 +34,6 @@ import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
 import { TaskClassPanel, type SkillChoice } from "@/components/task-classes/task-class-panel";
 import { classesOf, selectionOf } from "@/components/task-classes/task-class-selection";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
 import { VerdictSummary } from "./verdict-summary";
 import { LazyLiveCheck } from "@/components/live-check/lazy-live-check";
 

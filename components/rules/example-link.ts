@@ -1,6 +1,4 @@
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { DecisionKind, Review } from "@/lib/negotiation/decision-types";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile, DecisionKind, Review, ReviewContext } from "@/lib/negotiation";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { encodeReviewLink } from "@/lib/share";
 

@@ -1,4 +1,4 @@
-import type { LinkCardLimitProblem } from "@/lib/negotiation/explain/link-limits";
+import type { LinkCardLimitProblem } from "@/lib/negotiation/explain";
 
 /**
  * What the workspace agrees to open from a review link. The codec already stops inflating at 4 MiB;

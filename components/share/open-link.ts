@@ -1,6 +1,6 @@
 import { runReview } from "@/components/review/workspace-review";
 import type { SessionSeed } from "@/components/review/session-seed";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile } from "@/lib/negotiation";
 import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import type { SnapshotLinkState } from "@/lib/share";

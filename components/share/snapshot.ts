@@ -1,8 +1,6 @@
-import type { Review } from "@/lib/negotiation/decision-types";
+import type { ClientProfile, Review, ReviewContext } from "@/lib/negotiation";
 import { outcomeOf } from "@/lib/negotiation/decide";
 import { runReview, type TaskClassSelection } from "@/components/review/workspace-review";
-import type { ReviewContext } from "@/lib/negotiation/context";
-import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { DecisionMap, SnapshotLinkState } from "@/lib/share";
 
 /** What the workspace holds that a link reproduces. */

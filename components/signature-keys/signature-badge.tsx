@@ -1,7 +1,7 @@
 "use client";
 
 import { describeSignatureReport, signatureStatusLabel } from "@/lib/negotiation/explain/signatures";
-import type { SignatureReport } from "@/lib/negotiation/signatures/types";
+import type { SignatureReport } from "@/lib/negotiation";
 
 const STYLE: Record<string, string> = {
   valid: "bg-emerald-50 text-emerald-900 ring-emerald-600",

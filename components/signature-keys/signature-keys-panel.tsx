@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
-import type { SignatureReport } from "@/lib/negotiation/signatures/types";
+import type { SignatureReport } from "@/lib/negotiation";
 import type { SignatureCheck } from "./use-signature-report";
 import type { SignatureKeys } from "./use-signature-keys";
 

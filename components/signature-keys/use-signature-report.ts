@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { lazyModule } from "@/components/ui/lazy-module";
-import type { SignatureReport } from "@/lib/negotiation/signatures/types";
+import type { SignatureReport } from "@/lib/negotiation";
 import type { KeySetFetch, SignatureKeys } from "./use-signature-keys";
 
 // jose and canonicalize load only once a card with signatures is reviewed: most cards have none.

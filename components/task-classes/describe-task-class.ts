@@ -1,4 +1,4 @@
-import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { TaskClass } from "@/lib/negotiation";
 
 const COMPLETION: Record<TaskClass["completion"], string> = {
   response: "result in the reply",

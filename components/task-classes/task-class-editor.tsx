@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ListField } from "@/components/profile-editor/list-field";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { TaskClass } from "@/lib/negotiation";
 import { COMPLETION_CHOICES } from "./describe-task-class";
 import { checkClass, idFromTitle, type ClassProblem } from "./task-class-selection";
 import type { SkillChoice } from "./task-class-panel";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { TaskClass } from "@/lib/negotiation";
 import { readTaskClassesFile, taskClassesFileText } from "./task-class-files";
 
 const push: TaskClass = {

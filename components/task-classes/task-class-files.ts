@@ -1,4 +1,4 @@
-import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { TaskClass } from "@/lib/negotiation";
 import { checkClass } from "./task-class-selection";
 
 /**

@@ -2,7 +2,7 @@
 
 import { memo, useId, useRef, useState, useSyncExternalStore } from "react";
 import { CollapsibleSection } from "@/components/ui/collapsible-section";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { TaskClass } from "@/lib/negotiation";
 import { TaskClassEditor } from "./task-class-editor";
 import {
   forgetTaskClassForm,

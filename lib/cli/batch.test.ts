@@ -2,7 +2,7 @@ import { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readCorpusCard } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { NORTHWIND } from "../negotiation/profile";
+import { NORTHWIND } from "../negotiation";
 import { runBatch } from "./batch";
 import { runCli } from "./test-io";
 

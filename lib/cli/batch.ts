@@ -1,20 +1,14 @@
 import type { Readable, Writable } from "node:stream";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
-import type { ReviewContext } from "../negotiation/context";
-import type { Review } from "../negotiation/decision-types";
-import { findJsonSyntaxError } from "../negotiation/card/json-scan";
-import { explainInputError } from "../negotiation/explain";
-import { syntaxReasonWords } from "../negotiation/explain/validity";
-import { withThousands } from "../negotiation/thousands";
-import type { ClientProfile } from "../negotiation/profile";
-import { review } from "../negotiation/review";
+import { type ClientProfile, explainInputError, type Review, review, type ReviewContext, type SignatureReport } from "../negotiation";
+import { findJsonSyntaxError } from "../negotiation/card";
+import { syntaxReasonWords, withThousands } from "../negotiation/explain";
 import { rememberBounded } from "../negotiation/bounded-memo";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
 import { hasRejection, type MessagesOption, type ReviewJson, toReviewJson } from "./review-json";
-import type { SignatureReport } from "../negotiation/signatures/types";
 import { type SignatureSetup, verifyIfSigned } from "./signatures";
 
 /** One batch output line: a review, or an error for that input line. */

@@ -1,11 +1,7 @@
 import { parseArgs } from "node:util";
-import type { ReviewContext } from "../negotiation/context";
+import { type ReviewContext, isNotForClient, type Review, review, type TaskClass } from "../negotiation";
 import { explainInputError } from "../negotiation/explain";
-import { loadCard as loadCardModel } from "../negotiation/card/load";
-import { isNotForClient } from "../negotiation/decide";
-import type { Review } from "../negotiation/decision-types";
-import { review } from "../negotiation/review";
-import type { TaskClass } from "../negotiation/task-classes";
+import { loadCard as loadCardModel } from "../negotiation/card";
 import { flagError, type FlagOptions } from "./flag-errors";
 import { formatReviewText } from "./format-text";
 import { loadCard, loadContext, loadProfile, loadTaskClassFile, resolveTaskClasses } from "./inputs";

@@ -1,8 +1,7 @@
 import { parseArgs } from "node:util";
-import { parseCardText } from "../negotiation/card/parse-text";
-import { type CardDiff, type DecisionChange, diffCards, type FieldChange, restsOn } from "../negotiation/diff";
-import { describeProblem } from "../negotiation/explain/validity";
-import { explainFinding } from "../negotiation/explain/findings";
+import { parseCardText } from "../negotiation/card";
+import { type CardDiff, type DecisionChange, diffCards, type FieldChange, restsOn } from "../negotiation";
+import { describeProblem, explainFinding } from "../negotiation/explain";
 import { flagError, type FlagOptions } from "./flag-errors";
 import { loadCard, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";

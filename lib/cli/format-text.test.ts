@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readCorpusCard } from "@/fixtures/corpus";
-import { findPreset } from "../negotiation/profile";
-import { review } from "../negotiation/review";
+import { findPreset, review } from "../negotiation";
 import { formatReviewText } from "./format-text";
 import { toReviewJson } from "./review-json";
 

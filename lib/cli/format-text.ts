@@ -1,9 +1,5 @@
-import type { Review } from "../negotiation/decision-types";
-import { docsPath, type EvidenceRef } from "../negotiation/invariants/types";
-import { describeCut } from "../negotiation/explain/cut-label";
-import { decisionLabel } from "../negotiation/explain/decisions";
-import { isNotForClient } from "../negotiation/decide";
-import { evidenceValueText } from "../negotiation/explain/evidence";
+import { type Review, docsPath, type EvidenceRef, isNotForClient } from "../negotiation";
+import { describeCut, decisionLabel, evidenceValueText } from "../negotiation/explain";
 import type { LoadedCard } from "./inputs";
 import { isNotable, type ReviewJson } from "./review-json";
 

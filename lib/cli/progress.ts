@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import { withThousands } from "../negotiation/thousands";
+import { withThousands } from "../negotiation/explain";
 
 /**
  * A one-line progress report on stderr for the long-running commands (batch, seed-check): redrawn

@@ -1,8 +1,4 @@
-import type { ReviewContext } from "../negotiation/context";
-import type { Review } from "../negotiation/decision-types";
-import { digestCardText, formatDecisionRecord, type RecordOptions } from "../negotiation/record";
-import { findTaskClass } from "../negotiation/task-classes";
-import { ENGINE_VERSION } from "../negotiation/version";
+import { digestCardText, ENGINE_VERSION, findTaskClass, formatDecisionRecord, type RecordOptions, type Review, type ReviewContext } from "../negotiation";
 import { describeLinkError, tryEncodeReviewLink } from "../share";
 import type { LoadedCard } from "./inputs";
 import { UsageError } from "./io";

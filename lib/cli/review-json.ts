@@ -1,13 +1,5 @@
-import type { CardShape } from "../negotiation/card/model";
-import type { Severity, ValidityProblem } from "../negotiation/card/validity";
-import type { DecisionKind, DegradationRecord, RejectTarget, Review, TaskClassDecision } from "../negotiation/decision-types";
-import type { EvidenceRef, Finding, FindingStatus, InvariantId, MessageData, RuleException } from "../negotiation/invariants/types";
-import { docsPath } from "../negotiation/invariants/types";
-import type { Path } from "../negotiation/task-classes";
-import { describeProblem, explainAdvisory, explainReason } from "../negotiation/explain";
-import { findingExplainer } from "../negotiation/explain/findings";
-import { describeSignatureEntry, describeSignatureReport } from "../negotiation/explain/signatures";
-import type { CardSignatureStatus, SignatureEntry } from "../negotiation/signatures/types";
+import { type CardShape, type Severity, type ValidityProblem, type DecisionKind, type DegradationRecord, type RejectTarget, type Review, type TaskClassDecision, type EvidenceRef, type Finding, type FindingStatus, type InvariantId, type MessageData, type RuleException, docsPath, type Path, type CardSignatureStatus, type SignatureEntry } from "../negotiation";
+import { describeProblem, explainAdvisory, explainReason, findingExplainer, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
 
 /**
  * The machine-readable review shared by `check --format json` and every `batch` output line.

@@ -3,7 +3,7 @@
  * seed_reference.py. One output line per non-blank input line, same order, constant memory.
  */
 import type { Readable, Writable } from "node:stream";
-import { evaluateCardNegotiable, SeedInputError } from "../negotiation/seed-compat";
+import { evaluateCardNegotiable, SeedInputError } from "../negotiation";
 import { writeOut } from "./io";
 import { isBlankLine, readLineBatches } from "./read-lines";
 

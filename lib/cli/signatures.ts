@@ -1,11 +1,8 @@
 import { CardFetchError, isCardFetchError } from "../fetch/errors";
 import { FETCH_DEFAULTS, fetchCard, LOOPBACK_ENV } from "../fetch/safe-fetch";
-import { describeKeyIssue } from "../negotiation/explain/signature-keys";
-import { describeKeySetError } from "../negotiation/explain/signatures";
-import { readKeySet } from "../negotiation/signatures/keys";
-import { signatureList } from "../negotiation/signatures/read";
-import type { SignatureReport } from "../negotiation/signatures/types";
-import type { VerifySignaturesOptions } from "../negotiation/signatures/verify";
+import { describeKeyIssue, describeKeySetError } from "../negotiation/explain";
+import { readKeySet, type SignatureReport, type VerifySignaturesOptions } from "../negotiation";
+import { signatureList } from "../negotiation/card";
 import { readTextFile } from "./inputs";
 import { type CliIo, UsageError, writeOut } from "./io";
 

@@ -113,8 +113,9 @@ describe("the parley command (package.json bin)", () => {
   it("points at the bundled CLI that prepare builds, with a shebang", async () => {
     const { readFile } = await import("node:fs/promises");
     const pkg = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as { bin: Record<string, string>; scripts: Record<string, string> };
-    expect(pkg.bin).toEqual({ parley: "build/cli/review.mjs" });
-    expect(pkg.scripts.prepare).toBe("node scripts/build-cli.mjs");
+    // `parley` in a project's scripts, `parley-a2a` so `npx parley-a2a` finds it by the package's name.
+    expect(pkg.bin).toEqual({ parley: "build/cli/review.mjs", "parley-a2a": "build/cli/review.mjs" });
+    expect(pkg.scripts.prepare).toMatch(/^node scripts\/build-cli\.mjs && /);
   });
 
   it("runs when started through a link, as node_modules/.bin/parley is", { timeout: 60_000 }, async () => {

@@ -1,4 +1,4 @@
-import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation/task-classes";
+import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation";
 import { listExamples, listPresets } from "./inputs";
 
 export const MAIN_USAGE = `Usage: parley <command> [options]

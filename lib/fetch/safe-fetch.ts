@@ -5,7 +5,7 @@ import https from "node:https";
 import net from "node:net";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
-import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
+import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation";
 import { SETTING_NAMES } from "../settings";
 import { decodeUtf8 } from "../triage/utf8";
 import { classifyAddress } from "./address-policy";

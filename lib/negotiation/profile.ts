@@ -25,6 +25,8 @@ export const CallbackProfile = z.strictObject({
 });
 
 export const ClientProfile = z.strictObject({
+  /** The JSON Schema the file follows (schema/client-profile.schema.json), for editors; the engine ignores it. */
+  $schema: z.optional(z.string()),
   name: z.string().check(z.trim(), z.minLength(1, { error: "the profile needs a name" })),
   description: z.optional(z.string()),
   /** Bindings the client speaks: JSONRPC, GRPC, HTTP+JSON (case-insensitive). */

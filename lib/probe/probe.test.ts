@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type AgentSpec, type RunningAgent, startAgent } from "../../reality/agents";
-import { findPreset } from "../negotiation/profile";
-import { BUILT_IN_TASK_CLASSES } from "../negotiation/task-classes";
+import { findPreset, BUILT_IN_TASK_CLASSES } from "../negotiation";
 import { probeAgent, type ProbeOptions } from "./probe";
 
 // Real @a2a-js/sdk servers on 127.0.0.1 (the reality kit), probed through the SDK's own client.

@@ -3,9 +3,7 @@ import { A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, type AgentCard, type AgentInt
 import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Transport, type TransportFactory } from "@a2a-js/sdk/client";
 import { fetchCard } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
-import type { ClientProfile } from "../negotiation/profile";
-import { review } from "../negotiation/review";
-import type { TaskClass } from "../negotiation/task-classes";
+import { type ClientProfile, review, type TaskClass } from "../negotiation";
 import { classifyFailure, describeError, isTaskNotFound } from "./classify";
 import { runLifecycles } from "./send";
 import { createProbeFetch } from "./transport-fetch";

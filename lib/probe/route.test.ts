@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type RunningAgent, startAgent } from "../../reality/agents";
-import { findPreset } from "../negotiation/profile";
+import { findPreset } from "../negotiation";
 import { readSettings } from "../settings";
 import { RateLimiter } from "../server/rate-limit";
 import { createProbeRouteDeps, handleProbe, type ProbeLogEntry } from "./route";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { type AgentCard, type Message, Role, type SendMessageRequest, type StreamResponse, type Task, TaskState } from "@a2a-js/sdk";
 import { type Client, ClientFactory, type TransportFactory } from "@a2a-js/sdk/client";
-import type { TaskClass } from "../negotiation/task-classes";
+import type { TaskClass } from "../negotiation";
 import { describeError } from "./classify";
 import type { Contradiction, Observation, ProbedClass } from "./types";
 

@@ -1,4 +1,4 @@
-import { BUILT_IN_TASK_CLASSES, findTaskClass, type TaskClass } from "../negotiation/task-classes";
+import { BUILT_IN_TASK_CLASSES, findTaskClass, type TaskClass } from "../negotiation";
 
 /** The route's task classes: built-in ids, or user-defined classes already checked by the wire schema. Default: every built-in. */
 export function resolveTaskClasses(given: readonly (string | TaskClass)[] | undefined): { ok: true; value: TaskClass[] } | { ok: false; message: string } {

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { CardFetchError, guardAddresses } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
-import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
+import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation";
 
 /**
  * A `fetch` for the `@a2a-js/sdk` transports (their `fetchImpl`), with the address rules of a card

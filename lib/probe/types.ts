@@ -1,4 +1,4 @@
-import type { DecisionKind as Decision } from "../negotiation/decision-types";
+import type { DecisionKind as Decision } from "../negotiation";
 
 /**
  * What went wrong on one call, as a kind the report can act on. `detail` is the error's class and

@@ -1,6 +1,5 @@
 import * as z from "../negotiation/zod";
-import { ClientProfile } from "../negotiation/profile";
-import { TaskClass } from "../negotiation/task-classes";
+import { ClientProfile, TaskClass } from "../negotiation";
 import { MAX_CARD_URL_LENGTH } from "../wire/card-url";
 
 /**

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { review } from "@/lib/negotiation/review";
+import { findPreset, NORTHWIND, review } from "@/lib/negotiation";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { findPreset, NORTHWIND } from "@/lib/negotiation/profile";
 import { escapeMarkdown } from "@/lib/markdown";
 import { renderDecisionMarkdown } from "./markdown";
 

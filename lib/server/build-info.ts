@@ -2,7 +2,7 @@ import "server-only";
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ENGINE_NAME, ENGINE_VERSION } from "@/lib/negotiation/version";
+import { ENGINE_NAME, ENGINE_VERSION } from "@/lib/negotiation";
 
 let buildId: string | undefined;
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
-import { NORTHWIND, PRESETS, type ClientProfile } from "../negotiation/profile";
-import { ENGINE_VERSION } from "../negotiation/version";
+import { type ClientProfile, ENGINE_VERSION, NORTHWIND, PRESETS } from "../negotiation";
 import {
   decodeReviewLink,
   cardDigestHex,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { digestCardText as digestForRecord } from "../negotiation/digest";
-import { NORTHWIND } from "../negotiation/profile";
+import { digestCardText as digestForRecord, NORTHWIND } from "../negotiation";
 import {
   compareSnapshot,
   decodeReviewLink,

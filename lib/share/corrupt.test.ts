@@ -1,6 +1,6 @@
 import { deflateSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { NORTHWIND } from "../negotiation/profile";
+import { NORTHWIND } from "../negotiation";
 import {
   decodeReviewLink,
   encodeReviewLink,

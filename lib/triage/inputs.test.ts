@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { findPreset, NORTHWIND } from "../negotiation/profile";
-import { BUILT_IN_TASK_CLASS_IDS, type TaskClass } from "../negotiation/task-classes";
+import { BUILT_IN_TASK_CLASS_IDS, findPreset, NORTHWIND, type TaskClass } from "../negotiation";
 import {
   addCards,
   addProfiles,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { findPreset, NORTHWIND } from "../negotiation/profile";
+import { findPreset, NORTHWIND } from "../negotiation";
 import { classifyBytes, classifyText, MAX_INTAKE_BYTES, parseUrlList, urlFormProblem } from "./intake";
 import { MAX_TRIAGE_CARD_CHARS, writeTriageFile } from "./triage";
 

@@ -4,7 +4,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { describe, expect, it } from "vitest";
 import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { NORTHWIND } from "../negotiation/profile";
+import { NORTHWIND } from "../negotiation";
 import { encodeBase64Url } from "../share/base64url";
 import { DICTIONARY_V1 } from "../share/dictionary-v1";
 import { decodeTriageLink, encodeTriageLink, MAX_TRIAGE_LINK_LENGTH, MAX_TRIAGE_LINK_PAYLOAD, TRIAGE_LINK_PREFIX } from "./link";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { findPreset, NORTHWIND } from "../negotiation/profile";
+import { findPreset, NORTHWIND } from "../negotiation";
 import { runTriage, type TriageBatch } from "./run";
 import { triagePair, type TriageCard, type TriageProfile } from "./triage";
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { findPreset, NORTHWIND } from "../negotiation/profile";
-import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation/task-classes";
+import { BUILT_IN_TASK_CLASS_IDS, findPreset, NORTHWIND } from "../negotiation";
 import {
   filterCells,
   readTriageFile,

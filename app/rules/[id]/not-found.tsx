@@ -1,6 +1,5 @@
 import { SiteHeader } from "@/components/ui/site-header";
-import { INVARIANT_IDS } from "@/lib/negotiation/invariants";
-import { docsPath } from "@/lib/negotiation/invariants/types";
+import { docsPath, INVARIANT_IDS } from "@/lib/negotiation";
 
 /** An id that is not a rule of this engine (a typo, or a rule from a newer Parley). */
 export default function UnknownRule() {

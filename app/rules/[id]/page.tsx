@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RulePageView } from "@/components/rules/rule-page-view";
 import { SiteHeader } from "@/components/ui/site-header";
-import { getInvariant } from "@/lib/negotiation/invariants";
+import { getInvariant } from "@/lib/negotiation";
 import { buildRulePage, listRulePageIds } from "@/lib/negotiation/rule-docs";
 
 type Props = { params: Promise<{ id: string }> };

@@ -13,4 +13,5 @@ export {
   type RuleRef,
   type UnreadableReason,
 } from "./read-log";
+export { reconstructFromSeed, type Reconstruction, type ReconstructionLabels } from "./reconstruct-seed";
 export { readSeedMessage, type SeedExpectation, type SeedInvariant, type SeedMessage, type SeedMiss } from "./seed-message";

@@ -1,0 +1,141 @@
+import { AgentCard, type SendMessageRequest } from "@a2a-js/sdk";
+import { Client, type Transport } from "@a2a-js/sdk/client";
+import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, ServerCallContext, type AgentExecutor } from "@a2a-js/sdk/server";
+import { BUILT_IN_TASK_CLASSES, NORTHWIND, review } from "../../lib/negotiation";
+import { installCompiledCardSchemas } from "../../lib/negotiation/card/schemas/compiled";
+import { parleyInterceptor } from "../../lib/a2a-js";
+import { type BenchResult, type BenchSection, consume, median } from "../harness";
+
+/** A guarded call after the first may add at most this share of the SDK's own in-process call. */
+export const MAX_GUARD_SHARE = 0.05;
+/**
+ * The first guarded call ≤ this × a plain review() of the card: beside the review it writes the
+ * card back to ProtoJSON, hashes it, formats the record and makes the SDK call itself.
+ */
+export const MAX_FIRST_CALL_TO_REVIEW = 3;
+
+/** A 1.0 card with security, three interfaces and skills, as a client would hold it. */
+const CARD_JSON = {
+  name: "Bench agent",
+  description: "An agent for the guard bench.",
+  version: "1.0.0",
+  supportedInterfaces: [
+    { url: "https://agent.example.com/a2a/jsonrpc", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+    { url: "https://agent.example.com/a2a/rest", protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+    { url: "agent.example.com:443", protocolBinding: "GRPC", protocolVersion: "1.0" },
+  ],
+  capabilities: { streaming: true, pushNotifications: true },
+  securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: "Bearer" } } },
+  securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+  defaultInputModes: ["text/plain"],
+  defaultOutputModes: ["text/plain"],
+  skills: Array.from({ length: 8 }, (_, i) => ({ id: `skill-${i}`, name: `Skill ${i}`, description: "A skill.", tags: ["bench"] })),
+};
+
+/**
+ * The SDK's own in-process call: its client, over a transport that hands the request straight to
+ * its server's request handler (DefaultRequestHandler, in-memory task store, an agent that
+ * completes at once). No network, no JSON: what is left is the SDK's own work for one call.
+ */
+function inProcessTransport(card: AgentCard): Transport {
+  const executor: AgentExecutor = {
+    async execute(ctx, bus) {
+      const status = { state: 3, message: undefined, timestamp: "2026-01-01T00:00:00Z" };
+      bus.publish(AgentEvent.task({ id: ctx.taskId, contextId: ctx.contextId, status, artifacts: [], history: [], metadata: undefined } as never));
+      bus.finished();
+    },
+    async cancelTask(_taskId, bus) {
+      bus.finished();
+    },
+  };
+  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
+  return {
+    protocolName: "JSONRPC",
+    protocolVersion: "1.0",
+    sendMessage: (params: SendMessageRequest) => handler.sendMessage(params, new ServerCallContext()),
+  } as unknown as Transport;
+}
+
+let sent = 0;
+/** A new message per call (the server's handler refuses a message without an id). */
+const request = () => ({
+  tenant: "",
+  message: { messageId: `m${++sent}`, contextId: "", taskId: "", role: 1, parts: [{ content: { $case: "text", value: "hi" }, mediaType: "text/plain", filename: "", metadata: undefined }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+  configuration: undefined,
+  metadata: undefined,
+}) as unknown as SendMessageRequest;
+
+async function cpuPerCall(client: Client, calls: number): Promise<number> {
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < calls; i++) consume(await client.sendMessage(request()));
+  const used = process.cpuUsage(cpu0);
+  return (used.user + used.system) / 1000 / calls;
+}
+
+export const guardOverhead: BenchSection = {
+  id: "guard",
+  title: "The @a2a-js/sdk guard: a guarded call after the first vs the SDK's own in-process call, and the first call's review",
+  run: async (log) => {
+    installCompiledCardSchemas();
+    const card = AgentCard.fromJSON(CARD_JSON);
+    const quiet = { profile: NORTHWIND, onDecision: () => {} };
+    // One server for both clients, so its growing task store weighs on both alike.
+    const transport = inProcessTransport(card);
+    const plain = new Client(transport, card, { acceptedOutputModes: [] });
+    const guarded = new Client(transport, card, { acceptedOutputModes: [], interceptors: [parleyInterceptor(quiet)] });
+    await guarded.sendMessage(request()); // the first call reviews; the rest are cache hits
+
+    const calls = 4000;
+    for (let w = 0; w < 3; w++) {
+      await cpuPerCall(plain, calls);
+      await cpuPerCall(guarded, calls);
+    }
+    const shares: number[] = [];
+    const plainMs: number[] = [];
+    for (let s = 0; s < 9; s++) {
+      // a b b a: neither side always runs first.
+      const a1 = await cpuPerCall(plain, calls);
+      const b = (await cpuPerCall(guarded, calls)) / 2 + (await cpuPerCall(guarded, calls)) / 2;
+      const a = (a1 + (await cpuPerCall(plain, calls))) / 2;
+      plainMs.push(a);
+      shares.push((b - a) / a);
+    }
+    const share = median(shares);
+    log(`  SDK call (in-process transport): ${(median(plainMs) * 1000).toFixed(2)} µs CPU; guard adds ${(share * 100).toFixed(1)} % (median of 9 interleaved samples of ${calls} calls)`);
+
+    // The first call on a fresh guard, against review() of the same card text, interleaved.
+    const text = JSON.stringify(AgentCard.toJSON(card));
+    const firsts: number[] = [];
+    const reviews: number[] = [];
+    for (let s = 0; s < 15; s++) {
+      const freshCard = AgentCard.fromJSON(CARD_JSON);
+      const fresh = new Client(inProcessTransport(freshCard), freshCard, { acceptedOutputModes: [], interceptors: [parleyInterceptor(quiet)] });
+      let t0 = performance.now();
+      consume(await fresh.sendMessage(request()));
+      firsts.push(performance.now() - t0);
+      t0 = performance.now();
+      consume(review(text, NORTHWIND, { taskClasses: BUILT_IN_TASK_CLASSES }));
+      reviews.push(performance.now() - t0);
+    }
+    const firstRatio = median(firsts.map((f, i) => f / reviews[i]!));
+    log(`  first guarded call: ${median(firsts).toFixed(2)} ms, a review of the card: ${median(reviews).toFixed(2)} ms`);
+
+    const results: BenchResult[] = [
+      {
+        name: "guard: added cost per call after the first ÷ the SDK's in-process call",
+        value: share,
+        unit: "×",
+        target: { op: "<", value: MAX_GUARD_SHARE },
+        pass: share < MAX_GUARD_SHARE,
+      },
+      {
+        name: "guard: first call ÷ review() of the same card",
+        value: firstRatio,
+        unit: "×",
+        target: { op: "<=", value: MAX_FIRST_CALL_TO_REVIEW },
+        pass: firstRatio <= MAX_FIRST_CALL_TO_REVIEW,
+      },
+    ];
+    return results;
+  },
+};

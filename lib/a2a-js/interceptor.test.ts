@@ -1,0 +1,156 @@
+import { AgentCard } from "@a2a-js/sdk";
+import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from "@a2a-js/sdk/client";
+import { GrpcTransportFactory } from "@a2a-js/sdk/client/grpc";
+import { afterEach, describe, expect, it } from "vitest";
+import { NORTHWIND, parseDecisionRecord, readLogLine, review, type ClientProfile } from "../negotiation";
+import { decodeReviewLink } from "../share";
+import { startAgent, startWebhookReceiver, type AgentSpec, type RunningAgent, type WebhookReceiver } from "../../reality/agents";
+import { callOptions, userMessage } from "../../reality/clients";
+import { CardRejectedError, parleyInterceptor, type DecisionEvent, type ParleyInterceptorOptions } from "./index";
+
+/**
+ * The guard against real @a2a-js/sdk 1.3 servers on loopback (reality/agents.ts): what reaches the
+ * server is read from the server's own log, not inferred from the guard's answer.
+ */
+const running: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+});
+
+async function agent(spec: AgentSpec): Promise<RunningAgent> {
+  const a = await startAgent(spec);
+  running.push(a);
+  return a;
+}
+
+async function receiver(): Promise<WebhookReceiver> {
+  const r = await startWebhookReceiver();
+  running.push(r);
+  return r;
+}
+
+async function guardedClient(origin: string, guard: Partial<ParleyInterceptorOptions> & { profile: ClientProfile }, events: DecisionEvent[]): Promise<Client> {
+  const interceptor = parleyInterceptor({ onDecision: (e) => events.push(e), ...guard });
+  const factory = new ClientFactory({
+    transports: [new JsonRpcTransportFactory(), new RestTransportFactory(), new GrpcTransportFactory()],
+    clientConfig: { acceptedOutputModes: [], interceptors: [interceptor] },
+  });
+  return factory.createFromUrl(origin);
+}
+
+/** The rule's second invariant on a 1.0 card: every security alternative is mTLS, so push callbacks are too. */
+const MTLS_ONLY = (card: Record<string, unknown>) => ({
+  ...card,
+  securitySchemes: { mtls: { mtlsSecurityScheme: { description: "client certificates" } } },
+  securityRequirements: [{ schemes: { mtls: { list: [] } } }],
+});
+
+const messageCalls = (a: RunningAgent) => a.log.calls.filter((c) => c.method !== "getAgentCard");
+
+describe("parleyInterceptor on a real SDK client", () => {
+  it("refuses a rejected task class before any message request reaches the server, with a record /explain reads", async () => {
+    // Northwind's audio is live-only and cannot be buffered; this card does not stream.
+    const a = await agent({ name: "no-stream audio", streaming: false, defaultInputModes: ["audio/pcm", "text/plain"], defaultOutputModes: ["text/plain"] });
+    const events: DecisionEvent[] = [];
+    const client = await guardedClient(a.origin, { profile: NORTHWIND, taskClass: "live-input" }, events);
+    const before = a.log.requests.length;
+
+    const error = await client.sendMessage(userMessage("audio/pcm"), callOptions()).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CardRejectedError);
+    const rejected = error as CardRejectedError;
+    expect(rejected.taskClass).toBe("live-input");
+    expect(rejected.invariant).toBe("live-input-needs-streaming");
+    expect(rejected.message).toMatch(/^parley: refused live-input before sending: /);
+    // Nothing after the card fetch: no call reached the handler, no request the process.
+    expect(messageCalls(a)).toEqual([]);
+    expect(a.log.requests.slice(before)).toEqual([]);
+    expect(a.log.messages).toEqual([]);
+
+    expect(events.map((e) => e.action)).toEqual(["refused"]);
+    expect(events[0]!.record).toBe(rejected.record);
+    const parsed = parseDecisionRecord(rejected.record);
+    expect(parsed.ok && parsed.record.decision).toBe("reject");
+    expect(parsed.ok && parsed.record.rules).toContain("live-input-needs-streaming");
+    const line = readLogLine(rejected.record);
+    expect(line).toMatchObject({ kind: "record" });
+  });
+
+  it("on accept-degraded for push, removes the push config so it never reaches the server and the task completes without it", async () => {
+    const hook = await receiver();
+    const spec: AgentSpec = { name: "mtls push", push: true, streaming: false, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], cardPatch: MTLS_ONLY };
+    const profile: ClientProfile = { ...NORTHWIND, callback: { ...NORTHWIND.callback, url: hook.url } };
+
+    // The control: the same client without the guard hands the push config to the server.
+    const control = await agent(spec);
+    const plain = await new ClientFactory({ transports: [new JsonRpcTransportFactory()], clientConfig: { acceptedOutputModes: [] } }).createFromUrl(control.origin);
+    await plain.sendMessage(userMessage("text/plain", { push: { url: hook.url } }), callOptions());
+    expect(control.log.pushConfigs).toHaveLength(1);
+
+    const a = await agent(spec);
+    const events: DecisionEvent[] = [];
+    const client = await guardedClient(a.origin, { profile }, events);
+    const result = await client.sendMessage(userMessage("text/plain", { push: { url: hook.url } }), callOptions());
+
+    expect(a.log.pushConfigs).toEqual([]);
+    expect(messageCalls(a).map((c) => c.method)).toEqual(["sendMessage"]);
+    expect("status" in result && result.status?.state).toBe(3); // TASK_STATE_COMPLETED
+    expect(events).toHaveLength(1);
+    expect(events[0]!.action).toBe("push-removed");
+    expect(events[0]!.decision.decision).toBe("accept-degraded");
+    const parsed = parseDecisionRecord(events[0]!.record);
+    expect(parsed.ok && parsed.record.degradations.map((d) => [d.invariant, d.lost, d.fallback])).toEqual([["push-callback-mtls", ["push"], ["polling"]]]);
+  });
+
+  it("reviews once per card: later calls reuse the decision and write no second record", async () => {
+    const a = await agent({ name: "plain", defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] });
+    const events: DecisionEvent[] = [];
+    const client = await guardedClient(a.origin, { profile: NORTHWIND, reviewBaseUrl: "https://parley.example.com/" }, events);
+    await client.sendMessage(userMessage("text/plain"), callOptions());
+    await client.sendMessage(userMessage("text/plain"), callOptions());
+
+    expect(messageCalls(a).map((c) => c.method)).toEqual(["sendMessage", "sendMessage"]);
+    expect(events.map((e) => [e.decision.taskClass, e.decision.decision, e.action])).toEqual([["request-response", "accept", "allowed"]]);
+    const parsed = parseDecisionRecord(events[0]!.record);
+    const link = parsed.ok ? parsed.record.reviewLink : undefined;
+    expect(link).toMatch(/^https:\/\/parley\.example\.com\/#/);
+    const decoded = decodeReviewLink(link!.slice(link!.indexOf("#") + 1));
+    expect(decoded.ok && decoded.link.kind === "snapshot" && decoded.link.state.decisions).toMatchObject({ "request-response": "accept" });
+  });
+
+  it("maps a streamed send to streaming-output and lets it through when the card streams", async () => {
+    const a = await agent({ name: "streams", streaming: true, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] });
+    const events: DecisionEvent[] = [];
+    const client = await guardedClient(a.origin, { profile: NORTHWIND }, events);
+    const seen: unknown[] = [];
+    for await (const event of client.sendMessageStream(userMessage("text/plain"), callOptions())) seen.push(event);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(events.map((e) => [e.decision.taskClass, e.action])).toEqual([["streaming-output", "allowed"]]);
+  });
+
+  it("refuses a profile the engine cannot read when the guard is made, not on the first call", () => {
+    expect(() => parleyInterceptor({ profile: { name: "" } as ClientProfile })).toThrow(/^parley: /);
+  });
+});
+
+describe("the card the guard reviews is the card the server published", () => {
+  const specs: [string, AgentSpec][] = [
+    ["three bindings", { bindings: ["JSONRPC", "HTTP+JSON", "GRPC"] }],
+    ["bearer security and skills", { security: { kind: "bearer", token: "t0ken" }, skills: [{ id: "transcribe", inputModes: ["audio/pcm"], outputModes: ["text/plain"] }] }],
+    ["mTLS security, push, no streaming", { push: true, streaming: false, cardPatch: MTLS_ONLY }],
+    ["API key security, a required extension", { security: { kind: "apiKey", token: "k3y", headerName: "X-Api-Key" }, requiredExtensions: ["https://example.com/ext/v1"] }],
+  ];
+  it.each(specs)("%s: the SDK's parsed AgentCard, written back as ProtoJSON, reviews as the served text does", async (_name, spec) => {
+    const a = await agent(spec);
+    const parsed = AgentCard.fromJSON(a.card);
+    // The parsed form keeps a security scheme's oneof as {$case, value}: not what the server published.
+    if (Object.keys((a.card.securitySchemes ?? {}) as object).length > 0) expect(JSON.stringify(parsed)).toContain("$case");
+    const written = AgentCard.toJSON(parsed);
+    const fromServed = review(a.cardText, NORTHWIND);
+    const fromParsed = review(JSON.stringify(written), NORTHWIND);
+    expect(fromParsed.validity.valid).toBe(fromServed.validity.valid);
+    expect(fromParsed.decisions.map((d) => [d.taskClass, d.decision, d.findings.map((f) => f.messageId)])).toEqual(
+      fromServed.decisions.map((d) => [d.taskClass, d.decision, d.findings.map((f) => f.messageId)]),
+    );
+  });
+});

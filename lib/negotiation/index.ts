@@ -1,0 +1,110 @@
+/**
+ * Parley's front door: everything a caller outside lib/negotiation needs to review a card, read and
+ * write decision records and word the results, and nothing of how the engine gets there. This is
+ * the `parley-a2a` package's main entry (scripts/build-lib.mjs); the app, the CLI, the bench and
+ * the scripts import through it too, so what the package offers is what Parley itself runs on.
+ *
+ * It has no side effects and does not pull in the compiled card validator (which generates code
+ * with `new Function` and weighs more): the browser bundle keeps zod/mini's own parse. The
+ * package's Node entry (./node.ts) installs the compiled validator first; in-repo Node code calls
+ * installCompiledCardSchemas() from ./card/schemas/compiled itself (the CLI does at start-up).
+ *
+ * Sub-entries that in-repo code may also import are listed, with why, in lib/boundaries.test.ts.
+ */
+
+// Reviewing.
+export { review, type ReviewOptions } from "./review";
+export {
+  DECISIONS,
+  REASON_IDS,
+  type ConditionName,
+  type DecisionKind,
+  type DecisionReason,
+  type DegradationRecord,
+  type ReasonId,
+  type Review,
+  type ReviewInputError,
+  type ReviewInputErrorCode,
+  type TaskClassDecision,
+} from "./decision-types";
+export { ENGINE_NAME, ENGINE_VERSION } from "./version";
+export { isNotForClient, outcomeOf, outcomeRank, rulesOf, worstOutcome } from "./decide";
+export { OUTCOMES, REJECT_TARGETS, type Outcome, type RejectTarget } from "./decision-types";
+export { clientLimitRules, isClientLimit } from "./client-limits";
+
+// What a review is asked about: the client profile, the conditions of validity, the task classes.
+export {
+  CallbackProfile,
+  ClientProfile,
+  findPreset,
+  NORTHWIND,
+  PRESET_IDS,
+  PRESETS,
+  presetSlug,
+  SECURITY_SCHEME_KINDS,
+} from "./profile";
+export { EMPTY_CONTEXT, HonoredExtension, ReviewContext } from "./context";
+export { BUILT_IN_TASK_CLASS_IDS, BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass, type Path } from "./task-classes";
+
+// What a review hands back, beyond its decisions.
+export { getInvariant, INVARIANT_IDS, INVARIANTS, isInvariantId } from "./invariants";
+export type { EvidenceRef, Finding, FindingStatus, InvariantId, InvariantMeta, MessageData, RuleException } from "./invariants/types";
+export { docsPath, specHref } from "./invariants/types";
+export type { Severity, ValidityProblem, ValidityReport } from "./card/validity";
+export type { CardShape } from "./card/model";
+export { PROBLEM_CODE_LIST, PROBLEM_CODES, type ProblemCode } from "./card/problem-codes";
+
+// Signed cards: verification is async and runs before review() (ReviewOptions.signatures).
+export { verifyCardSignatures, type VerifySignaturesOptions } from "./signatures/verify";
+export { readKeySet, type KeySetReading, type PublicJwk } from "./signatures/keys";
+export type { CardSignatureStatus, SignatureEntry, SignatureReport, SignatureStatus } from "./signatures/types";
+
+// Decision records: the log line a client writes for a decision, and reading one back.
+export {
+  DECISION_RECORD_TYPE,
+  DECISION_RECORD_VERSION,
+  DecisionRecord,
+  digestCardText,
+  formatDecisionRecord,
+  MAX_RECORD_LENGTH,
+  parseDecisionRecord,
+  writeDecisionRecord,
+  type ParseRecordResult,
+  type RecordOptions,
+  type RecordParseError,
+} from "./record";
+export { readLogLine, readLogText, type LogEntry, type LogReading } from "./log";
+
+// Two versions of one card, reviewed side by side.
+export {
+  detailOf,
+  diffCards,
+  isWorse,
+  orderDecisionChanges,
+  restsOn,
+  type CardDiff,
+  type DecisionChange,
+  type DecisionChangeDetail,
+  type DiffOptions,
+  type FieldChange,
+  type FindingChange,
+} from "./diff";
+
+// Explanations (the only English the engine produces).
+export {
+  describeCut,
+  describeCutPath,
+  describeInvariant,
+  describeProblem,
+  explainAdvisory,
+  explainDecision,
+  explainDegradation,
+  explainFinding,
+  explainInputError,
+  explainReason,
+  explainRecordError,
+  whatWouldChange,
+} from "./explain";
+
+// The rule's reference check, with the same raises (a parity shim; review() is Parley's answer).
+export { checkCardNegotiable, evaluateCardNegotiable, SeedInputError, UnnegotiableAgentCardError, type SeedRaise } from "./seed-compat";

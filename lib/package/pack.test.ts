@@ -1,0 +1,180 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAgent, type RunningAgent } from "../../reality/agents";
+import { CONTOSO } from "../negotiation/examples/incidents";
+
+/**
+ * The package as a stranger gets it: `npm pack` (which runs `prepare`: the CLI bundle and the
+ * library build), then the tarball installed into an empty project with npm's cache only, and used
+ * there with no other file of this repository: review() from Node ESM, a TypeScript file that
+ * type-checks against the published declarations, the guard on a real @a2a-js/sdk client, and the
+ * CLI through npx. Slow (it builds everything once); one describe so it builds once.
+ */
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, "../..");
+const TSC = path.join(ROOT, "node_modules/typescript/bin/tsc");
+const NPM_ENV = { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+
+/** Everything a published file may be; anything else in the tarball is a leak (tests, fixtures, sources). */
+const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^schema\/client-profile\.schema\.json$/, /^build\/cli\/review\.mjs$/, /^build\/lib\/.+\.(js|d\.ts)$/];
+const REQUIRED = ["package.json", "README.md", "LICENSE", "schema/client-profile.schema.json", "build/cli/review.mjs", "build/lib/index.js", "build/lib/a2a-js.js", "build/lib/browser.js", "build/lib/types/negotiation/node.d.ts", "build/lib/types/a2a-js/index.d.ts"];
+/** Packed and unpacked ceilings: about twice today's (0.5 MB packed), so growth is a decision, not drift. */
+const MAX_PACKED_BYTES = 1_000_000;
+const MAX_UNPACKED_BYTES = 4_000_000;
+
+interface PackResult {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string; size: number }[];
+}
+
+let work: string;
+let project: string;
+let packed: PackResult;
+let agent: RunningAgent | undefined;
+
+/**
+ * The registry's stand-in: npm's offline cache here keeps only the abbreviated metadata that
+ * `npm ci` asked for, and `npm install <spec>` wants the full document, so a dependency comes as a
+ * tarball packed from this checkout's node_modules (the exact version the lockfile pins).
+ */
+async function packInstalled(name: string): Promise<string> {
+  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--pack-destination", work, path.join(ROOT, "node_modules", name)], { env: NPM_ENV });
+  return path.join(work, stdout.trim().split("\n").pop()!);
+}
+
+async function inProject(cmd: string, args: string[], cwd = project) {
+  return run(cmd, args, { cwd, env: NPM_ENV, maxBuffer: 16 * 1024 * 1024 });
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), "parley-pack-"));
+  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", work], { cwd: ROOT, env: NPM_ENV, maxBuffer: 64 * 1024 * 1024 });
+  // `prepare` prints its own lines before npm's JSON.
+  packed = (JSON.parse(stdout.slice(stdout.indexOf("[\n"))) as PackResult[])[0]!;
+  project = path.join(work, "project");
+  await run("mkdir", [project]);
+  writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "empty-project", private: true, type: "module" }));
+}, 400_000);
+
+afterAll(async () => {
+  await agent?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("the parley-a2a tarball", () => {
+  it("holds the built library, the CLI bundle, the profile schema, README and LICENSE, and nothing else", () => {
+    const paths = packed.files.map((f) => f.path);
+    expect(paths.filter((p) => !ALLOWED.some((re) => re.test(p)))).toEqual([]);
+    for (const file of REQUIRED) expect(paths).toContain(file);
+    expect(packed.size).toBeLessThan(MAX_PACKED_BYTES);
+    expect(packed.unpackedSize).toBeLessThan(MAX_UNPACKED_BYTES);
+    console.log(`parley-a2a tarball: ${packed.files.length} files, ${(packed.size / 1024).toFixed(0)} KB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KB unpacked`);
+  });
+
+  it("installs into an empty project pulling only what the library needs (zod), not next, react or build tools", async () => {
+    await inProject("npm", ["install", "--offline", "--no-audit", "--no-fund", await packInstalled("zod"), path.join(work, packed.filename)]);
+    expect(readdirSync(path.join(project, "node_modules")).filter((n) => !n.startsWith("."))).toEqual(["parley-a2a", "zod"]);
+    const installed = JSON.parse(readFileSync(path.join(project, "node_modules/parley-a2a/package.json"), "utf8")) as { dependencies: object };
+    expect(installed.dependencies).toEqual({ zod: (await import("../../package.json")).dependencies.zod });
+  }, 120_000);
+
+  it("reviews a card from Node ESM, on the compiled validator by default (the browser condition keeps zod/mini)", async () => {
+    writeFileSync(path.join(project, "card.json"), CONTOSO.text);
+    // The compiled validator generates its code with `new Function`: counting those calls tells
+    // which validator the review ran on, without timing anything.
+    writeFileSync(
+      path.join(project, "review.mjs"),
+      [
+        'import { readFileSync } from "node:fs";',
+        "let generated = 0;",
+        "globalThis.Function = new Proxy(Function, { construct: (target, args) => (generated++, Reflect.construct(target, args)) });",
+        'const { review, NORTHWIND, ENGINE_VERSION } = await import("parley-a2a");',
+        'const result = review(readFileSync("card.json", "utf8"), NORTHWIND);',
+        "const decisions = Object.fromEntries(result.decisions.map((d) => [d.taskClass, d.decision]));",
+        "console.log(JSON.stringify({ engine: ENGINE_VERSION, valid: result.validity.valid, decisions, generated }));",
+      ].join("\n"),
+    );
+    type Out = { engine: string; valid: boolean; decisions: Record<string, string>; generated: number };
+    const node = JSON.parse((await inProject("node", ["review.mjs"])).stdout) as Out;
+    expect(node.engine).toBe((await import("../../package.json")).version);
+    expect(node.valid).toBe(true);
+    expect(node.decisions["live-input"]).toBe("reject");
+    expect(node.generated).toBeGreaterThan(0);
+    const browser = JSON.parse((await inProject("node", ["--conditions=browser", "review.mjs"])).stdout) as Out;
+    expect(browser.decisions).toEqual(node.decisions);
+    expect(browser.generated).toBe(0);
+  });
+
+  it("type-checks a TypeScript file using review() and the guard against the published declarations", async () => {
+    await inProject("npm", ["install", "--offline", "--no-audit", "--no-fund", await packInstalled("jose"), await packInstalled("@a2a-js/sdk")]);
+    writeFileSync(
+      path.join(project, "use.ts"),
+      [
+        'import { review, NORTHWIND, type ClientProfile, type Review, type TaskClassDecision } from "parley-a2a";',
+        'import { parleyInterceptor, CardRejectedError } from "parley-a2a/a2a-js";',
+        'const profile: ClientProfile = { ...NORTHWIND, name: "mine" };',
+        'const result: Review = review("{}", profile, { taskClasses: ["request-response"] });',
+        "const first: TaskClassDecision | undefined = result.decisions[0];",
+        'const kind: "accept" | "accept-degraded" | "reject" | "escalate" | "defer" | undefined = first?.decision;',
+        "const guard = parleyInterceptor({ profile, onDecision: (e) => e.record.length });",
+        "export const used = [kind, guard.before, CardRejectedError.name];",
+      ].join("\n"),
+    );
+    // A mistake must fail: the declarations are read, not skipped.
+    writeFileSync(path.join(project, "wrong.ts"), 'import { review } from "parley-a2a";\nexport const n: number = review("{}", { name: "x" });\n');
+    const tsconfig = (files: string[]) =>
+      JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", noEmit: true, types: ["node"], typeRoots: [path.join(ROOT, "node_modules/@types")], skipLibCheck: false }, files });
+    // One tsc run for both: use.ts must check clean, wrong.ts must fail.
+    writeFileSync(path.join(project, "tsconfig.json"), tsconfig(["use.ts", "wrong.ts"]));
+    const output = await inProject("node", [TSC, "-p", "tsconfig.json"]).then(
+      () => "",
+      (e: { stdout: string }) => e.stdout,
+    );
+    const errorFiles = [...output.matchAll(/^([\w./-]+)\(\d+,\d+\): error/gm)].map((m) => m[1]);
+    expect(errorFiles).toEqual(["wrong.ts"]);
+    const wrong = output;
+    expect(wrong).toMatch(/wrong\.ts.*error TS2322/);
+  }, 300_000);
+
+  it("guards a real @a2a-js/sdk client: a rejected class sends no message to the server", async () => {
+    agent = await startAgent({ name: "no-stream audio", streaming: false, defaultInputModes: ["audio/pcm"], defaultOutputModes: ["text/plain"] });
+    writeFileSync(
+      path.join(project, "guard.mjs"),
+      [
+        'import { ClientFactory, JsonRpcTransportFactory } from "@a2a-js/sdk/client";',
+        'import { NORTHWIND } from "parley-a2a";',
+        'import { parleyInterceptor, CardRejectedError } from "parley-a2a/a2a-js";',
+        "const records = [];",
+        'const guard = parleyInterceptor({ profile: NORTHWIND, taskClass: "live-input", onDecision: (e) => records.push(e.record) });',
+        "const client = await new ClientFactory({ transports: [new JsonRpcTransportFactory()], clientConfig: { interceptors: [guard] } }).createFromUrl(process.argv[2]);",
+        'const part = { content: { $case: "raw", value: new Uint8Array([1, 2]) }, mediaType: "audio/pcm", filename: "", metadata: undefined };',
+        'const message = { messageId: "m1", contextId: "", taskId: "", role: 1, parts: [part], metadata: undefined, extensions: [], referenceTaskIds: [] };',
+        'const outcome = await client.sendMessage({ tenant: "", message, configuration: undefined, metadata: undefined }).then(() => "sent", (e) => (e instanceof CardRejectedError ? e.invariant : String(e)));',
+        "console.log(JSON.stringify({ outcome, records }));",
+      ].join("\n"),
+    );
+    const { stdout } = await inProject("node", ["guard.mjs", agent.origin]);
+    const out = JSON.parse(stdout) as { outcome: string; records: string[] };
+    expect(out.outcome).toBe("live-input-needs-streaming");
+    expect(out.records).toHaveLength(1);
+    expect(JSON.parse(out.records[0]!)).toMatchObject({ type: "parley.decision", decision: "reject", taskClass: "live-input" });
+    expect(agent.log.calls).toEqual([]);
+    expect(agent.log.requests.every((r) => r.binding === "card")).toBe(true);
+  }, 60_000);
+
+  it("runs the CLI through npx", async () => {
+    const result = await inProject("npx", ["--no-install", "parley-a2a", "check", "--card", "card.json", "--profile", "northwind", "--task-class", "request-response"]);
+    expect(result.stdout).toMatch(/request-response/);
+    const rejected = await inProject("npx", ["--no-install", "parley-a2a", "check", "--card", "card.json", "--profile", "northwind", "--task-class", "live-input"]).then(
+      () => 0,
+      (e: { code: number }) => e.code,
+    );
+    expect(rejected).toBe(1);
+  }, 60_000);
+});
