@@ -10,6 +10,7 @@ export function routeDeps(env: Record<string, string>, resolver?: Record<string,
     // The suites measure refusals, not the limiter: one bucket big enough for all of them.
     limiter: new RateLimiter(1_000_000, 1_000_000),
     log: () => undefined,
+    serverName: "parley.stress",
     resolveHost: resolver ? testResolver(resolver) : undefined,
   });
 }

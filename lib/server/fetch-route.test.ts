@@ -18,7 +18,7 @@ afterEach(async () => {
 
 function setup(overrides: Parameters<typeof createFetchRouteDeps>[1] = {}, env: Record<string, string> = {}) {
   const logs: FetchLogEntry[] = [];
-  const deps = createFetchRouteDeps(readSettings({ PARLEY_ALLOW_LOOPBACK_FETCH: "1", ...env }), { log: (e) => logs.push(e), ...overrides });
+  const deps = createFetchRouteDeps(readSettings({ PARLEY_ALLOW_LOOPBACK_FETCH: "1", ...env }), { log: (e) => logs.push(e), serverName: "parley.test", ...overrides });
   return { deps, logs };
 }
 

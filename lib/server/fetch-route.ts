@@ -21,6 +21,11 @@ export interface FetchRouteDeps {
   slots: Slots;
   log: FetchLogger;
   now: () => number;
+  /**
+   * The name the server was started with (HOSTNAME, which Next's standalone server listens on):
+   * without a base URL, the only Host besides loopback ones the origin check trusts.
+   */
+  serverName: string | null;
   /** Tests only: a resolver standing in for DNS. */
   resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
 }
@@ -32,6 +37,7 @@ export function createFetchRouteDeps(settings: Settings, overrides: Partial<Omit
     slots: overrides.slots ?? new Slots(settings.fetchConcurrency, settings.fetchConcurrency * 16),
     log: overrides.log ?? logFetchToStdout,
     now: overrides.now ?? (() => performance.now()),
+    serverName: overrides.serverName !== undefined ? overrides.serverName : (process.env.HOSTNAME ?? null),
     resolveHost: overrides.resolveHost,
   };
 }
@@ -63,7 +69,7 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
   };
   const refuse = (r: Refusal) => answer(r.status, { code: r.code, message: r.message }, r.headers);
 
-  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl) ?? checkJsonContentType(request.headers);
+  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl, deps.serverName) ?? checkJsonContentType(request.headers);
   if (guard) return refuse(guard);
 
   const rate = deps.limiter.take(clientKey(readClientAddress(request.headers)));
