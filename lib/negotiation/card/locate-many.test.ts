@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { loadCard } from "./load";
 import { locatePointer, locatePointers } from "./locate";
 
@@ -24,10 +24,8 @@ describe("locatePointers", () => {
     each('{ "0": { "1": "a" }, "arr": ["p", "q"] }', ["/0/1", "/0", "/arr/1"]);
   });
 
-  const dir = "fixtures/cards";
-  const cards = readdirSync(dir).filter((f) => f.endsWith(".json"));
-  it.each(cards)("agrees on every problem pointer of %s and their ancestors", (file) => {
-    const text = readFileSync(`${dir}/${file}`, "utf8");
+  it.each(corpusCardNames())("agrees on every problem pointer of %s and their ancestors", (file) => {
+    const text = readCorpusCard(file);
     const pointers = new Set<string>(["/name", "/skills/0"]);
     for (const p of loadCard(text).validity.problems) {
       for (let q = p.pointer; ; q = q.slice(0, q.lastIndexOf("/"))) {
