@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { runBombSuite } from "./bombs";
 import { runFuzzSuite } from "./fuzz";
 import { runLoadSuite } from "./load";
+import { runSlotHogSuite } from "./slot-hogs";
 import { runSsrfSuite } from "./ssrf";
 
 type Outcome = { passed: boolean; figures: unknown; why?: string };
@@ -89,6 +90,17 @@ const SUITES: Suite[] = [
       const f = await runLoadSuite();
       const ok = f.errors === 0 && Math.abs(f.memory.withinPercent) <= 20;
       return { passed: ok, figures: f, why: ok ? undefined : `errors ${f.errors}, memory after idle ${f.memory.withinPercent}% from baseline` };
+    },
+  },
+  {
+    id: "slot-hogs",
+    title: "Slot hogs: 6 addresses fetching from a host that never answers, 30 other clients fetching a card (fetch route in-process, loopback)",
+    needsBuild: false,
+    run: async () => {
+      const f = await runSlotHogSuite();
+      // The others must neither be refused nor wait for the hogs' 5 s budget.
+      const ok = f.othersBusy === 0 && f.othersOk === f.others && f.underHogsMedianMs < 1000;
+      return { passed: ok, figures: f, why: ok ? undefined : `others: ${f.othersOk} ok, ${f.othersBusy} busy, median ${f.underHogsMedianMs} ms` };
     },
   },
 ];

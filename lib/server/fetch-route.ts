@@ -17,7 +17,10 @@ export const SLOT_WAIT_MS = 10_000;
 export interface FetchRouteDeps {
   settings: Settings;
   limiter: RateLimiter;
-  /** Outbound fetches in flight at once; the wait line holds sixteen times as many (each waiter is a parsed request of a few KiB). */
+  /**
+   * Outbound fetches in flight at once; the wait line holds sixteen times as many (each waiter is a
+   * parsed request of a few KiB). Shared per client (its rate-limit key): see Slots.
+   */
   slots: Slots;
   log: FetchLogger;
   now: () => number;
@@ -72,7 +75,8 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
   const guard = checkSameOrigin(request.headers, deps.settings.baseUrl, deps.serverName) ?? checkJsonContentType(request.headers);
   if (guard) return refuse(guard);
 
-  const rate = deps.limiter.take(clientKey(readClientAddress(request.headers)));
+  const client = clientKey(readClientAddress(request.headers));
+  const rate = deps.limiter.take(client);
   if (!rate.allowed) {
     return refuse({
       status: 429,
@@ -92,18 +96,23 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
 
   let release: () => void;
   try {
-    release = await deps.slots.acquire(AbortSignal.any([request.signal, AbortSignal.timeout(SLOT_WAIT_MS)]));
+    release = await deps.slots.acquire(AbortSignal.any([request.signal, AbortSignal.timeout(SLOT_WAIT_MS)]), client);
   } catch (e) {
     const full = e instanceof SlotsFullError;
+    const message = !full
+      ? "Parley was too busy to start this fetch in time; try again."
+      : e.mine
+        ? "Parley is already fetching as many cards for you as it fetches for one client; wait for those to finish."
+        : "Parley is fetching as many cards as it can right now; try again in a few seconds.";
     return refuse({
       status: 503,
       code: "busy",
-      message: full ? "Parley is fetching as many cards as it can right now; try again in a few seconds." : "Parley was too busy to start this fetch in time; try again.",
+      message,
       headers: { "retry-after": "5" },
     });
   }
   try {
-    const outcome = await fetchRemoteCard(parsed.data, { settings: deps.settings, signal: request.signal, resolveHost: deps.resolveHost });
+    const outcome = await fetchRemoteCard(parsed.data, { settings: deps.settings, signal: request.signal, resolveHost: deps.resolveHost, client });
     requests = outcome.requests;
     if (!outcome.ok) return answer(outcome.status, outcome.error);
     return answer(200, outcome.card, {}, outcome.card.size);
