@@ -3,7 +3,7 @@ import "server-only";
 import type dns from "node:dns";
 import { Slots, SlotsFullError } from "@/lib/fetch/slots";
 import { getSettings, type Settings } from "@/lib/settings";
-import { FetchCardRequest } from "@/lib/wire/fetch-card";
+import { encodeFetchedCard, FETCHED_CARD_MEDIA_TYPE, FetchCardRequest, type FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { clientKey, readClientAddress } from "./client-address";
 import { fetchRemoteCard } from "./fetch-card";
 import { type FetchLogger, hostForLog, logFetchToStdout } from "./fetch-log";
@@ -71,6 +71,10 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
     return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
   };
   const refuse = (r: Refusal) => answer(r.status, { code: r.code, message: r.message }, r.headers);
+  const answerCard = (card: FetchedCardResponse): Response => {
+    deps.log({ host, outcome: "ok", status: 200, durationMs: deps.now() - started, requests, bytes: card.size });
+    return new Response(encodeFetchedCard(card), { status: 200, headers: { ...NO_STORE, "content-type": `${FETCHED_CARD_MEDIA_TYPE}; charset=utf-8` } });
+  };
 
   const guard = checkSameOrigin(request.headers, deps.settings.baseUrl, deps.serverName) ?? checkJsonContentType(request.headers);
   if (guard) return refuse(guard);
@@ -115,7 +119,7 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
     const outcome = await fetchRemoteCard(parsed.data, { settings: deps.settings, signal: request.signal, resolveHost: deps.resolveHost, client });
     requests = outcome.requests;
     if (!outcome.ok) return answer(outcome.status, outcome.error);
-    return answer(200, outcome.card, {}, outcome.card.size);
+    return answerCard(outcome.card);
   } finally {
     release();
   }
