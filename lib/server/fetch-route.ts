@@ -8,6 +8,7 @@ import { clientKey, readClientAddress } from "./client-address";
 import { fetchRemoteCard } from "./fetch-card";
 import { type FetchLogger, hostForLog, logFetchToStdout } from "./fetch-log";
 import { RateLimiter } from "./rate-limit";
+import { holdUntilSent } from "./slow-readers";
 import { readJsonBody } from "./read-json-body";
 import { checkJsonContentType, checkSameOrigin, type Refusal } from "./request-guard";
 
@@ -72,8 +73,18 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
   };
   const refuse = (r: Refusal) => answer(r.status, { code: r.code, message: r.message }, r.headers);
   const answerCard = (card: FetchedCardResponse): Response => {
+    const body = Buffer.from(encodeFetchedCard(card), "utf8");
+    // Held until the client has it: clients that do not read cannot pile answers up in memory.
+    if (!holdUntilSent(request.headers, client, body.byteLength)) {
+      return refuse({
+        status: 503,
+        code: "busy",
+        message: "Parley is still sending the cards it fetched to you or to others, and holds no more at once; try again in a few seconds.",
+        headers: { "retry-after": "5" },
+      });
+    }
     deps.log({ host, outcome: "ok", status: 200, durationMs: deps.now() - started, requests, bytes: card.size });
-    return new Response(encodeFetchedCard(card), { status: 200, headers: { ...NO_STORE, "content-type": `${FETCHED_CARD_MEDIA_TYPE}; charset=utf-8` } });
+    return new Response(body, { status: 200, headers: { ...NO_STORE, "content-type": `${FETCHED_CARD_MEDIA_TYPE}; charset=utf-8` } });
   };
 
   const guard = checkSameOrigin(request.headers, deps.settings.baseUrl, deps.serverName) ?? checkJsonContentType(request.headers);
