@@ -113,3 +113,20 @@ test("the largest card a link may carry (a 2,000-skill card) opens without block
   await expectDecision(page, "live-input", "reject");
   expect(await longestTaskSince(page, since)).toBeLessThanOrEqual(MAX_TASK_MS);
 });
+
+// A short link can unpack to a card with a warning per entry of a long list: each used to become
+// an editor marker on the main thread, in time growing with the square of the count (the tab froze
+// for minutes). The report keeps 20 of a kind and counts the rest; markers are found in one read.
+const contoso = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+
+test("a short link to a 1 MiB card of 140,000 warnings opens, counts the rest, and never blocks the page", async ({ page }) => {
+  const card = JSON.stringify({ ...contoso, defaultInputModes: Array.from({ length: 140_000 }, () => "text") });
+  expect(card.length).toBeLessThan(1024 * 1024);
+  const fragment = linkOf(card);
+  expect(fragment.length).toBeLessThan(4_000);
+  const since = await openLinkAfterLoad(page, fragment);
+  await expect(page.getByTestId("link-notice")).toContainText("Review link opened");
+  await expect(page.getByTestId("validity-problems")).toContainText("139,980 more of this kind (a mode that is not a media type)");
+  await expect(page.getByTestId("validity-problems").locator("li")).toHaveCount(21, { timeout: 30_000 });
+  expect(await longestTaskSince(page, since)).toBeLessThanOrEqual(MAX_TASK_MS);
+});

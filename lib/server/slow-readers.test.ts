@@ -72,7 +72,7 @@ describe("a client that never reads", () => {
     const statuses: number[] = [];
     const port = await listen((req, res) => {
       guardRequest(req, res, req.socket, 200);
-      const headers = new Headers(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
       if (!holdUntilSent(headers, "client-x", 6 * 1024 * 1024)) {
         statuses.push(503);
         res.writeHead(503).end();
