@@ -3,6 +3,7 @@ import http from "node:http";
 import { join } from "node:path";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { ENGINE_VERSION } from "../lib/negotiation";
+import { decodeFetchedCard } from "../lib/wire/fetch-card";
 import { expect, test } from "./fixtures";
 import { startLocalServer } from "./local-server";
 import { spawnOwnServer, startOwnServer } from "./standalone-server";
@@ -67,7 +68,7 @@ test("on SIGTERM a fetch in flight finishes, new connections are refused, and th
     server.child.kill("SIGTERM");
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect((await response.json()).text).toBe(CONTOSO.text);
+    expect(decodeFetchedCard(await response.text())?.text).toBe(CONTOSO.text);
     await expect(freshConnectionGet(`${server.url}/api/health`)).rejects.toThrow(/ECONNREFUSED/);
     expect(await Promise.race([server.exited, new Promise((r) => setTimeout(() => r("still running"), 10_000))])).not.toBe("still running");
     // One log line for that fetch: host, outcome, duration; not the path.

@@ -1,6 +1,7 @@
 import { readSettings } from "@/lib/settings";
 import { createFetchRouteDeps, type FetchRouteDeps, handleFetchCard } from "@/lib/server/fetch-route";
 import { RateLimiter } from "@/lib/server/rate-limit";
+import { decodeFetchedCard } from "@/lib/wire/fetch-card";
 
 /** The fetch route in-process, as the workspace page calls it (JSON, same origin). */
 export const APP_ORIGIN = "http://parley.stress:3000";
@@ -10,6 +11,7 @@ export function routeDeps(env: Record<string, string>, resolver?: Record<string,
     // The suites measure refusals, not the limiter: one bucket big enough for all of them.
     limiter: new RateLimiter(1_000_000, 1_000_000),
     log: () => undefined,
+    serverName: "parley.stress",
     resolveHost: resolver ? testResolver(resolver) : undefined,
   });
 }
@@ -30,5 +32,6 @@ export async function postToRoute(deps: FetchRouteDeps, body: unknown, headers: 
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   const response = await handleFetchCard(request, deps);
-  return { status: response.status, body: await response.json() };
+  const text = await response.text();
+  return { status: response.status, body: response.status === 200 ? decodeFetchedCard(text) : (JSON.parse(text) as unknown) };
 }

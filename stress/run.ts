@@ -15,6 +15,8 @@ import { join } from "node:path";
 import { runBombSuite } from "./bombs";
 import { runFuzzSuite } from "./fuzz";
 import { runLoadSuite } from "./load";
+import { runSlotHogSuite } from "./slot-hogs";
+import { runSlowReaderSuite } from "./slow-readers";
 import { runSsrfSuite } from "./ssrf";
 import { runProbeSsrfSuite } from "./probe-ssrf";
 
@@ -94,6 +96,28 @@ const SUITES: Suite[] = [
       const f = await runLoadSuite();
       const ok = f.errors === 0 && Math.abs(f.memory.withinPercent) <= 20;
       return { passed: ok, figures: f, why: ok ? undefined : `errors ${f.errors}, memory after idle ${f.memory.withinPercent}% from baseline` };
+    },
+  },
+  {
+    id: "slow-readers",
+    title: "Slow readers: 200 clients post a fetch of a 1 MiB card of control bytes and never read the answer (fetch route behind a Node server in-process, loopback)",
+    needsBuild: false,
+    run: async () => {
+      const f = await runSlowReaderSuite();
+      // Memory bounded by the answer budget (64 MiB) plus room for the process's own work, and every socket closed by the server.
+      const ok = f.rssGrowthMiB < 160 && f.openAfter === 0 && f.closedByServer === f.readers;
+      return { passed: ok, figures: f, why: ok ? undefined : `RSS +${f.rssGrowthMiB} MiB, ${f.openAfter} sockets still open` };
+    },
+  },
+  {
+    id: "slot-hogs",
+    title: "Slot hogs: 6 addresses fetching from a host that never answers, 30 other clients fetching a card (fetch route in-process, loopback)",
+    needsBuild: false,
+    run: async () => {
+      const f = await runSlotHogSuite();
+      // The others must neither be refused nor wait for the hogs' 5 s budget.
+      const ok = f.othersBusy === 0 && f.othersOk === f.others && f.underHogsMedianMs < 1000;
+      return { passed: ok, figures: f, why: ok ? undefined : `others: ${f.othersOk} ok, ${f.othersBusy} busy, median ${f.underHogsMedianMs} ms` };
     },
   },
 ];

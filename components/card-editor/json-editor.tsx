@@ -177,8 +177,17 @@ export function JsonEditor({
     const editor = richRef.current;
     if (!editor) return;
     // Most keystrokes have nothing to underline: skip reading the whole document back.
-    if (diagnostics.length === 0) editor.setDiagnostics(diagnostics);
-    else editor.setDiagnostics(editor.getText() === diagnosticsText ? diagnostics : []);
+    if (diagnostics.length === 0) return editor.setDiagnostics(diagnostics);
+    // Markers wait until the frame that shows the keystroke is painted, and a newer set replaces
+    // a waiting one: on a large card the lint layer's work is not between a key and its echo.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => editor.setDiagnostics(editor.getText() === diagnosticsText ? diagnostics : []), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [diagnostics, diagnosticsText, richModule]);
 
   return (

@@ -1,8 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import {
+  decodeFetchedCard,
   FetchCardError,
   FetchCardRequest,
-  FetchedCardResponse,
+  type FetchedCardResponse,
   type FetchErrorCode,
 } from "@/lib/wire/fetch-card";
 
@@ -64,13 +65,14 @@ export async function postFetchCard(url: string, { signal, authorization }: Post
   } catch {
     throw new FetchCardFailure("network", "Parley's server did not answer; is it running?");
   }
-  const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
     const error = FetchCardError.safeParse(body);
     if (error.success) throw new FetchCardFailure(error.data.code, error.data.message);
     throw new FetchCardFailure("internal", `Parley's server answered ${response.status} without an explanation.`);
   }
-  const card = FetchedCardResponse.safeParse(body);
-  if (!card.success) throw new FetchCardFailure("internal", "Parley's server sent an answer this page cannot read.");
-  return card.data;
+  // The card comes as it was fetched, after a line of metadata (lib/wire/fetch-card.ts).
+  const card = decodeFetchedCard(await response.text().catch(() => ""));
+  if (!card) throw new FetchCardFailure("internal", "Parley's server sent an answer this page cannot read.");
+  return card;
 }

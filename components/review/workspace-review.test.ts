@@ -36,6 +36,20 @@ describe("problemDiagnostics", () => {
     expect(first?.from).toBeGreaterThanOrEqual(12);
     expect(first?.from).toBeLessThanOrEqual(15);
   });
+  it("marks a flood of one warning once per kept warning, plus one for the rest, where locateNearest puts each", () => {
+    const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+    const text = JSON.stringify({ ...card, defaultInputModes: Array.from({ length: 50_000 }, () => "text") }, null, 2);
+    const review = runReview(text, NORTHWIND, {});
+    const diagnostics = problemDiagnostics(review, text);
+    expect(diagnostics.length).toBe(review.validity.problems.length);
+    expect(diagnostics.filter((d) => d.message.includes("49,980 more of this kind"))).toHaveLength(1);
+    expect(diagnostics.length).toBeLessThan(100);
+    review.validity.problems.forEach((problem, i) => {
+      if (problem.position) return;
+      const expected = locateNearest(text, problem.pointer) ?? { from: 0, to: 1 };
+      expect([problem.pointer, diagnostics[i]!.from, diagnostics[i]!.to]).toEqual([problem.pointer, expected.from, expected.to]);
+    });
+  });
   it("has nothing to mark on the incident card", () => {
     expect(problemDiagnostics(runReview(CONTOSO.text, NORTHWIND, {}), CONTOSO.text).filter((d) => d.severity === "error")).toEqual([]);
   });

@@ -3,7 +3,7 @@
  * itself loaded on demand), editor ranges for pointers and problems, the pace of the last review.
  * Components import everything else straight from the core module that owns it.
  */
-import { locatePointer } from "@/lib/negotiation/card/locate";
+import { locatePointer, locatePointers } from "@/lib/negotiation/card/locate";
 import type { ClientProfile, Review, ReviewContext, SignatureReport, TaskClass } from "@/lib/negotiation";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { loadOnce } from "@/components/ui/load-once";
@@ -142,15 +142,40 @@ export function locateNearest(text: string, pointer: string): { from: number; to
   }
 }
 
-/** Validity problems as editor diagnostics at the exact range of the pointer they name. */
+/**
+ * Validity problems as editor diagnostics at the exact range of the pointer they name (or of its
+ * nearest ancestor, as locateNearest). Every pointer and its ancestors are found in one read of
+ * the text, so the work grows with the card, not with the card times its problems.
+ */
 export function problemDiagnostics(result: Review, text: string): EditorDiagnostic[] {
+  const wanted = new Set<string>();
+  for (const problem of result.validity.problems) {
+    if (problem.position) continue;
+    for (let current = problem.pointer; ; current = current.slice(0, current.lastIndexOf("/"))) {
+      if (wanted.has(current)) break;
+      wanted.add(current);
+      if (current === "") break;
+    }
+  }
+  const ranges = locatePointers(text, wanted);
+  const nearest = (pointer: string): { from: number; to: number } | undefined => {
+    for (let current = pointer; ; current = current.slice(0, current.lastIndexOf("/"))) {
+      const range = ranges.get(current);
+      if (range && current === pointer) return range;
+      if (range) {
+        const lineEnd = text.indexOf("\n", range.from);
+        return { from: range.from, to: lineEnd === -1 ? range.to : Math.min(range.to, Math.max(lineEnd, range.from + 1)) };
+      }
+      if (current === "") return undefined;
+    }
+  };
   return result.validity.problems.map((problem) => {
     const message = describeProblem(problem);
     if (problem.position) {
       const from = Math.min(problem.position.offset, Math.max(0, text.length - 1));
       return { from, to: from + 1, severity: problem.severity, message };
     }
-    const range = locateNearest(text, problem.pointer) ?? { from: 0, to: Math.min(text.length, 1) };
+    const range = nearest(problem.pointer) ?? { from: 0, to: Math.min(text.length, 1) };
     return { from: range.from, to: range.to, severity: problem.severity, message };
   });
 }

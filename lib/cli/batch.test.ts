@@ -250,4 +250,15 @@ describe("batch", () => {
     expect(written).toBe(total);
     expect(maxAhead).toBeLessThan(100);
   });
+
+  it("answers a 1.5 MB line of one warning repeated with a line shorter than the one it got, the rest counted", async () => {
+    const flood = { ...(contoso as Record<string, unknown>), defaultInputModes: Array.from({ length: 200_000 }, () => "text") };
+    const line = JSON.stringify({ id: "flood", card: flood, profile: "northwind" });
+    expect(line.length).toBeGreaterThan(1_400_000);
+    const r = await runCli(["batch"], { stdin: line + "\n" });
+    expect(r.stdout.length).toBeLessThan(line.length);
+    const [out] = outLines(r.stdout);
+    const more = out!.validity!.filter((p) => p.code === "moreOfThisKind");
+    expect(more.map((p) => p.message)).toEqual([expect.stringContaining("199,980 more of this kind")]);
+  });
 });

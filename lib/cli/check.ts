@@ -36,7 +36,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   const docsBase = parseDocsBase(values["docs-base"]) ?? (envBase === undefined ? undefined : `${envBase}/`);
   const profile = await loadProfile(values.profile, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
-  const signatureSetup = await loadSignatureSetup(values.jwks, values["no-jku"], io);
+  const signatureSetup = await loadSignatureSetup(values.jwks, values["fetch-jku"] === true && values["no-jku"] !== true, io);
   const card = await loadCard(values.card, io);
   const aimed = values.skill === undefined ? taskClasses : aimAtSkill(values.skill, taskClasses, card.text);
 
@@ -166,5 +166,6 @@ const CHECK_OPTIONS = {
   "task-class-file": { type: "string" },
   jwks: { type: "string" },
   "no-jku": { type: "boolean" },
+  "fetch-jku": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;

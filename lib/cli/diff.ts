@@ -5,6 +5,7 @@ import { describeProblem, explainFinding } from "../negotiation/explain";
 import { flagError, type FlagOptions } from "./flag-errors";
 import { loadCard, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
+import { safeLines } from "../report/escape";
 
 export const DIFF_USAGE = `Usage: parley diff OLD NEW --profile PRESET|FILE [options]
 
@@ -164,7 +165,8 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
       }
     }
     out.push("", worse ? "A decision got worse (exit 1)." : "No decision got worse (exit 0).");
-    await writeOut(io.stdout, out.join("\n") + "\n");
+    // Keys and values come from the cards: each entry stays one line, its control characters shown.
+    await writeOut(io.stdout, safeLines(out) + "\n");
   }
   return worse ? EXIT.rejected : EXIT.ok;
 }

@@ -1,6 +1,7 @@
 import { type Review, docsPath, type EvidenceRef, isNotForClient } from "../negotiation";
 import { describeCut, decisionLabel, evidenceValueText } from "../negotiation/explain";
 import type { LoadedCard } from "./inputs";
+import { safeLines } from "../report/escape";
 import { isNotable, type ReviewJson } from "./review-json";
 
 /**
@@ -57,15 +58,8 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
       out.push(`  degraded: gives up ${g.lost.join(", ")}; falls back to ${g.fallback.join(", ") || "nothing"} (${g.invariant})`);
     }
   }
-  return stripControlCharacters(out.join("\n")) + "\n";
-}
-
-/**
- * A hostile card can put terminal escape sequences in its name or descriptions; printed raw they
- * could rewrite the screen or the window title. Show them as visible \xNN escapes instead.
- */
-export function stripControlCharacters(text: string): string {
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  // Each entry is one line: a line break or control character in it came from the card, and is shown, not obeyed.
+  return safeLines(out) + "\n";
 }
 
 const FINDING_MARK: Record<string, string> = { violated: "x", "not-evaluated": "?", holds: "ok" };

@@ -78,6 +78,7 @@ const BATCH_OPTIONS = {
   jobs: { type: "string" },
   jwks: { type: "string" },
   "no-jku": { type: "boolean" },
+  "fetch-jku": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
 
@@ -93,7 +94,7 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
     throw new UsageError(`batch: --messages must be ${MESSAGES_OPTIONS.join(" or ")}, not "${messages}".`, true);
   }
   const jobs = values.jobs === undefined ? 1 : parseWholeNumberFlag("batch", "--jobs", values.jobs, 1, MAX_JOBS);
-  const signatures = await loadSignatureSetup(values.jwks, values["no-jku"], io);
+  const signatures = await loadSignatureSetup(values.jwks, values["fetch-jku"] === true && values["no-jku"] !== true, io);
   const progress = progressOn(io.stderr);
   const tally = (s: Readonly<BatchSummary>) => `${count(s.rejected)} with a rejection, ${count(s.errors)} not reviewable`;
   const summary = await runBatch(io.stdin, io.stdout, {

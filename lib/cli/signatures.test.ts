@@ -135,7 +135,7 @@ describe("check without --jwks: the signature's jku", () => {
     const before = server.requests.length;
     const jku = `${server.base}/jwks.json`;
     const signed = file("signed-jku.json", JSON.stringify(await signCard(await signCard(CARD, key, { jku }), key, { jku })));
-    const r = await runCli(["check", "--card", signed, "--profile", requiresPath, "--format", "json"], loopback);
+    const r = await runCli(["check", "--card", signed, "--profile", requiresPath, "--format", "json", "--fetch-jku"], loopback);
     expect(r.code).toBe(0);
     const doc = parse(r.stdout);
     expect(doc.signature?.signatures.map((s) => [s.status, s.keySource, s.jku])).toEqual([
@@ -149,7 +149,7 @@ describe("check without --jwks: the signature's jku", () => {
   it("refuses a loopback jku without the loopback switch: unverifiable, saying why", async () => {
     const signed = file("signed-jku-blocked.json", JSON.stringify(await signCard(CARD, key, { jku: `${server.base}/jwks.json` })));
     const before = server.requests.length;
-    const doc = parse((await runCli(["check", "--card", signed, "--profile", "northwind", "--format", "json"])).stdout);
+    const doc = parse((await runCli(["check", "--card", signed, "--profile", "northwind", "--format", "json", "--fetch-jku"])).stdout);
     expect(doc.signature?.signatures[0]).toMatchObject({ status: "unverifiable", reason: "jkuUnreachable" });
     expect(doc.signature?.signatures[0]?.message).toContain("it points to an address that is not public");
     expect(server.requests.length).toBe(before);
@@ -157,15 +157,15 @@ describe("check without --jwks: the signature's jku", () => {
 
   it("a jku that answers 404: unverifiable (the key set is not published)", async () => {
     const signed = file("signed-jku-404.json", JSON.stringify(await signCard(CARD, key, { jku: `${server.base}/missing-jwks.json` })));
-    const doc = parse((await runCli(["check", "--card", signed, "--profile", "northwind", "--format", "json"], loopback)).stdout);
+    const doc = parse((await runCli(["check", "--card", signed, "--profile", "northwind", "--format", "json", "--fetch-jku"], loopback)).stdout);
     expect(doc.signature?.signatures[0]).toMatchObject({ reason: "jkuUnreachable" });
     expect(doc.signature?.signatures[0]?.message).toContain("it answered 404: nothing is published there");
   });
 
-  it("--no-jku fetches nothing: unverifiable, naming the key set it did not fetch", async () => {
+  it.each([[[]], [["--no-jku"]], [["--fetch-jku", "--no-jku"]]])("%j fetches nothing: unverifiable, naming the key set it did not fetch", async (flags) => {
     const signed = file("signed-jku-no.json", JSON.stringify(await signCard(CARD, key, { jku: `${server.base}/jwks.json` })));
     const before = server.requests.length;
-    const doc = parse((await runCli(["check", "--card", signed, "--profile", "northwind", "--format", "json", "--no-jku"], loopback)).stdout);
+    const doc = parse((await runCli(["check", "--card", signed, "--profile", "northwind", "--format", "json", ...flags], loopback)).stdout);
     expect(doc.signature?.signatures[0]).toMatchObject({ status: "unverifiable", reason: "jkuNotFetched", jku: `${server.base}/jwks.json` });
     expect(server.requests.length).toBe(before);
   });
@@ -229,7 +229,7 @@ describe("batch --jwks", () => {
     const signed = await signCard(CARD, key, { jku });
     const stdin = [1, 2, 3].map((id) => JSON.stringify({ id, card: signed, profile: "northwind" })).join("\n");
     const before = server.requests.length;
-    const r = await runCli(["batch"], { stdin, ...loopback });
+    const r = await runCli(["batch", "--fetch-jku"], { stdin, ...loopback });
     const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as CheckJson);
     expect(out.map((o) => o.signature?.status)).toEqual(["valid", "valid", "valid"]);
     expect(server.requests.length - before).toBe(1);
@@ -277,7 +277,7 @@ describe("key sets that time out (a batch of cards naming slow jku hosts)", () =
       for (const host of hosts) codes.push(await codeOf(fetch(`${host.base}/a.json`)));
       expect(codes).toEqual(Array(8).fill("timeout"));
       expect(hosts.map((h) => h.requests.length)).toEqual([1, 1, 1, 1, 1, 1, 0, 0]);
-      expect(said()).toBe("review: 6 signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks, or --no-jku.\n");
+      expect(said()).toBe("review: 6 signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks.\n");
     } finally {
       await Promise.all(hosts.map((h) => h.close()));
     }

@@ -7,10 +7,12 @@ import { readTextFile } from "./inputs";
 import { type CliIo, UsageError, writeOut } from "./io";
 
 /**
- * Card signatures in the CLI: `--jwks FILE` (a JWK or JWK set the user trusts), else each
- * signature's jku fetched through the SSRF-safe fetcher (loopback only with
- * PARLEY_ALLOW_LOOPBACK_FETCH=1, 5 s, 256 KiB), unless `--no-jku`. A key set is fetched once per
- * URL for the whole run (a batch of a thousand cards from one provider fetches its key set once).
+ * Card signatures in the CLI: `--jwks FILE` (a JWK or JWK set the user trusts), else, only with
+ * `--fetch-jku`, each signature's jku fetched through the SSRF-safe fetcher (loopback only with
+ * PARLEY_ALLOW_LOOPBACK_FETCH=1, 5 s, 256 KiB). Without it nothing is fetched, as in the
+ * workspace: a card names its jku itself, so fetching it by default let any card make the CI
+ * runner call a URL of its choosing. `--no-jku` (the old opt-out) is still read and changes
+ * nothing. A key set is fetched once per URL for the whole run.
  */
 export type SignatureSetup = VerifySignaturesOptions;
 
@@ -18,9 +20,9 @@ export type SignatureSetup = VerifySignaturesOptions;
 const MAX_CACHED_KEY_SETS = 64;
 const MAX_JWKS_BYTES = 256 * 1024;
 
-export async function loadSignatureSetup(jwks: string | undefined, noJku: boolean | undefined, io: CliIo): Promise<SignatureSetup> {
+export async function loadSignatureSetup(jwks: string | undefined, fetchJku: boolean | undefined, io: CliIo): Promise<SignatureSetup> {
   if (jwks !== undefined) return { keys: await loadJwks(jwks, io) };
-  if (noJku) return {};
+  if (!fetchJku) return {};
   return { fetchJwks: jwksFetcher(io) };
 }
 
@@ -70,7 +72,7 @@ export function jwksFetcher(io: CliIo, timeoutMs: number = FETCH_DEFAULTS.timeou
           if (++timeouts === MAX_TIMED_OUT_KEY_SETS) {
             await writeOut(
               io.stderr,
-              `review: ${MAX_TIMED_OUT_KEY_SETS} signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks, or --no-jku.\n`,
+              `review: ${MAX_TIMED_OUT_KEY_SETS} signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks.\n`,
             );
           }
         }

@@ -47,8 +47,9 @@ Options:
                         workspace at URL (e.g. https://parley.example.com) reopening this review
                         (default: PARLEY_BASE_URL when it is set; markdown links it too)
   --jwks FILE           check the card's signatures against this JWK or JWK set (matched by kid)
-  --no-jku              without --jwks, do not fetch the key set a signature's jku names (by
-                        default it is fetched, with the same safety rules as --card URLs)
+  --fetch-jku           without --jwks, fetch the key set a signature's jku names, with the
+                        same safety rules as --card URLs (by default nothing is fetched: the
+                        card chose that URL; --no-jku says so explicitly)
   -h, --help            this help
 
 Exit codes: 0 no requested task class at or past --fail-on; 1 at least one; 2 unusable input
@@ -75,8 +76,8 @@ Options:
   --jobs N              review on N worker threads (default 1); output order is unchanged
   --max-line-bytes N    longest accepted line (default 5 MiB); longer lines become errors
   --jwks FILE           check every signed card against this JWK or JWK set (matched by kid)
-  --no-jku              without --jwks, do not fetch the key sets signatures name (by default
-                        each jku is fetched once per run, with the same safety rules as check)
+  --fetch-jku           without --jwks, fetch the key sets signatures name, once per run, with
+                        the same safety rules as check (by default nothing is fetched)
   -h, --help            this help
 
 Exit codes: 0 every line reviewed, nothing rejected; 1 some line rejected a task class;

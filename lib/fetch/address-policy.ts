@@ -142,6 +142,19 @@ function classifyV6(address: string, ip: ipaddr.IPv6, policy: AddressPolicy): Ad
   return { address, allowed: true, category: "public" };
 }
 
+/**
+ * The IPv4 address an IPv6 address carries, for the operator's lists: the forms the policy unwraps
+ * (mapped, translated, NAT64, compatible) and 6to4 (2002:aabb:ccdd::/48), which the policy refuses
+ * as a whole but a deny-list entry for the IPv4 range must still match.
+ */
+export function embeddedV4(ip: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const inner = extractEmbeddedV4(ip);
+  if (inner) return inner.v4;
+  const p = ip.parts;
+  if (p[0] === 0x2002) return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]);
+  return undefined;
+}
+
 /** IPv6 forms that carry an IPv4 address whose own category is what matters. */
 function extractEmbeddedV4(ip: ipaddr.IPv6): { v4: ipaddr.IPv4; kind: NonNullable<AddressVerdict["embeddedIn"]> } | undefined {
   const p = ip.parts;

@@ -51,3 +51,26 @@ describe("matching", () => {
     expect(matchesAddress(rules, address)).toBe(expected);
   });
 });
+
+describe("IPv6 wrappings of a listed IPv4 address", () => {
+  const deny = parseHostRules("8.8.8.0/24");
+
+  it.each([
+    ["NAT64", "64:ff9b::808:808"],
+    ["NAT64, bracketed", "[64:ff9b::8.8.8.8]"],
+    ["6to4", "2002:808:808::1"],
+    ["IPv4-mapped", "::ffff:8.8.8.8"],
+    ["IPv4-compatible", "::8.8.8.8"],
+    ["IPv4-translated", "::ffff:0:808:808"],
+  ])("%s (%s) matches the IPv4 entry", (_form, address) => {
+    expect(matchesAddress(deny, address)).toBe(true);
+  });
+
+  it.each([
+    ["NAT64 of another network", "64:ff9b::909:909"],
+    ["6to4 of another network", "2002:909:909::1"],
+    ["plain IPv6", "2001:4860:4860::8888"],
+  ])("%s (%s) does not", (_form, address) => {
+    expect(matchesAddress(deny, address)).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { embeddedV4 } from "./address-policy";
 
 /**
  * An operator's list of hosts a card fetch may (allow-list) or may not (deny-list) reach: exact
@@ -70,16 +71,25 @@ export function matchesHostName(rules: HostRules, hostname: string): boolean {
   return rules.suffixes.some((suffix) => name.endsWith(suffix) && name.length > suffix.length);
 }
 
-/** Does the address fall in an IP or CIDR entry? An IPv4-mapped IPv6 address is compared as IPv4. */
+/**
+ * Does the address fall in an IP or CIDR entry? An IPv6 address that carries an IPv4 one (mapped,
+ * compatible, translated, NAT64, 6to4) matches both as itself and as the IPv4 address inside, so
+ * an IPv4 entry cannot be stepped around by writing the same address in an IPv6 wrapping.
+ */
 export function matchesAddress(rules: HostRules, address: string): boolean {
   if (rules.ranges.length === 0) return false;
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    ip = ipaddr.process(address.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
+    ip = ipaddr.parse(address.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
   } catch {
     return false;
   }
-  return rules.ranges.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits));
+  const forms: Array<ipaddr.IPv4 | ipaddr.IPv6> = [ip];
+  if (ip.kind() === "ipv6") {
+    const inner = embeddedV4(ip as ipaddr.IPv6);
+    if (inner) forms.push(inner);
+  }
+  return forms.some((form) => rules.ranges.some(([net, bits]) => net.kind() === form.kind() && form.match(net, bits)));
 }
 
 /** Whether a list has address entries: without them an allow-list can be decided on the name alone. */

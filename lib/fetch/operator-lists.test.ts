@@ -88,4 +88,12 @@ describe("operator host lists", () => {
     expect((await refusal(fetchCard(`${server.base}/card`, base({ allow: parseHostRules("192.0.2.0/24") })))).code).toBe("notAllowed");
     expect((await fetchCard(`${server.base}/card`, base({ allow: parseHostRules("127.0.0.0/8") }))).status).toBe(200);
   });
+
+  it.each(["[64:ff9b::808:808]", "[2002:808:808::1]", "[::ffff:8.8.8.8]"])(
+    "a deny-listed IPv4 range also refuses its IPv6 wrapping %s, before any connection",
+    async (host) => {
+      const e = await refusal(fetchCard(`http://${host}/card`, { deny: parseHostRules("8.8.8.0/24"), resolveHost }));
+      expect(e.code).toBe("notAllowed");
+    },
+  );
 });

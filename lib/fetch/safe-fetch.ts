@@ -63,6 +63,8 @@ export interface FetchCardOptions {
   signal?: AbortSignal;
   /** Replaces DNS (tests: make a name resolve to chosen addresses). Its answers are checked the same way. */
   resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
+  /** Who the fetch is for (the server's client key): each gets a fair share of the decompression slots. */
+  client?: string;
 }
 
 export interface FetchedCard {
@@ -107,6 +109,7 @@ interface Ctx {
   attempts: FetchAttempt[];
   redirects: string[];
   resolveHost: (hostname: string, family: number) => Promise<dns.LookupAddress[]>;
+  client?: string;
 }
 
 const resolveWithDns = (hostname: string, family: number) =>
@@ -134,6 +137,7 @@ export async function fetchCard(input: string, opts: FetchCardOptions = {}): Pro
     attempts: [],
     redirects: [],
     resolveHost: opts.resolveHost ?? resolveWithDns,
+    client: opts.client,
   };
   try {
     const url = parseCardUrl(input);
@@ -390,7 +394,7 @@ async function readBody(res: http.IncomingMessage, url: URL, ctx: Ctx): Promise<
   // The response waits, unread, until a decoder slot is free: the remote's bytes stay in the kernel.
   let release: () => void;
   try {
-    release = await decompression.acquire(ctx.signal);
+    release = await decompression.acquire(ctx.signal, ctx.client);
   } catch (e) {
     res.destroy();
     throw toFetchError(e, ctx.signal);

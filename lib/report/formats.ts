@@ -11,6 +11,7 @@ import type { ValidityProblem } from "../negotiation/card/validity";
 import type { TextPosition } from "../negotiation/card/parse-text";
 import { artifactUri } from "./artifact-uri";
 import { pointerPosition } from "./locate";
+import { defuseLineStart, oneLine, safeLines } from "./escape";
 
 /**
  * CI formats for one review: SARIF 2.1.0 (code scanning), JUnit XML (test reports), GitHub
@@ -204,7 +205,21 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
 // ---------------------------------------------------------------------------------------------
 // JUnit XML
 
+/**
+ * Text for XML, kept on one line: a card's line breaks and control characters become visible
+ * escapes (a CI log that prints the report must not get lines of the card's making), then markup
+ * characters are escaped.
+ */
 function xml(text: string): string {
+  return xmlRaw(defuseLineStart(oneLine(text)));
+}
+
+/** Lines of the report's own making, each from card text made one line: joined by line breaks. */
+function xmlLines(lines: readonly string[]): string {
+  return xmlRaw(safeLines(lines));
+}
+
+function xmlRaw(text: string): string {
   // Characters XML 1.0 forbids are dropped; markup characters are escaped.
   return text.replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
@@ -226,8 +241,8 @@ export function toJunit(input: ReportInput): string {
     const properties = `      <properties><property name="decision" value="${xml(d.decision)}"/>${target}</properties>`;
     const close = `    </testcase>`;
     if (!failsOn(d, failOn)) return [open, properties, `      <system-out>${xml(explainDecision(d, review))}</system-out>`, close].join("\n");
-    const detail = [explainDecision(d, review), ...findingsBehind(d).map(explainFinding)].join("\n");
-    return [open, properties, `      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xml(detail)}</failure>`, close].join("\n");
+    const detail = [explainDecision(d, review), ...findingsBehind(d).map(explainFinding)];
+    return [open, properties, `      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xmlLines(detail)}</failure>`, close].join("\n");
   });
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,

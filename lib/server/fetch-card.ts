@@ -37,6 +37,8 @@ export interface RemoteFetchOptions {
   signal?: AbortSignal;
   /** Tests only: a resolver standing in for DNS. */
   resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
+  /** Who asked (the rate-limit key), for the fetcher's fair share of decompression slots. */
+  client?: string;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function fetchRemoteCard(request: FetchCardRequest, options: Remote
       authorization: request.authorization,
       signal: options.signal,
       resolveHost: options.resolveHost,
+      client: options.client,
     });
     return {
       ok: true,

@@ -3,6 +3,7 @@ import { json, startTestServer, type TestServer } from "@/lib/fetch/test-server"
 import { Slots } from "@/lib/fetch/slots";
 import { readSettings } from "@/lib/settings";
 import type { FetchLogEntry } from "./fetch-log";
+import { decodeFetchedCard } from "@/lib/wire/fetch-card";
 import { createFetchRouteDeps, handleFetchCard } from "./fetch-route";
 import { RateLimiter } from "./rate-limit";
 
@@ -18,7 +19,7 @@ afterEach(async () => {
 
 function setup(overrides: Parameters<typeof createFetchRouteDeps>[1] = {}, env: Record<string, string> = {}) {
   const logs: FetchLogEntry[] = [];
-  const deps = createFetchRouteDeps(readSettings({ PARLEY_ALLOW_LOOPBACK_FETCH: "1", ...env }), { log: (e) => logs.push(e), ...overrides });
+  const deps = createFetchRouteDeps(readSettings({ PARLEY_ALLOW_LOOPBACK_FETCH: "1", ...env }), { log: (e) => logs.push(e), serverName: "parley.test", ...overrides });
   return { deps, logs };
 }
 
@@ -37,7 +38,8 @@ describe("POST /api/fetch-card", () => {
     const response = await handleFetchCard(post({ url: `${server.base}/card.json?token=abc`, authorization: "Bearer s3cret" }), deps);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(JSON.parse((await response.json()).text)).toEqual(CARD);
+    expect(response.headers.get("content-type")).toBe("application/x-parley-card; charset=utf-8");
+    expect(JSON.parse(decodeFetchedCard(await response.text())!.text)).toEqual(CARD);
     expect(logs).toEqual([{ host: "127.0.0.1", outcome: "ok", status: 200, durationMs: expect.any(Number), requests: 1, bytes: JSON.stringify(CARD).length }]);
     expect(JSON.stringify(logs)).not.toMatch(/s3cret|token|card\.json|Routed/);
     expect(server.requests[0]?.headers.authorization).toBe("Bearer s3cret");
@@ -107,5 +109,21 @@ describe("POST /api/fetch-card", () => {
     const body = await response.json();
     expect(body.code).toBe("badRequest");
     expect(JSON.stringify(body)).not.toContain("Injected");
+  });
+
+  it("answers a 1 MiB card of control bytes with the card once, not re-encoded six times in a JSON string", async () => {
+    const text = "\u0001".repeat(1024 * 1024 - 64);
+    server = await startTestServer({
+      "/card.json": (_req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(text);
+      },
+    });
+    const { deps } = setup();
+    const response = await handleFetchCard(post({ url: `${server.base}/card.json` }), deps);
+    expect(response.status).toBe(200);
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(body.byteLength).toBeLessThan(text.length + 4096);
+    expect(decodeFetchedCard(new TextDecoder().decode(body))?.text).toBe(text);
   });
 });

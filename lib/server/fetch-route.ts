@@ -3,11 +3,12 @@ import "server-only";
 import type dns from "node:dns";
 import { Slots, SlotsFullError } from "@/lib/fetch/slots";
 import { getSettings, type Settings } from "@/lib/settings";
-import { FetchCardRequest } from "@/lib/wire/fetch-card";
+import { encodeFetchedCard, FETCHED_CARD_MEDIA_TYPE, FetchCardRequest, type FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { clientKey, readClientAddress } from "./client-address";
 import { fetchRemoteCard } from "./fetch-card";
 import { type FetchLogger, hostForLog, logFetchToStdout } from "./fetch-log";
 import { RateLimiter } from "./rate-limit";
+import { holdUntilSent } from "./slow-readers";
 import { readJsonBody } from "./read-json-body";
 import { checkJsonContentType, checkSameOrigin, type Refusal } from "./request-guard";
 
@@ -17,10 +18,18 @@ export const SLOT_WAIT_MS = 10_000;
 export interface FetchRouteDeps {
   settings: Settings;
   limiter: RateLimiter;
-  /** Outbound fetches in flight at once; the wait line holds sixteen times as many (each waiter is a parsed request of a few KiB). */
+  /**
+   * Outbound fetches in flight at once; the wait line holds sixteen times as many (each waiter is a
+   * parsed request of a few KiB). Shared per client (its rate-limit key): see Slots.
+   */
   slots: Slots;
   log: FetchLogger;
   now: () => number;
+  /**
+   * The name the server was started with (HOSTNAME, which Next's standalone server listens on):
+   * without a base URL, the only Host besides loopback ones the origin check trusts.
+   */
+  serverName: string | null;
   /** Tests only: a resolver standing in for DNS. */
   resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
 }
@@ -32,6 +41,7 @@ export function createFetchRouteDeps(settings: Settings, overrides: Partial<Omit
     slots: overrides.slots ?? new Slots(settings.fetchConcurrency, settings.fetchConcurrency * 16),
     log: overrides.log ?? logFetchToStdout,
     now: overrides.now ?? (() => performance.now()),
+    serverName: overrides.serverName !== undefined ? overrides.serverName : (process.env.HOSTNAME ?? null),
     resolveHost: overrides.resolveHost,
   };
 }
@@ -62,11 +72,26 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
     return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
   };
   const refuse = (r: Refusal) => answer(r.status, { code: r.code, message: r.message }, r.headers);
+  const answerCard = (card: FetchedCardResponse): Response => {
+    const body = Buffer.from(encodeFetchedCard(card), "utf8");
+    // Held until the client has it: clients that do not read cannot pile answers up in memory.
+    if (!holdUntilSent(request.headers, client, body.byteLength)) {
+      return refuse({
+        status: 503,
+        code: "busy",
+        message: "Parley is still sending the cards it fetched to you or to others, and holds no more at once; try again in a few seconds.",
+        headers: { "retry-after": "5" },
+      });
+    }
+    deps.log({ host, outcome: "ok", status: 200, durationMs: deps.now() - started, requests, bytes: card.size });
+    return new Response(body, { status: 200, headers: { ...NO_STORE, "content-type": `${FETCHED_CARD_MEDIA_TYPE}; charset=utf-8` } });
+  };
 
-  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl) ?? checkJsonContentType(request.headers);
+  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl, deps.serverName) ?? checkJsonContentType(request.headers);
   if (guard) return refuse(guard);
 
-  const rate = deps.limiter.take(clientKey(readClientAddress(request.headers)));
+  const client = clientKey(readClientAddress(request.headers));
+  const rate = deps.limiter.take(client);
   if (!rate.allowed) {
     return refuse({
       status: 429,
@@ -86,21 +111,26 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
 
   let release: () => void;
   try {
-    release = await deps.slots.acquire(AbortSignal.any([request.signal, AbortSignal.timeout(SLOT_WAIT_MS)]));
+    release = await deps.slots.acquire(AbortSignal.any([request.signal, AbortSignal.timeout(SLOT_WAIT_MS)]), client);
   } catch (e) {
     const full = e instanceof SlotsFullError;
+    const message = !full
+      ? "Parley was too busy to start this fetch in time; try again."
+      : e.mine
+        ? "Parley is already fetching as many cards for you as it fetches for one client; wait for those to finish."
+        : "Parley is fetching as many cards as it can right now; try again in a few seconds.";
     return refuse({
       status: 503,
       code: "busy",
-      message: full ? "Parley is fetching as many cards as it can right now; try again in a few seconds." : "Parley was too busy to start this fetch in time; try again.",
+      message,
       headers: { "retry-after": "5" },
     });
   }
   try {
-    const outcome = await fetchRemoteCard(parsed.data, { settings: deps.settings, signal: request.signal, resolveHost: deps.resolveHost });
+    const outcome = await fetchRemoteCard(parsed.data, { settings: deps.settings, signal: request.signal, resolveHost: deps.resolveHost, client });
     requests = outcome.requests;
     if (!outcome.ok) return answer(outcome.status, outcome.error);
-    return answer(200, outcome.card, {}, outcome.card.size);
+    return answerCard(outcome.card);
   } finally {
     release();
   }

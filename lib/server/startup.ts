@@ -1,5 +1,7 @@
 import { describeSettingsWarnings, getSettings, SettingsError } from "@/lib/settings";
 import { installClientStamping } from "./client-address";
+import { describeOriginWithoutBaseUrl } from "./request-guard";
+import { installSlowReaderGuard } from "./slow-readers";
 
 /**
  * Runs once when the server starts (instrumentation.ts): reads every setting — an invalid one
@@ -16,5 +18,7 @@ export function startServerSide(): void {
     process.exit(1);
   }
   for (const warning of describeSettingsWarnings(settings)) console.warn(`parley: warning: ${warning}`);
+  if (settings.baseUrl === null) console.warn(`parley: ${describeOriginWithoutBaseUrl(process.env.HOSTNAME ?? null)}`);
   installClientStamping(settings.trustForwardedFor);
+  installSlowReaderGuard();
 }

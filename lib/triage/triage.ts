@@ -8,6 +8,7 @@ import { ClientProfile } from "../negotiation/profile";
 import { review } from "../negotiation/review";
 import { TaskClass } from "../negotiation/task-classes";
 import * as z from "../negotiation/zod";
+import { oneLine } from "../report/escape";
 
 /**
  * Triage: many cards × many profiles. Each pair is one review boiled down to what a grid shows (the
@@ -141,10 +142,16 @@ export function cardMatchesSearch(card: TriageCard | undefined, cardName: string
 // ---------------------------------------------------------------------------------------------
 // Exports
 
-function csvField(value: string): string {
-  // Formula injection: a cell a spreadsheet would run as a formula is prefixed with a quote.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/**
+ * One CSV cell. Its line breaks and control characters become visible escapes (a cell of the
+ * card's making never starts a line of the file); a cell a spreadsheet would run as a formula is
+ * prefixed with a quote; and a cell holding `,` or `;` (the separator of `;` locales), a quote, a
+ * blank at either end or a CI command marker is quoted, so no locale splits it into cells.
+ */
+export function csvField(value: string): string {
+  const flat = oneLine(value);
+  const safe = /^[=+\-@\t\r\s]*[=+\-@]/.test(flat) || /^[\t\r]/.test(value) ? `'${flat}` : flat;
+  return /[",;]|^::|^##/.test(safe) || /^\s|\s$/.test(flat) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One row per card × profile; a column per task class, then the invariants behind each non-accept. */

@@ -74,3 +74,32 @@ export const FetchedCardResponse = z.object({
   redirects: z.optional(z.array(z.string())),
 });
 export type FetchedCardResponse = z.infer<typeof FetchedCardResponse>;
+
+/** The 200 answer's media type: a line of JSON with everything but the card, then the card's text as it came. */
+export const FETCHED_CARD_MEDIA_TYPE = "application/x-parley-card";
+
+/**
+ * The 200 answer's body: the card's text once, as it came, after one line of JSON with the rest.
+ * Inside a JSON string a card of control bytes took six bytes per byte (`\u0001`), so a 1 MiB card
+ * became a 6 MiB answer; here the answer is the card plus its URLs. JSON.stringify never writes
+ * a raw line feed, so the first one ends the metadata.
+ */
+export function encodeFetchedCard(card: FetchedCardResponse): string {
+  const { text, ...meta } = card;
+  return `${JSON.stringify(meta)}\n${text}`;
+}
+
+/** The answer back into its parts; undefined when it is not one (no metadata line, or wrong fields). */
+export function decodeFetchedCard(body: string): FetchedCardResponse | undefined {
+  const end = body.indexOf("\n");
+  if (end < 0) return undefined;
+  let meta: unknown;
+  try {
+    meta = JSON.parse(body.slice(0, end));
+  } catch {
+    return undefined;
+  }
+  if (typeof meta !== "object" || meta === null || Array.isArray(meta)) return undefined;
+  const parsed = FetchedCardResponse.safeParse({ ...meta, text: body.slice(end + 1) });
+  return parsed.success ? parsed.data : undefined;
+}

@@ -51,6 +51,8 @@ export const PROBLEM_CODES = {
   // card readable; a client that requires signed cards refuses it (the signed-card invariant).
   signatureUnverifiable: "warning",
   signatureInvalid: "warning",
+  // More warnings of one code than a report keeps (validity.ts, capWarnings): how many were left out.
+  moreOfThisKind: "warning",
 } as const satisfies Record<string, Severity>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -1,6 +1,6 @@
 import type * as z from "../zod";
 import type { CardShape } from "./model";
-import type { ValidityReport } from "./validity";
+import { capWarnings, type ValidityReport } from "./validity";
 import { detectShape } from "./detect-shape";
 import { has, isObject, type JsonObject } from "./json-value";
 import { mapIssues, ReportedPointers } from "./issue-map";
@@ -61,7 +61,7 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     checkLegacyIn10(value, shape, sink, marks);
     checkProvider(value, sink);
   }
-  return { valid: !sink.hasError(), shape, problems: sink.problems };
+  return { valid: !sink.hasError(), shape, problems: capWarnings(sink.problems) };
 }
 
 /** The issues a card schema finds in a value: zod's own, unless a faster finder is in use. */

@@ -38,3 +38,41 @@ export interface CardLoadResult {
   /** The parsed JSON value, when the text parsed. */
   raw?: unknown;
 }
+
+/** Warnings of one code a report keeps; the rest are counted in one `moreOfThisKind` problem. */
+export const MAX_WARNINGS_PER_CODE = 20;
+
+/**
+ * The report's warnings, at most MAX_WARNINGS_PER_CODE of each code: a card with 261,846 warnings
+ * of a kind would otherwise carry them all to every list, editor marker and output line. The first
+ * ones of each code are kept in place; the rest become one problem of code `moreOfThisKind`, put
+ * where the first left-out one was, with its pointer and data `{ code, more }` (how many were left
+ * out). Errors are all kept: they decide, and their count is in the decision. One pass, and the
+ * list itself when nothing is over the cap.
+ */
+export function capWarnings(problems: ValidityProblem[]): ValidityProblem[] {
+  const seen = new Map<string, number>();
+  let over = false;
+  for (const p of problems) {
+    if (p.severity !== "warning") continue;
+    const n = (seen.get(p.code) ?? 0) + 1;
+    seen.set(p.code, n);
+    if (n > MAX_WARNINGS_PER_CODE) over = true;
+  }
+  if (!over) return problems;
+  const kept: ValidityProblem[] = [];
+  const counted = new Map<string, number>();
+  for (const p of problems) {
+    if (p.severity !== "warning") {
+      kept.push(p);
+      continue;
+    }
+    const n = (counted.get(p.code) ?? 0) + 1;
+    counted.set(p.code, n);
+    if (n <= MAX_WARNINGS_PER_CODE) kept.push(p);
+    else if (n === MAX_WARNINGS_PER_CODE + 1) {
+      kept.push({ severity: "warning", code: "moreOfThisKind", pointer: p.pointer, data: { code: p.code, more: seen.get(p.code)! - MAX_WARNINGS_PER_CODE } });
+    }
+  }
+  return kept;
+}

@@ -1,7 +1,7 @@
 import { ownValue } from "../own-value";
 import { withThousands } from "../thousands";
 import type { ProblemCode } from "../card/problem-codes";
-import type { ValidityProblem } from "../card/validity";
+import { MAX_WARNINGS_PER_CODE, type ValidityProblem } from "../card/validity";
 import type { MessageData } from "../invariants/types";
 import { describeSignatureReason } from "./signatures";
 import { formatList, renderTemplate } from "./template";
@@ -60,6 +60,7 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   signatureUnverifiable: "The card is signed, but the signature at {{pointer}} cannot be verified: {{signatureReason}}.",
   signatureInvalid:
     "The signature at {{pointer}} is invalid: {{signatureReason}}. Do not trust what this card says until a signature on it verifies.",
+  moreOfThisKind: "…and {{count}} more of this kind ({{kind}}), the first at {{pointer}}; Parley lists only the first {{kept}}.",
 };
 
 /** A problem code in a few words, for a sentence that lists several ("the card is not valid: …"). */
@@ -102,6 +103,7 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   unknownSecuritySchemeShape: "a security scheme of unknown shape",
   signatureUnverifiable: "an unverifiable signature",
   signatureInvalid: "an invalid signature",
+  moreOfThisKind: "more warnings of one kind",
 };
 
 /** Problem codes as words (an unknown code, from a newer engine's record, is said as it is). */
@@ -180,6 +182,11 @@ const PROBLEM_WORDING: Partial<Record<ProblemCode, Record<string, (data: Validit
     },
   },
   nonMimeMode: { reading: () => "a media type it cannot match" },
+  moreOfThisKind: {
+    count: (data) => withThousands(typeof data.more === "number" ? data.more : 0),
+    kind: (data) => ownValue(PROBLEM_NAMES, String(data.code)) ?? String(data.code),
+    kept: () => String(MAX_WARNINGS_PER_CODE),
+  },
 };
 
 function addWording(problem: ValidityProblem, words: MessageData): void {

@@ -1,0 +1,34 @@
+/**
+ * Text from a card (or a profile, or a file name) put into a text output — the CLI's text and diff
+ * formats, JUnit, Markdown, CSV — is data. Printed raw, a card name holding line breaks prints
+ * lines of its own, and in a CI log a line starting with `::` is a workflow command (`::error`,
+ * `::add-mask::`, `::stop-commands::`); terminal escape codes rewrite the screen. So every value
+ * is kept on its line, with its control characters shown as visible escapes, and a line that
+ * would still start with a command marker is defused.
+ */
+
+const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/**
+ * Line breaks (CR, LF, NEL, U+2028/2029), tabs, every other C0 and C1 control character, DEL, and
+ * the bidirectional controls that reorder what a reader sees, as `\n`, `\r`, `\t`, `\xNN` or
+ * `\u{NNNN}`. What is left is one line that reads as it prints.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const known = ESCAPES[c];
+    if (known) return known;
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
+  });
+}
+
+/** A line that starts (after blanks) with a CI command marker, `::` (GitHub) or `##[` (Azure, old GitHub), gets a backslash before it. */
+export function defuseLineStart(line: string): string {
+  return line.replace(/^(\s*)(::|##\[|##vso\[)/, "$1\\$2");
+}
+
+/** Lines meant as lines (the formatter's), each made one line and defused: what a text format prints. */
+export function safeLines(lines: readonly string[]): string {
+  return lines.map((line) => defuseLineStart(oneLine(line))).join("\n");
+}
