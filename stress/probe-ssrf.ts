@@ -36,7 +36,7 @@ async function listen(server: Server, host: string): Promise<number> {
 }
 
 function deps(env: Record<string, string>, resolver: Record<string, string[]>): ProbeRouteDeps {
-  return createProbeRouteDeps(readSettings(env), { limiter: new RateLimiter(1_000_000, 1_000_000), log: () => undefined, resolveHost: testResolver(resolver) });
+  return createProbeRouteDeps(readSettings(env), { limiter: new RateLimiter(1_000_000, 1_000_000), log: () => undefined, resolveHost: testResolver(resolver), serverName: "parley.stress" });
 }
 
 async function post(d: ProbeRouteDeps, url: string): Promise<{ status: number; body: { code?: string } }> {

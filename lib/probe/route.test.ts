@@ -22,7 +22,7 @@ async function agent(spec: Parameters<typeof startAgent>[0] = {}) {
 
 function setup(env: Record<string, string> = { PARLEY_ALLOW_LOOPBACK_FETCH: "1" }, limiter?: RateLimiter) {
   const logs: ProbeLogEntry[] = [];
-  const deps = createProbeRouteDeps(readSettings(env), { log: (e) => logs.push(e), ...(limiter ? { limiter } : {}) });
+  const deps = createProbeRouteDeps(readSettings(env), { log: (e) => logs.push(e), serverName: "parley.test", ...(limiter ? { limiter } : {}) });
   return { deps, logs };
 }
 

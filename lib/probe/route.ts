@@ -24,6 +24,8 @@ export interface ProbeRouteDeps {
   log: (entry: ProbeLogEntry) => void;
   now: () => number;
   resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
+  /** The name the server was started with: without a base URL, the only Host besides loopback ones the origin check trusts (as for the fetch route). */
+  serverName: string | null;
 }
 
 export interface ProbeLogEntry {
@@ -45,6 +47,7 @@ export function createProbeRouteDeps(settings: Settings, overrides: Partial<Omit
     log: overrides.log ?? ((entry) => console.log(JSON.stringify({ event: "probe", ...entry, durationMs: Math.round(entry.durationMs) }))),
     now: overrides.now ?? (() => performance.now()),
     resolveHost: overrides.resolveHost,
+    serverName: overrides.serverName !== undefined ? overrides.serverName : (process.env.HOSTNAME ?? null),
   };
 }
 
@@ -68,9 +71,10 @@ export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promi
   const refuse = (r: Refusal | (ProbeError & { status: number; headers?: Record<string, string> })) =>
     answer(r.status, { code: r.code as ProbeError["code"], message: r.message } satisfies ProbeError, r.headers);
 
-  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl) ?? checkJsonContentType(request.headers);
+  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl, deps.serverName) ?? checkJsonContentType(request.headers);
   if (guard) return refuse(guard);
-  const rate = deps.limiter.take(clientKey(readClientAddress(request.headers)));
+  const client = clientKey(readClientAddress(request.headers));
+  const rate = deps.limiter.take(client);
   if (!rate.allowed) {
     return refuse({ status: 429, code: "rateLimited", message: `Too many checks from your address; try again in ${rate.retryAfterSeconds} s.`, headers: { "retry-after": String(rate.retryAfterSeconds) } });
   }
@@ -96,7 +100,7 @@ export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promi
 
   let release: () => void;
   try {
-    release = await deps.slots.acquire(AbortSignal.any([request.signal, AbortSignal.timeout(PROBE_ROUTE_LIMITS.slotWaitMs)]));
+    release = await deps.slots.acquire(AbortSignal.any([request.signal, AbortSignal.timeout(PROBE_ROUTE_LIMITS.slotWaitMs)]), client);
   } catch (e) {
     const full = e instanceof SlotsFullError;
     return refuse({ status: 503, code: "busy", message: full ? "Parley is checking as many agents as it can right now; try again in a few seconds." : "Parley was too busy to start this check in time; try again.", headers: { "retry-after": "5" } });
