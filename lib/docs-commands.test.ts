@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../scripts/build-cli.mjs";
 import { extractCommands, extractSynopses, sampleMatches } from "./docs-commands";
+import { ENGINE_VERSION } from "./negotiation/version";
 
 // Docs that cannot drift: every CLI command README.md and docs/*.md show in a ```console block is
 // run here, as written, against the CLI bundle built from these sources, in a folder holding a copy
@@ -50,5 +51,11 @@ describe("documented CLI commands", () => {
   it.each(DOCS)("%s shows no CLI command outside a console block but synopses with placeholders", (file) => {
     const loose = extractSynopses(readFileSync(path.join(ROOT, file), "utf8")).filter((line) => !/<[a-z-]+>|\[|[A-Z]{3,}/.test(line));
     expect(loose).toEqual([]);
+  });
+
+  it.each(DOCS)("%s names the engine by the version every output carries", (file) => {
+    const text = readFileSync(path.join(ROOT, file), "utf8");
+    const named = [...text.matchAll(/engine parley (\d+\.\d+\.\d+)|"name":\s*"parley",\s*"version":\s*"([^"]+)"|^parley (\d+\.\d+\.\d+)$/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+    expect(named.filter((v) => v !== ENGINE_VERSION)).toEqual([]);
   });
 });

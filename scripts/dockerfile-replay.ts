@@ -132,6 +132,8 @@ export interface ReplayOptions {
   /** Per RUN step, a bound in milliseconds. */
   runTimeoutMs?: number;
   log?: (line: string) => void;
+  /** Runs another command for a RUN step when it returns one (an install where the registry is out of reach). */
+  substitute?: (run: string, stage: string) => string | undefined;
 }
 
 export interface StageState {
@@ -181,8 +183,9 @@ export function replayBuild(dockerfile: Dockerfile, opts: ReplayOptions): StageS
           }
         }
       } else if (step.op === "RUN") {
-        opts.log?.(`[${stage.name}] RUN ${step.args}`);
-        const r = spawnSync("sh", ["-c", step.args], {
+        const instead = opts.substitute?.(step.args, stage.name);
+        opts.log?.(`[${stage.name}] RUN ${step.args}${instead ? ` (replayed as: ${instead})` : ""}`);
+        const r = spawnSync("sh", ["-c", instead ?? step.args], {
           cwd: inStage("."),
           env: { ...opts.env, ...state.env } as NodeJS.ProcessEnv,
           encoding: "utf8",

@@ -8,7 +8,9 @@ import { contextFiles, ignoredBy, parseDockerfile, parseExec, replayBuild, runFi
 // Docker cannot run where this is developed: the Dockerfile's steps are replayed instead
 // (scripts/dockerfile-replay.ts). The checks below run in the unit suite; the full replay (npm ci,
 // next build, the server and its health check) takes minutes and the registry, so it runs when
-// PARLEY_DOCKER_REPLAY=1, as .ci/run sets it.
+// PARLEY_DOCKER_REPLAY=1, as .ci/run sets it. Where the registry is out of reach,
+// PARLEY_DOCKER_REPLAY_NODE_MODULES=copy replays `npm ci` as a copy of this checkout's
+// node_modules (installed from the same lockfile) and every other step as written.
 const ROOT = path.resolve(__dirname, "..");
 const dockerfile = readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
 const parsed = parseDockerfile(dockerfile);
@@ -84,7 +86,9 @@ async function freePort(): Promise<number> {
 describe.runIf(process.env.PARLEY_DOCKER_REPLAY === "1")("Dockerfile replayed step by step (PARLEY_DOCKER_REPLAY=1)", () => {
   it("builds every stage, starts the image's command and passes its health check", async () => {
     const env = { PATH: process.env.PATH, HOME: work, npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? work, ".npm"), npm_config_offline: process.env.npm_config_offline, CI: "1" };
-    const states = replayBuild(parsed, { root: ROOT, work, env, log: (l) => console.log(l) });
+    const copyInstall = process.env.PARLEY_DOCKER_REPLAY_NODE_MODULES === "copy";
+    const substitute = (run: string) => (copyInstall && /^npm ci\b/.test(run) ? `cp -a ${JSON.stringify(path.join(ROOT, "node_modules"))} ./node_modules` : undefined);
+    const states = replayBuild(parsed, { root: ROOT, work, env, substitute, log: (l) => console.log(l) });
     const image = states.at(-1)!;
     // The container's own network: an ephemeral port on loopback stands for its 3000 on 0.0.0.0.
     const result = await runFinalStage(image, { PORT: String(await freePort()), HOSTNAME: "127.0.0.1" });
