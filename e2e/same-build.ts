@@ -11,9 +11,11 @@ import path from "node:path";
 export async function checkServerOnPort(baseURL: string, buildIdFile = path.join(process.cwd(), ".next", "BUILD_ID")): Promise<void> {
   let answer: Response;
   try {
-    answer = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(5_000) });
-  } catch {
-    return; // nothing there
+    answer = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    // Nothing listening: fine. Anything else (no answer in time, a broken answer) is not this build's server.
+    if ((error as { cause?: { code?: string } }).cause?.code === "ECONNREFUSED") return;
+    throw new Error(`e2e: something on ${baseURL} does not answer /api/health as this build's server does (${(error as Error).message}). Stop it, or set E2E_PORT to a free port.`);
   }
   let expected: string;
   try {
