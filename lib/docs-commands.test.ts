@@ -41,7 +41,8 @@ describe("documented CLI commands", () => {
 
   it.each(commands.map((c) => [`${c.file}:${c.line}`, c] as const))("%s runs as written and prints its sample", (_where, c) => {
     const script = `parley() { node ${JSON.stringify(bundle)} "$@"; }\n{ ${asRun(c.command)}\n} 2>&1`;
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: work, LANG: "C.UTF-8", TZ: "UTC" };
+    const variables: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: work, LANG: "C.UTF-8", TZ: "UTC" };
+    const env = variables as NodeJS.ProcessEnv;
     const r = spawnSync("bash", ["-c", script], { cwd: work, env, encoding: "utf8", timeout: 30_000 });
     const output = r.stdout.split(work).join("<tmp>");
     if (!sampleMatches(c.sample, output)) expect(output).toBe(c.sample);

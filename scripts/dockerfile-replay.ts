@@ -223,7 +223,8 @@ export async function runFinalStage(state: StageState, env: Record<string, strin
   const { argv } = parseExec(cmd.args);
   const check = parseExec(health.args);
   const cwd = path.join(state.fsRoot, state.workdir);
-  const fullEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, ...state.env, ...env };
+  const variables: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, ...state.env, ...env };
+  const fullEnv = variables as NodeJS.ProcessEnv;
   const server = spawn(argv[0]!, argv.slice(1), { cwd, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout.on("data", (c: Buffer) => (output += c.toString()));
