@@ -17,7 +17,8 @@ const parsed = parseDockerfile(dockerfile);
 const ignored = readFileSync(path.join(ROOT, ".dockerignore"), "utf8").split("\n").map((l) => l.trim());
 const finalStage = parsed.stages.at(-1)!;
 const work = mkdtempSync(path.join(tmpdir(), "parley-docker-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The full replay leaves a gigabyte of node_modules copies: removing them takes a while.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 300_000);
 
 const ops = (stage: Stage, op: string) => stage.instructions.filter((i) => i.op === op).map((i) => i.args);
 
