@@ -216,7 +216,7 @@ export function lastOf(stage: Stage, op: string): Instruction | undefined {
  * its HEALTHCHECK every second until it passes, within start-period + retries × interval (each try
  * bounded by its timeout). Stops the server with STOPSIGNAL and waits for it to exit.
  */
-export async function runFinalStage(state: StageState, env: Record<string, string>): Promise<{ healthy: boolean; tries: number; exitCode: number | null; output: string }> {
+export async function runFinalStage(state: StageState, env: Record<string, string>): Promise<{ healthy: boolean; tries: number; exitCode: number | null; signal: NodeJS.Signals | null; output: string }> {
   const cmd = lastOf(state.stage, "CMD");
   const health = lastOf(state.stage, "HEALTHCHECK");
   if (!cmd || !health) throw new Error("the final stage needs a CMD and a HEALTHCHECK");
@@ -248,5 +248,5 @@ export async function runFinalStage(state: StageState, env: Record<string, strin
     await exited;
     clearTimeout(killer);
   }
-  return { healthy, tries, exitCode: server.exitCode, output };
+  return { healthy, tries, exitCode: server.exitCode, signal: server.signalCode, output };
 }
