@@ -58,12 +58,13 @@ export function extractCommands(file: string, text: string): DocCommand[] {
   return out;
 }
 
-/** Lines outside console blocks that start like a CLI command (synopses: they must hold placeholders). */
+/** Lines outside console blocks that start like a CLI command (synopses: they must hold placeholders), unindented. */
 export function extractSynopses(text: string): string[] {
   return fencedBlocks(text)
     .filter((b) => b.info !== "console")
     .flatMap((b) => b.lines)
-    .map((l) => l.trim())
+    // A command starts its line; an indented line is output (a table of timings naming commands).
+    .map((l) => l.trimEnd())
     .filter((l) => /^(?:\$ )?(?:npx parley|npm run -s review|node build\/cli\/review\.mjs|parley(?= (?:check|batch|triage|diff|seed-check|--)(?:\s|$)))/.test(l));
 }
 

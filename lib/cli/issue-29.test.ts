@@ -71,7 +71,7 @@ describe("--task-class-file on every command that decides", () => {
         ["object", ["inline-note", "voice-note", "nightly-summary"]],
       ]);
     }
-  });
+  }, 60_000); // --jobs 2 starts two worker threads, each loading the engine
 
   it("a task class file that is not one is refused before any card is read, exit 2", async () => {
     for (const argv of [
