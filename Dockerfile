@@ -5,10 +5,14 @@
 ARG NODE_VERSION=20
 
 # 1. Dependencies, exactly as the lockfile pins them (dev dependencies included: the build needs them).
+#    Only the package files are here (so this layer is cached until they change), and npm ci would
+#    run the package's own `prepare`, which bundles the CLI from sources not copied yet: scripts are
+#    skipped. No dependency needs its own: esbuild finds its platform binary package without its
+#    postinstall, and protobufjs's only prints a notice. The image serves the app, not the CLI.
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts
 
 # 2. The build: .next/standalone holds server.js, the traced node_modules it needs, and the static files.
 FROM node:${NODE_VERSION}-bookworm-slim AS build

@@ -1,11 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
 
+// E2E_PORT: the port the journeys' server listens on (default 3100); give each checkout its own
+// when several run on one machine. A server already there is reused only if it is this build.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "./e2e",
+  // Refuses a server already on E2E_PORT that is not this build (see e2e/same-build.ts).
+  globalSetup: "./e2e/same-build.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

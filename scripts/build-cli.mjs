@@ -5,6 +5,7 @@
 // matters to short batch runs and to scripts calling `check` once per card. The bench builds it
 // the same way, so it measures what this produces.
 import { build } from "esbuild";
+import { chmodSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -25,6 +26,9 @@ export async function buildCli(outfile = DEFAULT_CLI_OUTFILE) {
     legalComments: "none",
     logLevel: "warning",
   });
+  // Executable, so the bin runs by its shebang from a clone too (npm marks a bin executable only
+  // when it links an installed package's, not the root project's own).
+  chmodSync(outfile, 0o755);
   return outfile;
 }
 

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
-import { type ClientProfile, explainInputError, type Review, review, type ReviewContext, type SignatureReport } from "../negotiation";
+import { type ClientProfile, explainInputError, type Review, review, type ReviewContext, type SignatureReport, type TaskClass } from "../negotiation";
 import { findJsonSyntaxError } from "../negotiation/card";
 import { syntaxReasonWords, withThousands } from "../negotiation/explain";
 import { rememberBounded } from "../negotiation/bounded-memo";
@@ -39,6 +39,7 @@ export function reviewBatchLine(
   lineNo: number,
   messages: MessagesOption = "text",
   signatures?: SignatureReport,
+  fileClasses: readonly TaskClass[] = [],
 ): { output: BatchOutput; rejected: boolean } {
   let value: unknown;
   try {
@@ -46,7 +47,7 @@ export function reviewBatchLine(
   } catch (e) {
     return failed(null, `line ${lineNo}: ${whereNotJson(text, e)}`);
   }
-  return reviewParsedLine(value, lineNo, messages, signatures);
+  return reviewParsedLine(value, lineNo, messages, signatures, fileClasses);
 }
 
 /**
@@ -61,7 +62,13 @@ function whereNotJson(text: string, error: unknown): string {
 }
 
 /** reviewBatchLine for a line already read as JSON. */
-function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOption, signatures: SignatureReport | undefined): { output: BatchOutput; rejected: boolean } {
+function reviewParsedLine(
+  value: unknown,
+  lineNo: number,
+  messages: MessagesOption,
+  signatures: SignatureReport | undefined,
+  fileClasses: readonly TaskClass[] = [],
+): { output: BatchOutput; rejected: boolean } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return failed(null, `line ${lineNo}: expected a JSON object {"id", "card" | "cardText", "profile", ...}`);
   }
@@ -82,14 +89,14 @@ function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOpti
     if (line.profile === undefined) throw new UsageError(`"profile" is missing (a preset name or a profile object)`);
     // A preset is a shared object that review() validates once; so is a profile object met before.
     const profile: ClientProfile = typeof line.profile === "string" ? presetNamed(line.profile) : profileSeenBefore(line.profile);
-    if (line.taskClasses !== undefined && !Array.isArray(line.taskClasses)) throw new UsageError(`"taskClasses" must be an array of task class ids`);
+    if (line.taskClasses !== undefined && !Array.isArray(line.taskClasses)) throw new UsageError(`"taskClasses" must be an array of task class ids or task class objects`);
     // As check refuses a task class file with none: an empty list would decide nothing and pass.
     if (Array.isArray(line.taskClasses) && line.taskClasses.length === 0) {
       throw new UsageError(`"taskClasses" is empty: list at least one task class id, or leave it out for every built-in class`);
     }
     const result = review(card, profile, {
       context: line.context as ReviewContext | undefined,
-      taskClasses: line.taskClasses as string[] | undefined,
+      taskClasses: lineTaskClasses(line.taskClasses as unknown[] | undefined, fileClasses),
       signatures,
     });
     const inputError = describeInputErrors(result);
@@ -99,6 +106,17 @@ function reviewParsedLine(value: unknown, lineNo: number, messages: MessagesOpti
     const message = e instanceof UsageError ? e.message : `internal error (${(e as Error).message})`;
     return failed(id, `line ${lineNo}: ${message}`);
   }
+}
+
+/**
+ * A line's task classes with the --task-class-file ones: a line's id may name a file class; the
+ * file's classes come after the line's own, or alone when the line lists none (as in check).
+ */
+function lineTaskClasses(own: readonly unknown[] | undefined, fileClasses: readonly TaskClass[]): ReadonlyArray<string | TaskClass> | undefined {
+  if (fileClasses.length === 0) return own as ReadonlyArray<string | TaskClass> | undefined;
+  if (own === undefined) return fileClasses;
+  const named = own.map((t) => (typeof t === "string" ? (fileClasses.find((c) => c.id === t) ?? t) : t)) as Array<string | TaskClass>;
+  return [...named, ...fileClasses.filter((c) => !named.includes(c))];
 }
 
 /** Presets by the name a line gives, looked up once per name (most lines name one of a few). */
@@ -173,6 +191,8 @@ export interface BatchOptions {
   jobs?: number;
   /** How signed cards are checked (--jwks, jku fetching). Left out: with no key (each signature says which it needs). */
   signatures?: SignatureSetup;
+  /** User-defined task classes (--task-class-file) decided on every line, after the line's own. */
+  taskClasses?: readonly TaskClass[];
   /** Called with the running totals after each block of lines is written (progress on a terminal). */
   onProgress?: (summary: Readonly<BatchSummary>) => void;
 }
@@ -223,7 +243,13 @@ interface BlockAnswer {
   errors: number;
 }
 
-function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxLineBytes: number, verified: VerifiedBlock = {}): BlockAnswer {
+function answerBlock(
+  block: readonly InputLine[],
+  messages: MessagesOption,
+  maxLineBytes: number,
+  verified: VerifiedBlock = {},
+  fileClasses: readonly TaskClass[] = [],
+): BlockAnswer {
   const { reports, parsed } = verified;
   const answer: BlockAnswer = { pieces: [], lines: 0, reviewed: 0, rejected: 0, errors: 0 };
   const out = new PieceWriter(answer.pieces);
@@ -235,7 +261,10 @@ function answerBlock(block: readonly InputLine[], messages: MessagesOption, maxL
       if (isBlankLine(line.text)) continue;
       const value = parsed?.get(line.lineNo);
       const report = reports?.get(line.lineNo);
-      result = value !== undefined ? reviewParsedLine(value, line.lineNo, messages, report) : reviewBatchLine(line.text, line.lineNo, messages, report);
+      result =
+        value !== undefined
+          ? reviewParsedLine(value, line.lineNo, messages, report, fileClasses)
+          : reviewBatchLine(line.text, line.lineNo, messages, report, fileClasses);
     }
     answer.lines++;
     if ("error" in result.output) answer.errors++;
@@ -299,11 +328,12 @@ export async function runBatch(input: Readable, output: Writable, opts: BatchOpt
   const messages = opts.messages ?? "text";
   const blocks = readLineBatches(input, maxLineBytes);
   const signatures = opts.signatures ?? {};
+  const fileClasses = opts.taskClasses ?? [];
   if ((opts.jobs ?? 1) > 1) {
-    await runInWorkers(blocks, output, opts.jobs!, messages, maxLineBytes, signatures, summary, opts.onProgress);
+    await runInWorkers(blocks, output, opts.jobs!, { parleyBatchWorker: true, messages, maxLineBytes, fileClasses }, signatures, summary, opts.onProgress);
   } else {
     for await (const block of blocks) {
-      const answer = answerBlock(block, messages, maxLineBytes, await verifyBlock(block, signatures));
+      const answer = answerBlock(block, messages, maxLineBytes, await verifyBlock(block, signatures), fileClasses);
       addAnswer(summary, answer);
       for (const piece of answer.pieces) await writeOut(output, piece);
       opts.onProgress?.(summary);
@@ -319,6 +349,7 @@ interface WorkerSetup {
   parleyBatchWorker: true;
   messages: MessagesOption;
   maxLineBytes: number;
+  fileClasses: readonly TaskClass[];
 }
 type WorkerRequest = { seq: number; block: InputLine[]; reports?: BlockReports };
 type WorkerReply = { seq: number; answer: BlockAnswer } | { seq: number; failure: string };
@@ -335,13 +366,11 @@ async function runInWorkers(
   blocks: AsyncIterable<InputLine[]>,
   output: Writable,
   jobs: number,
-  messages: MessagesOption,
-  maxLineBytes: number,
+  setup: WorkerSetup,
   signatures: SignatureSetup,
   summary: BatchSummary,
   onProgress: BatchOptions["onProgress"],
 ): Promise<void> {
-  const setup: WorkerSetup = { parleyBatchWorker: true, messages, maxLineBytes };
   const workers = Array.from({ length: jobs }, () => startWorker(setup));
   const load = new Map<Worker, number>(workers.map((w) => [w, 0]));
   const done = new Map<number, BlockAnswer>();
@@ -426,7 +455,7 @@ function serveBatchWorker(setup: WorkerSetup): void {
   parentPort!.on("message", ({ seq, block, reports }: WorkerRequest) => {
     let reply: WorkerReply;
     try {
-      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes, { reports }) };
+      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes, { reports }, setup.fileClasses) };
     } catch (error) {
       reply = { seq, failure: `batch worker: ${(error as Error).stack ?? String(error)}` };
     }

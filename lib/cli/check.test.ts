@@ -202,7 +202,7 @@ describe("check: unusable input exits 2 with a message saying what and where", (
     ],
     ["bad --format", () => ["check", "--card", contosoPath, "--profile", "northwind", "--format", "xml"], /--format must be one of text, json, sarif, junit, markdown, github/],
     ["unknown flag", () => ["check", "--card", contosoPath, "--profile", "northwind", "--verbose"], /Unknown option '--verbose'/],
-    ["a card given without --card", () => ["check", "card.json"], /^review: check: unexpected argument "card\.json"\. The card goes after --card: parley check --card card\.json --profile northwind\n/],
+    ["a card given without --card", () => ["check", "card.json"], /^parley: check: unexpected argument "card\.json"\. The card goes after --card: parley check --card card\.json --profile northwind\n/],
     ["a flag in the plural", () => ["check", "--card", contosoPath, "--task-classes", "live-input"], /Unknown option '--task-classes'\. Did you mean --task-class\?/],
     ["unknown command", () => ["inspect"], /unknown command "inspect"/],
     ["no command", () => [], /a command is required/],

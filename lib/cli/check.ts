@@ -4,7 +4,7 @@ import { explainInputError } from "../negotiation/explain";
 import { loadCard as loadCardModel } from "../negotiation/card";
 import { flagError, type FlagOptions } from "./flag-errors";
 import { formatReviewText } from "./format-text";
-import { loadCard, loadContext, loadProfile, loadTaskClassFile, resolveTaskClasses } from "./inputs";
+import { chooseTaskClasses, loadCard, loadContext, loadProfile } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { buildRecords, parseLinkBase } from "./records";
 import { toReviewJson } from "./review-json";
@@ -28,8 +28,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   const failOn = parseFailOn(values["fail-on"]);
 
   // Cheap argument checks first, so a typo is reported before a network fetch.
-  const custom = values["task-class-file"] ? await loadTaskClassFile(values["task-class-file"], io) : [];
-  const taskClasses = values["task-class"] || custom.length === 0 ? [...resolveTaskClasses(values["task-class"]), ...custom] : custom;
+  const taskClasses = await chooseTaskClasses(values["task-class"], values["task-class-file"], io);
   // Without --link-base / --docs-base, the instance's PARLEY_BASE_URL (the server's own setting) is the base.
   const envBase = values["link-base"] === undefined || values["docs-base"] === undefined ? baseUrlFromEnv(io.env) : undefined;
   const linkBase = parseLinkBase(values["link-base"]) ?? envBase;

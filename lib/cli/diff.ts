@@ -3,7 +3,7 @@ import { parseCardText } from "../negotiation/card";
 import { type CardDiff, type DecisionChange, diffCards, type FieldChange, restsOn } from "../negotiation";
 import { describeProblem, explainFinding } from "../negotiation/explain";
 import { flagError, type FlagOptions } from "./flag-errors";
-import { loadCard, loadProfile, resolveTaskClasses } from "./inputs";
+import { chooseTaskClasses, loadCard, loadProfile } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { safeLines } from "../report/escape";
 
@@ -16,6 +16,8 @@ worse (reject > escalate > defer > accept-degraded > accept).
 Options:
   --profile PRESET|FILE a client profile (repeatable)
   --task-class ID       a task class to decide (repeatable; default: all)
+  --task-class-file FILE  user-defined task classes (a JSON object or array, as for check);
+                        decided after the --task-class ones, or alone without --task-class
   --format json|text    output format (default text)
   -h, --help            this help
 `;
@@ -89,6 +91,7 @@ function notJsonReason(text: string): string {
 const DIFF_OPTIONS = {
   profile: { type: "string", multiple: true },
   "task-class": { type: "string", multiple: true },
+  "task-class-file": { type: "string" },
   format: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
@@ -124,7 +127,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
   const format = values.format ?? "text";
   if (format !== "json" && format !== "text") throw new UsageError(`diff: --format must be json or text, not "${format}".`, true);
   if (positionals[0] === "-" && positionals[1] === "-") throw new UsageError("diff: only one of the two cards can come from stdin.", true);
-  const taskClasses = resolveTaskClasses(values["task-class"]);
+  const taskClasses = await chooseTaskClasses(values["task-class"], values["task-class-file"], io);
   const profiles = [];
   for (const spec of values.profile) profiles.push(await loadProfile(spec, io));
   const before = await loadCard(positionals[0]!, io, "diff: OLD");

@@ -61,7 +61,7 @@ describe("files the CLI reads", () => {
   it("says where a profile file stops being JSON (line and column), in one line without the engine's wording", async () => {
     const r = await runCli(["check", "--card", contosoPath, "--profile", file("cut.json", '{\n  "name": "ours",\n  "streaming": tru\n')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^review: --profile .*cut\.json: The text is not valid JSON: an unexpected character at line 3, column 16\.\n$/);
+    expect(r.stderr).toMatch(/^parley: --profile .*cut\.json: The text is not valid JSON: an unexpected character at line 3, column 16\.\n$/);
   });
 
 });

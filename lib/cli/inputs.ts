@@ -142,6 +142,15 @@ export async function loadTaskClassFile(spec: string, io: CliIo): Promise<TaskCl
   });
 }
 
+/**
+ * The task classes a command decides: the `--task-class` ids (default every built-in class), then
+ * the `--task-class-file` ones; the file's classes alone when no `--task-class` is given.
+ */
+export async function chooseTaskClasses(ids: readonly string[] | undefined, file: string | undefined, io: CliIo): Promise<TaskClass[]> {
+  const custom = file ? await loadTaskClassFile(file, io) : [];
+  return ids?.length || custom.length === 0 ? [...resolveTaskClasses(ids), ...custom] : custom;
+}
+
 export function listPresets(): string {
   return PRESETS.map((p) => presetSlug(p)).join(", ");
 }

@@ -10,11 +10,13 @@ import { runTriage, TRIAGE_USAGE } from "./triage";
 import { loadSignatureSetup } from "./signatures";
 import { type CliIo, describeWriteFailure, EXIT, EXIT_PIPE_CLOSED, type ExitCode, processIo, UsageError, writeOut } from "./io";
 import { flagError, type FlagOptions } from "./flag-errors";
+import { loadTaskClassFile } from "./inputs";
 import { parseWholeNumberFlag } from "./numbers";
 import { count, linesSoFar, progressOn } from "./progress";
 import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
 import type { SeedCheckSummary } from "./seed-check";
 import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
+import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation";
 import { BATCH_USAGE, checkUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
 
 // Node validates cards with the compiled schemas: the same issues as zod/mini's parse, faster.
@@ -41,6 +43,10 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
       case "probe":
         // Loaded on demand: the SDK client it runs on is needed by this command only.
         return await (await import("./probe")).runProbe(rest, io);
+      case "--version":
+      case "-V":
+        await writeOut(io.stdout, `${ENGINE_NAME} ${ENGINE_VERSION}\n`);
+        return EXIT.ok;
       case "-h":
       case "--help":
       case "help":
@@ -54,7 +60,7 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     const usage = e.showUsage ? (USAGE_OF.get(command ?? "")?.() ?? MAIN_USAGE) : "";
-    await writeOut(io.stderr, `review: ${e.message}\n${usage ? "\n" + usage : ""}`);
+    await writeOut(io.stderr, `parley: ${e.message}\n${usage ? "\n" + usage : ""}`);
     return EXIT.unusable;
   }
 }
@@ -79,6 +85,7 @@ const BATCH_OPTIONS = {
   jwks: { type: "string" },
   "no-jku": { type: "boolean" },
   "fetch-jku": { type: "boolean" },
+  "task-class-file": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
 
@@ -94,6 +101,7 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
     throw new UsageError(`batch: --messages must be ${MESSAGES_OPTIONS.join(" or ")}, not "${messages}".`, true);
   }
   const jobs = values.jobs === undefined ? 1 : parseWholeNumberFlag("batch", "--jobs", values.jobs, 1, MAX_JOBS);
+  const taskClasses = values["task-class-file"] ? await loadTaskClassFile(values["task-class-file"], io) : undefined;
   const signatures = await loadSignatureSetup(values.jwks, values["fetch-jku"] === true && values["no-jku"] !== true, io);
   const progress = progressOn(io.stderr);
   const tally = (s: Readonly<BatchSummary>) => `${count(s.rejected)} with a rejection, ${count(s.errors)} not reviewable`;
@@ -102,11 +110,12 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
     messages,
     jobs,
     signatures,
-    onProgress: (s) => progress.update((ms) => `review batch: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
+    taskClasses,
+    onProgress: (s) => progress.update((ms) => `parley batch: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
   });
-  progress.done(`review batch: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} answered; ${tally(summary)}`);
+  progress.done(`parley batch: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} answered; ${tally(summary)}`);
   if (summary.errors > 0) {
-    await writeOut(io.stderr, `review batch: ${summary.errors} of ${summary.lines} lines could not be reviewed (see their "error" fields).\n`);
+    await writeOut(io.stderr, `parley batch: ${summary.errors} of ${summary.lines} lines could not be reviewed (see their "error" fields).\n`);
   }
   return summary.exitCode;
 }
@@ -124,11 +133,11 @@ async function runSeedCheckCommand(argv: string[], io: CliIo): Promise<ExitCode>
   const progress = progressOn(io.stderr);
   const tally = (s: Readonly<SeedCheckSummary>) => `${count(s.raised)} raised, ${count(s.errors)} not checkable`;
   const summary = await runSeedCheck(io.stdin, io.stdout, {
-    onProgress: (s) => progress.update((ms) => `review seed-check: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
+    onProgress: (s) => progress.update((ms) => `parley seed-check: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
   });
-  progress.done(`review seed-check: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} checked; ${tally(summary)}`);
+  progress.done(`parley seed-check: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} checked; ${tally(summary)}`);
   if (summary.errors > 0) {
-    await writeOut(io.stderr, `review seed-check: ${summary.errors} of ${summary.lines} lines could not be checked.\n`);
+    await writeOut(io.stderr, `parley seed-check: ${summary.errors} of ${summary.lines} lines could not be checked.\n`);
     return EXIT.unusable;
   }
   return summary.raised > 0 ? EXIT.rejected : EXIT.ok;
@@ -179,7 +188,7 @@ if (isEntryPoint()) {
       if (isEpipe(e)) return pipeClosed();
       const writeFailure = describeWriteFailure(e);
       const message = writeFailure ?? `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`;
-      process.stderr.write(`review: ${message}\n`);
+      process.stderr.write(`parley: ${message}\n`);
       process.exitCode = EXIT.unusable;
     },
   );

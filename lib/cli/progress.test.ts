@@ -55,7 +55,7 @@ describe("batch and seed-check report their totals on a terminal", () => {
 
   it("batch: lines answered, with how many had a rejection and how many could not be reviewed", async () => {
     const onTerminal = await runCli(["batch"], { stdin: lines, stderrIsTTY: true });
-    expect(onTerminal.stderr).toMatch(/^review batch: 3 lines answered; 2 with a rejection, 1 not reviewable in \d+\.\d s\.\n/);
+    expect(onTerminal.stderr).toMatch(/^parley batch: 3 lines answered; 2 with a rejection, 1 not reviewable in \d+\.\d s\.\n/);
     const piped = await runCli(["batch"], { stdin: lines });
     expect(piped.stderr).not.toContain("answered");
     expect(piped.stdout).toBe(onTerminal.stdout);
@@ -64,7 +64,7 @@ describe("batch and seed-check report their totals on a terminal", () => {
   it("seed-check: lines checked, with how many raised", async () => {
     const seedLine = JSON.stringify({ id: "a", card: { name: "x", capabilities: { streaming: false }, defaultInputModes: ["audio/pcm"], defaultOutputModes: ["text/plain"], skills: [] }, client_profile: { live_only_input_modes: ["audio/pcm"] }, task_class: "live-input" });
     const result = await runCli(["seed-check"], { stdin: seedLine + "\n", stderrIsTTY: true });
-    expect(result.stderr).toMatch(/^review seed-check: 1 line checked; 1 raised, 0 not checkable in \d+\.\d s\.\n$/);
+    expect(result.stderr).toMatch(/^parley seed-check: 1 line checked; 1 raised, 0 not checkable in \d+\.\d s\.\n$/);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * `review seed-check`: the rule's reference check over JSON Lines, for parity with
+ * `parley seed-check`: the rule's reference check over JSON Lines, for parity with
  * seed_reference.py. One output line per non-blank input line, same order, constant memory.
  */
 import type { Readable, Writable } from "node:stream";

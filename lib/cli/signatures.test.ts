@@ -277,7 +277,7 @@ describe("key sets that time out (a batch of cards naming slow jku hosts)", () =
       for (const host of hosts) codes.push(await codeOf(fetch(`${host.base}/a.json`)));
       expect(codes).toEqual(Array(8).fill("timeout"));
       expect(hosts.map((h) => h.requests.length)).toEqual([1, 1, 1, 1, 1, 1, 0, 0]);
-      expect(said()).toBe("review: 6 signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks.\n");
+      expect(said()).toBe("parley: 6 signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks.\n");
     } finally {
       await Promise.all(hosts.map((h) => h.close()));
     }

@@ -37,8 +37,8 @@ async function loadJwks(spec: string, io: CliIo): Promise<unknown> {
   }
   const notes: string[] = [];
   const total = read.keys.length + read.skipped.length;
-  for (const issue of read.skipped) notes.push(`review: --jwks ${spec}: skipped: ${describeKeyIssue(issue, total)}`);
-  if (read.hadPrivate) notes.push(`review: --jwks ${spec} holds a private key: only its public part is used; keep private keys out of files you pass around.`);
+  for (const issue of read.skipped) notes.push(`parley: --jwks ${spec}: skipped: ${describeKeyIssue(issue, total)}`);
+  if (read.hadPrivate) notes.push(`parley: --jwks ${spec} holds a private key: only its public part is used; keep private keys out of files you pass around.`);
   if (notes.length > 0) await writeOut(io.stderr, notes.join("\n") + "\n");
   return JSON.parse(text); // readTextFile has dropped a BOM already
 }
@@ -72,7 +72,7 @@ export function jwksFetcher(io: CliIo, timeoutMs: number = FETCH_DEFAULTS.timeou
           if (++timeouts === MAX_TIMED_OUT_KEY_SETS) {
             await writeOut(
               io.stderr,
-              `review: ${MAX_TIMED_OUT_KEY_SETS} signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks.\n`,
+              `parley: ${MAX_TIMED_OUT_KEY_SETS} signature key sets (jku) timed out; no more are fetched in this run. Pass the keys with --jwks.\n`,
             );
           }
         }

@@ -102,7 +102,7 @@ describe("the CLI when its output cannot be written", () => {
         timeout: 60_000,
       });
       expect(r.status).toBe(2);
-      expect(r.stderr).toBe("review: could not write the output: no space left on the device (ENOSPC).\n");
+      expect(r.stderr).toBe("parley: could not write the output: no space left on the device (ENOSPC).\n");
     } finally {
       closeSync(full);
     }

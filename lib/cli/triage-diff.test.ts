@@ -29,7 +29,7 @@ describe("triage", () => {
   it("takes a folder of cards, and exports CSV", async () => {
     const r = await runCli(["triage", "--cards", CARDS_DIR, "--profiles", "a2a-python", "--format", "csv", "--task-class", "request-response"]);
     const lines = r.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe("card,source,profile,valid,worst,request-response,request-response rules");
+    expect(lines[0]).toBe("card,name,source,profile,valid,worst,request-response,request-response rules");
     expect(lines.length).toBeGreaterThan(40);
   });
 
@@ -72,7 +72,7 @@ describe("triage", () => {
     expect(rows.map((row) => path.basename(row.card))).toEqual(["good.json"]);
     expect(rows[0]?.decisions["live-input"]?.decision).toBe("reject");
     const lines = r.stderr.trimEnd().split("\n");
-    expect(lines[0]).toBe("review triage: 5 of 6 cards could not be read and were left out (exit 2):");
+    expect(lines[0]).toBe("parley triage: 5 of 6 cards could not be read and were left out (exit 2):");
     expect(lines).toHaveLength(6);
     expected.forEach(([name, why], i) => {
       expect(lines[i + 1]).toContain(`  ${path.join(folder, name)}: `);
@@ -89,7 +89,7 @@ describe("triage", () => {
   it("names --profiles, not --profile, when a profile file cannot be read", async () => {
     const r = await runCli(["triage", "--cards", "example:contoso", "--profiles", "northwind,./no-such-profile.json"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^review: --profiles \.\/no-such-profile\.json: no such file/);
+    expect(r.stderr).toMatch(/^parley: --profiles \.\/no-such-profile\.json: no such file/);
   });
 
   it("says what is wrong with its arguments (exit 2)", async () => {
@@ -174,7 +174,7 @@ describe("diff", () => {
   it("names OLD or NEW when a card cannot be read", async () => {
     const r = await runCli(["diff", oldFile, path.join(dir, "missing.json"), "--profile", "northwind"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^review: diff: NEW .*missing\.json: no such file/);
+    expect(r.stderr).toMatch(/^parley: diff: NEW .*missing\.json: no such file/);
   });
 
   it("needs two cards and a profile (exit 2)", async () => {

@@ -6,7 +6,7 @@ import { failsOn } from "../report/formats";
 import { toCsv, toMarkdown, triagePair, type TriageCard, type TriageProfile } from "../triage/triage";
 import { parseFailOn } from "./check";
 import { flagError, type FlagOptions } from "./flag-errors";
-import { findExample, InputReadError, listExamples, loadCard, loadProfile, resolveTaskClasses } from "./inputs";
+import { chooseTaskClasses, findExample, InputReadError, listExamples, loadCard, loadProfile } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 
 export const TRIAGE_USAGE = `Usage: parley triage --cards DIR|FILE... --profiles LIST|DIR [options]
@@ -20,6 +20,8 @@ Options:
   --profiles LIST|DIR   presets or profile files, comma-separated (northwind,a2a-python,./p.json),
                         or a folder of profile JSON files
   --task-class ID       a task class to decide (repeatable; default: all)
+  --task-class-file FILE  user-defined task classes (a JSON object or array, as for check);
+                        decided after the --task-class ones, or alone without --task-class
   --format FORMAT       json (default), csv or markdown
   --fail-on DECISION    reject (default), escalate or defer; add not-for-client (e.g.
                         reject,not-for-client) to fail on classes not for a profile too
@@ -91,6 +93,7 @@ const TRIAGE_OPTIONS = {
   cards: { type: "string", multiple: true },
   profiles: { type: "string" },
   "task-class": { type: "string", multiple: true },
+  "task-class-file": { type: "string" },
   format: { type: "string" },
   "fail-on": { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -116,7 +119,7 @@ export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
   const format = values.format ?? "json";
   if (!["json", "csv", "markdown"].includes(format)) throw new UsageError(`triage: --format must be json, csv or markdown, not "${format}".`, true);
   const failOn = parseFailOn(values["fail-on"]);
-  const taskClasses = resolveTaskClasses(values["task-class"]);
+  const taskClasses = await chooseTaskClasses(values["task-class"], values["task-class-file"], io);
   const ids = taskClasses.map((t) => t.id);
 
   const profiles: TriageProfile[] = [];
@@ -143,7 +146,7 @@ export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
   if (skipped.length > 0) {
     const total = cards.length + skipped.length;
     const lines = skipped.map((s) => `  ${s.card}: ${s.reason}`);
-    await writeOut(io.stderr, `review triage: ${skipped.length} of ${total} cards could not be read and were left out (exit 2):\n${lines.join("\n")}\n`);
+    await writeOut(io.stderr, `parley triage: ${skipped.length} of ${total} cards could not be read and were left out (exit 2):\n${lines.join("\n")}\n`);
   }
   if (format === "csv") await writeOut(io.stdout, toCsv(cells, cards, profiles, ids));
   else if (format === "markdown") await writeOut(io.stdout, toMarkdown(cells, cards, profiles, ids) + (skipped.length > 0 ? skippedMarkdown(skipped) : ""));

@@ -14,8 +14,9 @@ Commands:
   diff        two versions of a card: changed fields and the decisions they move
   probe       check the card's claims against the live agent (--send: real tasks)
 
-Run "<command> --help" for a command's options. Exit codes: 0 nothing rejected, 1 a task class
-rejected, 2 unusable input or invocation. Docs: docs/cli.md
+Run "<command> --help" for a command's options, "parley --version" for the engine version.
+Exit codes: 0 nothing rejected, 1 a task class rejected, 2 unusable input or invocation.
+Docs: docs/cli.md
 `;
 
 export function checkUsage(): string {
@@ -58,11 +59,12 @@ fetch refused).
 `;
 }
 
-export const BATCH_USAGE = `Usage: parley batch [--messages text|none] [--jobs N] [--max-line-bytes N] < reviews.jsonl > results.jsonl
+export const BATCH_USAGE = `Usage: parley batch [--messages text|none] [--jobs N] [--max-line-bytes N] [--task-class-file FILE] < reviews.jsonl > results.jsonl
 
 Reads JSON Lines on stdin, one review per line:
   {"id": "a1", "card": {...} | "cardText": "...", "profile": {...} | "PRESET",
-   "context": {...}?, "taskClasses": ["live-input", ...]?}
+   "context": {...}?, "taskClasses": ["live-input", {"id": "voice-note", ...}, ...]?}
+(a taskClasses entry is a task class id, or a task class object as in a --task-class-file)
 Writes one line per input line, in the same order:
   {"id", "valid", "shape", "validity": [...], "signature": {...}?, "decisions": {"<task-class>": {...}}}
 or, for a line that cannot be reviewed, {"id", "error": "line N: ..."}; the run goes on.
@@ -78,6 +80,8 @@ Options:
   --jwks FILE           check every signed card against this JWK or JWK set (matched by kid)
   --fetch-jku           without --jwks, fetch the key sets signatures name, once per run, with
                         the same safety rules as check (by default nothing is fetched)
+  --task-class-file FILE  user-defined task classes decided on every line, after the line's
+                        own taskClasses (which may name them by id), or alone when it has none
   -h, --help            this help
 
 Exit codes: 0 every line reviewed, nothing rejected; 1 some line rejected a task class;

@@ -85,6 +85,19 @@ describe("SARIF", () => {
     expect(result.locations[0]!.physicalLocation.region).toEqual({ startLine: 3, startColumn: 1 });
   });
 
+  it("without --docs-base, every rule still explains itself: help.text and help.markdown in the log", () => {
+    const rules = sarifOf(notJson).runs[0]!.tool.driver.rules as Array<{ id: string; help?: { text: string; markdown: string } }>;
+    for (const rule of rules) {
+      expect(rule.help?.text.length, rule.id).toBeGreaterThan(80);
+      expect(rule.help?.markdown.length, rule.id).toBeGreaterThan(80);
+    }
+    const mtls = rules.find((r) => r.id === "push-callback-mtls")!.help!;
+    expect(mtls.text).toMatch(/^Push callbacks need a listener that does mTLS: Refuse push callbacks that require mutual TLS/);
+    expect(mtls.text).toContain("/rules/push-callback-mtls");
+    expect(mtls.markdown).toMatch(/^\*\*Push callbacks need a listener that does mTLS\*\* \(`push-callback-mtls`\)/);
+    expect(rules.find((r) => r.id === "validity/notJson")!.help!.text).toMatch(/^The card is not a valid Agent Card \(notJson\)\./);
+  });
+
   it("without --docs-base, rules carry no helpUri (SARIF wants an absolute URI there)", () => {
     // The invalid card adds a validity rule to the invariants' rules.
     const run = sarifOf(notJson).runs[0]!;

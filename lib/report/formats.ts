@@ -10,6 +10,9 @@ import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
 import type { ValidityProblem } from "../negotiation/card/validity";
 import type { TextPosition } from "../negotiation/card/parse-text";
 import { artifactUri } from "./artifact-uri";
+import { escapeMarkdown } from "../markdown";
+import { RULE_DOCS } from "../negotiation/rule-docs/docs";
+import type { InvariantId } from "../negotiation/invariants/types";
 import { pointerPosition } from "./locate";
 import { defuseLineStart, oneLine, safeLines } from "./escape";
 
@@ -97,6 +100,24 @@ function helpUri(path: string, docsBase: string | undefined): { helpUri?: string
 }
 
 /**
+ * A rule's help in the SARIF log itself (`help.text`, `help.markdown`): what the rule checks and
+ * why, from its rule page, so a code-scanning alert explains itself when no docs base is linked.
+ */
+function ruleHelp(id: InvariantId): { text: string; markdown: string } {
+  const { meta } = INVARIANTS.find((inv) => inv.meta.id === id)!;
+  const { why } = RULE_DOCS[id];
+  return {
+    text: [`${meta.title}: ${meta.description}.`, ...why.paragraphs, `Rule page: ${docsPath(id)} in the Parley app.`].join("\n\n"),
+    markdown: [`**${escapeMarkdown(meta.title)}** (\`${id}\`): ${escapeMarkdown(meta.description)}.`, `#### ${escapeMarkdown(why.heading)}`, ...why.paragraphs.map(escapeMarkdown), `Rule page: \`${docsPath(id)}\` in the Parley app.`].join("\n\n"),
+  };
+}
+
+function validityHelp(code: string): { text: string; markdown: string } {
+  const text = `The card is not a valid Agent Card (${code}). Validity comes first: an invalid card is rejected for every task class, and the fix is in the card, at its source. The result's message says what is wrong and where.`;
+  return { text, markdown: escapeMarkdown(text) };
+}
+
+/**
  * Where a validity problem is in the card text: the parse error's own line and column for text
  * that is not JSON (it has no pointer to find), else where its pointer leads.
  */
@@ -137,6 +158,7 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
     shortDescription: { text: inv.meta.description },
     fullDescription: { text: describeInvariant(inv.meta.id) },
     ...helpUri(docsPath(inv.meta.id), docsBase),
+    help: ruleHelp(inv.meta.id),
     properties: { origin: inv.meta.origin },
   }));
   const validityRules = [...new Set(review.validity.problems.filter((p) => p.severity === "error").map((p) => p.code))].map((code) => ({
@@ -144,6 +166,7 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
     name: `Card validity: ${code}`,
     shortDescription: { text: `The card is not a valid Agent Card (${code})` },
     ...helpUri("/rule#how-parley-decides", docsBase),
+    help: validityHelp(code),
   }));
   const allRules = [...rules, ...validityRules];
   const ruleIndex = (id: string) => allRules.findIndex((r) => r.id === id);

@@ -71,7 +71,7 @@ describe("triage", () => {
     const hostile: TriageCard = { id: "h", label: '=HYPERLINK("http://evil")', text: CONTOSO.text };
     const csv = toCsv([triagePair(hostile, profiles[0]!)], [hostile], profiles, BUILT_IN_TASK_CLASS_IDS);
     const [header, row] = csv.trimEnd().split("\n");
-    expect(header).toBe(`card,source,profile,valid,worst,${BUILT_IN_TASK_CLASS_IDS.join(",")},${BUILT_IN_TASK_CLASS_IDS.map((t) => `${t} rules`).join(",")}`);
+    expect(header).toBe(`card,name,source,profile,valid,worst,${BUILT_IN_TASK_CLASS_IDS.join(",")},${BUILT_IN_TASK_CLASS_IDS.map((t) => `${t} rules`).join(",")}`);
     expect(row!.startsWith(`"'=HYPERLINK(""http://evil"")"`)).toBe(true);
     expect(toCsv(cells, cards, profiles, BUILT_IN_TASK_CLASS_IDS).trimEnd().split("\n")).toHaveLength(cells.length + 1);
   });

@@ -156,7 +156,7 @@ export function csvField(value: string): string {
 
 /** One row per card × profile; a column per task class, then the invariants behind each non-accept. */
 export function toCsv(cells: readonly TriageCell[], cards: readonly TriageCard[], profiles: readonly TriageProfile[], taskClasses: readonly string[]): string {
-  const header = ["card", "source", "profile", "valid", "worst", ...taskClasses, ...taskClasses.map((t) => `${t} rules`)];
+  const header = ["card", "name", "source", "profile", "valid", "worst", ...taskClasses, ...taskClasses.map((t) => `${t} rules`)];
   const lines = [header.map(csvField).join(",")];
   const cardById = new Map(cards.map((c) => [c.id, c]));
   const profileById = new Map(profiles.map((p) => [p.id, p]));
@@ -165,6 +165,7 @@ export function toCsv(cells: readonly TriageCell[], cards: readonly TriageCard[]
     const profile = profileById.get(cell.profileId);
     const row = [
       card?.label ?? cell.cardId,
+      cell.cardName ?? "",
       card?.source ?? "",
       profile?.profile.name ?? cell.profileId,
       cell.valid ? "yes" : "no",
