@@ -22,14 +22,18 @@ import type { ReviewContext } from "@/lib/negotiation/context";
 import type { EvidenceRef } from "@/lib/negotiation/invariants/types";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
+import type { Review } from "@/lib/negotiation/decision-types";
+import { describeProblem } from "@/lib/negotiation/explain/validity";
 import {
   isEngineLoaded,
   lastReviewWasQuick,
   loadEngine,
   locateNearest,
   problemDiagnostics,
+  reviewAside,
   reviewIfReady,
   subscribeEngine,
+  type TaskClassSelection,
 } from "./workspace-review";
 import { DraftNotice } from "./draft-notice";
 import { originOf, storeDraft } from "./draft";
@@ -55,9 +59,6 @@ type SectionKey = "card" | "profile" | "context" | "taskClasses";
 
 /** Registry order = column order in the matrix: the matrix grows with the engine. */
 const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
-
-/** Below Tailwind's lg breakpoint the workspace is one column: explanation under the matrix. */
-const SINGLE_COLUMN = "(max-width: 63.999rem)";
 
 /** A draft is written once editing pauses this long. */
 const DRAFT_PAUSE_MS = 600;
@@ -186,9 +187,26 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   );
   const stale = reviewed !== card || current === undefined;
   const empty = reviewed.text.trim() === "";
-  const selection = useMemo(() => (review ? resolveSelection(chosen, review) : null), [chosen, review]);
+  // While a field is being typed the card is mostly not JSON: the last card that parsed stays
+  // reviewed on screen (dimmed, labelled), under the syntax error, until the text parses again.
+  const [lastParsed, setLastParsed] = useState<ParsedReview | null>(null);
+  if (current && !empty && !syntaxErrorOf(current) && lastParsed?.review !== current) {
+    setLastParsed({ review: current, text: reviewed.text, revision: reviewed.revision, profile, context, taskClasses });
+  }
+  const syntaxError = review && !empty ? syntaxErrorOf(review) : undefined;
+  const lastValid = useMemo(() => {
+    if (!syntaxError || !lastParsed) return undefined;
+    const { profile: p, context: c, taskClasses: t } = lastParsed;
+    if (p === profile && c === context && t === taskClasses) return lastParsed;
+    // The profile, conditions or classes changed meanwhile: the last card, under what is set now.
+    const again = reviewAside(lastParsed.text, profile, context, taskClasses);
+    return again ? { ...lastParsed, review: again } : lastParsed;
+  }, [syntaxError, lastParsed, profile, context, taskClasses]);
+  const shown = lastValid?.review ?? review;
+  const shownText = lastValid?.text ?? reviewed.text;
+  const selection = useMemo(() => (shown ? resolveSelection(chosen, shown) : null), [chosen, shown]);
   // The same array while the card's skills read the same, so the task class panel skips a keystroke's render.
-  const skillsKey = skillKeyOf(review?.card?.skills);
+  const skillsKey = skillKeyOf(shown?.card?.skills);
   const skills = useMemo(() => skillsFromKey(skillsKey), [skillsKey]);
 
   const cardUrl = cardUrlOf(source);
@@ -246,14 +264,22 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   }, []);
   const onSelect = useCallback((next: MatrixSelection) => {
     setChosen((prev) => (sameSelection(prev, next) ? prev : next));
-    // One column (a phone): the explanation is far below the matrix, so a chosen cell brings it
-    // into view, as the verdict's links do. Side by side, the matrix stays where it is.
+    // The explanation is under the matrix (on a phone far below it; side by side, lower in the
+    // review's own column): a chosen cell whose explanation is out of sight brings it into view.
     requestAnimationFrame(() => {
-      if (!window.matchMedia(SINGLE_COLUMN).matches) return;
       const heading = document.getElementById("explain-heading");
       if (!heading) return;
       const top = heading.getBoundingClientRect().top;
-      if (top > window.innerHeight * 0.6 || top < 0) heading.scrollIntoView({ block: "start", behavior: "smooth" });
+      if (top <= window.innerHeight * 0.6 && top >= 0) return;
+      const column = heading.closest<HTMLElement>("[data-testid=review-column]");
+      if (column && getComputedStyle(column).position === "sticky") {
+        // The page stays where it is (the inputs beside it too): the review's own column scrolls,
+        // leaving the lower rows of the matrix above the explanation when there is room.
+        column.scrollBy({ top: top - window.innerHeight * 0.3 });
+        const after = heading.getBoundingClientRect().top;
+        if (after >= 0 && after <= window.innerHeight * 0.6) return;
+      }
+      heading.scrollIntoView({ block: "start", behavior: "smooth" });
     });
   }, []);
   const onExplain = useCallback((taskClass: string) => {
@@ -287,14 +313,19 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
         </p>
       )}
       <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[22rem_minmax(0,1fr)] 2xl:grid-cols-[minmax(24rem,1fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
+        {/* Side by side, the review stays in view while the inputs beside it scroll: editing the
+            profile, the conditions or the classes shows its effect at once. */}
+        <div
+          data-testid="review-column"
+          className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-0 lg:col-start-2 lg:row-start-1 lg:max-h-screen lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:pb-2"
+        >
           <Section
             title="Review"
             id="review-heading"
             className="parley-contained"
             actions={
               <span className="text-xs text-slate-600" aria-live="polite">
-                {stale || !review ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
+                {stale || !review ? "Reviewing…" : lastValid ? `last valid card · ${profile.name}` : `${profile.name} · engine ${review.engine.version}`}
               </span>
             }
           >
@@ -306,6 +337,22 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
               <p data-testid="no-card" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-700">
                 No card loaded. Paste or type a card, open a file, fetch one by URL or pick a built-in example.
               </p>
+            ) : lastValid && syntaxError ? (
+              <div className="flex flex-col gap-3">
+                <p data-testid="syntax-error" role="status" className="rounded border border-rose-400 bg-rose-50 px-2 py-1.5 text-sm text-rose-900">
+                  <span className="font-semibold">Not JSON yet.</span> {describeProblem(syntaxError)}{" "}
+                  <button type="button" className="text-sky-800 underline decoration-dotted" onClick={() => onLocateProblem(syntaxError)}>
+                    Show it in the editor
+                  </button>
+                  <span className="block text-xs text-rose-800">Below: the review of the last valid card, until this one parses again.</span>
+                </p>
+                <div data-testid="last-valid-review" className="flex flex-col gap-3 opacity-60" aria-label="Review of the last valid card" role="group">
+                  <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Last valid card</p>
+                  <VerdictSummary review={lastValid.review} onExplain={onExplain} />
+                  <ValiditySummary review={lastValid.review} onLocate={onLocateProblem} />
+                  <ReviewMatrix review={lastValid.review} invariants={MATRIX_COLUMNS} revision={lastValid.revision} selection={selection} onSelect={onSelect} />
+                </div>
+              </div>
             ) : (
               <div className="flex flex-col gap-3">
                 <VerdictSummary review={review} onExplain={onExplain} />
@@ -314,7 +361,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
               </div>
             )}
           </Section>
-            {!empty && review && <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} source={recordSource} />}
+            {!empty && shown && <ExplainPanel review={shown} cardText={shownText} selection={selection} onHighlight={onHighlight} source={recordSource} />}
             <ShareBar
               getState={shareState}
               hasCardUrl={cardUrl !== undefined}
@@ -335,7 +382,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             onLoad={onCardLoad}
             open={sections.card}
             onToggle={toggle.card}
-            summary={empty ? "no card" : (review?.card?.name ?? "unnamed card")}
+            summary={empty ? "no card" : (shown?.card?.name ?? "unnamed card")}
           />
           {review && <KeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />}
           <ProfileEditor profile={profile} onChange={setProfile} handleRef={profileEditor} open={sections.profile} onToggle={toggle.profile} />
@@ -355,6 +402,20 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
 });
 
 const NO_DIAGNOSTICS: never[] = [];
+
+interface ParsedReview {
+  review: Review;
+  text: string;
+  revision: number;
+  profile: ClientProfile;
+  context: ReviewContext;
+  taskClasses: TaskClassSelection | undefined;
+}
+
+/** The card text's syntax error, when it has one (the text is not JSON). */
+function syntaxErrorOf(review: Review): ValidityProblem | undefined {
+  return review.validity.problems.find((problem) => problem.code === "notJson");
+}
 
 function skillKeyOf(skills: ReadonlyArray<{ id?: string; name?: string }> | undefined): string {
   const choices: SkillChoice[] = [];
