@@ -1,6 +1,10 @@
 import { expect, test, type Page } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { expectDecision, matrix, openWorkspace, pasteCard } from "./workspace-helpers";
+import { NORTHWIND } from "../lib/negotiation/profile";
+import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { encodeReviewLink } from "../lib/share";
+import { openTriage, waitForReviews } from "./triage-helpers";
+import { expectDecision, loadExample, matrix, openWorkspace, pasteCard } from "./workspace-helpers";
 
 // Issue 31, the workspace round two: what a user sees while typing, editing and choosing cells.
 
@@ -62,4 +66,100 @@ test("side by side (1440 px) the review stays in view while the inputs scroll, a
   await expect(explanation).toBeInViewport();
   // The page (and the inputs in it) stayed where it was: only the review's column moved.
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
+});
+
+test("a first visit asks whose client this is before the verdict, and the choice is remembered", async ({ page }) => {
+  await page.goto("/");
+  const chooser = page.getByTestId("client-chooser");
+  await expect(chooser).toContainText("Whose client is this?");
+  await expect(chooser).toContainText("Northwind discovery agent");
+  // Offered before the verdict: the SDK clients, a browser, a text-only client.
+  for (const name of ["A2A Python SDK client", "A2A JS SDK client (Node)", "Browser client (JS SDK in a web page)", "Text-only JSON-RPC client"]) {
+    await expect(chooser.getByRole("button", { name })).toBeVisible();
+  }
+  const chooserBox = await chooser.boundingBox();
+  const verdictBox = await page.getByTestId("verdict").boundingBox();
+  expect(chooserBox && verdictBox && chooserBox.y < verdictBox.y).toBe(true);
+  const northwindVerdict = await page.getByTestId("verdict-headline").textContent();
+
+  await chooser.getByRole("button", { name: "A2A Python SDK client" }).click();
+  await expect(chooser).toHaveCount(0);
+  await expect(page.getByTestId("client-line")).toContainText("For the client A2A Python SDK client");
+  await expect(page.locator("#review-heading").locator("..")).toContainText("A2A Python SDK client · engine");
+  await expect(page.getByTestId("verdict-headline")).not.toHaveText(northwindVerdict ?? "");
+
+  // Remembered: the next visit opens for that client, and says so.
+  await page.reload();
+  await expect(page.getByTestId("client-line")).toContainText("For the client A2A Python SDK client");
+  await expect(page.getByTestId("client-chooser")).toHaveCount(0);
+  await expect(page.locator("#review-heading").locator("..")).toContainText("A2A Python SDK client · engine");
+  await expect(page.getByTestId("verdict-headline")).not.toHaveText(northwindVerdict ?? "");
+  // And can be changed.
+  await page.getByRole("button", { name: "Choose another client" }).click();
+  await page.getByTestId("client-chooser").getByRole("button", { name: "Text-only JSON-RPC client" }).click();
+  await expect(page.getByTestId("client-line")).toContainText("Text-only JSON-RPC client");
+});
+
+test("the verdict says each thing once: a condition that changes nothing is not repeated per task class", async ({ page }) => {
+  // A renegotiable client, an honored extension that resolves nothing named, and a task history.
+  const link = encodeReviewLink({
+    cardText: CONTOSO.text,
+    profile: { ...NORTHWIND, fixed: false },
+    context: { honoredExtensions: ["https://extensions.example/voice"], priorTaskHistory: true },
+    engineVersion: ENGINE_VERSION,
+  });
+  await page.goto(`/#${link}`);
+  const verdict = page.getByTestId("verdict");
+  await expect(verdict.getByTestId("verdict-line")).toHaveCount(3);
+  const boilerplate = "An extension the server honors cannot change this finding";
+  const text = (await verdict.textContent()) ?? "";
+  expect(text.split(boilerplate).length - 1).toBe(1);
+  const shared = verdict.getByTestId("verdict-shared").filter({ hasText: boilerplate });
+  await expect(shared).toHaveCount(1);
+  // Said once, naming the task classes it is about.
+  await expect(shared).toContainText("Live input");
+  await expect(shared).toContainText("Streaming output");
+  for (const line of await verdict.getByTestId("verdict-line").all()) await expect(line).not.toContainText(boilerplate);
+});
+
+for (const path of ["/triage", "/diff"]) {
+  test(`on a 390 px phone ${path} opens with no sideways scroll, and never points "on the left"`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    const tryIt = page.getByTestId(path === "/triage" ? "triage-try-examples" : "diff-try-example");
+    await expect(tryIt).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await tryIt.boundingBox();
+    expect(box && box.x + box.width <= 390).toBe(true);
+    await expect(page.locator("main")).not.toContainText("on the left");
+  });
+}
+
+test("triage at 1440 px gives the card names the room the grid has: none is cut short", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openTriage(page);
+  await page.getByTestId("triage-try-examples").click();
+  await waitForReviews(page, 27);
+  const cut = await page.getByTestId("triage-row").evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const name = row.querySelector("th span span");
+      return name && name.scrollWidth > name.clientWidth ? [row.getAttribute("data-card")] : [];
+    }),
+  );
+  expect(cut).toEqual([]);
+  // The grid is as wide as its section, not a fixed strip with empty space beside it.
+  const table = await page.getByTestId("triage-grid").boundingBox();
+  const scroll = await page.getByTestId("triage-grid-scroll").boundingBox();
+  expect(table && scroll && table.width >= scroll.width - 4).toBe(true);
+});
+
+test("loading another card starts the explanation over on it, instead of the last card's cell", async ({ page }) => {
+  await openWorkspace(page);
+  await page.locator('[data-task-class="async-completion"] [data-invariant="push-callback-mtls"]').click();
+  const panel = page.getByTestId("explain-panel");
+  await expect(panel).toHaveAttribute("data-selection", "async-completion/push-callback-mtls");
+  await loadExample(page, "Broken card from the A2A CLI");
+  await expect(page.getByTestId("card-validity")).toContainText("invalid card");
+  await expect(panel).not.toHaveAttribute("data-selection", "async-completion/push-callback-mtls");
 });

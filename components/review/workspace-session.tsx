@@ -36,6 +36,8 @@ import {
   type TaskClassSelection,
 } from "./workspace-review";
 import { DraftNotice } from "./draft-notice";
+import { chosenProfile, getClientChoice, getServerClientChoice, storeClientChoice, subscribeClientChoice } from "./client-choice";
+import { ClientChooser } from "./client-chooser";
 import { originOf, storeDraft } from "./draft";
 import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
@@ -80,6 +82,32 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   // undefined: as suits the screen (folded on a narrow one, under the review: CSS decides); then as the user set it.
   const [sections, setFolds] = useState<Partial<Record<SectionKey, boolean>>>({});
   const [taskClasses, setTaskClassesState] = useState(seed.taskClasses);
+  // A first visit says whose client this is and offers the clients people run; the choice is kept
+  // in this browser and applied to the default session (never over a link, a draft or an edit).
+  const clientChoice = useSyncExternalStore(subscribeClientChoice, getClientChoice, getServerClientChoice);
+  const [choosingAgain, setChoosingAgain] = useState(false);
+  const [appliedChoice, setAppliedChoice] = useState<string | null>(null);
+  const [adjusted, setAdjusted] = useState(false);
+  if (seed.offerClients && clientChoice !== null && appliedChoice !== clientChoice && !edited) {
+    setAppliedChoice(clientChoice);
+    const preset = chosenProfile(clientChoice);
+    if (preset && preset.name !== profile.name) {
+      setProfileState(preset);
+      setAdjusted(true);
+    }
+  }
+  const choosing = seed.offerClients === true && (clientChoice === null || choosingAgain);
+  const onChooseClient = useCallback((id: string) => {
+    const preset = chosenProfile(id);
+    if (!preset) return;
+    storeClientChoice(id);
+    setAppliedChoice(id);
+    setProfileState(preset);
+    setAdjusted(true);
+    setChoosingAgain(false);
+    void loadEngine().catch(() => undefined);
+  }, []);
+  const onChooseAgain = useCallback(() => setChoosingAgain(true), []);
   const cardEditor = useRef<JsonEditorHandle | null>(null);
   const profileEditor = useRef<ProfileEditorHandle | null>(null);
 
@@ -126,6 +154,8 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const onCardLoad = useCallback(
     (text: string, next: CardSource) => {
       setSource(next);
+      // Another card: the explanation starts over on it, not on the last card's cell.
+      setChosen(null);
       const editor = cardEditor.current;
       if (editor) {
         editor.prepare();
@@ -161,8 +191,8 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   // the review on screen is the one the session started with, marked as being redone.
   const engineReady = useSyncExternalStore(subscribeEngine, isEngineLoaded, engineNotOnServer);
   const current = useMemo(
-    () => (engineReady || !edited ? reviewIfReady(reviewed.text, profile, context, taskClasses, signatureCheck.report) : undefined),
-    [engineReady, edited, reviewed.text, profile, context, taskClasses, signatureCheck.report],
+    () => (engineReady || (!edited && !adjusted) ? reviewIfReady(reviewed.text, profile, context, taskClasses, signatureCheck.report) : undefined),
+    [engineReady, edited, adjusted, reviewed.text, profile, context, taskClasses, signatureCheck.report],
   );
   // Before the engine is here, the only review there can be is the one the session started with
   // (the server's, for the first load).
@@ -173,14 +203,14 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     if (engineReady) return;
     const load = () => void loadEngine().catch(() => undefined);
     // A session with no review yet (a draft, a link that failed) needs the engine now.
-    if (nothingToShow) return load();
+    if (nothingToShow || adjusted) return load();
     if (typeof requestIdleCallback === "undefined") {
       const timer = setTimeout(load, 1000);
       return () => clearTimeout(timer);
     }
     const idle = requestIdleCallback(load, { timeout: 3000 });
     return () => cancelIdleCallback(idle);
-  }, [engineReady, nothingToShow]);
+  }, [engineReady, nothingToShow, adjusted]);
   const diagnostics = useMemo(
     () => (!review || review.validity.problems.length === 0 ? NO_DIAGNOSTICS : problemDiagnostics(review, reviewed.text)),
     [review, reviewed.text],
@@ -329,6 +359,11 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
               </span>
             }
           >
+            {seed.offerClients && (
+              <div className="mb-3">
+                <ClientChooser profile={profile} choosing={choosing} onChoose={onChooseClient} onChangeRequest={onChooseAgain} />
+              </div>
+            )}
             {!review ? (
               <p role="status" className="text-sm text-slate-700">
                 Loading the review engine…

@@ -96,6 +96,7 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
       source: initialCard.source,
       profile: initialProfile,
       context: {},
+      offerClients: true,
       ...(initialSelection ? { selection: initialSelection } : {}),
     };
     if (initialReview) primeReview(seed.cardText, seed.profile, seed.context, undefined, initialReview);
