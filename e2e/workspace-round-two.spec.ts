@@ -112,10 +112,10 @@ test("the verdict says each thing once: a condition that changes nothing is not 
   const verdict = page.getByTestId("verdict");
   await expect(verdict.getByTestId("verdict-line")).toHaveCount(3);
   const boilerplate = "An extension the server honors cannot change this finding";
-  const text = (await verdict.textContent()) ?? "";
-  expect(text.split(boilerplate).length - 1).toBe(1);
   const shared = verdict.getByTestId("verdict-shared").filter({ hasText: boilerplate });
   await expect(shared).toHaveCount(1);
+  const text = (await verdict.textContent()) ?? "";
+  expect(text.split(boilerplate).length - 1).toBe(1);
   // Said once, naming the task classes it is about.
   await expect(shared).toContainText("Live input");
   await expect(shared).toContainText("Streaming output");
@@ -161,5 +161,57 @@ test("loading another card starts the explanation over on it, instead of the las
   await expect(panel).toHaveAttribute("data-selection", "async-completion/push-callback-mtls");
   await loadExample(page, "Broken card from the A2A CLI");
   await expect(page.getByTestId("card-validity")).toContainText("invalid card");
-  await expect(panel).not.toHaveAttribute("data-selection", "async-completion/push-callback-mtls");
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Explanation" })).toContainText("Select a cell or a decision in the matrix to see why.");
+  await expect(page.getByRole("region", { name: "Explanation" })).not.toContainText("contosoMtls");
+});
+
+test("a card over Parley's size cap says so, and the cap, instead of calling it invalid", async ({ page }) => {
+  test.setTimeout(60_000);
+  await openWorkspace(page);
+  const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+  card.description = "x".repeat(4_400_000);
+  const text = JSON.stringify(card);
+  await page.getByLabel("Open a file (or drop it on the editor)").setInputFiles({ name: "huge-card.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  const overCap = page.getByTestId("over-cap");
+  await expect(overCap).toContainText("Over Parley's size cap: not reviewed.", { timeout: 20_000 });
+  await expect(overCap).toContainText(`${text.length.toLocaleString("en-US")} characters long`);
+  await expect(overCap).toContainText("at most 4,194,304 characters");
+  await expect(page.getByTestId("card-validity")).toHaveCount(0);
+});
+
+test("a card with more skills than the picker lists: every skill can be found by search", async ({ page }) => {
+  await openWorkspace(page);
+  const card = JSON.parse(CONTOSO.text) as { skills: Array<Record<string, unknown>> };
+  const base = card.skills[0]!;
+  card.skills = Array.from({ length: 650 }, (_, i) => ({ ...base, id: `skill-${String(i).padStart(4, "0")}`, name: `Skill number ${i}` }));
+  await pasteCard(page, JSON.stringify(card, null, 2));
+  const search = page.getByTestId("skill-search");
+  await page.locator('[data-section="task-classes-heading"]').scrollIntoViewIfNeeded();
+  await expect(page.getByText("This card lists 650 skills; the list below holds the first 500.")).toBeVisible();
+  const picker = page.getByTestId("skill-picker");
+  await expect(picker.locator('option[value="skill-0612"]')).toHaveCount(0);
+  await search.fill("skill-061");
+  await expect(page.getByTestId("skill-search-status")).toHaveText('10 skills match "skill-061": pick one in the list.');
+  await picker.selectOption("skill-0612");
+  await expect(page.getByTestId("task-class-status")).toHaveText("Every task class is aimed at skill skill-0612.");
+  // By name too.
+  await search.fill("number 649");
+  await expect(picker.locator('option[value="skill-0649"]')).toHaveCount(1);
+});
+
+test("/explain: a pasted Python traceback's frames are skipped quietly and counted once; its error line is explained", async ({ page }) => {
+  await page.goto("/explain");
+  const traceback = [
+    "Traceback (most recent call last):",
+    '  File "/srv/northwind/seed.py", line 41, in main',
+    "    client.negotiate(card)",
+    '  File "/srv/northwind/negotiate.py", line 88, in negotiate',
+    "    raise UnnegotiableAgentCardError(message)",
+    "UnnegotiableAgentCardError: task_class='async-completion': server push notifications require mTLS under scheme 'contosoMtls', but client callback listener is plain HTTPS; registration would silently drop callbacks.",
+  ].join("\n");
+  await page.getByLabel("Log lines").fill(traceback);
+  await expect(page.getByTestId("log-entry")).toHaveCount(1);
+  await expect(page.getByTestId("log-summary")).toHaveText("1 line explained; 5 lines of a traceback skipped (its frames are not log records).");
+  await expect(page.getByText("unreadable", { exact: true })).toHaveCount(0);
 });

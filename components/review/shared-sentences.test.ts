@@ -27,10 +27,10 @@ describe("saying each thing once in the verdict", () => {
       shared: [],
     },
     {
-      name: "a line that is only the shared sentence keeps it (it still says why), and it is shared for the others",
-      texts: [EXT, `Own words. ${EXT}`],
-      lines: [EXT, "Own words."],
-      shared: [{ text: EXT, lines: [0, 1] }],
+      name: "a line's first sentence is its reason: it stays, even when another line repeats it",
+      texts: ["The profile leaves out securitySchemes: declare it. Until then A is deferred.", "The profile leaves out securitySchemes: declare it. Until then B is deferred."],
+      lines: ["The profile leaves out securitySchemes: declare it. Until then A is deferred.", "The profile leaves out securitySchemes: declare it. Until then B is deferred."],
+      shared: [],
     },
   ])("$name", ({ texts, lines, shared }) => {
     const result = shareSentences(texts);

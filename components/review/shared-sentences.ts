@@ -21,7 +21,8 @@ export function shareSentences(texts: readonly string[]): { lines: string[]; sha
   const split = texts.map(splitSentences);
   const seenIn = new Map<string, number[]>();
   split.forEach((sentences, line) => {
-    for (const sentence of new Set(sentences)) {
+    // A line's first sentence is its reason: it always stays where it is.
+    for (const sentence of new Set(sentences.slice(1))) {
       const at = seenIn.get(sentence);
       if (at) at.push(line);
       else seenIn.set(sentence, [line]);
@@ -30,10 +31,6 @@ export function shareSentences(texts: readonly string[]): { lines: string[]; sha
   const shared = [...seenIn].filter(([, at]) => at.length > 1).map(([text, at]) => ({ text, lines: at }));
   if (shared.length === 0) return { lines: [...texts], shared };
   const sharedText = new Set(shared.map((s) => s.text));
-  // A line made only of shared sentences keeps its first one: every line still says why.
-  const lines = split.map((sentences, i) => {
-    const own = sentences.filter((s) => !sharedText.has(s));
-    return own.length > 0 ? own.join(" ") : (sentences[0] ?? texts[i] ?? "");
-  });
+  const lines = split.map((sentences) => sentences.filter((s, i) => i === 0 || !sharedText.has(s)).join(" "));
   return { lines, shared };
 }

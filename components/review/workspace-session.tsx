@@ -224,6 +224,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     setLastParsed({ review: current, text: reviewed.text, revision: reviewed.revision, profile, context, taskClasses });
   }
   const syntaxError = review && !empty ? syntaxErrorOf(review) : undefined;
+  const overCap = review ? overCapOf(review) : undefined;
   const lastValid = useMemo(() => {
     if (!syntaxError || !lastParsed) return undefined;
     const { profile: p, context: c, taskClasses: t } = lastParsed;
@@ -237,7 +238,13 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const selection = useMemo(() => (shown ? resolveSelection(chosen, shown) : null), [chosen, shown]);
   // The same array while the card's skills read the same, so the task class panel skips a keystroke's render.
   const skillsKey = skillKeyOf(shown?.card?.skills);
-  const skills = useMemo(() => skillsFromKey(skillsKey), [skillsKey]);
+  const { choices: skills, total: skillTotal } = useMemo(() => skillsFromKey(skillsKey), [skillsKey]);
+  // Past the list's cap the picker searches every skill, read at search time (never per keystroke).
+  const cardSkills = useRef(shown?.card?.skills);
+  useEffect(() => {
+    cardSkills.current = shown?.card?.skills;
+  });
+  const searchSkills = useCallback((text: string, limit: number) => findSkills(cardSkills.current, text, limit), []);
 
   const cardUrl = cardUrlOf(source);
   // A restored draft's source is the text it was restored with: an edit since makes it "edited".
@@ -372,6 +379,13 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
               <p data-testid="no-card" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-700">
                 No card loaded. Paste or type a card, open a file, fetch one by URL or pick a built-in example.
               </p>
+            ) : overCap ? (
+              <p data-testid="over-cap" role="status" className="rounded border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
+                <span className="font-semibold">Over Parley&apos;s size cap: not reviewed.</span> This card is{" "}
+                {overCap.size.toLocaleString("en-US")} characters long; Parley reads cards of at most{" "}
+                {overCap.limit.toLocaleString("en-US")} characters. That says nothing about whether the card is
+                valid: shorten it (its skills, most often) or check it with a tool made for documents this large.
+              </p>
             ) : lastValid && syntaxError ? (
               <div className="flex flex-col gap-3">
                 <p data-testid="syntax-error" role="status" className="rounded border border-rose-400 bg-rose-50 px-2 py-1.5 text-sm text-rose-900">
@@ -429,7 +443,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             open={sections.context}
             onToggle={toggle.context}
           />
-          <TaskClassPanel classes={classes} onChange={setTaskClasses} skills={skills} open={sections.taskClasses} onToggle={toggle.taskClasses} />
+          <TaskClassPanel classes={classes} onChange={setTaskClasses} skills={skills} skillTotal={skillTotal} searchSkills={searchSkills} open={sections.taskClasses} onToggle={toggle.taskClasses} />
         </div>
       </div>
     </>
@@ -447,25 +461,48 @@ interface ParsedReview {
   taskClasses: TaskClassSelection | undefined;
 }
 
+/** A card over the size cap is not read at all: its size and the cap. */
+function overCapOf(review: Review): { size: number; limit: number } | undefined {
+  const problem = review.validity.problems.find((p) => p.code === "tooLarge");
+  if (!problem || typeof problem.data.size !== "number" || typeof problem.data.limit !== "number") return undefined;
+  return { size: problem.data.size, limit: problem.data.limit };
+}
+
 /** The card text's syntax error, when it has one (the text is not JSON). */
 function syntaxErrorOf(review: Review): ValidityProblem | undefined {
   return review.validity.problems.find((problem) => problem.code === "notJson");
 }
 
+/** A picker of more would not be read: past this many skills, the task class panel searches. */
+const SKILL_LIST_MAX = 500;
+
 function skillKeyOf(skills: ReadonlyArray<{ id?: string; name?: string }> | undefined): string {
   const choices: SkillChoice[] = [];
   const seen = new Set<string>();
   for (const s of skills ?? []) {
-    if (choices.length >= 500) break; // a picker of more would not be read
     if (typeof s.id !== "string" || s.id.trim() === "" || seen.has(s.id)) continue;
     seen.add(s.id);
-    choices.push(s.name ? { id: s.id, name: s.name } : { id: s.id });
+    if (choices.length < SKILL_LIST_MAX) choices.push(s.name ? { id: s.id, name: s.name } : { id: s.id });
   }
-  return JSON.stringify(choices);
+  return JSON.stringify({ choices, total: seen.size });
 }
 
-function skillsFromKey(key: string): SkillChoice[] {
-  return JSON.parse(key) as SkillChoice[];
+function skillsFromKey(key: string): { choices: SkillChoice[]; total: number } {
+  return JSON.parse(key) as { choices: SkillChoice[]; total: number };
+}
+
+function findSkills(skills: ReadonlyArray<{ id?: string; name?: string }> | undefined, text: string, limit: number): SkillChoice[] {
+  const needle = text.toLowerCase();
+  const found: SkillChoice[] = [];
+  const seen = new Set<string>();
+  for (const s of skills ?? []) {
+    if (found.length >= limit) break;
+    if (typeof s.id !== "string" || s.id.trim() === "" || seen.has(s.id)) continue;
+    seen.add(s.id);
+    const name = typeof s.name === "string" ? s.name : undefined;
+    if (s.id.toLowerCase().includes(needle) || (name !== undefined && name.toLowerCase().includes(needle))) found.push(name ? { id: s.id, name } : { id: s.id });
+  }
+  return found;
 }
 const KeysPanel = memo(SignatureKeysPanel);
 const engineNotOnServer = () => false;
