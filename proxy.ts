@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { INLINE_CODE } from "@/app/inline-code";
 import { buildPageCsp, getInlineHashes, makeNonce } from "@/lib/server/security-headers";
 
 /**
@@ -8,7 +9,7 @@ import { buildPageCsp, getInlineHashes, makeNonce } from "@/lib/server/security-
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = makeNonce();
-  const policy = buildPageCsp(nonce, await getInlineHashes(), process.env.NODE_ENV === "development");
+  const policy = buildPageCsp(nonce, await getInlineHashes(INLINE_CODE), process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers } });

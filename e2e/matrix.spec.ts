@@ -207,7 +207,7 @@ test("on a 390 px phone, choosing a matrix cell brings its explanation into view
   await expect(target).toBeFocused();
 });
 
-test("side by side (1280 px), choosing a matrix cell leaves the page where it is", async ({ page }) => {
+test("side by side (1280 px), choosing a matrix cell leaves the page where it is and shows its explanation", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openWorkspace(page);
   const target = cell(page, "async-completion", "push-callback-mtls");
@@ -215,7 +215,7 @@ test("side by side (1280 px), choosing a matrix cell leaves the page where it is
   const before = await page.evaluate(() => window.scrollY);
   await target.click();
   await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", "async-completion/push-callback-mtls");
-  await page.waitForTimeout(300);
+  await expect(page.locator("#explain-heading")).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
 });
 

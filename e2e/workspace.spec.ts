@@ -50,9 +50,13 @@ test("pasting the incident card rejects live input and accepts request-response;
 
 test("a broken card gets inline errors and no accept anywhere", async ({ page }) => {
   await openWorkspace(page);
+  // Text that is not JSON: said above the last valid card's review, and marked in the editor text.
   await pasteCard(page, '{\n  "name": "Broken",\n  "capabilities": {"streaming": false,\n}\n');
+  await expect(page.getByTestId("syntax-error")).toContainText("not valid JSON");
+  await expect(page.getByTestId("card-editor").locator(".cm-lintRange-error").first()).toBeVisible();
+  // JSON that is no valid card: invalid, and no accept anywhere.
+  await pasteCard(page, '{\n  "name": "Broken",\n  "capabilities": {"streaming": false}\n}\n');
   await expect(page.getByTestId("card-validity")).toContainText("invalid card");
-  // The problem is marked in the editor text itself, not only listed.
   await expect(page.getByTestId("card-editor").locator(".cm-lintRange-error").first()).toBeVisible();
   await expect(page.getByTestId("validity-problems")).toBeVisible();
   // The cell selected before the card broke has no finding now: its row's decision explains why.

@@ -200,6 +200,16 @@ describe("import boundaries", () => {
     expect([...new Set(problems)]).toEqual([]);
   });
 
+  it("nothing in lib/ imports components/ (the pages hand lib/ what it needs from there)", () => {
+    const problems: string[] = [];
+    for (const file of ALL.filter((f) => under(f, "lib"))) {
+      for (const edge of importsOf(file)) {
+        if (edge.target.kind === "file" && under(edge.target.file, "components")) problems.push(`${rel(file)} imports "${edge.spec}"`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("lib/share never reaches the server side (lib/server, lib/fetch, lib/cli, app/api)", () => {
     const problems: string[] = [];
     for (const file of ALL.filter((f) => under(f, "lib/share"))) {

@@ -278,13 +278,13 @@ export function DiffWorkbench() {
               {!ready
                 ? "Opening…"
                 : before.text.trim() === "" || after.text.trim() === ""
-                  ? "Give both versions of the card on the left: paste them, open or drop their files, or paste a review link to compare its snapshot with the live card."
+                  ? "Give both versions of the card under Before and After: paste them, open or drop their files, or paste a review link to compare its snapshot with the live card."
                   : profileList.length === 0
                     ? "Choose at least one client profile to compare the decisions for."
                     : "Comparing…"}
             </p>
             {ready && before.text.trim() === "" && after.text.trim() === "" && (
-              <button type="button" className={BUTTON} data-testid="diff-try-example" onClick={() => void loadExamplePair()}>
+              <button type="button" className={`${BUTTON} max-w-full text-left whitespace-normal!`} data-testid="diff-try-example" onClick={() => void loadExamplePair()}>
                 Try it on an example: the A2A spec&apos;s GeoSpatial sample, 0.2.5 then 1.0.1
               </button>
             )}

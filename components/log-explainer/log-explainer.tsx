@@ -4,15 +4,16 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import { explainLogNotice } from "@/lib/negotiation/explain/log-lines";
 import { MAX_LOG_INPUT_CHARS, MAX_LOG_LINES, readLogText } from "@/lib/negotiation/log";
 import { LogEntryView } from "./log-entry-view";
+import { tracebackLines } from "./traceback";
 
 /** The paste box and its results. Reading runs in the browser: pasted logs never leave the page. */
 export function LogExplainer({ example }: { example: string }) {
   const [text, setText] = useState("");
   const deferred = useDeferredValue(text);
-  const reading = useMemo(() => readLogText(deferred), [deferred]);
+  const reading = useMemo(() => withoutTraceback(readLogText(deferred), deferred), [deferred]);
   const inputId = useId();
   const hintId = useId();
-  const counts = summarize(reading.entries.map((e) => e.kind));
+  const counts = summarize(reading.entries.map((e) => e.kind), reading.skipped);
 
   return (
     <div className="flex flex-col gap-4">
@@ -74,10 +75,19 @@ export function LogExplainer({ example }: { example: string }) {
   );
 }
 
-function summarize(kinds: string[]): string {
-  if (kinds.length === 0) return "";
+function summarize(kinds: string[], skipped: number): string {
+  if (kinds.length === 0 && skipped === 0) return "";
   const unreadable = kinds.filter((k) => k === "unreadable").length;
   const read = kinds.length - unreadable;
   const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
-  return unreadable === 0 ? `${lines(read)} explained.` : `${lines(read)} explained, ${lines(unreadable)} unreadable.`;
+  const said = unreadable === 0 ? `${lines(read)} explained` : `${lines(read)} explained, ${lines(unreadable)} unreadable`;
+  return skipped === 0 ? `${said}.` : `${said}; ${lines(skipped)} of a traceback skipped (its frames are not log records).`;
+}
+
+/** The reading without the traceback lines Parley could not read anyway (counted, not listed). */
+function withoutTraceback(reading: ReturnType<typeof readLogText>, text: string): ReturnType<typeof readLogText> & { skipped: number } {
+  if (!reading.entries.some((e) => e.kind === "unreadable")) return { ...reading, skipped: 0 };
+  const machinery = tracebackLines(text.split(/\r\n|\r|\n/));
+  const entries = reading.entries.filter((e) => !(e.kind === "unreadable" && e.endLine === undefined && machinery[e.line - 1] === true));
+  return { ...reading, entries, skipped: reading.entries.length - entries.length };
 }

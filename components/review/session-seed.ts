@@ -19,6 +19,8 @@ export interface SessionSeed {
   selection?: MatrixSelection;
   /** What to say about the link this session was opened from. */
   notice?: LinkNotice;
+  /** The default session of a visit: it says whose client this is and applies the one this browser chose. */
+  offerClients?: boolean;
   /** Set when the session is the draft this browser kept: when it was saved, and what no longer fitted. */
   draft?: { savedAt: string; dropped: ("profile" | "context")[] };
 }

@@ -5,6 +5,7 @@ import { DecisionBadge } from "@/components/ui/decision-badge";
 import { summarizeVerdict } from "@/lib/negotiation/explain/verdict";
 import type { Review } from "@/lib/negotiation/decision-types";
 import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
+import { shareSentences } from "./shared-sentences";
 
 const TONE = {
   good: "border-emerald-600 bg-emerald-50",
@@ -23,6 +24,8 @@ const MAX_LINES = 4;
 export const VerdictSummary = memo(function VerdictSummary({ review, onExplain }: { review: Review; onExplain: (taskClass: string) => void }) {
   const verdict = summarizeVerdict(review);
   const shown = verdict.lines.slice(0, MAX_LINES);
+  // What several lines say word for word (a condition that cannot change a finding) is said once.
+  const { lines: whys, shared } = shareSentences(shown.map((line) => line.why));
   const more = verdict.lines.slice(MAX_LINES).reduce((n, line) => n + line.taskClasses.length, 0);
   return (
     <div data-testid="verdict" data-tone={verdict.tone} className={`rounded-lg border-l-4 p-2.5 text-slate-900 ${TONE[verdict.tone]}`}>
@@ -31,7 +34,7 @@ export const VerdictSummary = memo(function VerdictSummary({ review, onExplain }
       </p>
       {shown.length > 0 && (
         <ul className="mt-1.5 flex flex-col gap-1.5 text-sm">
-          {shown.map((line) => (
+          {shown.map((line, index) => (
             <li
               key={line.taskClasses.map((t) => t.id).join(" ")}
               data-testid="verdict-line"
@@ -53,7 +56,15 @@ export const VerdictSummary = memo(function VerdictSummary({ review, onExplain }
                 ))}
                 <DecisionBadge decision={line.decision} />
               </span>{" "}
-              <span className="text-slate-800">{line.why}</span>
+              <span className="text-slate-800">{whys[index]}</span>
+            </li>
+          ))}
+          {shared.map((sentence) => (
+            <li key={sentence.text} data-testid="verdict-shared" className="text-slate-800">
+              <span className="font-semibold">
+                {sentence.lines.map((i) => shown[i]!.taskClasses.map((t) => t.title).join(", ")).join(", ")}:
+              </span>{" "}
+              {sentence.text}
             </li>
           ))}
           {more > 0 && (

@@ -86,6 +86,20 @@ export function runReview(
 }
 
 /**
+ * A review that leaves the last one kept (the card on screen while the text being typed is not
+ * JSON): undefined while the engine is loading.
+ */
+export function reviewAside(
+  cardText: string,
+  profile: ClientProfile,
+  context: ReviewContext,
+  taskClasses?: TaskClassSelection,
+): Review | undefined {
+  if (!engine) return undefined;
+  return engine.review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}) });
+}
+
+/**
  * A review this quick is redone in the keystroke's own render, so the matrix is painted with the
  * character (a 2,000-skill card takes about 20 ms in Chromium: still well under a long task); a
  * slower one (a larger card) is deferred behind the typing, which then stays responsive.

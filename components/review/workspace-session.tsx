@@ -19,16 +19,22 @@ import type { WorkspaceState } from "@/components/share/snapshot";
 import { Section } from "@/components/ui/section";
 import type { ClientProfile, EvidenceRef, ReviewContext, TaskClass, ValidityProblem } from "@/lib/negotiation";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
+import type { Review } from "@/lib/negotiation/decision-types";
+import { describeProblem } from "@/lib/negotiation/explain/validity";
 import {
   isEngineLoaded,
   lastReviewWasQuick,
   loadEngine,
   locateNearest,
   problemDiagnostics,
+  reviewAside,
   reviewIfReady,
   subscribeEngine,
+  type TaskClassSelection,
 } from "./workspace-review";
 import { DraftNotice } from "./draft-notice";
+import { chosenProfile, getClientChoice, getServerClientChoice, storeClientChoice, subscribeClientChoice } from "./client-choice";
+import { ClientChooser } from "./client-chooser";
 import { originOf, storeDraft } from "./draft";
 import type { SessionSeed } from "./session-seed";
 import { ValiditySummary } from "./validity-summary";
@@ -53,9 +59,6 @@ type SectionKey = "card" | "profile" | "context" | "taskClasses";
 /** Registry order = column order in the matrix: the matrix grows with the engine. */
 const MATRIX_COLUMNS = INVARIANTS.map((invariant) => invariant.meta);
 
-/** Below Tailwind's lg breakpoint the workspace is one column: explanation under the matrix. */
-const SINGLE_COLUMN = "(max-width: 63.999rem)";
-
 /** A draft is written once editing pauses this long. */
 const DRAFT_PAUSE_MS = 600;
 
@@ -76,6 +79,32 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   // undefined: as suits the screen (folded on a narrow one, under the review: CSS decides); then as the user set it.
   const [sections, setFolds] = useState<Partial<Record<SectionKey, boolean>>>({});
   const [taskClasses, setTaskClassesState] = useState(seed.taskClasses);
+  // A first visit says whose client this is and offers the clients people run; the choice is kept
+  // in this browser and applied to the default session (never over a link, a draft or an edit).
+  const clientChoice = useSyncExternalStore(subscribeClientChoice, getClientChoice, getServerClientChoice);
+  const [choosingAgain, setChoosingAgain] = useState(false);
+  const [appliedChoice, setAppliedChoice] = useState<string | null>(null);
+  const [adjusted, setAdjusted] = useState(false);
+  if (seed.offerClients && clientChoice !== null && appliedChoice !== clientChoice && !edited) {
+    setAppliedChoice(clientChoice);
+    const preset = chosenProfile(clientChoice);
+    if (preset && preset.name !== profile.name) {
+      setProfileState(preset);
+      setAdjusted(true);
+    }
+  }
+  const choosing = seed.offerClients === true && (clientChoice === null || choosingAgain);
+  const onChooseClient = useCallback((id: string) => {
+    const preset = chosenProfile(id);
+    if (!preset) return;
+    storeClientChoice(id);
+    setAppliedChoice(id);
+    setProfileState(preset);
+    setAdjusted(true);
+    setChoosingAgain(false);
+    void loadEngine().catch(() => undefined);
+  }, []);
+  const onChooseAgain = useCallback(() => setChoosingAgain(true), []);
   const cardEditor = useRef<JsonEditorHandle | null>(null);
   const profileEditor = useRef<ProfileEditorHandle | null>(null);
 
@@ -122,6 +151,8 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const onCardLoad = useCallback(
     (text: string, next: CardSource) => {
       setSource(next);
+      // Another card: the explanation starts over on it, not on the last card's cell.
+      setChosen(null);
       const editor = cardEditor.current;
       if (editor) {
         editor.prepare();
@@ -157,8 +188,8 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   // the review on screen is the one the session started with, marked as being redone.
   const engineReady = useSyncExternalStore(subscribeEngine, isEngineLoaded, engineNotOnServer);
   const current = useMemo(
-    () => (engineReady || !edited ? reviewIfReady(reviewed.text, profile, context, taskClasses, signatureCheck.report) : undefined),
-    [engineReady, edited, reviewed.text, profile, context, taskClasses, signatureCheck.report],
+    () => (engineReady || (!edited && !adjusted) ? reviewIfReady(reviewed.text, profile, context, taskClasses, signatureCheck.report) : undefined),
+    [engineReady, edited, adjusted, reviewed.text, profile, context, taskClasses, signatureCheck.report],
   );
   // Before the engine is here, the only review there can be is the one the session started with
   // (the server's, for the first load).
@@ -169,24 +200,48 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     if (engineReady) return;
     const load = () => void loadEngine().catch(() => undefined);
     // A session with no review yet (a draft, a link that failed) needs the engine now.
-    if (nothingToShow) return load();
+    if (nothingToShow || adjusted) return load();
     if (typeof requestIdleCallback === "undefined") {
       const timer = setTimeout(load, 1000);
       return () => clearTimeout(timer);
     }
     const idle = requestIdleCallback(load, { timeout: 3000 });
     return () => cancelIdleCallback(idle);
-  }, [engineReady, nothingToShow]);
+  }, [engineReady, nothingToShow, adjusted]);
   const diagnostics = useMemo(
     () => (!review || review.validity.problems.length === 0 ? NO_DIAGNOSTICS : problemDiagnostics(review, reviewed.text)),
     [review, reviewed.text],
   );
   const stale = reviewed !== card || current === undefined;
   const empty = reviewed.text.trim() === "";
-  const selection = useMemo(() => (review ? resolveSelection(chosen, review) : null), [chosen, review]);
+  // While a field is being typed the card is mostly not JSON: the last card that parsed stays
+  // reviewed on screen (dimmed, labelled), under the syntax error, until the text parses again.
+  const [lastParsed, setLastParsed] = useState<ParsedReview | null>(null);
+  if (current && !empty && !syntaxErrorOf(current) && lastParsed?.review !== current) {
+    setLastParsed({ review: current, text: reviewed.text, revision: reviewed.revision, profile, context, taskClasses });
+  }
+  const syntaxError = review && !empty ? syntaxErrorOf(review) : undefined;
+  const overCap = review ? overCapOf(review) : undefined;
+  const lastValid = useMemo(() => {
+    if (!syntaxError || !lastParsed) return undefined;
+    const { profile: p, context: c, taskClasses: t } = lastParsed;
+    if (p === profile && c === context && t === taskClasses) return lastParsed;
+    // The profile, conditions or classes changed meanwhile: the last card, under what is set now.
+    const again = reviewAside(lastParsed.text, profile, context, taskClasses);
+    return again ? { ...lastParsed, review: again } : lastParsed;
+  }, [syntaxError, lastParsed, profile, context, taskClasses]);
+  const shown = lastValid?.review ?? review;
+  const shownText = lastValid?.text ?? reviewed.text;
+  const selection = useMemo(() => (shown ? resolveSelection(chosen, shown) : null), [chosen, shown]);
   // The same array while the card's skills read the same, so the task class panel skips a keystroke's render.
-  const skillsKey = skillKeyOf(review?.card?.skills);
-  const skills = useMemo(() => skillsFromKey(skillsKey), [skillsKey]);
+  const skillsKey = skillKeyOf(shown?.card?.skills);
+  const { choices: skills, total: skillTotal } = useMemo(() => skillsFromKey(skillsKey), [skillsKey]);
+  // Past the list's cap the picker searches every skill, read at search time (never per keystroke).
+  const cardSkills = useRef(shown?.card?.skills);
+  useEffect(() => {
+    cardSkills.current = shown?.card?.skills;
+  });
+  const searchSkills = useCallback((text: string, limit: number) => findSkills(cardSkills.current, text, limit), []);
 
   const cardUrl = cardUrlOf(source);
   // A restored draft's source is the text it was restored with: an edit since makes it "edited".
@@ -243,14 +298,22 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   }, []);
   const onSelect = useCallback((next: MatrixSelection) => {
     setChosen((prev) => (sameSelection(prev, next) ? prev : next));
-    // One column (a phone): the explanation is far below the matrix, so a chosen cell brings it
-    // into view, as the verdict's links do. Side by side, the matrix stays where it is.
+    // The explanation is under the matrix (on a phone far below it; side by side, lower in the
+    // review's own column): a chosen cell whose explanation is out of sight brings it into view.
     requestAnimationFrame(() => {
-      if (!window.matchMedia(SINGLE_COLUMN).matches) return;
       const heading = document.getElementById("explain-heading");
       if (!heading) return;
       const top = heading.getBoundingClientRect().top;
-      if (top > window.innerHeight * 0.6 || top < 0) heading.scrollIntoView({ block: "start", behavior: "smooth" });
+      if (top <= window.innerHeight * 0.6 && top >= 0) return;
+      const column = heading.closest<HTMLElement>("[data-testid=review-column]");
+      if (column && getComputedStyle(column).position === "sticky") {
+        // The page stays where it is (the inputs beside it too): the review's own column scrolls,
+        // leaving the lower rows of the matrix above the explanation when there is room.
+        column.scrollBy({ top: top - window.innerHeight * 0.3 });
+        const after = heading.getBoundingClientRect().top;
+        if (after >= 0 && after <= window.innerHeight * 0.6) return;
+      }
+      heading.scrollIntoView({ block: "start", behavior: "smooth" });
     });
   }, []);
   const onExplain = useCallback((taskClass: string) => {
@@ -284,17 +347,27 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
         </p>
       )}
       <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[22rem_minmax(0,1fr)] 2xl:grid-cols-[minmax(24rem,1fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
+        {/* Side by side, the review stays in view while the inputs beside it scroll: editing the
+            profile, the conditions or the classes shows its effect at once. */}
+        <div
+          data-testid="review-column"
+          className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-0 lg:col-start-2 lg:row-start-1 lg:max-h-screen lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:pb-2"
+        >
           <Section
             title="Review"
             id="review-heading"
             className="parley-contained"
             actions={
               <span className="text-xs text-slate-600" aria-live="polite">
-                {stale || !review ? "Reviewing…" : `${profile.name} · engine ${review.engine.version}`}
+                {stale || !review ? "Reviewing…" : lastValid ? `last valid card · ${profile.name}` : `${profile.name} · engine ${review.engine.version}`}
               </span>
             }
           >
+            {seed.offerClients && (
+              <div className="mb-3">
+                <ClientChooser profile={profile} choosing={choosing} onChoose={onChooseClient} onChangeRequest={onChooseAgain} />
+              </div>
+            )}
             {!review ? (
               <p role="status" className="text-sm text-slate-700">
                 Loading the review engine…
@@ -303,6 +376,29 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
               <p data-testid="no-card" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-700">
                 No card loaded. Paste or type a card, open a file, fetch one by URL or pick a built-in example.
               </p>
+            ) : overCap ? (
+              <p data-testid="over-cap" role="status" className="rounded border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
+                <span className="font-semibold">Over Parley&apos;s size cap: not reviewed.</span> This card is{" "}
+                {overCap.size.toLocaleString("en-US")} characters long; Parley reads cards of at most{" "}
+                {overCap.limit.toLocaleString("en-US")} characters. That says nothing about whether the card is
+                valid: shorten it (its skills, most often) or check it with a tool made for documents this large.
+              </p>
+            ) : lastValid && syntaxError ? (
+              <div className="flex flex-col gap-3">
+                <p data-testid="syntax-error" role="status" className="rounded border border-rose-400 bg-rose-50 px-2 py-1.5 text-sm text-rose-900">
+                  <span className="font-semibold">Not JSON yet.</span> {describeProblem(syntaxError)}{" "}
+                  <button type="button" className="text-sky-800 underline decoration-dotted" onClick={() => onLocateProblem(syntaxError)}>
+                    Show it in the editor
+                  </button>
+                  <span className="block text-xs text-rose-800">Below: the review of the last valid card, until this one parses again.</span>
+                </p>
+                <div data-testid="last-valid-review" className="flex flex-col gap-3 opacity-60" aria-label="Review of the last valid card" role="group">
+                  <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Last valid card</p>
+                  <VerdictSummary review={lastValid.review} onExplain={onExplain} />
+                  <ValiditySummary review={lastValid.review} onLocate={onLocateProblem} />
+                  <ReviewMatrix review={lastValid.review} invariants={MATRIX_COLUMNS} revision={lastValid.revision} selection={selection} onSelect={onSelect} />
+                </div>
+              </div>
             ) : (
               <div className="flex flex-col gap-3">
                 <VerdictSummary review={review} onExplain={onExplain} />
@@ -311,7 +407,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
               </div>
             )}
           </Section>
-            {!empty && review && <ExplainPanel review={review} cardText={reviewed.text} selection={selection} onHighlight={onHighlight} source={recordSource} />}
+            {!empty && shown && <ExplainPanel review={shown} cardText={shownText} selection={selection} onHighlight={onHighlight} source={recordSource} />}
             <ShareBar
               getState={shareState}
               hasCardUrl={cardUrl !== undefined}
@@ -332,7 +428,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             onLoad={onCardLoad}
             open={sections.card}
             onToggle={toggle.card}
-            summary={empty ? "no card" : (review?.card?.name ?? "unnamed card")}
+            summary={empty ? "no card" : (shown?.card?.name ?? "unnamed card")}
           />
           {source?.kind === "fetch" && (
             <LazyLiveCheck cardUrl={source.card.finalUrl} profile={profile} taskClasses={taskClasses} onLocate={(pointer) => highlightPointer(cardEditor.current, pointer)} />
@@ -347,7 +443,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             open={sections.context}
             onToggle={toggle.context}
           />
-          <TaskClassPanel classes={classes} onChange={setTaskClasses} skills={skills} open={sections.taskClasses} onToggle={toggle.taskClasses} />
+          <TaskClassPanel classes={classes} onChange={setTaskClasses} skills={skills} skillTotal={skillTotal} searchSkills={searchSkills} open={sections.taskClasses} onToggle={toggle.taskClasses} />
         </div>
       </div>
     </>
@@ -356,20 +452,57 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
 
 const NO_DIAGNOSTICS: never[] = [];
 
+interface ParsedReview {
+  review: Review;
+  text: string;
+  revision: number;
+  profile: ClientProfile;
+  context: ReviewContext;
+  taskClasses: TaskClassSelection | undefined;
+}
+
+/** A card over the size cap is not read at all: its size and the cap. */
+function overCapOf(review: Review): { size: number; limit: number } | undefined {
+  const problem = review.validity.problems.find((p) => p.code === "tooLarge");
+  if (!problem || typeof problem.data.size !== "number" || typeof problem.data.limit !== "number") return undefined;
+  return { size: problem.data.size, limit: problem.data.limit };
+}
+
+/** The card text's syntax error, when it has one (the text is not JSON). */
+function syntaxErrorOf(review: Review): ValidityProblem | undefined {
+  return review.validity.problems.find((problem) => problem.code === "notJson");
+}
+
+/** A picker of more would not be read: past this many skills, the task class panel searches. */
+const SKILL_LIST_MAX = 500;
+
 function skillKeyOf(skills: ReadonlyArray<{ id?: string; name?: string }> | undefined): string {
   const choices: SkillChoice[] = [];
   const seen = new Set<string>();
   for (const s of skills ?? []) {
-    if (choices.length >= 500) break; // a picker of more would not be read
     if (typeof s.id !== "string" || s.id.trim() === "" || seen.has(s.id)) continue;
     seen.add(s.id);
-    choices.push(s.name ? { id: s.id, name: s.name } : { id: s.id });
+    if (choices.length < SKILL_LIST_MAX) choices.push(s.name ? { id: s.id, name: s.name } : { id: s.id });
   }
-  return JSON.stringify(choices);
+  return JSON.stringify({ choices, total: seen.size });
 }
 
-function skillsFromKey(key: string): SkillChoice[] {
-  return JSON.parse(key) as SkillChoice[];
+function skillsFromKey(key: string): { choices: SkillChoice[]; total: number } {
+  return JSON.parse(key) as { choices: SkillChoice[]; total: number };
+}
+
+function findSkills(skills: ReadonlyArray<{ id?: string; name?: string }> | undefined, text: string, limit: number): SkillChoice[] {
+  const needle = text.toLowerCase();
+  const found: SkillChoice[] = [];
+  const seen = new Set<string>();
+  for (const s of skills ?? []) {
+    if (found.length >= limit) break;
+    if (typeof s.id !== "string" || s.id.trim() === "" || seen.has(s.id)) continue;
+    seen.add(s.id);
+    const name = typeof s.name === "string" ? s.name : undefined;
+    if (s.id.toLowerCase().includes(needle) || (name !== undefined && name.toLowerCase().includes(needle))) found.push(name ? { id: s.id, name } : { id: s.id });
+  }
+  return found;
 }
 const KeysPanel = memo(SignatureKeysPanel);
 const engineNotOnServer = () => false;

@@ -7,7 +7,7 @@ import { PENDING_STYLE_ID } from "@/components/share/link-location";
 import { LinkPending, type KeptReview } from "@/components/share/link-pending";
 import { seedFromFailedLink, seedFromSnapshot } from "@/components/share/open-link";
 import { useLinkFragment } from "@/components/share/use-link-fragment";
-import type { ClientProfile, Review } from "@/lib/negotiation";
+import type { ClientProfile, Review, ReviewContext } from "@/lib/negotiation";
 import { createDraftReader, readStoredDraft, type DraftRead } from "./draft";
 import { primeReview } from "./workspace-review";
 import type { SessionSeed } from "./session-seed";
@@ -94,7 +94,8 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
       cardText: initialCard.text,
       source: initialCard.source,
       profile: initialProfile,
-      context: {},
+      context: EMPTY_CONTEXT,
+      offerClients: true,
       ...(initialSelection ? { selection: initialSelection } : {}),
     };
     if (initialReview) primeReview(seed.cardText, seed.profile, seed.context, undefined, initialReview);
@@ -142,6 +143,13 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
 }
 
 const noDraftOnServer = (): null => null;
+
+/**
+ * One object, whoever builds the default seed: the primed review is found by the identity of its
+ * inputs, and development's StrictMode builds the seed twice (a fresh `{}` the second time would
+ * miss it, and the hydrating client would render "Reviewing…" where the server rendered the review).
+ */
+const EMPTY_CONTEXT: ReviewContext = Object.freeze({});
 
 function seedFromDraft({ draft, dropped }: DraftRead): SessionSeed {
   return {

@@ -23,6 +23,9 @@ export interface SkillChoice {
   name?: string;
 }
 
+/** How many of a search's matches the picker offers at once. */
+const MAX_MATCHES = 50;
+
 /**
  * Which task classes the review decides: the built-in ones (each can be left out), the user's own
  * (made here, kept in this browser, carried in review links), and the skill they are aimed at.
@@ -31,6 +34,8 @@ export const TaskClassPanel = memo(function TaskClassPanel({
   classes,
   onChange,
   skills,
+  skillTotal = skills.length,
+  searchSkills,
   open,
   onToggle,
 }: {
@@ -38,6 +43,10 @@ export const TaskClassPanel = memo(function TaskClassPanel({
   onChange: (classes: TaskClass[]) => void;
   /** The card's skills (with an id): the picker offers them. */
   skills: readonly SkillChoice[];
+  /** How many skills with an id the card lists: more than `skills` holds when the list is capped. */
+  skillTotal?: number;
+  /** The card's skills whose id or name contains the text (at most `limit`), over every skill. */
+  searchSkills?: (text: string, limit: number) => SkillChoice[];
   open: boolean | undefined;
   onToggle: (open: boolean) => void;
 }) {
@@ -52,6 +61,10 @@ export const TaskClassPanel = memo(function TaskClassPanel({
   // User classes left out of the review that this browser does not keep: still listed, to take back.
   const [setAside, setSetAside] = useState<TaskClass[]>([]);
   const skillId = useId();
+  const [skillQuery, setSkillQuery] = useState("");
+  const capped = skillTotal > skills.length && searchSkills !== undefined;
+  const query = capped ? skillQuery.trim() : "";
+  const offered = query === "" || !searchSkills ? skills : searchSkills(query, MAX_MATCHES);
   const common = commonSkill(classes);
   const userClasses = classes.filter((t) => !isBuiltIn(t.id));
   const offSaved = saved.filter((t) => !classes.some((c) => c.id === t.id));
@@ -102,6 +115,30 @@ export const TaskClassPanel = memo(function TaskClassPanel({
           <label htmlFor={skillId} className="text-sm font-medium">
             Aim the task classes at a skill
           </label>
+          {capped && (
+            <div className="flex flex-col gap-0.5">
+              <label htmlFor={`${skillId}-search`} className="text-xs text-slate-700">
+                This card lists {skillTotal.toLocaleString("en-US")} skills; the list below holds the first {skills.length}. Search them all by id or name:
+              </label>
+              <input
+                id={`${skillId}-search`}
+                type="search"
+                data-testid="skill-search"
+                className="rounded border border-slate-300 px-2 py-1 text-sm"
+                value={skillQuery}
+                onChange={(event) => setSkillQuery(event.target.value)}
+              />
+              {query !== "" && (
+                <p role="status" className="text-xs text-slate-600" data-testid="skill-search-status">
+                  {offered.length === 0
+                    ? `No skill's id or name contains "${query}".`
+                    : offered.length >= MAX_MATCHES
+                      ? `The first ${MAX_MATCHES} skills that match "${query}" are in the list: type more to narrow it.`
+                      : `${offered.length} skill${offered.length === 1 ? "" : "s"} match "${query}": pick one in the list.`}
+                </p>
+              )}
+            </div>
+          )}
           <select
             id={skillId}
             data-testid="skill-picker"
@@ -111,12 +148,14 @@ export const TaskClassPanel = memo(function TaskClassPanel({
             onChange={(event) => onAim(event.target.value)}
           >
             <option value="">Any skill (the card&apos;s defaults and every skill)</option>
-            {skills.map((s) => (
+            {offered.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name && s.name !== s.id ? `${s.id} — ${s.name}` : s.id}
               </option>
             ))}
-            {!skillOnCard && common && <option value={common}>{common} (not on this card)</option>}
+            {!skillOnCard && common && !offered.some((s) => s.id === common) && (
+              <option value={common}>{capped ? common : `${common} (not on this card)`}</option>
+            )}
             {common === undefined && (
               <option value={"\u0000mixed"} disabled>
                 Several skills (set per task class)

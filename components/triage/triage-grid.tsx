@@ -141,7 +141,8 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
           data-testid="triage-grid"
           data-rows={rowCount}
           className="table-fixed border-separate border-spacing-0 text-sm"
-          style={{ width: `${CARD_REM + WORST_REM + PROFILE_REM * profiles.length}rem` }}
+          // The whole width the page gives: what the fixed columns leave goes to the card's names.
+          style={{ width: "100%", minWidth: `${CARD_REM + WORST_REM + PROFILE_REM * profiles.length}rem` }}
           onKeyDown={onKeyDown}
           onFocus={(event) => {
             const cell = (event.target as HTMLElement).closest<HTMLElement>("[data-row]");
@@ -156,7 +157,7 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
         >
           <thead ref={headRef} className="sticky top-0 z-20 bg-white">
             <tr aria-rowindex={1}>
-              <th scope="col" className={`${STICKY_COL} z-30 ${HEAD} text-left`} style={{ width: `${CARD_REM}rem` }}>
+              <th scope="col" className={`${STICKY_COL} z-30 ${HEAD} text-left`}>
                 Card
               </th>
               <th scope="col" className={`${HEAD} text-left`} style={{ width: `${WORST_REM}rem` }}>
@@ -166,7 +167,7 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
                 const label = labels.get(profile.id) ?? profile.profile.name;
                 return (
                   <th key={profile.id} scope="col" title={label} className={`${HEAD} text-left`} style={{ width: `${PROFILE_REM}rem` }} data-testid="triage-profile-heading">
-                    <span className="line-clamp-2 break-words">{label}</span>
+                    <span className="line-clamp-3 break-words">{label}</span>
                   </th>
                 );
               })}

@@ -568,13 +568,13 @@ export function TriageWorkbench() {
                   {!ready
                     ? "Opening…"
                     : inputs.cards.length === 0 && inputs.profiles.length === 0
-                      ? "Add cards and client profiles on the left: each card is reviewed against each profile, here."
+                      ? "Add cards under Cards and client profiles under Client profiles: each card is reviewed against each profile, here."
                       : inputs.cards.length === 0
-                        ? `${plural(inputs.profiles.length, "profile")} ready: add cards on the left.`
-                        : `${plural(inputs.cards.length, "card")} ready: add a client profile on the left.`}
+                        ? `${plural(inputs.profiles.length, "profile")} ready: add cards under Cards.`
+                        : `${plural(inputs.cards.length, "card")} ready: add a client profile under Client profiles.`}
                 </p>
                 {ready && inputs.cards.length === 0 && (
-                  <button type="button" className={BUTTON} data-testid="triage-try-examples" onClick={() => void onExamples()}>
+                  <button type="button" className={`${BUTTON} max-w-full text-left whitespace-normal!`} data-testid="triage-try-examples" onClick={() => void onExamples()}>
                     {inputs.profiles.length === 0 ? "Try it on the built-in example cards, against three presets" : "Add the built-in example cards"}
                   </button>
                 )}

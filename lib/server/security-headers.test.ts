@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
-import { EARLY_INPUT_SCRIPT } from "@/components/ui/early-input";
-import { buildPageCsp, getInlineHashes, makeNonce, pendingLinkStyleText } from "./security-headers";
+import { buildPageCsp, getInlineHashes, makeNonce, pendingLinkStyleText, type InlineCode } from "./security-headers";
+
+// Stand-ins for the pages' inline code (app/inline-code.test.ts checks the real texts).
+const EARLY = "window.__early=1";
+const PENDING = 'var s=document.createElement("style");s.textContent="[data-parley-default]{display:none!important}";';
+const CODE: InlineCode = { scripts: [EARLY, PENDING], styleAddedBy: PENDING };
 
 const directives = (policy: string) => new Map(policy.split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)]));
 
 describe("the page Content-Security-Policy", () => {
   it("allows scripts only by nonce, strict-dynamic and the inline script's hash, in production", async () => {
-    const policy = directives(buildPageCsp("abc", await getInlineHashes()));
+    const policy = directives(buildPageCsp("abc", await getInlineHashes(CODE)));
     const scripts = policy.get("script-src")!;
     expect(scripts).toContain("'nonce-abc'");
     expect(scripts).toContain("'strict-dynamic'");
@@ -19,11 +22,11 @@ describe("the page Content-Security-Policy", () => {
     expect(policy.get("base-uri")).toEqual(["'none'"]);
   });
 
-  it("hashes exactly the app's two inline scripts (every page's, the workspace's) and the style one adds", async () => {
-    const hashes = await getInlineHashes();
+  it("hashes exactly the inline scripts it is handed and the style one adds", async () => {
+    const hashes = await getInlineHashes(CODE);
     const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-    expect(hashes.scripts).toEqual([sha(EARLY_INPUT_SCRIPT), sha(PENDING_LINK_SCRIPT)]);
-    const style = pendingLinkStyleText();
+    expect(hashes.scripts).toEqual([sha(EARLY), sha(PENDING)]);
+    const style = pendingLinkStyleText(PENDING);
     expect(style).toMatch(/^\[data-parley-default\]\{display:none!important\}/);
     expect(hashes.styles).toEqual([sha(style!)]);
   });
@@ -33,7 +36,7 @@ describe("the page Content-Security-Policy", () => {
   });
 
   it("needs eval and inline styles only under next dev", async () => {
-    const policy = buildPageCsp("abc", await getInlineHashes(), true);
+    const policy = buildPageCsp("abc", await getInlineHashes(CODE), true);
     expect(directives(policy).get("script-src")).toContain("'unsafe-eval'");
   });
 

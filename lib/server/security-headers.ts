@@ -1,5 +1,3 @@
-import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
-import { EARLY_INPUT_SCRIPT } from "@/components/ui/early-input";
 
 /**
  * The Content-Security-Policy of every page (set per request by proxy.ts, which also hands the
@@ -47,7 +45,7 @@ export function makeNonce(): string {
 }
 
 /** The inline style the pending-link script adds: the text between `textContent="` and `"`. */
-export function pendingLinkStyleText(script: string = PENDING_LINK_SCRIPT): string | null {
+export function pendingLinkStyleText(script: string): string | null {
   return /\.textContent="([^"\\]*)"/.exec(script)?.[1] ?? null;
 }
 
@@ -56,16 +54,28 @@ async function sha256Source(text: string): Promise<string> {
   return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
 }
 
-let inlineHashes: Promise<InlineHashes> | undefined;
+/**
+ * The app's fixed inline code, as its caller hands it over: the pages own these texts (they live
+ * with the components that render them), and the server only hashes them.
+ */
+export interface InlineCode {
+  scripts: readonly string[];
+  /** The script that adds an inline style (the pending-link one): its style is hashed too. */
+  styleAddedBy?: string;
+}
 
-/** Hashes of the app's fixed inline code, computed once per process. */
-export function getInlineHashes(): Promise<InlineHashes> {
-  inlineHashes ??= (async () => {
-    const style = pendingLinkStyleText();
+let inlineHashes: { code: InlineCode; hashes: Promise<InlineHashes> } | undefined;
+
+/** Hashes of the app's fixed inline code, computed once per process (per code handed over). */
+export function getInlineHashes(code: InlineCode): Promise<InlineHashes> {
+  if (inlineHashes?.code === code) return inlineHashes.hashes;
+  const hashes = (async () => {
+    const style = code.styleAddedBy === undefined ? null : pendingLinkStyleText(code.styleAddedBy);
     return {
-      scripts: [await sha256Source(EARLY_INPUT_SCRIPT), await sha256Source(PENDING_LINK_SCRIPT)],
+      scripts: await Promise.all(code.scripts.map(sha256Source)),
       styles: style === null ? [] : [await sha256Source(style)],
     };
   })();
-  return inlineHashes;
+  inlineHashes = { code, hashes };
+  return hashes;
 }
