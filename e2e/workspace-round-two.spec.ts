@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { NORTHWIND } from "../lib/negotiation/profile";
-import { ENGINE_VERSION } from "../lib/negotiation/version";
+import { NORTHWIND, ENGINE_VERSION } from "../lib/negotiation";
 import { encodeReviewLink } from "../lib/share";
 import { openTriage, waitForReviews } from "./triage-helpers";
 import { expectDecision, loadExample, matrix, openWorkspace, pasteCard } from "./workspace-helpers";

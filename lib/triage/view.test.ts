@@ -126,7 +126,7 @@ describe("buildTriageView", () => {
 
     it("exports say not for this client, apart from reject", () => {
       const csv = toCsv([good], sdkCards, sdk, ["request-response", "live-input"]);
-      expect(csv.split("\n")[1]).toBe("text.json,,A2A JS SDK client (Node),yes,accept,accept,not-for-client,,input-modes");
+      expect(csv.split("\n")[1]).toBe("text.json,Text desk,,A2A JS SDK client (Node),yes,accept,accept,not-for-client,,input-modes");
       expect(toMarkdown([good], sdkCards, sdk, ["live-input"])).toMatch(/\| text\.json \| not for this client \(input-modes\) \|/);
     });
   });
