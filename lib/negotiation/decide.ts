@@ -78,7 +78,10 @@ export function decide(input: DecideInput): TaskClassDecision {
       const data = stake.data;
       data.taskClass = taskClass.id;
       data.missing = finding.missing ?? [];
-      reasons = withReason(reasons, { reason: "profileUnknown", outcome: "defer", invariant: finding.invariant, data });
+      // The card does not say (or not in a shape Parley reads): defer naming the card's fields.
+      if (finding.unclear) data.unclear = finding.unclear;
+      const reason = finding.unclear && data.missing.length === 0 ? "cardUnclear" : "profileUnknown";
+      reasons = withReason(reasons, { reason, outcome: "defer", invariant: finding.invariant, data });
       decision = moreSevere(decision, "defer");
       continue;
     }

@@ -16,6 +16,7 @@ export const REASON_IDS = [
   "requiredPathCut",
   "invalidCard",
   "profileUnknown",
+  "cardUnclear",
   "renegotiableClient",
   "honoredExtension",
   "otherDiscoveryChannel",

@@ -71,6 +71,8 @@ const REASONS = {
     "The profile leaves out {{missing}}, which {{invariant}} needs to tell whether {{path}} is reachable: declare it. Until then {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
   profileUnknownPush:
     "{{invariant}} cuts push notifications, and the profile leaves out canPoll, whether the client can poll, which would then be its only completion path: declare it. Until then {{taskClass}} is deferred.",
+  cardUnclear:
+    "The card does not say, in a way Parley can read, what {{invariant}} needs to tell whether {{path}} is reachable ({{unclear}}): {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
   staleCard:
     "{{invariant}} cuts {{path}}, but the server is known good and the card known stale: reject the card and refetch it, not the server.",
   renegotiableClient:
@@ -242,6 +244,8 @@ export function explainReason(reason: DecisionReason): string {
       const key = given.path === "completion" && given.channel === "push" ? "profileUnknownPush" : "profileUnknown";
       return fillReason(REASONS[key], given, { invariant, path, missing: asList(given.missing).map(fieldName) });
     }
+    case "cardUnclear":
+      return fillReason(REASONS.cardUnclear, given, { invariant, path, unclear: asList(given.unclear).map((p) => fieldName(String(p))) });
     case "honoredExtension": {
       let out = fillReason(REASONS.honoredExtension, given, over);
       if (asList(given.declaredOnCard).length > 0) out += " " + fillReason(REASONS.extensionsOnCard, given, over);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { NormalizedCard } from "./card/model";
+import type { ValidityReport } from "./card/validity";
+import { decide } from "./decide";
+import { explainDecision } from "./explain";
+import { INVARIANTS } from "./invariants";
+import { makeCard, push, requirement, scheme, streaming } from "./invariants/test-card";
+import { taskClass } from "./invariants/test-helpers";
+import { NORTHWIND, type ClientProfile } from "./profile";
+import type { TaskClass } from "./task-classes";
+
+/**
+ * Decisions issue 28 moved, each checked against what the A2A SDKs do (docs/rule.md, "Where
+ * Parley reads differently from the rule's letter"). Each case fails on the model before the change.
+ */
+const VALID: ValidityReport = { valid: true, shape: "1.0", problems: [] };
+
+function decideFor(card: NormalizedCard, profile: ClientProfile, tc: TaskClass) {
+  const findings = INVARIANTS.map((inv) => inv.check({ card, profile, context: {}, taskClass: tc }));
+  return decide({ taskClass: tc, findings, profile, context: {}, validity: VALID, card });
+}
+
+const pushOnly: TaskClass = { ...taskClass("async-completion"), id: "push-only", completion: "push" };
+const asyncCompletion = taskClass("async-completion");
+
+describe("push callbacks: request security is not callback security", () => {
+  // Every request alternative needs mTLS, no push scheme named: what the card says about calls into the agent.
+  const requestMtls = makeCard({
+    streaming: streaming(true),
+    pushNotifications: push(true),
+    securitySchemes: [scheme("mtls", true)],
+    securityRequirements: [requirement(0, "mtls")],
+  });
+  const plainListener: ClientProfile = { ...NORTHWIND, callback: { supported: true, mtls: false, mtlsConfigurable: false } };
+  const certListener: ClientProfile = { ...NORTHWIND, callback: { supported: true, mtls: true, mtlsConfigurable: true } };
+
+  it("a plain listener is not cut: push-only is accepted (the SDK's sender posts with plain fetch)", () => {
+    const d = decideFor(requestMtls, plainListener, pushOnly);
+    expect(d.decision).toBe("accept");
+    const finding = d.findings.find((f) => f.invariant === "push-callback-mtls")!;
+    expect(finding.messageId).toBe("callbackAuthUndeclared");
+  });
+
+  it("async completion on a plain listener is not degraded to polling", () => {
+    expect(decideFor(requestMtls, plainListener, asyncCompletion).decision).toBe("accept");
+  });
+
+  it("a listener that demands a client certificate: push-only is deferred, naming the card's silence", () => {
+    const d = decideFor(requestMtls, certListener, pushOnly);
+    expect(d.decision).toBe("defer");
+    expect(d.reasons).toEqual([
+      expect.objectContaining({ reason: "cardUnclear", invariant: "push-callback-mtls", data: expect.objectContaining({ unclear: ["/capabilities/pushNotifications/securityScheme"] }) }),
+    ]);
+    expect(explainDecision(d)).toContain("capabilities.pushNotifications.securityScheme");
+  });
+
+  it("a listener that demands a client certificate, client polls: polling stays the safe path (accept)", () => {
+    expect(decideFor(requestMtls, certListener, asyncCompletion).decision).toBe("accept");
+  });
+
+  it("the rule's own field still binds: a named mTLS push scheme cuts push for a plain listener", () => {
+    const named = makeCard({ ...requestMtls, pushNotifications: push(true, "mtls") });
+    expect(decideFor(named, plainListener, pushOnly).decision).toBe("reject");
+    expect(decideFor(named, plainListener, asyncCompletion).decision).toBe("accept-degraded");
+  });
+});
