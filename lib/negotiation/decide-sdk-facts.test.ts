@@ -6,7 +6,7 @@ import { explainDecision } from "./explain";
 import { INVARIANTS } from "./invariants";
 import { makeCard, push, requirement, scheme, streaming } from "./invariants/test-card";
 import { taskClass } from "./invariants/test-helpers";
-import { NORTHWIND, type ClientProfile } from "./profile";
+import { ClientProfile, findPreset, NORTHWIND } from "./profile";
 import type { TaskClass } from "./task-classes";
 
 /**
@@ -62,5 +62,37 @@ describe("push callbacks: request security is not callback security", () => {
     const named = makeCard({ ...requestMtls, pushNotifications: push(true, "mtls") });
     expect(decideFor(named, plainListener, pushOnly).decision).toBe("reject");
     expect(decideFor(named, plainListener, asyncCompletion).decision).toBe("accept-degraded");
+  });
+});
+
+describe("streaming fallback: the SDK clients send a blocking request to a card that does not stream", () => {
+  const noStream = makeCard({ streaming: streaming(false) });
+  const streamingOutput = taskClass("streaming-output");
+
+  it("with streamingFallback, streaming-output is accept-degraded with a record", () => {
+    const d = decideFor(noStream, { ...NORTHWIND, streamingFallback: true }, streamingOutput);
+    expect(d.decision).toBe("accept-degraded");
+    expect(d.degradations).toEqual([
+      expect.objectContaining({ invariant: "stream-channel-available", lost: ["streamed results", "resubscription"], fallback: ["a blocking request (results at the end)"] }),
+    ]);
+    expect(explainDecision(d)).toContain("a blocking request");
+  });
+
+  it("without it (or left out), unchanged: reject", () => {
+    expect(decideFor(noStream, { ...NORTHWIND, streamingFallback: false }, streamingOutput).decision).toBe("reject");
+    expect(decideFor(noStream, NORTHWIND, streamingOutput).decision).toBe("reject");
+  });
+
+  it("the a2a-js and a2a-python presets fall back; text-only does not", () => {
+    for (const id of ["a2a-js", "a2a-python"]) {
+      const d = decideFor(noStream, findPreset(id)!, streamingOutput);
+      expect(d.decision, id).toBe("accept-degraded");
+    }
+    expect(findPreset("text-only")!.streamingFallback).not.toBe(true);
+  });
+
+  it("a profile written before the field existed stays readable", () => {
+    const parsed = ClientProfile.safeParse({ name: "old", streaming: true, canPoll: true });
+    expect(parsed.success).toBe(true);
   });
 });

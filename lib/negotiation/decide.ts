@@ -211,6 +211,12 @@ function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass
         const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: ["push"], fallback: ["polling"] };
         return { kind: "optional", data: { path: "completion", channel: "push", lost: ["push"], fallback: ["polling"] }, degradation };
       }
+      // The stream is cut, but the client sends a blocking request instead (streamingFallback):
+      // the task completes, its results at the end, with no resubscription.
+      if (path.channel === "stream" && finding.data.blockingFallback === true) {
+        const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: STREAM_LOST, fallback: BLOCKING_FALLBACK };
+        return { kind: "optional", data: { path: "completion", channel: "stream", lost: STREAM_LOST, fallback: BLOCKING_FALLBACK }, degradation };
+      }
       // A cut of the class's own completion channel (stream for a stream class, or polling when
       // push is gone too) leaves no way to learn of completion: required.
       return { kind: "required", data: { path: "completion", channel: path.channel } };
@@ -228,6 +234,9 @@ function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass
     }
   }
 }
+
+const STREAM_LOST = ["streamed results", "resubscription"];
+const BLOCKING_FALLBACK = ["a blocking request (results at the end)"];
 
 /** The modes of `reachable` that no violated finding of the class cuts as output. */
 function withoutCutModes(reachable: readonly string[], findings: Finding[]): string[] {
