@@ -96,3 +96,24 @@ describe("streaming fallback: the SDK clients send a blocking request to a card 
     expect(parsed.success).toBe(true);
   });
 });
+
+describe("security: unreadable is not unsatisfiable, and a skill's security adds to the card's", () => {
+  const requestResponse = taskClass("request-response");
+  const tokensOnly: ClientProfile = { ...NORTHWIND, securitySchemes: ["http", "apiKey"] };
+
+  it("a scheme of no readable kind defers the class, naming the scheme (not a reject)", () => {
+    const odd = makeCard({ securitySchemes: [{ name: "odd", kind: "unknown", pointer: "/securitySchemes/odd" }], securityRequirements: [requirement(0, "odd")] });
+    const d = decideFor(odd, tokensOnly, requestResponse);
+    expect(d.decision).toBe("defer");
+    expect(d.reasons[0]).toEqual(expect.objectContaining({ reason: "cardUnclear", invariant: "security-satisfiable", data: expect.objectContaining({ unclear: ["/securitySchemes/odd"] }) }));
+  });
+
+  it("card mTLS + skill bearer, client without a certificate: reject", () => {
+    const card = makeCard({
+      securitySchemes: [scheme("cert", true), { name: "bearer", kind: "http", pointer: "/securitySchemes/bearer" }],
+      securityRequirements: [requirement(0, "cert")],
+      skills: [{ id: "search", securityRequirements: [{ schemes: ["bearer"], pointer: "/skills/0/securityRequirements/0" }], pointer: "/skills/0" }],
+    });
+    expect(decideFor(card, tokensOnly, { ...requestResponse, skill: "search" }).decision).toBe("reject");
+  });
+});

@@ -101,6 +101,7 @@ describe("every message a check can emit", () => {
       ],
     }),
     makeCard({ securitySchemes: [scheme("m", true)], securityRequirements: [requirement(0, "m")] }),
+    makeCard({ securitySchemes: [{ name: "odd", kind: "unknown", pointer: "/securitySchemes/odd" }], securityRequirements: [requirement(0, "odd")] }),
     makeCard({ defaultInputModes: inputModes("audio/mpeg"), defaultOutputModes: outputModes("audio/mpeg") }),
     makeCard({ defaultInputModes: inputModes("audio/pcm") }),
     makeCard({ defaultInputModes: { value: [], pointer: "/defaultInputModes" }, defaultOutputModes: { value: [], pointer: "/defaultOutputModes" } }),
@@ -122,6 +123,7 @@ describe("every message a check can emit", () => {
     { ...base, inputModes: ["text/plain", "audio/pcm"], bufferableInputModes: [], acceptedOutputModes: ["text/plain"], supportedExtensions: [], securitySchemes: ["http"] },
     { ...base, inputModes: ["text/plain"], supportedExtensions: ["urn:ext:x"], securitySchemes: ["mutualTLS"], protocolVersions: ["1.0"] },
     { ...base, requireSignedCard: true },
+    { ...base, streamingFallback: true, securitySchemes: ["http"] },
   ];
   const contexts: ReviewContext[] = [{}, { documentedFallbackOutputModes: ["audio/pcm"] }];
   const rr = BUILT_IN_TASK_CLASSES[0]!;
