@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { decide } from "./decide";
-import { explainDecision } from "./explain";
+import { describeProblem, explainDecision } from "./explain";
+import { review } from "./review";
 import { INVARIANTS } from "./invariants";
 import { makeCard, push, requirement, scheme, streaming } from "./invariants/test-card";
 import { taskClass } from "./invariants/test-helpers";
@@ -115,5 +116,37 @@ describe("security: unreadable is not unsatisfiable, and a skill's security adds
       skills: [{ id: "search", securityRequirements: [{ schemes: ["bearer"], pointer: "/skills/0/securityRequirements/0" }], pointer: "/skills/0" }],
     });
     expect(decideFor(card, tokensOnly, { ...requestResponse, skill: "search" }).decision).toBe("reject");
+  });
+});
+
+/** A minimal valid 1.0 card as JSON text, edited per case. */
+interface TestCard10 {
+  supportedInterfaces: Array<Record<string, unknown>>;
+  skills: Array<Record<string, unknown>>;
+  [field: string]: unknown;
+}
+
+function card10(edit: (card: TestCard10) => void = () => {}): string {
+  const card: TestCard10 = {
+    name: "Agent",
+    description: "An agent.",
+    version: "1.0.0",
+    supportedInterfaces: [{ url: "https://agent.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+    capabilities: { streaming: false, pushNotifications: false },
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "s", name: "S", description: "A skill.", tags: ["t"] }],
+  };
+  edit(card);
+  return JSON.stringify(card);
+}
+
+describe('protocolVersion "1.0.0" on an interface', () => {
+  it("still decides by Major.Minor (a 1.0 client shares the interface) and warns the card's author", () => {
+    const r = review(card10((c) => (c.supportedInterfaces[0]!.protocolVersion = "1.0.0")), findPreset("a2a-js")!);
+    expect(r.decisions.find((d) => d.taskClass === "request-response")?.decision).toBe("accept");
+    const warning = r.validity.problems.find((p) => p.code === "interfaceVersionPatchDigits");
+    expect(warning).toEqual(expect.objectContaining({ severity: "warning", pointer: "/supportedInterfaces/0/protocolVersion" }));
+    expect(describeProblem(warning!)).toContain("A2A-Version");
   });
 });

@@ -30,6 +30,7 @@ export const PROBLEM_CODES = {
   emptyModeList: "warning",
   stringBoolean: "warning",
   versionPatchDigits: "warning",
+  interfaceVersionPatchDigits: "warning",
   unknownProtocolVersion: "warning",
   protocolVersionShapeMismatch: "warning",
   cardLevelProtocolVersion: "warning",

@@ -87,7 +87,7 @@ describe("problems per field", () => {
     ["streaming as the string False", edit10((c) => (c.capabilities.streaming = "False")), "warning:stringBoolean@/capabilities/streaming"],
     ["a non-MIME mode", edit10((c) => (c.defaultInputModes = ["data"])), "warning:nonMimeMode@/defaultInputModes/0"],
     ["a non-MIME skill mode", edit10((c) => (c.skills[0]!.outputModes = ["text"])), "warning:nonMimeMode@/skills/0/outputModes/0"],
-    ["interface version with patch digits", edit10((c) => (c.supportedInterfaces[0]!.protocolVersion = "1.0.0")), "warning:versionPatchDigits@/supportedInterfaces/0/protocolVersion"],
+    ["interface version with patch digits", edit10((c) => (c.supportedInterfaces[0]!.protocolVersion = "1.0.0")), "warning:interfaceVersionPatchDigits@/supportedInterfaces/0/protocolVersion"],
     ["interface without version", edit10((c) => delete c.supportedInterfaces[0]!.protocolVersion), "warning:interfaceMissingProtocolVersion@/supportedInterfaces/0"],
     ["lowercase binding", edit10((c) => (c.supportedInterfaces[0]!.protocolBinding = "http+json")), "warning:bindingNotUppercase@/supportedInterfaces/0/protocolBinding"],
     ["transport instead of protocolBinding", edit10((c) => (c.supportedInterfaces[0] = { url: "https://e.example", transport: "JSONRPC", protocolVersion: "1.0" })), "warning:transportInsteadOfProtocolBinding@/supportedInterfaces/0/transport"],

@@ -29,6 +29,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   legacyRequirementShape: ["/securityRequirements/0", { field: "securityRequirements[0]", schemes: ["google"] }],
   stringBoolean: ["/capabilities/streaming", { field: "capabilities.streaming", value: "True", readAs: true }],
   versionPatchDigits: ["/protocolVersion", { field: "protocolVersion", version: "1.0.0", suggested: "1.0" }],
+  interfaceVersionPatchDigits: ["/supportedInterfaces/0/protocolVersion", { field: "supportedInterfaces[0].protocolVersion", version: "1.0.0", suggested: "1.0" }],
   unknownProtocolVersion: ["/protocolVersion", { field: "protocolVersion", version: "0.2.9" }],
   protocolVersionShapeMismatch: ["/protocolVersion", { version: "1.0", shape: "0.3" }],
   cardLevelProtocolVersion: ["/protocolVersion", { version: "1.0" }],

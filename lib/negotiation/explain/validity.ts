@@ -32,6 +32,8 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   emptyModeList: "{{field}} is empty: the card does not say which modes it takes or gives, so Parley reads them as unknown.",
   stringBoolean: '{{field}} is the string "{{value}}", not a boolean; Parley reads it as {{readAs}}.',
   versionPatchDigits: '{{field}} is "{{version}}": A2A 1.0 compares Major.Minor only, so write "{{suggested}}".',
+  interfaceVersionPatchDigits:
+    '{{field}} is "{{version}}": A2A compares Major.Minor only (Parley reads it as {{suggested}}), but a server on the A2A JS SDK matches the A2A-Version header against this text exactly, so a client sending "{{suggested}}" is refused with VersionNotSupported: write "{{suggested}}".',
   unknownProtocolVersion: '{{field}} declares "{{version}}", which is not a released A2A version.',
   protocolVersionShapeMismatch:
     'The card declares protocolVersion "{{version}}" but is written in the {{shape}} shape; Parley reads it as {{shape}}.',
@@ -83,6 +85,7 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   emptyModeList: "an empty mode list",
   stringBoolean: "a boolean written as a string",
   versionPatchDigits: "a version with patch digits",
+  interfaceVersionPatchDigits: "an interface version with patch digits",
   unknownProtocolVersion: "an unknown protocol version",
   protocolVersionShapeMismatch: "a protocol version that does not match the shape",
   cardLevelProtocolVersion: "a card-level protocol version",
