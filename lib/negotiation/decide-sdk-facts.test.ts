@@ -150,3 +150,31 @@ describe('protocolVersion "1.0.0" on an interface', () => {
     expect(describeProblem(warning!)).toContain("A2A-Version");
   });
 });
+
+describe("input modes: the defaults are the gate, a targeted skill narrows them", () => {
+  const requestResponse = taskClass("request-response");
+  const cardText = card10((c) => {
+    c.defaultInputModes = ["text/plain"];
+    c.skills = [
+      { id: "talk", name: "Talk", description: "Speaks.", tags: ["voice"], inputModes: ["audio/wav"] },
+      { id: "notes", name: "Notes", description: "Takes notes.", tags: ["text"], inputModes: ["text/plain", "image/png"] },
+    ];
+  });
+  const imageClient: ClientProfile = { ...NORTHWIND, inputModes: ["image/png"], liveOnlyInputModes: [] };
+
+  it("a mode only a skill lists is not a reachable path (the SDK server refuses it) and warns the card's author", () => {
+    const r = review(cardText, imageClient);
+    expect(r.decisions.find((d) => d.taskClass === "request-response")?.decision).toBe("reject");
+    const warning = r.validity.problems.find((p) => p.code === "skillOnlyInputMode" && p.pointer === "/skills/1/inputModes/1");
+    expect(describeProblem(warning!)).toContain("requests cannot name a skill");
+  });
+
+  it("aimed at a skill, its modes within the defaults: text to notes goes through, audio to talk does not", () => {
+    const r = review(cardText, NORTHWIND);
+    const card = r.card!;
+    expect(decideFor(card, NORTHWIND, { ...requestResponse, id: "to-notes", skill: "notes" }).decision).toBe("accept");
+    const talk = decideFor(card, { ...NORTHWIND, inputModes: ["audio/wav"] }, { ...requestResponse, id: "to-talk", skill: "talk" });
+    expect(talk.decision).toBe("reject");
+    expect(talk.findings.find((f) => f.invariant === "input-modes")?.messageId).toBe("skillModesOutsideDefaults");
+  });
+});

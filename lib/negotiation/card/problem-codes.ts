@@ -28,6 +28,7 @@ export const PROBLEM_CODES = {
   nullValue: "warning",
   nonMimeMode: "warning",
   emptyModeList: "warning",
+  skillOnlyInputMode: "warning",
   stringBoolean: "warning",
   versionPatchDigits: "warning",
   interfaceVersionPatchDigits: "warning",

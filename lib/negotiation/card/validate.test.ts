@@ -186,6 +186,8 @@ describe("long skill lists (the skills are walked once, then again only where a 
       // The schema's wrong type for tags first; the null is not reported again as "read as absent".
       "warning:ignoredWrongType@/skills/10/tags",
       "warning:nullValue@/skills/351/examples",
+      // Issue 28: audio/pcm is a skill's input mode the defaults (text/plain) leave out: refused.
+      "warning:skillOnlyInputMode@/skills/350/inputModes/0",
       "warning:nonMimeMode@/skills/5/inputModes/0",
       "warning:nonMimeMode@/skills/350/inputModes/1",
     ]);

@@ -26,6 +26,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   nullValue: ["/provider", { field: "provider" }],
   nonMimeMode: ["/defaultInputModes/0", { mode: "text", reading: "text/plain" }],
   emptyModeList: ["/defaultInputModes", { field: "defaultInputModes" }],
+  skillOnlyInputMode: ["/skills/0/inputModes/1", { mode: "audio/pcm" }],
   legacyRequirementShape: ["/securityRequirements/0", { field: "securityRequirements[0]", schemes: ["google"] }],
   stringBoolean: ["/capabilities/streaming", { field: "capabilities.streaming", value: "True", readAs: true }],
   versionPatchDigits: ["/protocolVersion", { field: "protocolVersion", version: "1.0.0", suggested: "1.0" }],

@@ -30,6 +30,8 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   nonMimeMode:
     '"{{mode}}" at {{pointer}} is not a media type; Parley reads it as {{reading}} (text → text/plain, data → application/json, file → any type), and clients matching media types strictly will not.',
   emptyModeList: "{{field}} is empty: the card does not say which modes it takes or gives, so Parley reads them as unknown.",
+  skillOnlyInputMode:
+    '"{{mode}}" at {{pointer}} is a skill\'s input mode the card\'s defaultInputModes do not list: requests cannot name a skill, and a server checks input against defaultInputModes, so it refuses "{{mode}}". List it in defaultInputModes.',
   stringBoolean: '{{field}} is the string "{{value}}", not a boolean; Parley reads it as {{readAs}}.',
   versionPatchDigits: '{{field}} is "{{version}}": A2A 1.0 compares Major.Minor only, so write "{{suggested}}".',
   interfaceVersionPatchDigits:
@@ -83,6 +85,7 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   nullValue: "a null value",
   nonMimeMode: "a mode that is not a media type",
   emptyModeList: "an empty mode list",
+  skillOnlyInputMode: "a skill input mode the default input modes leave out",
   stringBoolean: "a boolean written as a string",
   versionPatchDigits: "a version with patch digits",
   interfaceVersionPatchDigits: "an interface version with patch digits",

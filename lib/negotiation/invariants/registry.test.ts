@@ -106,6 +106,7 @@ describe("every message a check can emit", () => {
     makeCard({ defaultInputModes: inputModes("audio/pcm") }),
     makeCard({ defaultInputModes: { value: [], pointer: "/defaultInputModes" }, defaultOutputModes: { value: [], pointer: "/defaultOutputModes" } }),
     makeCard({ skills: [{ id: "s", outputModes: ["audio/mpeg"], pointer: "/skills/0" }, { id: "t", pointer: "/skills/1" }] }),
+    makeCard({ skills: [{ id: "s", inputModes: ["audio/mpeg"], pointer: "/skills/0" }] }),
     ...SIGNED_CARDS,
   ];
   const base: ClientProfile = { name: "grid", transports: ["JSONRPC"], liveOnlyInputModes: ["audio/pcm"] };
@@ -136,7 +137,7 @@ describe("every message a check can emit", () => {
     { ...rr, id: "audio-out", outputModes: ["audio/*"] },
     { ...rr, id: "json-out", outputModes: ["application/json"] },
   ];
-  const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES, { ...rr, id: "aimed", skill: "nope" }, ...custom];
+  const classes: TaskClass[] = [...BUILT_IN_TASK_CLASSES, { ...rr, id: "aimed", skill: "nope" }, { ...rr, id: "aimed-s", skill: "s" }, ...custom];
 
   const emitted = new Map<string, Set<string>>(INVARIANTS.map((i) => [i.meta.id, new Set<string>()]));
   for (const card of cards)

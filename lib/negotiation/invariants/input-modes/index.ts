@@ -1,4 +1,4 @@
-import { NAMED_OFFERERS, targetedModes, type ModeOffer } from "../card-modes";
+import { NAMED_OFFERERS, skillLabel, targetedModes, type ModeOffer } from "../card-modes";
 import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
@@ -16,6 +16,7 @@ type MessageId =
   | "inputModeShared"
   | "liveModeShared"
   | "skillNotOnCard"
+  | "skillModesOutsideDefaults"
   | "cardModesUnknown"
   | "inputModesUnknown"
   | "liveModesUnknown"
@@ -41,6 +42,8 @@ const meta: InvariantMeta<MessageId> = {
     inputModeShared: "The client can send {{modes}} whole, which the card takes ({{offeredBy}}).",
     liveModeShared: "The client has {{modes}} live, which the card takes ({{offeredBy}}).",
     skillNotOnCard: "{{taskClass}} is aimed at skill {{skill}}, which the card does not have: there is nothing to send the input to.",
+    skillModesOutsideDefaults:
+      "{{taskClass}} is aimed at skill {{skill}}, which takes {{modes}}, but none is in the card's defaultInputModes: a request cannot name a skill, and a server checks input against defaultInputModes, so it refuses them.",
     cardModesUnknown:
       "The card lists no input modes (its defaultInputModes is empty and no skill lists any), so which input it takes is unknown: confirm with the vendor.",
     inputModesUnknown: "The profile does not say which input modes the client sends: declare inputModes to evaluate this.",
@@ -76,6 +79,7 @@ const meta: InvariantMeta<MessageId> = {
     classModesNotSent: ["Profile: add one of {{classModes}} to inputModes once the client can send it.", "Task class: send a mode the client has (its inputModes)."],
     classModesNotLive: ["Profile: add one of {{classModes}} to liveOnlyInputModes (or bufferableInputModes) once the client has it live.", "Task class: send a mode the client has live (its inputModes)."],
     skillNotOnCard: ["Task class: aim at a skill the card has, or at none."],
+    skillModesOutsideDefaults: ["Card: list {{modes}} in defaultInputModes (requests cannot name a skill)."],
     inputModesUnknown: ["Profile: declare inputModes, the media types the client sends (e.g. [\"text/plain\"])."],
     liveModesUnknown: ["Profile: declare liveOnlyInputModes and bufferableInputModes ([] for none)."],
   },
@@ -122,12 +126,16 @@ function wordOfferers(data: MessageData): MessageValue {
 export const inputModes: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    const { offers, skillMissing } = targetedModes(card, "input", taskClass.skill);
+    const { offers, skillMissing, outsideDefaults, skill } = targetedModes(card, "input", taskClass.skill);
     if (skillMissing !== undefined) {
       return cutFinding(meta, taskClass, "skillNotOnCard", { skill: skillMissing }, [cardRef("/skills")], INPUT([]), {
         acquirable: [],
         cardClaim: "declarations",
       });
+    }
+    if (offers.length === 0 && outsideDefaults !== undefined) {
+      const evidence = [cardRef(`${skill!.pointer}/inputModes`, outsideDefaults), locatedRef(card.defaultInputModes, card.defaultInputModes.value)];
+      return cutFinding(meta, taskClass, "skillModesOutsideDefaults", { skill: skillLabel(skill!), modes: outsideDefaults }, evidence, INPUT([]), { acquirable: [], cardClaim: "declarations" });
     }
     if (offers.length === 0) {
       return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultInputModes, card.defaultInputModes.value)]);
