@@ -53,6 +53,7 @@ export const PROBLEM_CODES = {
   // card readable; a client that requires signed cards refuses it (the signed-card invariant).
   signatureUnverifiable: "warning",
   signatureInvalid: "warning",
+  signatureInvalidBesideValid: "warning",
 } as const satisfies Record<string, Severity>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

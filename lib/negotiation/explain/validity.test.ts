@@ -49,6 +49,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   unknownSecuritySchemeShape: ["/securitySchemes/x", { scheme: "x" }],
   signatureUnverifiable: ["/signatures/0", { signatureReason: "unknownKid", alg: "ES256", kid: "key-1", jku: "https://example.com/agent/jwks.json", keySource: "supplied", kids: ["key-2"] }],
   signatureInvalid: ["/signatures/0", { signatureReason: "badSignature", alg: "ES256", kid: "key-1", keySource: "supplied" }],
+  signatureInvalidBesideValid: ["/signatures/1", { signatureReason: "badSignature", alg: "ES256", kid: "old-key" }],
 };
 
 describe("describeProblem", () => {

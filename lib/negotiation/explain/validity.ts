@@ -64,6 +64,8 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   signatureUnverifiable: "The card is signed, but the signature at {{pointer}} cannot be verified: {{signatureReason}}.",
   signatureInvalid:
     "The signature at {{pointer}} is invalid: {{signatureReason}}. Do not trust what this card says until a signature on it verifies.",
+  signatureInvalidBesideValid:
+    "The signature at {{pointer}} does not verify with the keys at hand, but another signature on this card does, and one is enough (a card may carry several, as when keys rotate): re-sign or remove the failing one, or supply the key it was made with.",
 };
 
 /** A problem code in a few words, for a sentence that lists several ("the card is not valid: …"). */
@@ -108,6 +110,7 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   unknownSecuritySchemeShape: "a security scheme of unknown shape",
   signatureUnverifiable: "an unverifiable signature",
   signatureInvalid: "an invalid signature",
+  signatureInvalidBesideValid: "a failing signature beside one that verifies",
 };
 
 /** Problem codes as words (an unknown code, from a newer engine's record, is said as it is). */
