@@ -178,3 +178,16 @@ describe("input modes: the defaults are the gate, a targeted skill narrows them"
     expect(talk.findings.find((f) => f.invariant === "input-modes")?.messageId).toBe("skillModesOutsideDefaults");
   });
 });
+
+describe("renegotiation defers only cuts the client could remove itself", () => {
+  it("a renegotiable client cannot acquire an encoding that makes a text-only card take live audio", () => {
+    const renegotiable: ClientProfile = { ...NORTHWIND, fixed: false };
+    const d = decideFor(makeCard({ streaming: streaming(true) }), renegotiable, taskClass("live-input"));
+    expect(d.decision).toBe("reject");
+  });
+
+  it("it still defers a cut an encoding of its own would reopen (the card takes text, the client sends only audio)", () => {
+    const audioOnly: ClientProfile = { ...NORTHWIND, fixed: false, inputModes: ["audio/mpeg"], liveOnlyInputModes: [] };
+    expect(decideFor(makeCard(), audioOnly, taskClass("request-response")).decision).toBe("defer");
+  });
+});

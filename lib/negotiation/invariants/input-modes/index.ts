@@ -1,7 +1,7 @@
 import { NAMED_OFFERERS, skillLabel, targetedModes, type ModeOffer } from "../card-modes";
 import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import { moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
+import { modesOverlap, moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta, MessageData, MessageValue } from "../types";
 import { withThousands } from "../../thousands";
 
@@ -89,6 +89,12 @@ const INPUT = (modes: string[]) => ({ kind: "input", modes }) as const;
 const MISMATCH: CutCause = { acquirable: ["encoding"], cardClaim: "declarations" };
 /** Nothing the card could say, and no condition of validity, gives a client without a live mode a live input path. */
 const NO_LIVE_MODE: CutCause = { acquirable: [] };
+/**
+ * The card's own limit: no encoding the client could acquire makes the card take what it does not
+ * (a text-only card does not take live audio, nor audio a class must send), so renegotiation
+ * cannot reopen it; only what the card says (another channel) can.
+ */
+const CARD_TAKES_NONE: CutCause = { acquirable: [], cardClaim: "declarations" };
 
 /**
  * Who offers the shared modes: the card's defaults and the first skills by name, up to
@@ -164,7 +170,7 @@ export const inputModes: Invariant<MessageId> = {
       // A client with no live mode at all cannot do live input whatever the card says: the profile
       // alone is the cause, so the evidence is the profile's (and the class's) fields, not the card's.
       if (live.length === 0) return cutFinding(meta, taskClass, "clientHasNoLiveMode", { cardModes }, evidence, INPUT([]), NO_LIVE_MODE);
-      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: [...live] }, offerRefs(offers, evidence), INPUT([]), MISMATCH);
+      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: [...live] }, offerRefs(offers, evidence), INPUT([]), CARD_TAKES_NONE);
     }
 
     const sends = client.sends;
@@ -189,7 +195,9 @@ export const inputModes: Invariant<MessageId> = {
         cardClaim: "declarations",
       });
     }
-    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: [...sends] }, offerRefs(offers, evidence), INPUT([]), MISMATCH);
+    // A class that sends its own modes, none of which the card takes: acquiring an encoding would not help.
+    const classOutsideCard = classModes !== undefined && !offers.some((o) => classModes.some((m) => modesOverlap(m, o.mode)));
+    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: [...sends] }, offerRefs(offers, evidence), INPUT([]), classOutsideCard ? CARD_TAKES_NONE : MISMATCH);
   },
 };
 

@@ -65,7 +65,8 @@ testInvariant(inv, {
     },
     // Rule, invariant 1's reasoning for whole input: live audio sent whole is not supporting it.
     { name: "the only shared mode is one the client has only live", card: makeCard({ defaultInputModes: modes("audio/pcm") }), messageId: "onlyLiveModesShared", cuts: { kind: "input", modes: ["audio/pcm"] }, cause: { acquirable: ["buffering", "encoding"] } },
-    { name: "live input on a text-only card: no live path at all", taskClass: "live-input", messageId: "noLiveInputMode", cuts: INPUT_NONE, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
+    // Issue 28: no encoding the client acquires makes a text-only card take live audio: renegotiation cannot reopen it.
+    { name: "live input on a text-only card: no live path at all", taskClass: "live-input", messageId: "noLiveInputMode", cuts: INPUT_NONE, cause: { acquirable: [], cardClaim: "declarations" }, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
     // Nothing the card could say gives a client with no live mode a live input path.
     {
       name: "live input for a client with no live mode at all: the profile's fields are the evidence",
@@ -100,7 +101,7 @@ testInvariant(inv, {
     { name: "aimed at a skill the card does not have", skill: "translate", card: makeCard({ skills: [textSkill] }), messageId: "skillNotOnCard", cuts: INPUT_NONE, data: { skill: "translate" } },
     // The card takes text, which the client sends, but tasks of this class send images.
     { name: "the class sends a mode the client does not send at all", classFields: { inputModes: ["image/png"] }, messageId: "classModesNotSent", cuts: INPUT_NONE, cause: { acquirable: ["encoding"], cardClaim: undefined }, data: { classModes: ["image/png"], clientModes: ["text/plain", "audio/pcm"] }, evidence: { "task-class": ["/inputModes"] } },
-    { name: "the class's mode is one the client sends, but the card takes only text", classFields: { inputModes: ["audio/*"] }, profile: buffering, messageId: "noSharedInputMode", cuts: INPUT_NONE, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
+    { name: "the class's mode is one the client sends, but the card takes only text", classFields: { inputModes: ["audio/*"] }, profile: buffering, messageId: "noSharedInputMode", cuts: INPUT_NONE, cause: { acquirable: [], cardClaim: "declarations" }, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
     { name: "a live class sending video: the client has only live audio", taskClass: "live-input", classFields: { inputModes: ["video/*"] }, card: makeCard({ defaultInputModes: modes("video/mp4", "audio/pcm") }), messageId: "classModesNotLive", cuts: INPUT_NONE, data: { classModes: ["video/*"], clientModes: ["audio/pcm"] } },
     { name: "a text class on an audio-only card: the client's text counts, its audio does not", classFields: { inputModes: ["text/plain"] }, card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "noSharedInputMode", cuts: INPUT_NONE, data: { cardModes: ["audio/pcm"], clientModes: ["text/plain"] } },
   ],
