@@ -121,7 +121,7 @@ describe("security: unreadable is not unsatisfiable, and a skill's security adds
 
 /** A minimal valid 1.0 card as JSON text, edited per case. */
 interface TestCard10 {
-  supportedInterfaces: Array<Record<string, unknown>>;
+  supportedInterfaces?: Array<Record<string, unknown>>;
   skills: Array<Record<string, unknown>>;
   [field: string]: unknown;
 }
@@ -143,7 +143,7 @@ function card10(edit: (card: TestCard10) => void = () => {}): string {
 
 describe('protocolVersion "1.0.0" on an interface', () => {
   it("still decides by Major.Minor (a 1.0 client shares the interface) and warns the card's author", () => {
-    const r = review(card10((c) => (c.supportedInterfaces[0]!.protocolVersion = "1.0.0")), findPreset("a2a-js")!);
+    const r = review(card10((c) => (c.supportedInterfaces![0]!.protocolVersion = "1.0.0")), findPreset("a2a-js")!);
     expect(r.decisions.find((d) => d.taskClass === "request-response")?.decision).toBe("accept");
     const warning = r.validity.problems.find((p) => p.code === "interfaceVersionPatchDigits");
     expect(warning).toEqual(expect.objectContaining({ severity: "warning", pointer: "/supportedInterfaces/0/protocolVersion" }));
@@ -189,5 +189,21 @@ describe("renegotiation defers only cuts the client could remove itself", () => 
   it("it still defers a cut an encoding of its own would reopen (the card takes text, the client sends only audio)", () => {
     const audioOnly: ClientProfile = { ...NORTHWIND, fixed: false, inputModes: ["audio/mpeg"], liveOnlyInputModes: [] };
     expect(decideFor(makeCard(), audioOnly, taskClass("request-response")).decision).toBe("defer");
+  });
+});
+
+describe("snake_case ProtoJSON names are read", () => {
+  it("a card written with default_input_modes and supported_interfaces is read, with a warning", () => {
+    const text = card10((c) => {
+      c.default_input_modes = c.defaultInputModes;
+      delete c.defaultInputModes;
+      c.supported_interfaces = [{ url: "https://agent.example/a2a", protocol_binding: "JSONRPC", protocol_version: "1.0" }];
+      delete c.supportedInterfaces;
+    });
+    const r = review(text, findPreset("a2a-js")!);
+    expect(r.validity.valid).toBe(true);
+    expect(r.decisions.find((d) => d.taskClass === "request-response")?.decision).toBe("accept");
+    const fields = r.validity.problems.find((p) => p.code === "protoJsonFieldNames")?.data.fields;
+    expect([...(fields as string[])].sort()).toEqual(["default_input_modes", "protocol_binding", "protocol_version", "supported_interfaces"]);
   });
 });

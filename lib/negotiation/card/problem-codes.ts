@@ -45,6 +45,7 @@ export const PROBLEM_CODES = {
   legacySecurityScheme: "warning",
   legacyRequirementShape: "warning",
   draftFieldName: "warning",
+  protoJsonFieldNames: "warning",
   removedField: "warning",
   providerNameInsteadOfOrganization: "warning",
   undeclaredSecurityScheme: "warning",

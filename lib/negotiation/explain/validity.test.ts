@@ -28,6 +28,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   emptyModeList: ["/defaultInputModes", { field: "defaultInputModes" }],
   skillOnlyInputMode: ["/skills/0/inputModes/1", { mode: "audio/pcm" }],
   legacyRequirementShape: ["/securityRequirements/0", { field: "securityRequirements[0]", schemes: ["google"] }],
+  protoJsonFieldNames: ["", { fields: ["default_input_modes"] }],
   stringBoolean: ["/capabilities/streaming", { field: "capabilities.streaming", value: "True", readAs: true }],
   versionPatchDigits: ["/protocolVersion", { field: "protocolVersion", version: "1.0.0", suggested: "1.0" }],
   interfaceVersionPatchDigits: ["/supportedInterfaces/0/protocolVersion", { field: "supportedInterfaces[0].protocolVersion", version: "1.0.0", suggested: "1.0" }],

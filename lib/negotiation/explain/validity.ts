@@ -32,6 +32,8 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   emptyModeList: "{{field}} is empty: the card does not say which modes it takes or gives, so Parley reads them as unknown.",
   skillOnlyInputMode:
     '"{{mode}}" at {{pointer}} is a skill\'s input mode the card\'s defaultInputModes do not list: requests cannot name a skill, and a server checks input against defaultInputModes, so it refuses "{{mode}}". List it in defaultInputModes.',
+  protoJsonFieldNames:
+    "The card writes A2A field names in their protobuf snake_case form ({{fields}}); A2A's JSON names are camelCase. ProtoJSON parsers (the A2A SDKs') read both, and so does Parley; a client that reads only the JSON names will not.",
   stringBoolean: '{{field}} is the string "{{value}}", not a boolean; Parley reads it as {{readAs}}.',
   versionPatchDigits: '{{field}} is "{{version}}": A2A 1.0 compares Major.Minor only, so write "{{suggested}}".',
   interfaceVersionPatchDigits:
@@ -89,6 +91,7 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   emptyModeList: "an empty mode list",
   skillOnlyInputMode: "a skill input mode the default input modes leave out",
   stringBoolean: "a boolean written as a string",
+  protoJsonFieldNames: "snake_case field names",
   versionPatchDigits: "a version with patch digits",
   interfaceVersionPatchDigits: "an interface version with patch digits",
   unknownProtocolVersion: "an unknown protocol version",
