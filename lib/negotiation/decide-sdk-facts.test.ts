@@ -5,7 +5,7 @@ import { decide } from "./decide";
 import { describeProblem, explainDecision } from "./explain";
 import { review } from "./review";
 import { INVARIANTS } from "./invariants";
-import { makeCard, push, requirement, scheme, streaming } from "./invariants/test-card";
+import { makeCard, push, requirement, scheme, streaming, testInterface } from "./invariants/test-card";
 import { taskClass } from "./invariants/test-helpers";
 import { ClientProfile, findPreset, NORTHWIND } from "./profile";
 import type { TaskClass } from "./task-classes";
@@ -205,5 +205,23 @@ describe("snake_case ProtoJSON names are read", () => {
     expect(r.decisions.find((d) => d.taskClass === "request-response")?.decision).toBe("accept");
     const fields = r.validity.problems.find((p) => p.code === "protoJsonFieldNames")?.data.fields;
     expect([...(fields as string[])].sort()).toEqual(["default_input_modes", "protocol_binding", "protocol_version", "supported_interfaces"]);
+  });
+});
+
+describe("the rule's 0.x scope follows the interface the client would use", () => {
+  const dual = makeCard({
+    streaming: streaming(false),
+    defaultInputModes: { value: ["text/plain", "audio/pcm"], pointer: "/defaultInputModes" },
+    interfaces: [testInterface("JSONRPC", 0, "https://agent.example/v1", { speaks: "1.0" }), testInterface("JSONRPC", 1, "https://agent.example/v03", { speaks: "0.3" })],
+  });
+
+  it("a 0.3-only client of a card with 1.0 and 0.3 interfaces talks 0.3: the rule's invariant defers", () => {
+    const d = decideFor(dual, { ...NORTHWIND, protocolVersions: ["0.3"] }, taskClass("live-input"));
+    expect(d.decision).toBe("defer");
+    expect(d.reasons[0]).toEqual(expect.objectContaining({ reason: "zeroXAdvisory", data: expect.objectContaining({ protocolVersion: "0.3", interface: "https://agent.example/v03" }) }));
+  });
+
+  it("a 1.0 client of the same card is bound by it: reject", () => {
+    expect(decideFor(dual, NORTHWIND, taskClass("live-input")).decision).toBe("reject");
   });
 });

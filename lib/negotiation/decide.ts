@@ -9,6 +9,7 @@ import type {
   TaskClassDecision,
 } from "./decision-types";
 import { listHas } from "./card/media-types";
+import { pickInterface } from "./invariants/interfaces";
 import type { CutCause, Finding, InvariantId, MessageData } from "./invariants/types";
 import type { ClientProfile } from "./profile";
 import type { Path, TaskClass } from "./task-classes";
@@ -271,7 +272,15 @@ export function reviewConditions(profile: ClientProfile, context: ReviewContext,
   if (context.priorTaskHistory === true) (channels ??= []).push("priorTaskHistory");
   // An authenticated extended card is another discovery channel, for a client that can fetch it.
   const extendedCard = card?.extendedCard.value === true && profile.authenticated === true ? { fetchedBy: extendedCardFetch(card) } : undefined;
-  const advisory = card?.advisory ? { protocolVersion: card.protocolVersion ?? card.shape } : undefined;
+  // The rule's 0.x scope follows the interface the client would use: a 0.3-only client of a card
+  // with 1.0 and 0.3 interfaces talks 0.3, where capability fields were advisory.
+  const used = card && !card.advisory ? pickInterface(card, profile) : undefined;
+  const usedZeroX = used?.speaks !== undefined && used.speaks.startsWith("0.") ? used.speaks : undefined;
+  const advisory = card?.advisory
+    ? { protocolVersion: card.protocolVersion ?? card.shape }
+    : usedZeroX !== undefined
+      ? { protocolVersion: usedZeroX, interface: used!.url }
+      : undefined;
   const stale = context.cardKnownStale === true && context.serverKnownGood === true;
   const present: ConditionName[] = [];
   if (honored.length > 0) present.push("honoredExtension");

@@ -84,7 +84,7 @@ const REASONS = {
   extendedCard:
     "{{invariant}} would reject {{taskClass}} ({{path}}), but the cut rests on what this public card says and the card announces an authenticated extended card, which this client can fetch ({{fetchedBy}}): review that card before deciding (defer).",
   zeroXAdvisory:
-    "{{invariant}} would reject {{taskClass}} ({{path}}), but the card is read as A2A 0.x (by its shape, or by the version every interface speaks, whatever protocolVersion it declares), where capability fields were only advisory: confirm with the vendor or get a card in the 1.0 shape (defer).",
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but the card is read as A2A 0.x (by its shape, by the version every interface speaks, whatever protocolVersion it declares, or by the 0.x interface this client would use), where capability fields were only advisory: confirm with the vendor or get a card in the 1.0 shape (defer).",
   invalidCard: "The card is not valid ({{codes}}), so nothing can be accepted on it: reject the card.",
   extensionsOnCard: "Declared on the card: {{declaredOnCard}}.",
   extensionsNotOnCard: "Known from outside the card: {{notOnCard}}.",
