@@ -225,3 +225,30 @@ describe("the rule's 0.x scope follows the interface the client would use", () =
     expect(decideFor(dual, NORTHWIND, taskClass("live-input")).decision).toBe("reject");
   });
 });
+
+describe("a 0.1-shaped card speaks 0.1", () => {
+  const v01 = JSON.stringify({
+    name: "Old agent",
+    description: "Written for A2A 0.1.",
+    url: "https://agent.example/a2a",
+    version: "1.0.0",
+    capabilities: { streaming: false },
+    authentication: { schemes: ["public"] },
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "s", name: "S", description: "A skill.", tags: ["t"] }],
+  });
+
+  it("its interface speaks 0.1 (tasks/send), so no 0.2+ or 1.0 client shares a version with it", () => {
+    const r = review(v01, findPreset("a2a-python")!);
+    expect(r.card?.interfaces[0]?.speaks).toBe("0.1");
+    const d = r.decisions.find((x) => x.taskClass === "request-response")!;
+    expect(d.decision).toBe("reject");
+    expect(d.reasons.map((x) => x.invariant)).toContain("shared-transport");
+  });
+
+  it("a client that speaks 0.1 shares it", () => {
+    const r = review(v01, { ...findPreset("a2a-python")!, protocolVersions: ["0.1"] });
+    expect(r.decisions.find((x) => x.taskClass === "request-response")?.decision).toBe("accept");
+  });
+});
