@@ -276,7 +276,7 @@ export function reviewConditions(profile: ClientProfile, context: ReviewContext,
   // with 1.0 and 0.3 interfaces talks 0.3, where capability fields were advisory.
   const used = card && !card.advisory ? pickInterface(card, profile) : undefined;
   const usedZeroX = used?.speaks !== undefined && used.speaks.startsWith("0.") ? used.speaks : undefined;
-  const advisory = card?.advisory
+  const advisory: MessageData | undefined = card?.advisory
     ? { protocolVersion: card.protocolVersion ?? card.shape }
     : usedZeroX !== undefined
       ? { protocolVersion: usedZeroX, interface: used!.url }
