@@ -105,6 +105,13 @@ export function ProfileForm({
         other={{ placeholder: "1.1", what: "version", check: checkVersion }}
       />
       <TriStateSelect field="/streaming" label="Consumes server streams" hint="SSE / server streaming" value={profile.streaming} onChange={(v) => set("streaming", v)} />
+      <TriStateSelect
+        field="/streamingFallback"
+        label="Sends a blocking request when the card does not stream"
+        hint="results then arrive at the end, with no resubscription"
+        value={profile.streamingFallback}
+        onChange={(v) => set("streamingFallback", v)}
+      />
       <TriStateSelect field="/canPoll" label="Can poll for completion" hint="tasks/get (GetTask)" value={profile.canPoll} onChange={(v) => set("canPoll", v)} />
       <TriStateSelect
         field="/fixed"

@@ -67,7 +67,8 @@ describe("the client's own limits: not for this client, whatever the card says",
 
   it("a cut that the card makes stays a rejection of the server", () => {
     const cases: Array<[string, NormalizedCard, ClientProfile, TaskClass]> = [
-      ["card does not stream, client does", makeCard(), js, builtIn("streaming-output")],
+      // (An SDK client with streamingFallback sends a blocking request instead: degraded, not rejected.)
+      ["card does not stream, client does and has no blocking fallback", makeCard(), { ...js, streamingFallback: false }, builtIn("streaming-output")],
       ["card takes no mode the client sends", makeCard({ defaultInputModes: inputModes("audio/pcm") }), js, builtIn("request-response")],
       ["card emits no mode the client accepts", makeCard({ defaultOutputModes: outputModes("audio/pcm") }), textOnly, builtIn("request-response")],
       ["no shared binding", makeCard({ interfaces: [testInterface("GRPC")] }), js, builtIn("request-response")],

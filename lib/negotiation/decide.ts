@@ -12,6 +12,7 @@ import type {
   TaskClassDecision,
 } from "./decision-types";
 import { listHas } from "./card/media-types";
+import { pickInterface } from "./invariants/interfaces";
 import type { CutCause, Finding, InvariantId, MessageData } from "./invariants/types";
 import type { ClientProfile } from "./profile";
 import type { Path, TaskClass } from "./task-classes";
@@ -81,7 +82,10 @@ export function decide(input: DecideInput): TaskClassDecision {
       const data = stake.data;
       data.taskClass = taskClass.id;
       data.missing = finding.missing ?? [];
-      reasons = withReason(reasons, { reason: "profileUnknown", outcome: "defer", invariant: finding.invariant, data });
+      // The card does not say (or not in a shape Parley reads): defer naming the card's fields.
+      if (finding.unclear) data.unclear = finding.unclear;
+      const reason = finding.unclear && data.missing.length === 0 ? "cardUnclear" : "profileUnknown";
+      reasons = withReason(reasons, { reason, outcome: "defer", invariant: finding.invariant, data });
       decision = moreSevere(decision, "defer");
       continue;
     }
@@ -221,6 +225,12 @@ function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass
         const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: ["push"], fallback: ["polling"] };
         return { kind: "optional", data: { path: "completion", channel: "push", lost: ["push"], fallback: ["polling"] }, degradation };
       }
+      // The stream is cut, but the client sends a blocking request instead (streamingFallback):
+      // the task completes, its results at the end, with no resubscription.
+      if (path.channel === "stream" && finding.data.blockingFallback === true) {
+        const degradation: DegradationRecord = { taskClass: taskClass.id, invariant: finding.invariant, path, lost: STREAM_LOST, fallback: BLOCKING_FALLBACK };
+        return { kind: "optional", data: { path: "completion", channel: "stream", lost: STREAM_LOST, fallback: BLOCKING_FALLBACK }, degradation };
+      }
       // A cut of the class's own completion channel (stream for a stream class, or polling when
       // push is gone too) leaves no way to learn of completion: required.
       return { kind: "required", data: { path: "completion", channel: path.channel } };
@@ -238,6 +248,9 @@ function classifyCut(finding: Finding, path: Path, input: DecideInput): CutClass
     }
   }
 }
+
+const STREAM_LOST = ["streamed results", "resubscription"];
+const BLOCKING_FALLBACK = ["a blocking request (results at the end)"];
 
 /** The modes of `reachable` that no violated finding of the class cuts as output. */
 function withoutCutModes(reachable: readonly string[], findings: Finding[]): string[] {
@@ -272,7 +285,15 @@ export function reviewConditions(profile: ClientProfile, context: ReviewContext,
   if (context.priorTaskHistory === true) (channels ??= []).push("priorTaskHistory");
   // An authenticated extended card is another discovery channel, for a client that can fetch it.
   const extendedCard = card?.extendedCard.value === true && profile.authenticated === true ? { fetchedBy: extendedCardFetch(card) } : undefined;
-  const advisory = card?.advisory ? { protocolVersion: card.protocolVersion ?? card.shape } : undefined;
+  // The rule's 0.x scope follows the interface the client would use: a 0.3-only client of a card
+  // with 1.0 and 0.3 interfaces talks 0.3, where capability fields were advisory.
+  const used = card && !card.advisory ? pickInterface(card, profile) : undefined;
+  const usedZeroX = used?.speaks !== undefined && used.speaks.startsWith("0.") ? used.speaks : undefined;
+  const advisory: MessageData | undefined = card?.advisory
+    ? { protocolVersion: card.protocolVersion ?? card.shape }
+    : usedZeroX !== undefined
+      ? { protocolVersion: usedZeroX, interface: used!.url }
+      : undefined;
   const stale = context.cardKnownStale === true && context.serverKnownGood === true;
   const present: ConditionName[] = [];
   if (honored.length > 0) present.push("honoredExtension");

@@ -29,6 +29,7 @@ export const REASON_IDS = [
   "requiredPathCut",
   "invalidCard",
   "profileUnknown",
+  "cardUnclear",
   "renegotiableClient",
   "honoredExtension",
   "otherDiscoveryChannel",

@@ -37,6 +37,14 @@ export const ClientProfile = z.strictObject({
   ),
   /** The client can consume server streams (SSE / server-streaming). */
   streaming: z.optional(z.boolean()),
+  /**
+   * The client sends a blocking request when the card does not stream (the A2A JS SDK's
+   * Client.sendMessageStream does when capabilities.streaming is false, as does the Python SDK's
+   * send_message): a stream-completed task still completes, its results arriving at the end.
+   * Left out: no fallback, as before the field existed (a profile written without it keeps its
+   * decisions), so like requireSignedCard a left-out value is a plain "no", not an unknown.
+   */
+  streamingFallback: z.optional(z.boolean()),
   /** Input modes the client sends. */
   inputModes: z.optional(modeList),
   /** Input modes the client only has live (chunk by chunk), e.g. a microphone. */
@@ -77,6 +85,7 @@ export const NORTHWIND: ClientProfile = {
   transports: ["JSONRPC"],
   protocolVersions: ["1.0"],
   streaming: true,
+  streamingFallback: false,
   inputModes: ["text/plain", "audio/pcm"],
   liveOnlyInputModes: ["audio/pcm"],
   bufferableInputModes: [],
@@ -92,7 +101,7 @@ export const NORTHWIND: ClientProfile = {
 /**
  * The built-in client profiles, each with the short id the CLI and links use (`--profile northwind`).
  * Every preset declares every field: a preset never leaves a decision unknown. The SDK presets
- * describe each SDK's client as configured by default (a2a-sdk 1.1.0 for Python, @a2a-js/sdk 1.0.1
+ * describe each SDK's client as configured by default (a2a-sdk 1.1.0 for Python, @a2a-js/sdk 1.3.0
  * for JavaScript; values read from their client code: ClientConfig / ClientFactory defaults, the
  * interface picker, the auth interceptors); an app that configures more (gRPC, its own webhook)
  * should copy the preset and change it.
@@ -122,10 +131,11 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
     profile: {
       name: "A2A Python SDK client",
       description:
-        "a2a-sdk 1.1.0's client as configured by default: JSON-RPC only (ClientConfig.supported_protocol_bindings empty), A2A 1.0 and 0.3 (built-in compat transports), streams (ClientConfig.streaming), polls (get_task), no callback listener (the SDK only sends push configs), acceptedOutputModes empty (any), credentials by its AuthInterceptor: HTTP bearer, OAuth2, OpenID Connect, API key (no client certificates). Text and JSON data parts.",
+        "a2a-sdk 1.1.0's client as configured by default: JSON-RPC only (ClientConfig.supported_protocol_bindings empty), A2A 1.0 and 0.3 (built-in compat transports), streams (ClientConfig.streaming), and sends a blocking request when the card does not stream (send_message), polls (get_task), no callback listener (the SDK only sends push configs), acceptedOutputModes empty (any), credentials by its AuthInterceptor: HTTP bearer, OAuth2, OpenID Connect, API key (no client certificates). Text and JSON data parts.",
       transports: ["JSONRPC"],
       protocolVersions: ["1.0", "0.3"],
       streaming: true,
+      streamingFallback: true,
       inputModes: ["text/plain", "application/json"],
       liveOnlyInputModes: [],
       bufferableInputModes: [],
@@ -142,10 +152,11 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
     profile: {
       name: "A2A JS SDK client (Node)",
       description:
-        "@a2a-js/sdk 1.0.1's client as configured by default: JSON-RPC and HTTP+JSON (ClientFactory's default transports; gRPC is opt-in), A2A 1.0 (0.3 only with legacyCompat), streams (sendMessageStream), polls (getTask), no callback listener, acceptedOutputModes empty (any), header credentials the app supplies (AuthenticationHandler): HTTP, API key, OAuth2 or OpenID Connect tokens.",
+        "@a2a-js/sdk 1.3.0's client as configured by default: JSON-RPC and HTTP+JSON (ClientFactoryOptions.default's transports; gRPC is opt-in), A2A 1.0 (0.3 only with legacyCompat), streams (sendMessageStream), and on a card that does not stream sendMessageStream sends a blocking sendMessage instead (Client.sendMessageStream), polls (getTask), no callback listener, acceptedOutputModes empty (any), header credentials the app supplies (AuthenticationHandler): HTTP, API key, OAuth2 or OpenID Connect tokens. No client certificate by default; a fetchImpl given to the transport factories can present one, and a profile for such an app adds mutualTLS.",
       transports: ["JSONRPC", "HTTP+JSON"],
       protocolVersions: ["1.0"],
       streaming: true,
+      streamingFallback: true,
       inputModes: ["text/plain", "application/json"],
       liveOnlyInputModes: [],
       bufferableInputModes: [],
@@ -166,6 +177,7 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       transports: ["JSONRPC", "HTTP+JSON"],
       protocolVersions: ["1.0"],
       streaming: true,
+      streamingFallback: true,
       inputModes: ["text/plain", "application/json"],
       liveOnlyInputModes: [],
       bufferableInputModes: [],
@@ -186,6 +198,7 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       transports: ["GRPC"],
       protocolVersions: ["1.0", "0.3"],
       streaming: true,
+      streamingFallback: true,
       inputModes: ["text/plain", "application/json", "application/octet-stream"],
       liveOnlyInputModes: [],
       bufferableInputModes: [],
@@ -205,6 +218,7 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       transports: ["JSONRPC"],
       protocolVersions: ["1.0", "0.3", "0.2"],
       streaming: false,
+      streamingFallback: false,
       inputModes: ["text/plain"],
       liveOnlyInputModes: [],
       bufferableInputModes: [],
@@ -225,6 +239,7 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       transports: ["JSONRPC", "GRPC", "HTTP+JSON"],
       protocolVersions: ["1.0", "0.3"],
       streaming: true,
+      streamingFallback: true,
       inputModes: ["text/plain", "application/json", "audio/pcm", "image/png"],
       liveOnlyInputModes: [],
       bufferableInputModes: ["audio/pcm"],

@@ -300,8 +300,9 @@ describe("review: mode strings that name Object.prototype members", () => {
     const result = review(JSON.stringify(card), NORTHWIND);
     expect(result.inputErrors ?? []).toEqual([]);
     const finding = result.decisions.find((d) => d.taskClass === "request-response")!.findings.find((f) => f.invariant === "security-satisfiable");
-    // Northwind cannot present an unknown kind of credential: the one alternative is not satisfiable.
-    expect(finding?.status).toBe("violated");
+    // A kind Parley cannot read is not one Northwind cannot present: the card does not say (not evaluated).
+    expect(finding?.status).toBe("not-evaluated");
+    expect(finding?.unclear).toEqual(["/securitySchemes/odd"]);
     expect(finding?.evidence).toContainEqual({ source: "card", pointer: "/securitySchemes/odd", value: "unknown" });
   });
 });

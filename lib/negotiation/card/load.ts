@@ -2,6 +2,7 @@ import type { CardLoadResult, ValidityReport } from "./validity";
 import { detectShape } from "./detect-shape";
 import { isObject } from "./json-value";
 import { normalizeCard } from "./normalize";
+import { readProtoNames } from "./proto-names";
 import { parseCardText } from "./parse-text";
 import { makeProblem } from "./problems";
 import { validateUnguarded } from "./validate";
@@ -28,9 +29,13 @@ function loadUnguarded(input: unknown): CardLoadResult {
     raw = parsed.value;
   }
   if (!isObject(raw)) return { validity: validateUnguarded(raw), raw };
-  const shape = detectShape(raw);
-  const validity = validateUnguarded(raw, shape);
-  return { validity, card: normalizeCard(raw, shape), raw };
+  // ProtoJSON's snake_case names (default_input_modes) read under their JSON names, with a warning.
+  const proto = readProtoNames(raw);
+  const card = proto.card;
+  const shape = detectShape(card);
+  const validity = validateUnguarded(card, shape);
+  if (proto.renamed.length > 0) validity.problems.push(makeProblem("protoJsonFieldNames", "", { fields: proto.renamed.slice(0, 10) }));
+  return { validity, card: normalizeCard(card, shape), raw };
 }
 
 function failed(problem: ReturnType<typeof makeProblem>): ValidityReport {

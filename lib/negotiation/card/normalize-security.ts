@@ -40,6 +40,10 @@ function kindOf(scheme: JsonObject): SecuritySchemeKind {
   }
   const type = scheme.type;
   if (typeof type === "string") return TYPE_KINDS.get(type.toLowerCase()) ?? "unknown";
+  // The A2A JS SDK's internal oneof, what its agentCardHandler sends when it serves the SDK's own
+  // AgentCard object (JSON.stringify of the ts-proto type): {"scheme":{"$case":"mtlsSecurityScheme","value":{…}}}.
+  const oneof = scheme.scheme;
+  if (isObject(oneof) && typeof oneof.$case === "string") return WRAPPER_KINDS.get(oneof.$case) ?? "unknown";
   return "unknown";
 }
 

@@ -28,8 +28,10 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
   const cardLevel = typeof cardVersion === "string" ? cardVersion : undefined;
   for (let i = 0; i < interfaces.length; i++) {
     const iface = interfaces[i]!;
-    // A 0.x card that states no version is read as 0.3, as the A2A SDKs read it when they convert it.
-    const speaks = interfaceVersion(iface, shape, cardLevel) ?? (shape === "0.1" || shape === "0.2" || shape === "0.3" ? "0.3" : undefined);
+    // A 0.2/0.3 card that states no version is read as 0.3, as the A2A SDKs read it when they
+    // convert it. A 0.1-shaped card speaks 0.1 (tasks/send, its own method names): no 0.2+ or 1.0
+    // client shares a version with it.
+    const speaks = interfaceVersion(iface, shape, cardLevel) ?? (shape === "0.1" ? "0.1" : shape === "0.2" || shape === "0.3" ? "0.3" : undefined);
     if (speaks !== undefined) iface.speaks = majorMinor(speaks);
     const from = versionSource(iface, shape, cardLevel);
     if (from) iface.speaksFrom = from;

@@ -28,8 +28,10 @@ export const PROBLEM_CODES = {
   nullValue: "warning",
   nonMimeMode: "warning",
   emptyModeList: "warning",
+  skillOnlyInputMode: "warning",
   stringBoolean: "warning",
   versionPatchDigits: "warning",
+  interfaceVersionPatchDigits: "warning",
   unknownProtocolVersion: "warning",
   protocolVersionShapeMismatch: "warning",
   cardLevelProtocolVersion: "warning",
@@ -43,6 +45,7 @@ export const PROBLEM_CODES = {
   legacySecurityScheme: "warning",
   legacyRequirementShape: "warning",
   draftFieldName: "warning",
+  protoJsonFieldNames: "warning",
   removedField: "warning",
   providerNameInsteadOfOrganization: "warning",
   undeclaredSecurityScheme: "warning",
@@ -53,6 +56,7 @@ export const PROBLEM_CODES = {
   signatureInvalid: "warning",
   // More warnings of one code than a report keeps (validity.ts, capWarnings): how many were left out.
   moreOfThisKind: "warning",
+  signatureInvalidBesideValid: "warning",
 } as const satisfies Record<string, Severity>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

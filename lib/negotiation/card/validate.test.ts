@@ -87,7 +87,7 @@ describe("problems per field", () => {
     ["streaming as the string False", edit10((c) => (c.capabilities.streaming = "False")), "warning:stringBoolean@/capabilities/streaming"],
     ["a non-MIME mode", edit10((c) => (c.defaultInputModes = ["data"])), "warning:nonMimeMode@/defaultInputModes/0"],
     ["a non-MIME skill mode", edit10((c) => (c.skills[0]!.outputModes = ["text"])), "warning:nonMimeMode@/skills/0/outputModes/0"],
-    ["interface version with patch digits", edit10((c) => (c.supportedInterfaces[0]!.protocolVersion = "1.0.0")), "warning:versionPatchDigits@/supportedInterfaces/0/protocolVersion"],
+    ["interface version with patch digits", edit10((c) => (c.supportedInterfaces[0]!.protocolVersion = "1.0.0")), "warning:interfaceVersionPatchDigits@/supportedInterfaces/0/protocolVersion"],
     ["interface without version", edit10((c) => delete c.supportedInterfaces[0]!.protocolVersion), "warning:interfaceMissingProtocolVersion@/supportedInterfaces/0"],
     ["lowercase binding", edit10((c) => (c.supportedInterfaces[0]!.protocolBinding = "http+json")), "warning:bindingNotUppercase@/supportedInterfaces/0/protocolBinding"],
     ["transport instead of protocolBinding", edit10((c) => (c.supportedInterfaces[0] = { url: "https://e.example", transport: "JSONRPC", protocolVersion: "1.0" })), "warning:transportInsteadOfProtocolBinding@/supportedInterfaces/0/transport"],
@@ -186,6 +186,8 @@ describe("long skill lists (the skills are walked once, then again only where a 
       // The schema's wrong type for tags first; the null is not reported again as "read as absent".
       "warning:ignoredWrongType@/skills/10/tags",
       "warning:nullValue@/skills/351/examples",
+      // Issue 28: audio/pcm is a skill's input mode the defaults (text/plain) leave out: refused.
+      "warning:skillOnlyInputMode@/skills/350/inputModes/0",
       "warning:nonMimeMode@/skills/5/inputModes/0",
       "warning:nonMimeMode@/skills/350/inputModes/1",
     ]);

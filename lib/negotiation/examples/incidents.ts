@@ -89,7 +89,8 @@ export const CONTOSO_PUSH_MTLS: ExampleCard = {
       contosoMtls: { mtlsSecurityScheme: { description: "Mutual TLS for outbound callbacks." } },
     },
     securityRequirements: [{ schemes: { contosoMtls: { list: [] } } }],
-    defaultInputModes: ["text/plain"],
+    // Its talk skill takes audio/pcm: listed in the defaults too, as requests cannot name a skill.
+    defaultInputModes: ["text/plain", "audio/pcm"],
     defaultOutputModes: ["text/plain"],
   }),
 };
@@ -102,7 +103,8 @@ export const CONTOSO_RESUBSCRIBE_ONLY: ExampleCard = {
   text: json({
     ...contosoBase,
     capabilities: { streaming: false, pushNotifications: false },
-    defaultInputModes: ["text/plain"],
+    // Its talk skill takes audio/pcm: listed in the defaults too, as requests cannot name a skill.
+    defaultInputModes: ["text/plain", "audio/pcm"],
     defaultOutputModes: ["text/plain", "audio/pcm"],
     resubscribeOnlyOutputModes: ["audio/pcm"],
   }),

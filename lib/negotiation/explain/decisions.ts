@@ -78,6 +78,8 @@ const REASONS = {
     "The profile leaves out {{missing}}, which {{invariant}} needs to tell whether {{path}} is reachable: declare it. Until then {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
   profileUnknownPush:
     "{{invariant}} cuts push notifications, and the profile leaves out canPoll, whether the client can poll, which would then be its only completion path: declare it. Until then {{taskClass}} is deferred.",
+  cardUnclear:
+    "The card does not say, in a way Parley can read, what {{invariant}} needs to tell whether {{path}} is reachable ({{unclear}}): {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
   staleCard:
     "{{invariant}} cuts {{path}}, but the server is known good and the card known stale: reject the card and refetch it, not the server.",
   renegotiableClient:
@@ -89,7 +91,7 @@ const REASONS = {
   extendedCard:
     "{{invariant}} would reject {{taskClass}} ({{path}}), but the cut rests on what this public card says and the card announces an authenticated extended card, which this client can fetch ({{fetchedBy}}): review that card before deciding (defer).",
   zeroXAdvisory:
-    "{{invariant}} would reject {{taskClass}} ({{path}}), but the card is read as A2A 0.x (by its shape, or by the version every interface speaks, whatever protocolVersion it declares), where capability fields were only advisory: confirm with the vendor or get a card in the 1.0 shape (defer).",
+    "{{invariant}} would reject {{taskClass}} ({{path}}), but the card is read as A2A 0.x (by its shape, by the version every interface speaks, whatever protocolVersion it declares, or by the 0.x interface this client would use), where capability fields were only advisory: confirm with the vendor or get a card in the 1.0 shape (defer).",
   invalidCard: "The card is not valid ({{codes}}), so nothing can be accepted on it: reject the card.",
   extensionsOnCard: "Declared on the card: {{declaredOnCard}}.",
   extensionsNotOnCard: "Known from outside the card: {{notOnCard}}.",
@@ -249,6 +251,8 @@ export function explainReason(reason: DecisionReason): string {
       const key = given.path === "completion" && given.channel === "push" ? "profileUnknownPush" : "profileUnknown";
       return fillReason(REASONS[key], given, { invariant, path, missing: asList(given.missing).map(fieldName) });
     }
+    case "cardUnclear":
+      return fillReason(REASONS.cardUnclear, given, { invariant, path, unclear: asList(given.unclear).map((p) => fieldName(String(p))) });
     case "honoredExtension": {
       let out = fillReason(REASONS.honoredExtension, given, over);
       if (asList(given.declaredOnCard).length > 0) out += " " + fillReason(REASONS.extensionsOnCard, given, over);

@@ -26,9 +26,12 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   nullValue: ["/provider", { field: "provider" }],
   nonMimeMode: ["/defaultInputModes/0", { mode: "text", reading: "text/plain" }],
   emptyModeList: ["/defaultInputModes", { field: "defaultInputModes" }],
+  skillOnlyInputMode: ["/skills/0/inputModes/1", { mode: "audio/pcm" }],
   legacyRequirementShape: ["/securityRequirements/0", { field: "securityRequirements[0]", schemes: ["google"] }],
+  protoJsonFieldNames: ["", { fields: ["default_input_modes"] }],
   stringBoolean: ["/capabilities/streaming", { field: "capabilities.streaming", value: "True", readAs: true }],
   versionPatchDigits: ["/protocolVersion", { field: "protocolVersion", version: "1.0.0", suggested: "1.0" }],
+  interfaceVersionPatchDigits: ["/supportedInterfaces/0/protocolVersion", { field: "supportedInterfaces[0].protocolVersion", version: "1.0.0", suggested: "1.0" }],
   unknownProtocolVersion: ["/protocolVersion", { field: "protocolVersion", version: "0.2.9" }],
   protocolVersionShapeMismatch: ["/protocolVersion", { version: "1.0", shape: "0.3" }],
   cardLevelProtocolVersion: ["/protocolVersion", { version: "1.0" }],
@@ -48,6 +51,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   signatureUnverifiable: ["/signatures/0", { signatureReason: "unknownKid", alg: "ES256", kid: "key-1", jku: "https://example.com/agent/jwks.json", keySource: "supplied", kids: ["key-2"] }],
   signatureInvalid: ["/signatures/0", { signatureReason: "badSignature", alg: "ES256", kid: "key-1", keySource: "supplied" }],
   moreOfThisKind: ["/defaultInputModes/20", { code: "nonMimeMode", more: 261_840 }],
+  signatureInvalidBesideValid: ["/signatures/1", { signatureReason: "badSignature", alg: "ES256", kid: "old-key" }],
 };
 
 describe("describeProblem", () => {

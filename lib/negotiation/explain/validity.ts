@@ -30,8 +30,14 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   nonMimeMode:
     '"{{mode}}" at {{pointer}} is not a media type; Parley reads it as {{reading}} (text → text/plain, data → application/json, file → any type), and clients matching media types strictly will not.',
   emptyModeList: "{{field}} is empty: the card does not say which modes it takes or gives, so Parley reads them as unknown.",
+  skillOnlyInputMode:
+    '"{{mode}}" at {{pointer}} is a skill\'s input mode the card\'s defaultInputModes do not list: requests cannot name a skill, and a server checks input against defaultInputModes, so it refuses "{{mode}}". List it in defaultInputModes.',
+  protoJsonFieldNames:
+    "The card writes A2A field names in their protobuf snake_case form ({{fields}}); A2A's JSON names are camelCase. ProtoJSON parsers (the A2A SDKs') read both, and so does Parley; a client that reads only the JSON names will not.",
   stringBoolean: '{{field}} is the string "{{value}}", not a boolean; Parley reads it as {{readAs}}.',
   versionPatchDigits: '{{field}} is "{{version}}": A2A 1.0 compares Major.Minor only, so write "{{suggested}}".',
+  interfaceVersionPatchDigits:
+    '{{field}} is "{{version}}": A2A compares Major.Minor only (Parley reads it as {{suggested}}), but a server on the A2A JS SDK matches the A2A-Version header against this text exactly, so a client sending "{{suggested}}" is refused with VersionNotSupported: write "{{suggested}}".',
   unknownProtocolVersion: '{{field}} declares "{{version}}", which is not a released A2A version.',
   protocolVersionShapeMismatch:
     'The card declares protocolVersion "{{version}}" but is written in the {{shape}} shape; Parley reads it as {{shape}}.',
@@ -61,6 +67,8 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   signatureInvalid:
     "The signature at {{pointer}} is invalid: {{signatureReason}}. Do not trust what this card says until a signature on it verifies.",
   moreOfThisKind: "…and {{count}} more of this kind ({{kind}}), the first at {{pointer}}; Parley lists only the first {{kept}}.",
+  signatureInvalidBesideValid:
+    "The signature at {{pointer}} does not verify with the keys at hand, but another signature on this card does, and one is enough (a card may carry several, as when keys rotate): re-sign or remove the failing one, or supply the key it was made with.",
 };
 
 /** A problem code in a few words, for a sentence that lists several ("the card is not valid: …"). */
@@ -82,8 +90,11 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   nullValue: "a null value",
   nonMimeMode: "a mode that is not a media type",
   emptyModeList: "an empty mode list",
+  skillOnlyInputMode: "a skill input mode the default input modes leave out",
   stringBoolean: "a boolean written as a string",
+  protoJsonFieldNames: "snake_case field names",
   versionPatchDigits: "a version with patch digits",
+  interfaceVersionPatchDigits: "an interface version with patch digits",
   unknownProtocolVersion: "an unknown protocol version",
   protocolVersionShapeMismatch: "a protocol version that does not match the shape",
   cardLevelProtocolVersion: "a card-level protocol version",
@@ -104,6 +115,7 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   signatureUnverifiable: "an unverifiable signature",
   signatureInvalid: "an invalid signature",
   moreOfThisKind: "more warnings of one kind",
+  signatureInvalidBesideValid: "a failing signature beside one that verifies",
 };
 
 /** Problem codes as words (an unknown code, from a newer engine's record, is said as it is). */

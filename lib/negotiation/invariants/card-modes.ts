@@ -1,19 +1,8 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../card/model";
-import { mediaRange, type MediaRange } from "../card/media-types";
+import { listHas, mediaRange, type MediaRange } from "../card/media-types";
 
 type ModeField = "input" | "output";
 const MODES_FIELD = { input: "/inputModes", output: "/outputModes" } as const;
-
-/**
- * Declared modes of the card (the card-wide default list and every skill's override: a client
- * picking a skill sends, or expects, its modes), first occurrence of each (case-insensitive), in
- * card order. They are the offers
- * of a task aimed at no skill, which the review has worked out already (or will) for input-modes
- * and output-modes, with their media ranges.
- */
-export function collectCardModes(card: NormalizedCard, field: ModeField): readonly ModeOffer[] {
-  return targetedModes(card, field, undefined).offers;
-}
 
 /**
  * How many offerers of one mode a finding names: past that, it says how many more. A 10,000-skill
@@ -40,6 +29,8 @@ export interface ModeOffer {
 
 export interface TargetedModes {
   offers: ModeOffer[];
+  /** Input, aimed at a skill: the skill's modes outside the card's defaults (the server refuses them). */
+  outsideDefaults?: string[];
   /** The class names a skill the card does not have. */
   skillMissing?: string;
   /** The targeted skill, found. */
@@ -52,8 +43,13 @@ export function skillLabel(skill: CardSkill): string {
 }
 
 /**
- * The modes a task can use: aimed at a skill, that skill's own list (or the defaults when it has
- * none); aimed at no skill, the defaults and every skill's, each with who offers it.
+ * The modes a task can use. Output: aimed at a skill, what that skill emits (or the defaults when
+ * it lists none); aimed at no skill, the defaults and every skill's, each with who offers it.
+ * Input: the card's defaultInputModes are the gate, as a request names no skill and the A2A JS SDK
+ * server checks every part's media type against defaultInputModes alone (DefaultRequestHandler's
+ * _validateInputModes); a targeted skill narrows them (its modes within the defaults), and a mode
+ * only a skill lists is not reachable (a validity warning tells the card's author). A card whose
+ * defaults are empty has no gate (the SDK then checks nothing): the skills' modes are all it says.
  */
 export function targetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
   // Every task class of a review asks the same questions of the same card: answer each once.
@@ -140,11 +136,19 @@ function computeTargetedModes(card: NormalizedCard, field: ModeField, skillId: s
     const skill = card.skills[at];
     if (!skill) return { offers, skillMissing: skillId };
     const modes = field === "input" ? skill.inputModes : skill.outputModes;
+    if (modes && field === "input" && defaults.value.length > 0) {
+      const outsideDefaults: string[] = [];
+      for (const mode of modes) if (typeof mode === "string" && !listHas(defaults.value, mode) && !outsideDefaults.includes(mode)) outsideDefaults.push(mode);
+      addOffers(index, modes, skill.pointer, MODES_FIELD[field], false, card.skills, at, defaults.value);
+      return outsideDefaults.length > 0 ? { offers, skill, outsideDefaults } : { offers, skill };
+    }
     if (modes) addOffers(index, modes, skill.pointer, MODES_FIELD[field], false, card.skills, at);
     else addOffers(index, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
     return { offers, skill };
   }
   addOffers(index, defaults.value, defaults.pointer, "", defaults.defaulted === true, card.skills, DEFAULTS);
+  // Input aimed at no skill: the defaults are the gate (a mode only a skill lists is refused).
+  if (field === "input" && defaults.value.length > 0) return { offers };
   // Module-level helpers and plain loops, not closures: no function made per call, and a skill's
   // pointer is joined only when it brings a mode not seen yet (10,000 skills offer the same few).
   for (let at = 0; at < card.skills.length; at++) {
@@ -158,7 +162,8 @@ function computeTargetedModes(card: NormalizedCard, field: ModeField, skillId: s
 /**
  * Adds `modes` (the list at `owner` + `field`) to the offers, as offered by skill `at` (DEFAULTS
  * for the card's defaults). A label is made only for one of the first NAMED_OFFERERS offerers of a
- * mode; a skill that lists a mode twice offers it once (`lastSkill`).
+ * mode; a skill that lists a mode twice offers it once (`lastSkill`). With `within`, only the
+ * modes that list covers are added.
  */
 function addOffers(
   index: OfferIndex,
@@ -168,10 +173,12 @@ function addOffers(
   defaulted: boolean,
   skills: readonly CardSkill[],
   at: number,
+  within?: readonly string[],
 ): void {
   for (let i = 0; i < modes.length; i++) {
     const mode = modes[i];
     if (typeof mode !== "string") continue;
+    if (within !== undefined && !listHas(within, mode)) continue;
     // A mode spelled as an offer's (a big card's skills repeat the same few) is that offer: no media-range lookup.
     let offer = index.byKey ? undefined : findSpelled(index.offers, mode);
     let range: MediaRange | undefined;

@@ -62,6 +62,25 @@ export function unknownFinding<M extends string>(
   return finding;
 }
 
+/**
+ * A finding that could not be evaluated because the card does not say (or says in a shape Parley
+ * cannot read) what the invariant needs: `unclear` names those card fields. No profile field would
+ * settle it, so `missing` is empty.
+ */
+export function cardUnclearFinding<M extends string>(
+  meta: InvariantMeta<M>,
+  taskClass: TaskClass,
+  messageId: M,
+  data: MessageData,
+  evidence: EvidenceRef[],
+  unclear: Pointer[],
+  atStake: Path,
+): Finding {
+  const finding = unknownFinding(meta, taskClass, messageId, data, evidence, [], atStake);
+  finding.unclear = unclear;
+  return finding;
+}
+
 /** The finding for a task class the invariant does not concern. */
 export function notConcerned<M extends string>(
   meta: InvariantMeta<M>,

@@ -85,6 +85,11 @@ export interface Finding {
   exception?: RuleException;
   /** Profile fields (pointers) to declare so the invariant can be evaluated (`not-evaluated`). */
   missing?: Pointer[];
+  /**
+   * `not-evaluated` because of the card, not the profile: card fields it leaves out or states in a
+   * shape Parley cannot read, which the invariant needs (the class defers, naming them).
+   */
+  unclear?: Pointer[];
   evidence: EvidenceRef[];
 }
 

@@ -30,7 +30,9 @@ export function withSignatureReport(validity: ValidityReport, report: SignatureR
     if (s.alg !== undefined) data.alg = s.alg;
     if (s.kid !== undefined) data.kid = s.kid;
     if (s.jku !== undefined) data.jku = s.jku;
-    problems.push(makeProblem(s.status === "invalid" ? "signatureInvalid" : "signatureUnverifiable", s.pointer, data));
+    // Beside a signature that verifies, a failing one is not a sign the card was changed.
+    const code = s.status !== "invalid" ? "signatureUnverifiable" : report.status === "valid" ? "signatureInvalidBesideValid" : "signatureInvalid";
+    problems.push(makeProblem(code, s.pointer, data));
   }
   // Spelled out rather than spread: spreading the report and its problem list was most of the cost
   // of this step.

@@ -117,11 +117,15 @@ export const SIGNATURE_LIMITS = {
 /** JWS algorithms Parley verifies: the asymmetric ones WebCrypto has everywhere. */
 export const SUPPORTED_ALGS = ["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA", "Ed25519"] as const;
 
-/** The status a set of entries gives the card: invalid > valid > unverifiable; none at all is unsigned. */
+/**
+ * The status a set of entries gives the card: valid > invalid > unverifiable; none at all is
+ * unsigned. One signature that verifies is enough (A2A 1.0 asks for at least one, and a card may
+ * carry several, for key rotation): a second one that fails beside it does not make the card invalid.
+ */
 export function overallStatus(entries: readonly SignatureEntry[]): CardSignatureStatus {
   if (entries.length === 0) return "unsigned";
-  if (entries.some((e) => e.status === "invalid")) return "invalid";
   if (entries.some((e) => e.status === "valid")) return "valid";
+  if (entries.some((e) => e.status === "invalid")) return "invalid";
   return "unverifiable";
 }
 

@@ -3,6 +3,9 @@ import { readCorpusCard } from "@/fixtures/corpus";
 import { makeTestKey, signCard, type TestKey } from "./test-sign";
 import { SIGNATURE_LIMITS } from "./types";
 import { verifyCardSignatures } from "./verify";
+import { describeProblem } from "../explain";
+import { review } from "../review";
+import { withSignatureReport } from "./in-review";
 
 const CARD = {
   name: "Contoso Text Desk",
@@ -171,11 +174,19 @@ describe("verifyCardSignatures: outcomes a user acts on", () => {
     expect(report.signatures[0]).toMatchObject({ status: "valid", payload: "defaults-removed" });
   });
 
-  it("one valid and one bad signature: the card is invalid (loud), each entry says which", async () => {
+  // Issue 28: A2A 1.0 asks for at least one signature that verifies; a card may carry several (key
+  // rotation), so a failing second one neither refuses the card nor says it may have been changed.
+  it("one valid and one bad signature: one that verifies is enough, each entry says which", async () => {
     const signed = await signCard(await signCard(CARD, key), other);
     const report = await verifyCardSignatures(signed, { keys: jwks(key) });
-    expect(report.status).toBe("invalid");
+    expect(report.status).toBe("valid");
     expect(report.signatures.map((s) => s.status)).toEqual(["valid", "invalid"]);
+    const validity = withSignatureReport({ valid: true, shape: "1.0", problems: [] }, report);
+    expect(validity.problems.map((p) => p.code)).toEqual(["signatureInvalidBesideValid"]);
+    expect(describeProblem(validity.problems[0]!)).not.toContain("changed");
+    const reviewed = review(JSON.stringify(signed), { name: "strict", requireSignedCard: true }, { signatures: report });
+    const finding = reviewed.decisions[0]!.findings.find((f) => f.invariant === "signed-card");
+    expect(finding?.status).toBe("holds");
   });
 });
 

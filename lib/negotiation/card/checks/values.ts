@@ -1,7 +1,7 @@
 import { has, isObject, parseStringBoolean, type JsonObject } from "../json-value";
 import { childPointer, joinPointer, skillPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
-import { nonMimeReading } from "../media-types";
+import { listHas, nonMimeReading } from "../media-types";
 
 /**
  * What one walk over the skills found, so each check below walks them again only when it has
@@ -12,7 +12,9 @@ export const SKILL_HAS_NULL = 1;
 export const SKILL_HAS_NON_MIME = 2;
 /** A skill has a `security` or `securityRequirements` key (any value). */
 export const SKILL_HAS_SECURITY = 4;
-const ALL_MARKS = SKILL_HAS_NULL | SKILL_HAS_NON_MIME | SKILL_HAS_SECURITY;
+/** A skill lists input modes of its own. */
+export const SKILL_HAS_INPUT_MODES = 8;
+const ALL_MARKS = SKILL_HAS_NULL | SKILL_HAS_NON_MIME | SKILL_HAS_SECURITY | SKILL_HAS_INPUT_MODES;
 
 export function markSkills(skills: unknown): number {
   if (!Array.isArray(skills)) return 0;
@@ -27,6 +29,7 @@ export function markSkills(skills: unknown): number {
       if (value === null) marks |= SKILL_HAS_NULL;
       if (key === "inputModes" || key === "outputModes") {
         if (hasNonMime(value)) marks |= SKILL_HAS_NON_MIME;
+        if (key === "inputModes" && Array.isArray(value) && value.length > 0) marks |= SKILL_HAS_INPUT_MODES;
       } else if (key === "security" || key === "securityRequirements") {
         marks |= SKILL_HAS_SECURITY;
       }
@@ -94,6 +97,7 @@ export function checkModes(card: JsonObject, sink: ProblemSink, marks = ALL_MARK
   if (hasNonMime(resubscribeOnly)) reportNonMime(resubscribeOnly, "/resubscribeOnlyOutputModes", sink);
   if (Array.isArray(input) && input.length === 0) sink.add("emptyModeList", "/defaultInputModes", { field: "defaultInputModes" });
   if (Array.isArray(output) && output.length === 0) sink.add("emptyModeList", "/defaultOutputModes", { field: "defaultOutputModes" });
+  if ((marks & SKILL_HAS_INPUT_MODES) !== 0) checkSkillOnlyInputModes(card, sink);
   if ((marks & SKILL_HAS_NON_MIME) === 0) return;
   const skills = card.skills;
   if (!Array.isArray(skills)) return;
@@ -104,6 +108,31 @@ export function checkModes(card: JsonObject, sink: ProblemSink, marks = ALL_MARK
     if (hasNonMime(inputModes)) reportNonMime(inputModes, joinPointer("/skills", i, "inputModes"), sink);
     const outputModes = skill.outputModes;
     if (hasNonMime(outputModes)) reportNonMime(outputModes, joinPointer("/skills", i, "outputModes"), sink);
+  }
+}
+
+/**
+ * A skill's input mode the card's defaultInputModes do not cover: a request cannot name a skill,
+ * and a server checks input parts against defaultInputModes (the A2A JS SDK's
+ * _validateInputModes), so that mode is refused. Each mode reported once, where first listed.
+ * Empty or absent defaults gate nothing, so nothing is reported then.
+ */
+function checkSkillOnlyInputModes(card: JsonObject, sink: ProblemSink): void {
+  const defaults = card.defaultInputModes;
+  const skills = card.skills;
+  if (!Array.isArray(defaults) || defaults.length === 0 || !Array.isArray(skills)) return;
+  const gate = defaults.filter((m): m is string => typeof m === "string");
+  const reported: string[] = [];
+  for (let i = 0; i < skills.length; i++) {
+    const skill: unknown = skills[i];
+    if (!isObject(skill) || !Array.isArray(skill.inputModes)) continue;
+    const modes: unknown[] = skill.inputModes;
+    for (let j = 0; j < modes.length; j++) {
+      const mode = modes[j];
+      if (typeof mode !== "string" || !isMediaType(mode) || reported.includes(mode) || listHas(gate, mode)) continue;
+      reported.push(mode);
+      sink.add("skillOnlyInputMode", childPointer(joinPointer("/skills", i, "inputModes"), j), { mode });
+    }
   }
 }
 

@@ -25,9 +25,12 @@ function versionTextIssues(version: string, patchMatters: boolean): VersionIssue
   return unknown || patch ? { unknown, patch } : undefined;
 }
 
-function reportVersionIssues(issues: VersionIssues, version: string, pointer: string, field: string, sink: ProblemSink): void {
+function reportVersionIssues(issues: VersionIssues, version: string, pointer: string, field: string, sink: ProblemSink, onInterface = false): void {
   if (issues.unknown) sink.add("unknownProtocolVersion", pointer, { field, version });
-  if (issues.patch) sink.add("versionPatchDigits", pointer, { field, version, suggested: issues.patch[1] ?? version });
+  // On an interface the text is what a server compares the client's A2A-Version header with: the
+  // JS SDK's validateVersion (server/index.js) checks Set.has(requestedVersion) on the strings as
+  // written, so "1.0.0" refuses every client sending "1.0". Said to the card's author as such.
+  if (issues.patch) sink.add(onInterface ? "interfaceVersionPatchDigits" : "versionPatchDigits", pointer, { field, version, suggested: issues.patch[1] ?? version });
 }
 
 /** A 1.0 `supportedInterfaces[]` entry's version (REQUIRED there); its pointer and field are spelled out only to report. */
@@ -46,7 +49,7 @@ export function checkInterfaceVersion(entry: JsonObject, index: number, sink: Pr
     return;
   }
   const issues = versionTextIssues(version, true);
-  if (issues) reportVersionIssues(issues, version, `/supportedInterfaces/${index}/protocolVersion`, `supportedInterfaces[${index}].protocolVersion`, sink);
+  if (issues) reportVersionIssues(issues, version, `/supportedInterfaces/${index}/protocolVersion`, `supportedInterfaces[${index}].protocolVersion`, sink, true);
 }
 
 /** Card-level `protocolVersion` / `protocolVersions`. */

@@ -1,7 +1,7 @@
-import { NAMED_OFFERERS, targetedModes, type ModeOffer } from "../card-modes";
+import { NAMED_OFFERERS, skillLabel, targetedModes, type ModeOffer } from "../card-modes";
 import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import { moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
+import { modesOverlap, moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta, MessageData, MessageValue } from "../types";
 import { withThousands } from "../../thousands";
 
@@ -16,6 +16,7 @@ type MessageId =
   | "inputModeShared"
   | "liveModeShared"
   | "skillNotOnCard"
+  | "skillModesOutsideDefaults"
   | "cardModesUnknown"
   | "inputModesUnknown"
   | "liveModesUnknown"
@@ -41,6 +42,8 @@ const meta: InvariantMeta<MessageId> = {
     inputModeShared: "The client can send {{modes}} whole, which the card takes ({{offeredBy}}).",
     liveModeShared: "The client has {{modes}} live, which the card takes ({{offeredBy}}).",
     skillNotOnCard: "{{taskClass}} is aimed at skill {{skill}}, which the card does not have: there is nothing to send the input to.",
+    skillModesOutsideDefaults:
+      "{{taskClass}} is aimed at skill {{skill}}, which takes {{modes}}, but none is in the card's defaultInputModes: a request cannot name a skill, and a server checks input against defaultInputModes, so it refuses them.",
     cardModesUnknown:
       "The card lists no input modes (its defaultInputModes is empty and no skill lists any), so which input it takes is unknown: confirm with the vendor.",
     inputModesUnknown: "The profile does not say which input modes the client sends: declare inputModes to evaluate this.",
@@ -76,6 +79,7 @@ const meta: InvariantMeta<MessageId> = {
     classModesNotSent: ["Profile: add one of {{classModes}} to inputModes once the client can send it.", "Task class: send a mode the client has (its inputModes)."],
     classModesNotLive: ["Profile: add one of {{classModes}} to liveOnlyInputModes (or bufferableInputModes) once the client has it live.", "Task class: send a mode the client has live (its inputModes)."],
     skillNotOnCard: ["Task class: aim at a skill the card has, or at none."],
+    skillModesOutsideDefaults: ["Card: list {{modes}} in defaultInputModes (requests cannot name a skill)."],
     inputModesUnknown: ["Profile: declare inputModes, the media types the client sends (e.g. [\"text/plain\"])."],
     liveModesUnknown: ["Profile: declare liveOnlyInputModes and bufferableInputModes ([] for none)."],
   },
@@ -85,6 +89,12 @@ const INPUT = (modes: string[]) => ({ kind: "input", modes }) as const;
 const MISMATCH: CutCause = { acquirable: ["encoding"], cardClaim: "declarations" };
 /** Nothing the card could say, and no condition of validity, gives a client without a live mode a live input path. */
 const NO_LIVE_MODE: CutCause = { acquirable: [] };
+/**
+ * The card's own limit: no encoding the client could acquire makes the card take what it does not
+ * (a text-only card does not take live audio, nor audio a class must send), so renegotiation
+ * cannot reopen it; only what the card says (another channel) can.
+ */
+const CARD_TAKES_NONE: CutCause = { acquirable: [], cardClaim: "declarations" };
 
 /**
  * Who offers the shared modes: the card's defaults and the first skills by name, up to
@@ -122,12 +132,16 @@ function wordOfferers(data: MessageData): MessageValue {
 export const inputModes: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    const { offers, skillMissing } = targetedModes(card, "input", taskClass.skill);
+    const { offers, skillMissing, outsideDefaults, skill } = targetedModes(card, "input", taskClass.skill);
     if (skillMissing !== undefined) {
       return cutFinding(meta, taskClass, "skillNotOnCard", { skill: skillMissing }, [cardRef("/skills")], INPUT([]), {
         acquirable: [],
         cardClaim: "declarations",
       });
+    }
+    if (offers.length === 0 && outsideDefaults !== undefined) {
+      const evidence = [cardRef(`${skill!.pointer}/inputModes`, outsideDefaults), locatedRef(card.defaultInputModes, card.defaultInputModes.value)];
+      return cutFinding(meta, taskClass, "skillModesOutsideDefaults", { skill: skillLabel(skill!), modes: outsideDefaults }, evidence, INPUT([]), { acquirable: [], cardClaim: "declarations" });
     }
     if (offers.length === 0) {
       return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultInputModes, card.defaultInputModes.value)]);
@@ -156,7 +170,7 @@ export const inputModes: Invariant<MessageId> = {
       // A client with no live mode at all cannot do live input whatever the card says: the profile
       // alone is the cause, so the evidence is the profile's (and the class's) fields, not the card's.
       if (live.length === 0) return cutFinding(meta, taskClass, "clientHasNoLiveMode", { cardModes }, evidence, INPUT([]), NO_LIVE_MODE);
-      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: [...live] }, offerRefs(offers, evidence), INPUT([]), MISMATCH);
+      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: [...live] }, offerRefs(offers, evidence), INPUT([]), CARD_TAKES_NONE);
     }
 
     const sends = client.sends;
@@ -181,7 +195,9 @@ export const inputModes: Invariant<MessageId> = {
         cardClaim: "declarations",
       });
     }
-    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: [...sends] }, offerRefs(offers, evidence), INPUT([]), MISMATCH);
+    // A class that sends its own modes, none of which the card takes: acquiring an encoding would not help.
+    const classOutsideCard = classModes !== undefined && !offers.some((o) => classModes.some((m) => modesOverlap(m, o.mode)));
+    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: [...sends] }, offerRefs(offers, evidence), INPUT([]), classOutsideCard ? CARD_TAKES_NONE : MISMATCH);
   },
 };
 

@@ -11,9 +11,13 @@ const textSkill = { id: "write", name: "Write", pointer: "/skills/1" };
 const voicemail = makeCard({ defaultInputModes: modes("audio/mpeg") });
 const buffering: ClientProfile = { ...NORTHWIND, bufferableInputModes: ["audio/pcm"] };
 const INPUT_NONE = { kind: "input" as const, modes: [] as string[] };
-/** A card whose defaults the client cannot send, with `count` skills s0, s1 … that take text/plain. */
+/**
+ * A card with empty defaultInputModes (no gate: the A2A JS SDK server checks nothing then), with
+ * `count` skills s0, s1 … that take text/plain: the skills' modes are all the card says.
+ */
+const NO_DEFAULTS = { value: [] as string[], pointer: "/defaultInputModes" };
 const textSkills = (count: number, inputModes = ["text/plain"]) =>
-  makeCard({ defaultInputModes: modes("audio/mpeg"), skills: Array.from({ length: count }, (_, i) => ({ id: `s${i}`, inputModes, pointer: `/skills/${i}` })) });
+  makeCard({ defaultInputModes: NO_DEFAULTS, skills: Array.from({ length: count }, (_, i) => ({ id: `s${i}`, inputModes, pointer: `/skills/${i}` })) });
 
 testInvariant(inv, {
   taskClass: "request-response",
@@ -21,7 +25,9 @@ testInvariant(inv, {
     { name: "text both ways", messageId: "inputModeShared", data: { modes: ["text/plain"], defaults: true, skills: [], moreSkills: 0 }, evidence: { card: ["/defaultInputModes/0"], profile: ["/inputModes"] } },
     { name: "a wildcard the card takes (text/*)", card: makeCard({ defaultInputModes: modes("text/*") }), messageId: "inputModeShared", data: { modes: ["text/plain"] } },
     { name: "parameters do not matter (text/plain;charset=utf-8)", card: makeCard({ defaultInputModes: modes("text/plain;charset=utf-8") }), messageId: "inputModeShared" },
-    { name: "a skill offers it, and the explanation says which", card: makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "notes", inputModes: ["text/plain"], pointer: "/skills/0" }] }), messageId: "inputModeShared", data: { defaults: false, skills: ["notes"], moreSkills: 0 } },
+    { name: "no defaults (no gate): a skill offers it, and the explanation says which", card: makeCard({ defaultInputModes: NO_DEFAULTS, skills: [{ id: "notes", inputModes: ["text/plain"], pointer: "/skills/0" }] }), messageId: "inputModeShared", data: { defaults: false, skills: ["notes"], moreSkills: 0 } },
+    // Issue 28: a targeted skill narrows the defaults (its modes within them).
+    { name: "aimed at a skill: its modes within the defaults", card: makeCard({ defaultInputModes: modes("text/plain", "application/json"), skills: [{ id: "notes", inputModes: ["text/plain", "image/png"], pointer: "/skills/0" }] }), skill: "notes", messageId: "inputModeShared", data: { modes: ["text/plain"], skills: ["notes"] } },
     {
       name: "many skills offer it: the first five are named, then how many more",
       card: textSkills(12, ["text/plain", "text/plain"]),
@@ -43,7 +49,7 @@ testInvariant(inv, {
     },
     { name: "a live mode the client buffers can go whole", card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "inputModeShared", data: { modes: ["audio/pcm"] } },
     { name: "live input: the card takes the client's live mode", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
-    { name: "live input aimed at a skill that takes it", card: makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] }), taskClass: "live-input", skill: "talk", messageId: "liveModeShared", data: { skills: ["talk"] } },
+    { name: "live input aimed at a skill that takes it", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm"), skills: [talkSkill, textSkill] }), taskClass: "live-input", skill: "talk", messageId: "liveModeShared", data: { skills: ["talk"] } },
     // A class that sends JSON counts only the client's JSON, as the class spells it.
     { name: "a class's own modes narrow what the client sends (application/* → application/json)", card: makeCard({ defaultInputModes: modes("text/plain", "application/json") }), profile: { ...NORTHWIND, inputModes: ["text/plain", "application/*"] }, classFields: { inputModes: ["application/json"] }, messageId: "inputModeShared", data: { modes: ["application/json"] }, evidence: { "task-class": ["/inputModes"], profile: ["/inputModes"] } },
     { name: "a live class whose own modes are audio: the client's live audio counts", card: makeCard({ defaultInputModes: modes("text/plain", "audio/pcm") }), taskClass: "live-input", classFields: { inputModes: ["audio/*"] }, messageId: "liveModeShared", data: { modes: ["audio/pcm"] } },
@@ -59,7 +65,8 @@ testInvariant(inv, {
     },
     // Rule, invariant 1's reasoning for whole input: live audio sent whole is not supporting it.
     { name: "the only shared mode is one the client has only live", card: makeCard({ defaultInputModes: modes("audio/pcm") }), messageId: "onlyLiveModesShared", cuts: { kind: "input", modes: ["audio/pcm"] }, cause: { acquirable: ["buffering", "encoding"] } },
-    { name: "live input on a text-only card: no live path at all", taskClass: "live-input", messageId: "noLiveInputMode", cuts: INPUT_NONE, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
+    // Issue 28: no encoding the client acquires makes a text-only card take live audio: renegotiation cannot reopen it.
+    { name: "live input on a text-only card: no live path at all", taskClass: "live-input", messageId: "noLiveInputMode", cuts: INPUT_NONE, cause: { acquirable: [], cardClaim: "declarations" }, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
     // Nothing the card could say gives a client with no live mode a live input path.
     {
       name: "live input for a client with no live mode at all: the profile's fields are the evidence",
@@ -71,10 +78,30 @@ testInvariant(inv, {
       data: { cardModes: ["text/plain"] },
       evidence: { card: [], profile: ["/liveOnlyInputModes", "/bufferableInputModes"] },
     },
+    // Issue 28: a request cannot name a skill, and the SDK server checks parts against
+    // defaultInputModes only: a mode only a skill lists is refused, not a reachable path.
+    {
+      name: "a mode only a skill lists is not reachable (aimed at no skill)",
+      card: makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "notes", inputModes: ["text/plain"], pointer: "/skills/0" }] }),
+      messageId: "noSharedInputMode",
+      cuts: INPUT_NONE,
+      data: { cardModes: ["audio/mpeg"] },
+    },
+    {
+      name: "aimed at a skill whose modes are all outside the defaults",
+      card: makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill] }),
+      skill: "talk",
+      taskClass: "live-input",
+      messageId: "skillModesOutsideDefaults",
+      cuts: INPUT_NONE,
+      cause: { acquirable: [], cardClaim: "declarations" },
+      data: { skill: "talk", modes: ["audio/pcm"] },
+      evidence: { card: ["/skills/0/inputModes", "/defaultInputModes"] },
+    },
     { name: "aimed at a skill the card does not have", skill: "translate", card: makeCard({ skills: [textSkill] }), messageId: "skillNotOnCard", cuts: INPUT_NONE, data: { skill: "translate" } },
     // The card takes text, which the client sends, but tasks of this class send images.
     { name: "the class sends a mode the client does not send at all", classFields: { inputModes: ["image/png"] }, messageId: "classModesNotSent", cuts: INPUT_NONE, cause: { acquirable: ["encoding"], cardClaim: undefined }, data: { classModes: ["image/png"], clientModes: ["text/plain", "audio/pcm"] }, evidence: { "task-class": ["/inputModes"] } },
-    { name: "the class's mode is one the client sends, but the card takes only text", classFields: { inputModes: ["audio/*"] }, profile: buffering, messageId: "noSharedInputMode", cuts: INPUT_NONE, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
+    { name: "the class's mode is one the client sends, but the card takes only text", classFields: { inputModes: ["audio/*"] }, profile: buffering, messageId: "noSharedInputMode", cuts: INPUT_NONE, cause: { acquirable: [], cardClaim: "declarations" }, data: { cardModes: ["text/plain"], clientModes: ["audio/pcm"] } },
     { name: "a live class sending video: the client has only live audio", taskClass: "live-input", classFields: { inputModes: ["video/*"] }, card: makeCard({ defaultInputModes: modes("video/mp4", "audio/pcm") }), messageId: "classModesNotLive", cuts: INPUT_NONE, data: { classModes: ["video/*"], clientModes: ["audio/pcm"] } },
     { name: "a text class on an audio-only card: the client's text counts, its audio does not", classFields: { inputModes: ["text/plain"] }, card: makeCard({ defaultInputModes: modes("audio/pcm") }), profile: buffering, messageId: "noSharedInputMode", cuts: INPUT_NONE, data: { cardModes: ["audio/pcm"], clientModes: ["text/plain"] } },
   ],
@@ -85,8 +112,8 @@ testInvariant(inv, {
 });
 
 describe("input-modes, aimed at a skill", () => {
-  const card = makeCard({ defaultInputModes: modes("text/plain"), skills: [talkSkill, textSkill] });
-  it("uses the skill's own modes, not the defaults", () => {
+  const card = makeCard({ defaultInputModes: modes("text/plain", "audio/pcm"), skills: [talkSkill, textSkill] });
+  it("narrows the defaults to the skill's own modes", () => {
     const f = inv.check({ card, profile: NORTHWIND, context: {}, taskClass: { id: "talk-whole", title: "T", description: "", input: "whole", completion: "response", output: "required", skill: "talk" } });
     expect(f.messageId).toBe("onlyLiveModesShared");
   });
@@ -112,12 +139,12 @@ describe("who offers a shared mode, in the message", () => {
   });
 
   it("gives several shared modes' count of more skills as a lower bound", () => {
-    const both = makeCard({ defaultInputModes: modes("audio/mpeg"), skills: Array.from({ length: 7 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain", "audio/pcm"], pointer: `/skills/${i}` })) });
+    const both = makeCard({ defaultInputModes: NO_DEFAULTS, skills: Array.from({ length: 7 }, (_, i) => ({ id: `s${i}`, inputModes: ["text/plain", "audio/pcm"], pointer: `/skills/${i}` })) });
     expect(say(both, buffering)).toContain("(skill s0, skill s1, skill s2, skill s3, skill s4 and at least 2 more skills).");
   });
 
   it("names a skill whose id is 'defaults' as that skill, and a skill without id or name by its pointer", () => {
-    const odd = makeCard({ defaultInputModes: modes("audio/mpeg"), skills: [{ id: "defaults", inputModes: ["text/plain"], pointer: "/skills/0" }, { inputModes: ["text/plain"], pointer: "/skills/1" }] });
+    const odd = makeCard({ defaultInputModes: NO_DEFAULTS, skills: [{ id: "defaults", inputModes: ["text/plain"], pointer: "/skills/0" }, { inputModes: ["text/plain"], pointer: "/skills/1" }] });
     expect(say(odd)).toBe("The client can send text/plain whole, which the card takes (skill defaults and skill /skills/1).");
   });
 

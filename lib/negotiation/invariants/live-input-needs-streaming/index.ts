@@ -1,4 +1,4 @@
-import { collectCardModes } from "../card-modes";
+import { targetedModes } from "../card-modes";
 import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listHas, moreSpecific, rangesOverlap } from "../../card/media-types";
@@ -28,7 +28,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/streaming", "/defaultInputModes", "/skills/*/inputModes"],
   profileFields: ["/liveOnlyInputModes", "/bufferableInputModes"],
   concerns: (taskClass) => taskClass.input === "live",
-  classKey: (taskClass) => `${taskClass.input} ${classModesKey(taskClass.inputModes)}`,
+  classKey: (taskClass) => `${taskClass.input} ${taskClass.skill ?? ""} ${classModesKey(taskClass.inputModes)}`,
   messages: {
     notConcerned: "{{taskClass}} sends its input whole, so live-only input modes do not concern it.",
     cardStreams:
@@ -78,7 +78,7 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
     }
     const live: string[] = [];
     const liveRanges = client.liveOnlyRanges;
-    for (const declared of collectCardModes(card, "input")) {
+    for (const declared of targetedModes(card, "input", taskClass.skill).offers) {
       let m = 0;
       while (m < liveRanges.length && !rangesOverlap(declared.range, liveRanges[m]!)) m++;
       if (m === liveRanges.length) continue;

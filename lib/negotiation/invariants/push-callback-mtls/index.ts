@@ -1,17 +1,21 @@
 import type { NormalizedCard } from "../../card/model";
-import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
+import { cardRef, cardUnclearFinding, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { originOf, pickInterface } from "../interfaces";
 import type { EvidenceRef, FixTemplate, Invariant, InvariantMeta } from "../types";
 
 /**
  * The rule's second invariant: push callbacks the server sends under mutual TLS are silently
  * dropped by a plain HTTPS listener. A scheme requires mTLS by its kind (1.0 `mtlsSecurityScheme`,
- * 0.3/OpenAPI `type: mutualTLS`), never by the words in it. mTLS binds the callbacks when the push
- * scheme the card names requires it or, when the card names none, when every security alternative
- * of the card requires it (the server's posture then covers its outbound calls too). The rule is
- * about a webhook on another origin than the endpoint: a callback URL on the same origin as the
- * interface the client calls is outside it. A listener whose mTLS the profile leaves out is
- * unknown, not plain.
+ * 0.3/OpenAPI `type: mutualTLS`), never by the words in it. mTLS binds the callbacks only when the
+ * push scheme the card names (the rule's own `capabilities.pushNotifications.securityScheme`)
+ * requires it. The card's `securitySchemes`/`securityRequirements` govern calls INTO the agent,
+ * not its outbound callbacks (the A2A JS SDK's DefaultPushNotificationSender posts with a plain
+ * `fetch` and no client certificate, whatever the card's security), so nothing is inferred from
+ * them: a card that names no push scheme does not say how its callbacks authenticate. Then a
+ * plain listener holds, and a listener that demands a client certificate cannot be told to
+ * receive them (not evaluated, from the card: polling stays the safe path). The rule is about a
+ * webhook on another origin than the endpoint: a callback URL on the same origin as the interface
+ * the client calls is outside it. A listener whose mTLS the profile leaves out is unknown, not plain.
  */
 type MessageId =
   | "notConcerned"
@@ -20,13 +24,14 @@ type MessageId =
   | "pushNotOffered"
   | "pushSchemeUndeclared"
   | "pushSchemeNotMtls"
-  | "callbacksNotMtls"
+  | "callbackAuthUndeclared"
+  | "callbackAuthUndeclaredMtlsListener"
+  | "callbackAuthUndeclaredListenerUnknown"
   | "sameOrigin"
   | "clientListenerMtls"
   | "clientCanEnableMtls"
   | "listenerMtlsUnknown"
-  | "pushSchemeMtlsPlainListener"
-  | "allRequirementsMtlsPlainListener";
+  | "pushSchemeMtlsPlainListener";
 
 const meta: InvariantMeta<MessageId> = {
   id: "push-callback-mtls",
@@ -39,7 +44,6 @@ const meta: InvariantMeta<MessageId> = {
     "/capabilities/pushNotifications",
     "/capabilities/pushNotifications/securityScheme",
     "/securitySchemes",
-    "/securityRequirements",
   ],
   profileFields: ["/callback/supported", "/callback/mtls", "/callback/mtlsConfigurable", "/callback/url"],
   concerns: (taskClass) => taskClass.completion === "notification" || taskClass.completion === "push",
@@ -53,7 +57,12 @@ const meta: InvariantMeta<MessageId> = {
     pushSchemeUndeclared:
       "The card names {{scheme}} for push callbacks but declares no such security scheme, so no mTLS requirement can be read from it.",
     pushSchemeNotMtls: "Push callbacks go out under {{scheme}} (kind {{kind}}), which does not require mutual TLS.",
-    callbacksNotMtls: "The card names no push scheme and not every security alternative requires mutual TLS, so callbacks do not need it.",
+    callbackAuthUndeclared:
+      "The card does not declare how its push callbacks authenticate (no capabilities.pushNotifications.securityScheme; its securitySchemes govern calls into the agent, not callbacks). A plain listener receives callbacks from a sender that presents no client certificate, as the A2A JS SDK's does; polling stays the safe path.",
+    callbackAuthUndeclaredMtlsListener:
+      "The card does not declare how its push callbacks authenticate (no capabilities.pushNotifications.securityScheme), and the client's listener demands a client certificate (callback.mtls): a sender that presents none, as the A2A JS SDK's does, gets no callback through, so push cannot be counted on. Polling stays the safe path.",
+    callbackAuthUndeclaredListenerUnknown:
+      "The card does not declare how its push callbacks authenticate (no capabilities.pushNotifications.securityScheme), and the profile does not say whether the client's listener demands a client certificate: declare callback.mtls to evaluate this.",
     sameOrigin:
       "Push callbacks require mutual TLS ({{schemes}}), but the client's callback URL is on the same origin as the interface it calls ({{origin}}); the rule is about a webhook on another origin, so it does not bind.",
     clientListenerMtls: "Push callbacks require mutual TLS ({{schemes}}) and the client's callback listener does mutual TLS.",
@@ -63,8 +72,6 @@ const meta: InvariantMeta<MessageId> = {
       "Push callbacks require mutual TLS ({{schemes}}), and the profile does not say whether the client's callback listener does mTLS: declare callback.mtls to evaluate this.",
     pushSchemeMtlsPlainListener:
       "Push callbacks go out under {{schemes}}, which requires mutual TLS, but the client's callback listener is plain HTTPS: every callback would be dropped, so push is unreachable.",
-    allRequirementsMtlsPlainListener:
-      "Every security alternative of the card requires mutual TLS ({{schemes}}), so push callbacks do too, but the client's callback listener is plain HTTPS: every callback would be dropped, so push is unreachable.",
   },
   generalFixes: [
       "Profile: set callback.mtls (or callback.mtlsConfigurable) to true once the listener can do mutual TLS.",
@@ -73,7 +80,12 @@ const meta: InvariantMeta<MessageId> = {
     ],
   fixes: {
     pushSchemeMtlsPlainListener: pushFixes(),
-    allRequirementsMtlsPlainListener: pushFixes(),
+    callbackAuthUndeclaredMtlsListener: [
+      "Card: name the push security scheme in capabilities.pushNotifications.securityScheme (a mutualTLS one if the server presents a client certificate).",
+      "Client: ask for the callback authentication you need in the push config's authentication, or accept callbacks without a client certificate on this listener.",
+      { text: "Profile: set canPoll to true if the client can poll: {{taskClass}} then does not depend on push.", unless: "pollingFallbackMoot" },
+    ],
+    callbackAuthUndeclaredListenerUnknown: ["Profile: declare callback.mtls (true if the listener demands a client certificate, false if it is plain HTTPS)."],
     clientCanEnableMtls: [
       "Client: turn mTLS on for the callback listener before registering a push config; without callback.mtlsConfigurable, push would be cut.",
     ],
@@ -94,43 +106,30 @@ function pushFixes(): FixTemplate[] {
 }
 
 interface MtlsDemand {
-  via: "pushScheme" | "allRequirements";
   schemes: string[];
   evidence: EvidenceRef[];
 }
 
 type SchemeReading =
   | MtlsDemand
-  | { none: "pushSchemeUndeclared" | "pushSchemeNotMtls" | "callbacksNotMtls"; kind?: string; evidence: EvidenceRef[] };
+  | { none: "pushSchemeUndeclared" | "pushSchemeNotMtls"; kind?: string; evidence: EvidenceRef[] }
+  | { undeclared: true };
 
 const requiresMtls = (kind: string) => kind === "mutualTLS";
 
-/** Reads whether the card's callbacks require mTLS, and why. */
+/** Reads whether the card's callbacks require mTLS, and why: from the push scheme it names, and only from that. */
 function readCallbackSecurity(card: NormalizedCard): SchemeReading {
   const named = card.pushNotifications.value.securityScheme;
-  if (named) {
-    const ref = cardRef(named.pointer, named.value);
-    const scheme = card.securitySchemes.find((s) => s.name === named.value);
-    if (!scheme) return { none: "pushSchemeUndeclared", evidence: [ref] };
-    const evidence = [ref, cardRef(scheme.pointer, scheme.kind)];
-    if (!requiresMtls(scheme.kind)) return { none: "pushSchemeNotMtls", kind: scheme.kind, evidence };
-    return { via: "pushScheme", schemes: [scheme.name], evidence };
-  }
-  const requirements = card.securityRequirements;
-  if (requirements.length === 0) return { none: "callbacksNotMtls", evidence: [] };
-  const schemes: string[] = [];
-  const evidence: EvidenceRef[] = [];
-  for (const requirement of requirements) {
-    const mtlsScheme = card.securitySchemes.find((s) => requiresMtls(s.kind) && requirement.schemes.includes(s.name));
-    if (!mtlsScheme) return { none: "callbacksNotMtls", evidence: [] };
-    if (!schemes.includes(mtlsScheme.name)) {
-      schemes.push(mtlsScheme.name);
-      evidence.push(cardRef(mtlsScheme.pointer, mtlsScheme.kind));
-    }
-    evidence.push(cardRef(requirement.pointer, requirement.schemes));
-  }
-  return { via: "allRequirements", schemes, evidence };
+  if (!named) return { undeclared: true };
+  const ref = cardRef(named.pointer, named.value);
+  const scheme = card.securitySchemes.find((s) => s.name === named.value);
+  if (!scheme) return { none: "pushSchemeUndeclared", evidence: [ref] };
+  const evidence = [ref, cardRef(scheme.pointer, scheme.kind)];
+  if (!requiresMtls(scheme.kind)) return { none: "pushSchemeNotMtls", kind: scheme.kind, evidence };
+  return { schemes: [scheme.name], evidence };
 }
+
+const PUSH_SCHEME_POINTER = "/capabilities/pushNotifications/securityScheme";
 
 const PUSH = { kind: "completion", channel: "push" } as const;
 
@@ -148,11 +147,25 @@ export const pushCallbackMtls: Invariant<MessageId> = {
       return makeFinding(meta, taskClass, "holds", "pushNotOffered", {}, [pushRef]);
     }
     const reading = readCallbackSecurity(card);
+    // Polling already on, or a class that learns of completion by push only: setting canPoll to
+    // true would change nothing, so it is not offered as a change.
+    const pollingFallbackMoot = profile.canPoll === true || taskClass.completion === "push";
+    if ("undeclared" in reading) {
+      const evidence = [pushRef, { source: "card" as const, pointer: PUSH_SCHEME_POINTER, absent: true as const }, profileRef("/callback/mtls", callback?.mtls)];
+      if (callback?.mtls === true) {
+        return cardUnclearFinding(meta, taskClass, "callbackAuthUndeclaredMtlsListener", { pollingFallbackMoot }, evidence, [PUSH_SCHEME_POINTER], PUSH);
+      }
+      if (callback?.mtls === undefined) {
+        const missing = callback?.supported === undefined ? ["/callback/mtls", "/callback/supported"] : ["/callback/mtls"];
+        return unknownFinding(meta, taskClass, "callbackAuthUndeclaredListenerUnknown", {}, evidence, missing, PUSH);
+      }
+      return makeFinding(meta, taskClass, "holds", "callbackAuthUndeclared", {}, evidence);
+    }
     if ("none" in reading) {
       const scheme = card.pushNotifications.value.securityScheme?.value ?? "";
       return makeFinding(meta, taskClass, "holds", reading.none, { scheme, kind: reading.kind ?? "" }, [pushRef, ...reading.evidence]);
     }
-    const data = { schemes: reading.schemes, via: reading.via };
+    const data = { schemes: reading.schemes };
     const evidence = [pushRef, ...reading.evidence];
 
     const target = pickInterface(card, profile) ?? card.interfaces[0];
@@ -173,11 +186,7 @@ export const pushCallbackMtls: Invariant<MessageId> = {
       const missing = callback?.supported === undefined ? ["/callback/mtls", "/callback/supported"] : ["/callback/mtls"];
       return unknownFinding(meta, taskClass, "listenerMtlsUnknown", data, evidence, missing, PUSH);
     }
-    const messageId = reading.via === "pushScheme" ? "pushSchemeMtlsPlainListener" : "allRequirementsMtlsPlainListener";
-    // Polling already on, or a class that learns of completion by push only: setting canPoll to
-    // true would change nothing, so it is not offered as a change.
-    const pollingFallbackMoot = profile.canPoll === true || taskClass.completion === "push";
-    return cutFinding(meta, taskClass, messageId, { ...data, pollingFallbackMoot }, evidence, PUSH, {
+    return cutFinding(meta, taskClass, "pushSchemeMtlsPlainListener", { ...data, pollingFallbackMoot }, evidence, PUSH, {
       acquirable: ["mtls-listener"],
       cardClaim: "capabilities",
       contradiction: true,

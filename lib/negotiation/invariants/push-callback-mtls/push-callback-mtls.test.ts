@@ -10,15 +10,13 @@ const incident = makeCard({
   securitySchemes: [scheme("contosoMtls", true)],
   securityRequirements: [requirement(0, "contosoMtls")],
 });
-const everyAlternativeMtls = makeCard({
+// 1.0 cards whose request security is mTLS only, naming no push scheme: request security governs
+// calls into the agent, so nothing about callbacks is read from it (issue 28: the SDK's push sender
+// posted to plain listeners on such cards, and never presented a client certificate).
+const requestMtlsNoPushScheme = makeCard({
   pushNotifications: push(true),
   securitySchemes: [scheme("mtls", true), scheme("key", false)],
   securityRequirements: [requirement(0, "mtls"), requirement(1, "mtls", "key")],
-});
-const oneAlternativeWithoutMtls = makeCard({
-  pushNotifications: push(true),
-  securitySchemes: [scheme("mtls", true), scheme("key", false)],
-  securityRequirements: [requirement(0, "mtls"), requirement(1, "key")],
 });
 // mTLS is read from a scheme's kind, never from its words: a bearer scheme whose description says
 // "no mTLS required", or an OAuth2 scheme on an `mtls.` token host (RFC 8705's alias), is not mTLS.
@@ -47,8 +45,14 @@ testInvariant(inv, {
     { name: "push scheme is not mTLS", card: makeCard({ pushNotifications: push(true, "key"), securitySchemes: [scheme("key", false)] }), messageId: "pushSchemeNotMtls", data: { kind: "apiKey" } },
     { name: "a bearer scheme whose words mention mTLS is not mTLS", card: bearerSaysMtls, messageId: "pushSchemeNotMtls", data: { kind: "http" }, evidence: { card: ["/capabilities/pushNotifications", "/capabilities/pushNotifications/securityScheme", "/securitySchemes/bearer"] } },
     { name: "an OAuth2 scheme on an mtls. token host is not mTLS", card: oauthMtlsHost, messageId: "pushSchemeNotMtls", data: { kind: "oauth2" } },
-    { name: "no push scheme, one alternative without mTLS", card: oneAlternativeWithoutMtls, messageId: "callbacksNotMtls" },
-    { name: "no push scheme, no security requirements", card: makeCard({ pushNotifications: push(true), securitySchemes: [scheme("mtls", true)] }), messageId: "callbacksNotMtls" },
+    {
+      name: "no push scheme, every request alternative mTLS, plain listener: callbacks undeclared, not mTLS",
+      card: requestMtlsNoPushScheme,
+      messageId: "callbackAuthUndeclared",
+      evidence: { card: ["/capabilities/pushNotifications", "/capabilities/pushNotifications/securityScheme"], profile: ["/callback/mtls"] },
+    },
+    { name: "no push scheme, no security requirements, plain listener", card: makeCard({ pushNotifications: push(true), securitySchemes: [scheme("mtls", true)] }), messageId: "callbackAuthUndeclared" },
+    { name: "no push scheme, push-only class, plain listener", card: requestMtlsNoPushScheme, classFields: { completion: "push" }, messageId: "callbackAuthUndeclared" },
     { name: "listener does mTLS", card: incident, profile: mtlsListener, messageId: "clientListenerMtls" },
     // Rule: it does not hold "when the security scheme mismatch is resolvable by the client's own configuration".
     { name: "exception: client can turn mTLS on", card: incident, profile: configurable, messageId: "clientCanEnableMtls", exception: "client-configurable" },
@@ -69,10 +73,13 @@ testInvariant(inv, {
       evidence: { card: ["/capabilities/pushNotifications", "/capabilities/pushNotifications/securityScheme", "/securitySchemes/contosoMtls"], profile: ["/callback/mtls"] },
     },
     { name: "callback URL on another origin binds as before", card: incident, profile: otherOriginCallback, messageId: "pushSchemeMtlsPlainListener", cuts: PUSH },
-    { name: "every alternative requires mTLS, plain listener", card: everyAlternativeMtls, messageId: "allRequirementsMtlsPlainListener", cuts: PUSH, data: { schemes: ["mtls"] } },
   ],
   unknown: [
     { name: "listener mTLS left out of the profile", card: incident, profile: unknownListener, messageId: "listenerMtlsUnknown", missing: ["/callback/mtls"], atStake: PUSH },
     { name: "callback left out entirely", card: incident, profile: { name: "bare" }, messageId: "listenerMtlsUnknown", missing: ["/callback/mtls", "/callback/supported"] },
+    // The card does not say how callbacks authenticate, and the listener demands a client
+    // certificate: the card cannot tell whether callbacks get through (nothing in the profile would).
+    { name: "no push scheme, listener demands a client certificate", card: requestMtlsNoPushScheme, profile: mtlsListener, messageId: "callbackAuthUndeclaredMtlsListener", missing: [], atStake: PUSH },
+    { name: "no push scheme, listener mTLS left out", card: requestMtlsNoPushScheme, profile: unknownListener, messageId: "callbackAuthUndeclaredListenerUnknown", missing: ["/callback/mtls"], atStake: PUSH },
   ],
 });

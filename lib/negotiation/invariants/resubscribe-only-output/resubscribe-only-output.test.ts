@@ -19,6 +19,7 @@ const streamingUnknown = omitFields(NORTHWIND, "streaming");
 testInvariant(inv, {
   taskClass: "request-response",
   valid: [
+    { name: "aimed at a text skill, the card's resubscribe-only audio does not concern it", card: { ...incident, skills: [{ id: "write", outputModes: ["text/plain"], pointer: "/skills/0" }] }, skill: "write", messageId: "resubscribeOnlyNotDeclared" },
     { name: "no resubscribe-only modes anywhere", messageId: "noResubscribeOnlyModes" },
     { name: "resubscribe-only mode not declared as output", card: makeCard({ resubscribeOnlyOutputModes: resubOnly("video/mp4") }), messageId: "resubscribeOnlyNotDeclared" },
     { name: "card streams and the client consumes streams", card: { ...incident, streaming: streaming(true) }, messageId: "resubscribeAvailable" },
@@ -28,6 +29,15 @@ testInvariant(inv, {
     { name: "does not concern fire-and-forget (no output awaited)", card: incident, taskClass: "fire-and-forget", status: "not-applicable", messageId: "notConcerned" },
   ],
   invalid: [
+    // Issue 28: aimed at a skill, invariant 3 reads what that skill emits, as output-modes does: a
+    // skill emitting only the resubscribe-only mode has no text to fall back to.
+    {
+      name: "aimed at a skill that emits only the resubscribe-only mode: nothing else reachable",
+      card: { ...incident, skills: [{ id: "speak", outputModes: ["audio/pcm"], pointer: "/skills/0" }] },
+      skill: "speak",
+      messageId: "unreachableOutput",
+      cuts: { kind: "output", modes: ["audio/pcm"], reachable: [] },
+    },
     {
       name: "invariant 3: accepted mode unreachable, another reachable",
       card: incident,

@@ -1,14 +1,14 @@
 import type { CardSecurityRequirement, NormalizedCard } from "../../card/model";
-import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
+import { cardRef, cardUnclearFinding, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
+import type { CheckInput, EvidenceRef, Finding, Invariant, InvariantMeta } from "../types";
 
 /**
  * The card's security requirements are alternatives (OR), each a set of schemes to satisfy together
- * (AND): 0.3 `security`, 1.0 `securityRequirements`, and a skill's own when the task is aimed at
- * it. The client satisfies an alternative when it can do every scheme's kind. With no alternative
+ * (AND): 0.3 `security`, 1.0 `securityRequirements`, and a skill's own, on top of the card's, when
+ * the task is aimed at it. The client satisfies an alternative when it can do every scheme's kind. With no alternative
  * it can satisfy, the server refuses every request; a card with no requirement is open.
  */
-type MessageId = "open" | "satisfiable" | "schemesUnknown" | "noSatisfiableRequirement";
+type MessageId = "open" | "satisfiable" | "schemesUnknown" | "schemeUnreadable" | "noSatisfiableRequirement";
 
 const meta: InvariantMeta<MessageId> = {
   id: "security-satisfiable",
@@ -26,6 +26,8 @@ const meta: InvariantMeta<MessageId> = {
     satisfiable: "The client can satisfy {{requirement}} ({{kinds}}){{forSkill}}.",
     schemesUnknown:
       "The card requires {{alternatives}}{{forSkill}}, and the profile does not say which security schemes the client can satisfy: declare securitySchemes to evaluate this.",
+    schemeUnreadable:
+      "The card requires {{alternatives}}{{forSkill}}, and Parley cannot tell what {{unreadable}} requires (no scheme kind it can read): with the schemes it can read, the client would satisfy an alternative, so whether the server accepts its requests is not known from the card.",
     noSatisfiableRequirement:
       "The client can present {{clientKinds}}, but every security alternative of the card{{forSkill}} needs a scheme it cannot present: {{lacking}}. The server refuses every request.",
   },
@@ -39,11 +41,12 @@ const meta: InvariantMeta<MessageId> = {
       "Profile: add the scheme kind an alternative lacks to securitySchemes once the client can present it.",
       "Card: offer an alternative the client can satisfy.",
     ],
+    schemeUnreadable: ["Card: declare {{unreadable}} in a form A2A defines (1.0: an apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme or mtlsSecurityScheme member)."],
     schemesUnknown: ["Profile: declare securitySchemes, the kinds the client can present (apiKey, http, oauth2, openIdConnect, mutualTLS)."],
   },
 };
 
-/** The targeted skill, when it has requirements of its own (they apply instead of the card's). */
+/** The targeted skill's own requirements, when it states some (they apply on top of the card's). */
 function skillWithOwnRequirements(card: NormalizedCard, skillId: string | undefined): CardSecurityRequirement[] | undefined {
   if (skillId === undefined) return undefined;
   const skill = card.skills.find((s) => s.id === skillId || (s.id === undefined && s.name === skillId));
@@ -79,10 +82,24 @@ function satisfies(card: NormalizedCard, client: readonly string[], requirement:
 export const securitySatisfiable: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
+    // A skill's requirements add to the card's, never lift them: card-level security applies to
+    // every interaction, and a request names no skill the server could exempt. The card's are
+    // read first; a skill's own, when it states some, must be met as well.
+    const ofCard = evaluate(card, profile, taskClass, card.securityRequirements, {});
     const own = skillWithOwnRequirements(card, taskClass.skill);
-    const requirements = own ?? card.securityRequirements;
+    if (own === undefined || own.length === 0 || taskClass.skill === undefined || ofCard.status !== "holds") return ofCard;
     // The skill whose own requirements are read (data names it; the messages word it, meta.wording).
-    const forSkill: { skill?: string } = own && taskClass.skill !== undefined ? { skill: taskClass.skill } : {};
+    return evaluate(card, profile, taskClass, own, { skill: taskClass.skill });
+  },
+};
+
+function evaluate(
+  card: NormalizedCard,
+  profile: CheckInput["profile"],
+  taskClass: CheckInput["taskClass"],
+  requirements: CardSecurityRequirement[],
+  forSkill: { skill?: string },
+): Finding {
     // An empty requirement object ({}) is an alternative that needs nothing: the card is open.
     if (requirements.length === 0) return makeFinding(meta, taskClass, "holds", "open", { ...forSkill }, []);
     for (const r of requirements) {
@@ -108,6 +125,15 @@ export const securitySatisfiable: Invariant<MessageId> = {
       });
     }
     evidence.push(profileRef("/securitySchemes", client));
+    // A scheme whose kind cannot be read is not one the client cannot satisfy: when an
+    // alternative lacks only such schemes, the card does not say enough to decide (defer, naming them).
+    const unreadable = unreadableOnly(card, client, requirements);
+    if (unreadable.length > 0) {
+      const alternatives = requirements.map((r) => describe(card, r));
+      const pointers = unreadable.map((name) => card.securitySchemes.find((s) => s.name === name)!.pointer);
+      for (const pointer of pointers) evidence.push(cardRef(pointer, "unknown"));
+      return cardUnclearFinding(meta, taskClass, "schemeUnreadable", { alternatives, unreadable, ...forSkill }, evidence, pointers, { kind: "request", reason: "security" });
+    }
     // The schemes the client cannot present, each once, in the card's order (which alternative needs
     // which is in the evidence): data without English, unlike "oauth (oauth2) + key (apiKey) lacks apiKey".
     const lacking: string[] = [];
@@ -132,8 +158,21 @@ export const securitySatisfiable: Invariant<MessageId> = {
       { kind: "request", reason: "security" },
       { acquirable: [], cardClaim: "declarations" },
     );
-  },
-};
+}
+
+/**
+ * The unreadable schemes (declared, of no kind Parley reads) of the alternatives the client would
+ * satisfy but for them, each once; empty when every alternative lacks a scheme it can read.
+ */
+function unreadableOnly(card: NormalizedCard, client: readonly string[], requirements: readonly CardSecurityRequirement[]): string[] {
+  const out: string[] = [];
+  for (const requirement of requirements) {
+    const lacking = lacks(card, client, requirement);
+    if (lacking.length === 0 || !lacking.every((name) => kindOf(card, name) === "unknown")) continue;
+    for (const name of lacking) if (!out.includes(name)) out.push(name);
+  }
+  return out;
+}
 
 /** A requirement as evidence: the scheme names it combines (a 0.1 one is a single name, shown as written). */
 function requirementRef(requirement: CardSecurityRequirement): EvidenceRef {

@@ -20,16 +20,43 @@ testInvariant(inv, {
     { name: "an empty alternative ({}) makes it open", card: makeCard({ securitySchemes: [scheme("cert", "mutualTLS")], securityRequirements: [requirement(0, "cert"), requirement(1)] }), profile: tokensOnly, messageId: "open" },
     { name: "Northwind presents a client certificate", card: mtlsOnly, messageId: "satisfiable", data: { kinds: ["mutualTLS"] } },
     { name: "one alternative of several is enough", card: makeCard({ securitySchemes: [scheme("cert", "mutualTLS"), scheme("bearer", "http")], securityRequirements: [requirement(0, "cert"), requirement(1, "bearer")] }), profile: tokensOnly, messageId: "satisfiable", data: { requirement: "bearer (http)" } },
+  ],
+  invalid: [
+    // Issue 28 (spec audit): a skill's security adds to the card's, it never lifts it — card-level
+    // security applies to every interaction, and a request names no skill.
     {
-      name: "a task aimed at a skill with its own open requirements",
+      name: "a skill with open requirements does not lift the card's mTLS",
       card: makeCard({ ...mtlsOnly, skills: [{ id: "public", securityRequirements: [], pointer: "/skills/0" }] }),
       profile: tokensOnly,
       skill: "public",
-      messageId: "open",
-      data: { skill: "public" },
+      messageId: "noSatisfiableRequirement",
+      cuts: REQUEST,
     },
-  ],
-  invalid: [
+    {
+      name: "card mTLS + skill bearer, client without a certificate",
+      card: makeCard({
+        securitySchemes: [scheme("cert", "mutualTLS"), scheme("bearer", "http")],
+        securityRequirements: [requirement(0, "cert")],
+        skills: [{ id: "search", securityRequirements: [{ schemes: ["bearer"], pointer: "/skills/0/securityRequirements/0" }], pointer: "/skills/0" }],
+      }),
+      profile: tokensOnly,
+      skill: "search",
+      messageId: "noSatisfiableRequirement",
+      cuts: REQUEST,
+      data: { lacking: ["cert (mutualTLS)"] },
+    },
+    {
+      name: "card open, skill bearer, client without tokens",
+      card: makeCard({
+        securitySchemes: [scheme("bearer", "http")],
+        skills: [{ id: "search", securityRequirements: [{ schemes: ["bearer"], pointer: "/skills/0/securityRequirements/0" }], pointer: "/skills/0" }],
+      }),
+      profile: { ...NORTHWIND, securitySchemes: ["mutualTLS"] },
+      skill: "search",
+      messageId: "noSatisfiableRequirement",
+      cuts: REQUEST,
+      data: { skill: "search" },
+    },
     {
       name: "every alternative needs mTLS, the client has tokens only",
       card: mtlsOnly,
@@ -44,7 +71,19 @@ testInvariant(inv, {
     { name: "an alternative needing two schemes, the client has one", card: oauthAndKey, profile: tokensOnly, messageId: "noSatisfiableRequirement", cuts: REQUEST, data: { lacking: ["key (apiKey)"] } },
     { name: "a requirement naming an undeclared scheme cannot be met", card: makeCard({ securityRequirements: [requirement(0, "ghost")] }), messageId: "noSatisfiableRequirement", cuts: REQUEST, data: { lacking: ["ghost (undeclared)"] } },
   ],
-  unknown: [{ name: "security schemes left out of the profile", card: mtlsOnly, profile: omitFields(NORTHWIND, "securitySchemes"), messageId: "schemesUnknown", missing: ["/securitySchemes"], atStake: REQUEST }],
+  unknown: [
+    { name: "security schemes left out of the profile", card: mtlsOnly, profile: omitFields(NORTHWIND, "securitySchemes"), messageId: "schemesUnknown", missing: ["/securitySchemes"], atStake: REQUEST },
+    // Issue 28: a scheme Parley cannot read is not one the client cannot satisfy (the card decides nothing: defer).
+    {
+      name: "the only alternative needs an unreadable scheme",
+      card: makeCard({ securitySchemes: [scheme("odd", "unknown")], securityRequirements: [requirement(0, "odd")] }),
+      profile: tokensOnly,
+      messageId: "schemeUnreadable",
+      missing: [],
+      atStake: REQUEST,
+      data: { unreadable: ["odd"] },
+    },
+  ],
 });
 
 describe("the sentence when no alternative can be satisfied", () => {

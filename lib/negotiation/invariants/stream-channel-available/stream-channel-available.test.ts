@@ -12,6 +12,7 @@ testInvariant(inv, {
   taskClass: "streaming-output",
   valid: [
     { name: "both stream", card: streams, messageId: "bothStream" },
+    { name: "both stream, streamingFallback changes nothing", card: streams, profile: { ...NORTHWIND, streamingFallback: true }, messageId: "bothStream" },
     { name: "does not concern request-response", taskClass: "request-response", status: "not-applicable", messageId: "notConcerned" },
   ],
   invalid: [
@@ -21,6 +22,17 @@ testInvariant(inv, {
     { name: "client cannot consume streams", card: streams, profile: { ...NORTHWIND, streaming: false }, messageId: "clientDoesNotStream", cuts: STREAM, cause: { acquirable: ["streaming"], cardClaim: undefined } },
     // Neither side alone would reopen it: no condition applies.
     { name: "neither streams", profile: { ...NORTHWIND, streaming: false }, messageId: "neitherStreams", cuts: STREAM, cause: { acquirable: [], cardClaim: undefined } },
+    // The SDK clients send a blocking request when the card does not stream: the stream is still
+    // cut (no results as they are produced), the finding says the client falls back (decide degrades).
+    {
+      name: "card does not stream, client falls back to a blocking request",
+      profile: { ...NORTHWIND, streamingFallback: true },
+      messageId: "cardDoesNotStreamBlockingFallback",
+      cuts: STREAM,
+      data: { blockingFallback: true },
+      evidence: { card: ["/capabilities/streaming"], profile: ["/streaming", "/streamingFallback"] },
+    },
+    { name: "streamingFallback false: the card's cut as before", profile: { ...NORTHWIND, streamingFallback: false }, messageId: "cardDoesNotStream", cuts: STREAM },
   ],
   unknown: [{ name: "client streaming left out", card: streams, profile: streamingUnknown, messageId: "clientStreamingUnknown", missing: ["/streaming"], atStake: STREAM }],
 });

@@ -1,0 +1,88 @@
+import { isObject, type JsonObject } from "./json-value";
+
+/**
+ * A2A 1.0 is defined in protobuf; its JSON is ProtoJSON, whose parsers accept a field's original
+ * snake_case name as well as its lowerCamelCase JSON name (the A2A JS SDK's generated fromJSON reads
+ * both: `object.defaultInputModes ?? object.default_input_modes`). Cards written from the .proto
+ * names (`default_input_modes`, `supported_interfaces`) are read here under their JSON names, so
+ * the rest of Parley sees one spelling. Only A2A's own field names are renamed, never other keys
+ * (scheme names, extension params), and a name the card also writes in camelCase is left alone.
+ */
+const PROTO_NAMES: ReadonlyMap<string, string> = new Map([
+  ["supported_interfaces", "supportedInterfaces"],
+  ["protocol_binding", "protocolBinding"],
+  ["protocol_version", "protocolVersion"],
+  ["documentation_url", "documentationUrl"],
+  ["icon_url", "iconUrl"],
+  ["push_notifications", "pushNotifications"],
+  ["extended_agent_card", "extendedAgentCard"],
+  ["security_schemes", "securitySchemes"],
+  ["security_requirements", "securityRequirements"],
+  ["default_input_modes", "defaultInputModes"],
+  ["default_output_modes", "defaultOutputModes"],
+  ["input_modes", "inputModes"],
+  ["output_modes", "outputModes"],
+  ["api_key_security_scheme", "apiKeySecurityScheme"],
+  ["http_auth_security_scheme", "httpAuthSecurityScheme"],
+  ["oauth2_security_scheme", "oauth2SecurityScheme"],
+  ["open_id_connect_security_scheme", "openIdConnectSecurityScheme"],
+  ["mtls_security_scheme", "mtlsSecurityScheme"],
+  ["bearer_format", "bearerFormat"],
+  ["open_id_connect_url", "openIdConnectUrl"],
+  ["oauth2_metadata_url", "oauth2MetadataUrl"],
+]);
+
+/** Maps whose keys are names the card chooses (not A2A fields): their keys are kept as written. */
+const NAMED_MAPS = new Set(["securitySchemes", "schemes", "params", "metadata"]);
+
+export interface ProtoNameReading {
+  card: JsonObject;
+  /** The snake_case names read, each once, in the order met; empty when the card has none. */
+  renamed: string[];
+}
+
+/** The card with A2A's snake_case field names read as their JSON names; the same object when it has none. */
+export function readProtoNames(card: JsonObject): ProtoNameReading {
+  const renamed: string[] = [];
+  const out = rename(card, renamed, 0) as JsonObject;
+  return renamed.length === 0 ? { card, renamed } : { card: out, renamed };
+}
+
+const MAX_DEPTH = 64;
+
+function rename(value: unknown, renamed: string[], depth: number, keepKeys = false): unknown {
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const copy = value.map((item) => {
+      const next = rename(item, renamed, depth + 1);
+      if (next !== item) changed = true;
+      return next;
+    });
+    return changed ? copy : value;
+  }
+  if (!isObject(value)) return value;
+  let copy: JsonObject | undefined;
+  for (const key in value) {
+    const json = keepKeys ? undefined : PROTO_NAMES.get(key);
+    const name = json !== undefined && !(json in value) ? json : key;
+    const child = value[key];
+    const next = rename(child, renamed, depth + 1, NAMED_MAPS.has(name));
+    if (name !== key || next !== child) {
+      copy ??= copyUntil(value, key);
+      if (name !== key && !renamed.includes(key)) renamed.push(key);
+    }
+    if (copy) copy[name] = next;
+  }
+  return copy ?? value;
+}
+
+/** A fresh object with `value`'s entries before `stop`. */
+function copyUntil(value: JsonObject, stop: string): JsonObject {
+  const copy: JsonObject = Object.create(null) as JsonObject;
+  for (const key in value) {
+    if (key === stop) break;
+    copy[key] = value[key];
+  }
+  return copy;
+}
