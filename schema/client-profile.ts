@@ -18,6 +18,8 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   transports: "Bindings the client speaks: JSONRPC, GRPC, HTTP+JSON (case-insensitive). Left out: unknown.",
   protocolVersions: 'A2A protocol versions the client speaks, Major.Minor ("1.0", "0.3"). Left out: unknown.',
   streaming: "The client can consume server streams (SSE, server streaming). Left out: unknown.",
+  streamingFallback:
+    "The client sends a blocking request when the card does not stream (the A2A SDKs' clients do), so a stream-completed task still completes with its results at the end. Left out: no fallback.",
   inputModes: "Media types the client sends as input. Left out: unknown.",
   liveOnlyInputModes: "Input modes the client only has live, chunk by chunk (e.g. a microphone). Left out: unknown.",
   bufferableInputModes: "Live modes the client can buffer whole before sending. Left out: unknown.",
