@@ -6,7 +6,7 @@ import { NORTHWIND, parseDecisionRecord, readLogLine, review, type ClientProfile
 import { decodeReviewLink } from "../share";
 import { startAgent, startWebhookReceiver, type AgentSpec, type RunningAgent, type WebhookReceiver } from "../../reality/agents";
 import { callOptions, userMessage } from "../../reality/clients";
-import { CardRejectedError, parleyInterceptor, type DecisionEvent, type ParleyInterceptorOptions } from "./index";
+import { CardRejectedError, parleyCardResolver, parleyInterceptor, type DecisionEvent, type ParleyInterceptorOptions } from "./index";
 
 /**
  * The guard against real @a2a-js/sdk 1.3 servers on loopback (reality/agents.ts): what reaches the
@@ -29,11 +29,17 @@ async function receiver(): Promise<WebhookReceiver> {
   return r;
 }
 
-async function guardedClient(origin: string, guard: Partial<ParleyInterceptorOptions> & { profile: ClientProfile }, events: DecisionEvent[]): Promise<Client> {
+async function guardedClient(
+  origin: string,
+  guard: Partial<ParleyInterceptorOptions> & { profile: ClientProfile },
+  events: DecisionEvent[],
+  { published = false } = {},
+): Promise<Client> {
   const interceptor = parleyInterceptor({ onDecision: (e) => events.push(e), ...guard });
   const factory = new ClientFactory({
     transports: [new JsonRpcTransportFactory(), new RestTransportFactory(), new GrpcTransportFactory()],
     clientConfig: { acceptedOutputModes: [], interceptors: [interceptor] },
+    ...(published ? { cardResolver: parleyCardResolver() } : {}),
   });
   return factory.createFromUrl(origin);
 }
@@ -78,7 +84,12 @@ describe("parleyInterceptor on a real SDK client", () => {
 
   it("on accept-degraded for push, removes the push config so it never reaches the server and the task completes without it", async () => {
     const hook = await receiver();
-    const spec: AgentSpec = { name: "mtls push", push: true, streaming: false, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], cardPatch: MTLS_ONLY };
+    // The rule's own field says callbacks authenticate with the mTLS scheme; Northwind's listener is plain HTTPS.
+    const MTLS_CALLBACKS = (card: Record<string, unknown>) => ({
+      ...MTLS_ONLY(card),
+      capabilities: { ...(card.capabilities as object), pushNotifications: { supported: true, securityScheme: "mtls" } },
+    });
+    const spec: AgentSpec = { name: "mtls push", push: true, streaming: false, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], cardPatch: MTLS_CALLBACKS };
     const profile: ClientProfile = { ...NORTHWIND, callback: { ...NORTHWIND.callback, url: hook.url } };
 
     // The control: the same client without the guard hands the push config to the server.
@@ -87,9 +98,17 @@ describe("parleyInterceptor on a real SDK client", () => {
     await plain.sendMessage(userMessage("text/plain", { push: { url: hook.url } }), callOptions());
     expect(control.log.pushConfigs).toHaveLength(1);
 
+    // The SDK's parsed card has no room for the rule's push scheme: without the card as published
+    // the guard cannot see it, and lets the push config through (docs/library.md).
+    const unseen = await agent(spec);
+    const unseenEvents: DecisionEvent[] = [];
+    const sdkOnly = await guardedClient(unseen.origin, { profile }, unseenEvents);
+    await sdkOnly.sendMessage(userMessage("text/plain", { push: { url: hook.url } }), callOptions());
+    expect(unseenEvents.map((e) => e.action)).toEqual(["allowed"]);
+
     const a = await agent(spec);
     const events: DecisionEvent[] = [];
-    const client = await guardedClient(a.origin, { profile }, events);
+    const client = await guardedClient(a.origin, { profile }, events, { published: true });
     const result = await client.sendMessage(userMessage("text/plain", { push: { url: hook.url } }), callOptions());
 
     expect(a.log.pushConfigs).toEqual([]);

@@ -1,5 +1,5 @@
 import { AgentCard } from "@a2a-js/sdk";
-import type { BeforeArgs, CallInterceptor } from "@a2a-js/sdk/client";
+import { type AgentCardResolver, type AgentCardResolverOptions, type BeforeArgs, type CallInterceptor, DefaultAgentCardResolver } from "@a2a-js/sdk/client";
 import {
   BUILT_IN_TASK_CLASSES,
   digestCardText,
@@ -118,6 +118,37 @@ interface CardState {
 const MAX_DIGESTS = 64;
 const SEND_METHODS = new Set(["sendMessage", "sendMessageStream"]);
 
+/**
+ * The card text each AgentCard was parsed from, when parleyCardResolver fetched it. The SDK's parser
+ * keeps only the fields its own model has, so the rule's `pushNotifications.securityScheme` (how
+ * callbacks authenticate) is gone from the object the client holds; the guard reviews the card as
+ * published wherever it can, and the SDK's object written back otherwise.
+ */
+const PUBLISHED = new WeakMap<object, string>();
+
+/**
+ * An AgentCardResolver for ClientFactory (`cardResolver`) that fetches the card as the SDK's own
+ * resolver does (same path, `A2A-Version` header, `fetchImpl`, `legacyCompat`) and keeps its text
+ * beside the parsed card, so parleyInterceptor decides on everything the card says.
+ */
+export function parleyCardResolver(options: AgentCardResolverOptions = {}): AgentCardResolver {
+  const sdk = new DefaultAgentCardResolver(options);
+  const keep = (raw: unknown): AgentCard => {
+    const card = sdk.normalizeAgentCard(raw);
+    PUBLISHED.set(card, JSON.stringify(raw));
+    return card;
+  };
+  return {
+    async resolve(baseUrl: string, path?: string): Promise<AgentCard> {
+      const url = new URL(path ?? options.path ?? "/.well-known/agent-card.json", baseUrl);
+      const response = await (options.fetchImpl ?? fetch)(url, { headers: { "A2A-Version": "1.0" } });
+      if (!response.ok) throw new Error(`Failed to fetch Agent Card from ${url}: ${response.status}`);
+      return keep(await response.json());
+    },
+    normalizeAgentCard: keep,
+  };
+}
+
 export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterceptor {
   const { profile, context = {} } = options;
   const probe = review("{}", profile, { context, taskClasses: [] });
@@ -134,7 +165,7 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
   const cardState = (card: AgentCard): CardState => {
     let state = byObject.get(card);
     if (state) return state;
-    const text = JSON.stringify(AgentCard.toJSON(card));
+    const text = PUBLISHED.get(card) ?? JSON.stringify(AgentCard.toJSON(card));
     const digest = digestCardText(text);
     state = byDigest.get(digest);
     if (!state) {
