@@ -1,11 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startSsrfTargets } from "./ssrf-targets";
 import { findPreset, BUILT_IN_TASK_CLASSES } from "../lib/negotiation";
 import { probeAgent } from "@/lib/probe/probe";
 import { createProbeRouteDeps, handleProbe, type ProbeRouteDeps } from "@/lib/probe/route";
 import { readSettings } from "@/lib/settings";
 import { RateLimiter } from "@/lib/server/rate-limit";
-import { directForms, ownAddresses, redirectTargets, resolverWithOwn, type SsrfForm } from "./ssrf-forms";
+import { directForms, type SsrfForm } from "./ssrf-forms";
 import { APP_ORIGIN, testResolver } from "./route-client";
 
 /**
@@ -30,11 +29,6 @@ export interface ProbeSsrfFigures {
 
 const profile = findPreset("a2a-js")!;
 
-async function listen(server: Server, host: string): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return (server.address() as AddressInfo).port;
-}
-
 function deps(env: Record<string, string>, resolver: Record<string, string[]>): ProbeRouteDeps {
   return createProbeRouteDeps(readSettings(env), { limiter: new RateLimiter(1_000_000, 1_000_000), log: () => undefined, resolveHost: testResolver(resolver), serverName: "parley.stress" });
 }
@@ -50,23 +44,8 @@ async function post(d: ProbeRouteDeps, url: string): Promise<{ status: number; b
 }
 
 export async function runProbeSsrfSuite(): Promise<ProbeSsrfFigures> {
-  let connections = 0;
-  const counter = createServer((_q, s) => {
-    s.writeHead(200, { "content-type": "application/json" });
-    s.end('{"name":"reached","supportedInterfaces":[]}');
-  });
-  counter.on("connection", () => connections++);
-  const port = await listen(counter, "::");
-  const own = ownAddresses();
-  const resolver = resolverWithOwn(own);
-  const targets = redirectTargets(own).map((f) => ({ ...f, url: f.url.replaceAll("{port}", String(port)) }));
-  const hops = createServer((req, res) => {
-    const [, , n, i] = (req.url ?? "").split("/");
-    const left = Number(n);
-    res.writeHead(302, { location: left > 1 ? `/hop/${left - 1}/${i}` : targets[Number(i)]!.url });
-    res.end();
-  });
-  const hopsPort = await listen(hops, "127.0.0.1");
+  const { connections: counted, port, hopsPort, own, resolver, targets, close } = await startSsrfTargets('{"name":"reached","supportedInterfaces":[]}');
+
   const figures: ProbeSsrfFigures = { cardForms: 0, redirectForms: 0, interfaceForms: 0, connections: 0, probed: 0, interfacesCalled: 0, byCode: {}, controlConnections: 0, failures: [] };
   const tally = (form: SsrfForm, status: number, code: string | undefined) => {
     figures.byCode[code ?? "ok"] = (figures.byCode[code ?? "ok"] ?? 0) + 1;
@@ -114,16 +93,14 @@ export async function runProbeSsrfSuite(): Promise<ProbeSsrfFigures> {
       }
     }
     await new Promise((r) => setTimeout(r, 200));
-    figures.connections = connections;
-    if (connections > 0) figures.failures.push(`${connections} connection(s) reached the listener`);
+    figures.connections = counted();
+    if (counted() > 0) figures.failures.push(`${counted()} connection(s) reached the listener`);
     await post(loopbackAllowed, `http://127.0.0.1:${port}/card.json`);
     await new Promise((r) => setTimeout(r, 100));
-    figures.controlConnections = connections - figures.connections;
+    figures.controlConnections = counted() - figures.connections;
     if (figures.controlConnections < 1) figures.failures.push("the control probe made no connection: the listener does not count");
   } finally {
-    counter.closeAllConnections();
-    hops.closeAllConnections();
-    await Promise.all([new Promise((r) => counter.close(r)), new Promise((r) => hops.close(r))]);
+    await close();
   }
   return figures;
 }

@@ -1,6 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { directForms, ownAddresses, redirectTargets, resolverWithOwn, type SsrfForm } from "./ssrf-forms";
+import { startSsrfTargets } from "./ssrf-targets";
+import { directForms, type SsrfForm } from "./ssrf-forms";
 import { postToRoute, routeDeps } from "./route-client";
 
 export interface SsrfFigures {
@@ -17,35 +16,13 @@ export interface SsrfFigures {
   failures: string[];
 }
 
-async function listen(server: Server, host: string): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return (server.address() as AddressInfo).port;
-}
-
 /**
  * Every hostile form through the fetch route, in-process: direct forms with loopback refused, then
  * redirect targets after 1, 2 and 3 hops from an allowed loopback server. A listener on every
  * interface of this machine (loopback, its own addresses) counts the connections that got through.
  */
 export async function runSsrfSuite(): Promise<SsrfFigures> {
-  let connections = 0;
-  const counter = createServer((_q, s) => {
-    s.writeHead(200, { "content-type": "application/json" });
-    s.end('{"name":"reached"}');
-  });
-  counter.on("connection", () => connections++);
-  const port = await listen(counter, "::");
-
-  const own = ownAddresses();
-  const resolver = resolverWithOwn(own);
-  const targets = redirectTargets(own).map((f) => ({ ...f, url: f.url.replaceAll("{port}", String(port)) }));
-  const hops = createServer((req, res) => {
-    const [, , n, i] = (req.url ?? "").split("/");
-    const left = Number(n);
-    res.writeHead(302, { location: left > 1 ? `/hop/${left - 1}/${i}` : targets[Number(i)]!.url });
-    res.end();
-  });
-  const hopsPort = await listen(hops, "127.0.0.1");
+  const { connections: counted, port, hopsPort, own, resolver, targets, close } = await startSsrfTargets('{"name":"reached"}');
 
   const figures: SsrfFigures = { directForms: 0, redirectForms: 0, connections: 0, fetched: 0, byCode: {}, controlConnections: 0, ownAddresses: own, failures: [] };
   const tally = (form: SsrfForm, status: number, body: unknown) => {
@@ -73,18 +50,16 @@ export async function runSsrfSuite(): Promise<SsrfFigures> {
       }
     }
     await new Promise((r) => setTimeout(r, 200));
-    figures.connections = connections;
-    if (connections > 0) figures.failures.push(`${connections} connection(s) reached the listener`);
+    figures.connections = counted();
+    if (counted() > 0) figures.failures.push(`${counted()} connection(s) reached the listener`);
     const control = await postToRoute(loopbackAllowed, { url: `http://127.0.0.1:${port}/card.json` });
     await new Promise((r) => setTimeout(r, 100));
-    figures.controlConnections = connections - figures.connections;
+    figures.controlConnections = counted() - figures.connections;
     if (control.status !== 200 || figures.controlConnections !== 1) {
       figures.failures.push(`the control fetch answered ${control.status} with ${figures.controlConnections} connection(s): the listener does not count`);
     }
   } finally {
-    counter.closeAllConnections();
-    hops.closeAllConnections();
-    await Promise.all([new Promise((r) => counter.close(r)), new Promise((r) => hops.close(r))]);
+    await close();
   }
   return figures;
 }
