@@ -64,12 +64,12 @@ test("20 dropped cards × two profiles: filter, open a pair in the workspace, ex
   expect(download.suggestedFilename()).toMatch(/^parley-triage-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync((await download.path())!, "utf8").trimEnd().split("\n");
   const header = lines[0]!.split(",");
-  expect(header.slice(0, 5)).toEqual(["card", "source", "profile", "valid", "worst"]);
+  expect(header.slice(0, 6)).toEqual(["card", "name", "source", "profile", "valid", "worst"]);
   const column = header.indexOf("async-completion");
   const rows = lines.slice(1).map((line) => line.split(","));
   expect(rows).toHaveLength(expected.length);
   expect(rows.every((row) => row[column] === "reject")).toBe(true);
-  expect(rows.map((row) => `${row[0]}|${row[2]}`).sort()).toEqual(expected.map((e) => `${e.card}|${e.profile}`).sort());
+  expect(rows.map((row) => `${row[0]}|${row[3]}`).sort()).toEqual(expected.map((e) => `${e.card}|${e.profile}`).sort());
 });
 
 test("a first visit with nothing to drop: the built-in example cards against three presets, in one click", async ({ page }) => {
