@@ -168,6 +168,44 @@ describe("the parley-a2a tarball", () => {
     expect(agent.log.requests.every((r) => r.binding === "card")).toBe(true);
   }, 60_000);
 
+  it("guards a real @a2a-js/sdk client: push it cannot answer is dropped, the task completes by polling, and the record reads back", async () => {
+    // The rule's own field says callbacks authenticate with the mTLS scheme; Northwind listens on plain HTTPS.
+    agent = await startAgent({
+      name: "mtls callbacks",
+      push: true,
+      streaming: false,
+      defaultInputModes: ["text/plain"],
+      defaultOutputModes: ["text/plain"],
+      cardPatch: (card) => ({
+        ...card,
+        securitySchemes: { mtls: { mtlsSecurityScheme: { description: "client certificates" } } },
+        securityRequirements: [{ schemes: { mtls: { list: [] } } }],
+        capabilities: { ...(card.capabilities as object), pushNotifications: { supported: true, securityScheme: "mtls" } },
+      }),
+    });
+    writeFileSync(
+      path.join(project, "degrade.mjs"),
+      [
+        'import { ClientFactory, JsonRpcTransportFactory } from "@a2a-js/sdk/client";',
+        'import { NORTHWIND, readLogLine } from "parley-a2a";',
+        'import { parleyCardResolver, parleyInterceptor } from "parley-a2a/a2a-js";',
+        "const events = [];",
+        "const guard = parleyInterceptor({ profile: NORTHWIND, onDecision: (e) => events.push(e) });",
+        "const client = await new ClientFactory({ transports: [new JsonRpcTransportFactory()], cardResolver: parleyCardResolver(), clientConfig: { interceptors: [guard] } }).createFromUrl(process.argv[2]);",
+        'const part = { content: { $case: "text", value: "hello" }, mediaType: "text/plain", filename: "", metadata: undefined };',
+        'const message = { messageId: "m2", contextId: "", taskId: "", role: 1, parts: [part], metadata: undefined, extensions: [], referenceTaskIds: [] };',
+        'const push = { tenant: "", id: "", taskId: "", url: "https://callbacks.example/hook", token: "", authentication: undefined };',
+        "const task = await client.sendMessage({ tenant: \"\", message, configuration: { taskPushNotificationConfig: push, returnImmediately: false }, metadata: undefined });",
+        "const read = readLogLine(events[0].record);",
+        "console.log(JSON.stringify({ state: task.status?.state, action: events[0].action, decision: events[0].decision.decision, read: read.kind }));",
+      ].join("\n"),
+    );
+    const { stdout } = await inProject("node", ["degrade.mjs", agent.origin]);
+    expect(JSON.parse(stdout)).toEqual({ state: 3, action: "push-removed", decision: "accept-degraded", read: "record" });
+    expect(agent.log.pushConfigs).toEqual([]);
+    expect(agent.log.calls.map((c) => c.method)).toEqual(["sendMessage"]);
+  }, 60_000);
+
   it("runs the CLI through npx", async () => {
     const result = await inProject("npx", ["--no-install", "parley-a2a", "check", "--card", "card.json", "--profile", "northwind", "--task-class", "request-response"]);
     expect(result.stdout).toMatch(/request-response/);
