@@ -131,7 +131,7 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
     profile: {
       name: "A2A Python SDK client",
       description:
-        "a2a-sdk 1.1.0's client as configured by default: JSON-RPC only (ClientConfig.supported_protocol_bindings empty), A2A 1.0 and 0.3 (built-in compat transports), streams (ClientConfig.streaming), and sends a blocking request when the card does not stream (send_message), polls (get_task), no callback listener (the SDK only sends push configs), acceptedOutputModes empty (any), credentials by its AuthInterceptor: HTTP bearer, OAuth2, OpenID Connect, API key (no client certificates). Text and JSON data parts.",
+        "a2a-sdk 1.1.0's client as configured by default: JSON-RPC only (ClientConfig.supported_protocol_bindings empty), A2A 1.0 and 0.3 (built-in compat transports), streams (ClientConfig.streaming, default true), and sends a blocking request when the card does not stream (BaseClient.send_message), polls (get_task: ClientConfig.polling only says whether it prefers to), no callback listener (the SDK only sends push configs), acceptedOutputModes empty (any), credentials by its AuthInterceptor: HTTP bearer, OAuth2, OpenID Connect, API key (no client certificates). Text and JSON data parts.",
       transports: ["JSONRPC"],
       protocolVersions: ["1.0", "0.3"],
       streaming: true,
