@@ -84,6 +84,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+// Skipped unless PARLEY_DOCKER_REPLAY=1: the full replay runs npm ci from the registry and a
+// production build (about 2.5 minutes), so it runs once, in .ci/run's own "Dockerfile replay" step,
+// not in every `npm test`; the quick checks above run everywhere.
 describe.runIf(process.env.PARLEY_DOCKER_REPLAY === "1")("Dockerfile replayed step by step (PARLEY_DOCKER_REPLAY=1)", () => {
   it("builds every stage, starts the image's command and passes its health check", async () => {
     const env = { PATH: process.env.PATH, HOME: work, npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? work, ".npm"), npm_config_offline: process.env.npm_config_offline, CI: "1" };

@@ -1,10 +1,11 @@
 import { AgentCard } from "@a2a-js/sdk";
 import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from "@a2a-js/sdk/client";
 import { GrpcTransportFactory } from "@a2a-js/sdk/client/grpc";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NORTHWIND, parseDecisionRecord, readLogLine, review, type ClientProfile } from "../negotiation";
 import { decodeReviewLink } from "../share";
-import { startAgent, startWebhookReceiver, type AgentSpec, type RunningAgent, type WebhookReceiver } from "../../reality/agents";
+import { type AgentSpec, type RunningAgent } from "../../reality/agents";
+import { agentsClosedAfterEach } from "../../reality/test-agents";
 import { callOptions, userMessage } from "../../reality/clients";
 import { CardRejectedError, parleyCardResolver, parleyInterceptor, type DecisionEvent, type ParleyInterceptorOptions } from "./index";
 
@@ -12,22 +13,7 @@ import { CardRejectedError, parleyCardResolver, parleyInterceptor, type Decision
  * The guard against real @a2a-js/sdk 1.3 servers on loopback (reality/agents.ts): what reaches the
  * server is read from the server's own log, not inferred from the guard's answer.
  */
-const running: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
-});
-
-async function agent(spec: AgentSpec): Promise<RunningAgent> {
-  const a = await startAgent(spec);
-  running.push(a);
-  return a;
-}
-
-async function receiver(): Promise<WebhookReceiver> {
-  const r = await startWebhookReceiver();
-  running.push(r);
-  return r;
-}
+const { agent, receiver } = agentsClosedAfterEach();
 
 async function guardedClient(
   origin: string,

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type AgentSpec, type RunningAgent, startAgent } from "../../reality/agents";
+import { describe, expect, it } from "vitest";
+import { agentsClosedAfterEach } from "../../reality/test-agents";
 import { runCli } from "./test-io";
 
-const running: RunningAgent[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((a) => a.close()));
-});
-async function agent(spec: AgentSpec): Promise<RunningAgent> {
-  const a = await startAgent(spec);
-  running.push(a);
-  return a;
-}
+const { agent } = agentsClosedAfterEach();
 const LOOPBACK = { PARLEY_ALLOW_LOOPBACK_FETCH: "1" };
 
 describe("parley probe", () => {

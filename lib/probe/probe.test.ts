@@ -1,19 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type AgentSpec, type RunningAgent, startAgent } from "../../reality/agents";
+import { describe, expect, it } from "vitest";
+import type { RunningAgent } from "../../reality/agents";
+import { agentsClosedAfterEach } from "../../reality/test-agents";
 import { findPreset, BUILT_IN_TASK_CLASSES } from "../negotiation";
 import { probeAgent, type ProbeOptions } from "./probe";
 
 // Real @a2a-js/sdk servers on 127.0.0.1 (the reality kit), probed through the SDK's own client.
-const running: RunningAgent[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((a) => a.close()));
-});
-
-async function agent(spec: AgentSpec): Promise<RunningAgent> {
-  const a = await startAgent(spec);
-  running.push(a);
-  return a;
-}
+const { agent } = agentsClosedAfterEach();
 
 const profile = findPreset("a2a-js")!;
 

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type RunningAgent, startAgent } from "../../reality/agents";
+import { describe, expect, it } from "vitest";
+import { agentsClosedAfterEach } from "../../reality/test-agents";
 import { findPreset } from "../negotiation";
 import { readSettings } from "../settings";
 import { RateLimiter } from "../server/rate-limit";
@@ -10,15 +10,7 @@ import { SEND_CONFIRMATION } from "./wire";
 // agent, and what the operator's log line says.
 const APP = "http://parley.test:3000";
 const profile = findPreset("a2a-js")!;
-const running: RunningAgent[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((a) => a.close()));
-});
-async function agent(spec: Parameters<typeof startAgent>[0] = {}) {
-  const a = await startAgent(spec);
-  running.push(a);
-  return a;
-}
+const { agent } = agentsClosedAfterEach();
 
 function setup(env: Record<string, string> = { PARLEY_ALLOW_LOOPBACK_FETCH: "1" }, limiter?: RateLimiter) {
   const logs: ProbeLogEntry[] = [];
