@@ -1,9 +1,7 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { crossSiteAttempts, postFromAnotherSite, startCountingTarget } from "./cross-site";
 import { type RunningAgent, startAgent } from "../reality/agents";
 import { expect, test } from "./fixtures";
 import { recordFigures } from "./figures";
-import { startLocalServer } from "./local-server";
 import { openWorkspace } from "./workspace-helpers";
 
 // The workspace's "Check against the live agent" against real @a2a-js/sdk servers on loopback
@@ -59,43 +57,15 @@ test("an honest agent is confirmed; sending real messages needs a second confirm
 });
 
 test("another site's form posts and fetches at the probe route make the server call nothing", async ({ page, baseURL }) => {
-  let connections = 0;
-  const counter: Server = createServer((_q, s) => {
-    s.writeHead(200, { "content-type": "application/json" });
-    s.end("{}");
-  });
-  counter.on("connection", () => connections++);
-  await new Promise<void>((resolve) => counter.listen(0, "127.0.0.1", resolve));
-  const target = `http://127.0.0.1:${(counter.address() as AddressInfo).port}/card.json`;
+  const counter = await startCountingTarget();
+  const target = counter.url;
   const route = `${baseURL}/api/probe`;
   const body = JSON.stringify({ url: target, profile: "a2a-js" });
-  const field = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  const ATTEMPTS: Record<string, string> = {
-    "form text/plain": `<form method="post" enctype="text/plain" action="${route}"><input name="${field(body.slice(0, -2))}" value="${field(body.slice(-2))}"></form><script>document.forms[0].submit()</script>`,
-    "form urlencoded": `<form method="post" action="${route}"><input name="url" value="${field(target)}"></form><script>document.forms[0].submit()</script>`,
-    "no-cors fetch, text/plain": `<script>fetch(${JSON.stringify(route)},{method:"POST",mode:"no-cors",headers:{"content-type":"text/plain"},body:${JSON.stringify(body)}}).finally(()=>document.title="sent")</script>`,
-    "CORS fetch, application/json": `<script>fetch(${JSON.stringify(route)},{method:"POST",headers:{"content-type":"application/json"},body:${JSON.stringify(body)}}).catch(()=>0).finally(()=>document.title="sent")</script>`,
-    "beacon, text/plain": `<script>navigator.sendBeacon(${JSON.stringify(route)},${JSON.stringify(body)});document.title="sent"</script>`,
-  };
-  const attacker = await startLocalServer((request, response) => {
-    const html = ATTEMPTS[decodeURIComponent((request.url ?? "/").slice(1))];
-    response.writeHead(html ? 200 : 404, { "content-type": "text/html" });
-    response.end(html ? `<!doctype html><title>attack</title>${html}` : "");
-  });
-  const sent: string[] = [];
-  const answered: number[] = [];
-  page.on("request", (request) => {
-    if (request.url() === route) sent.push(request.method());
-  });
-  page.on("response", (response) => {
-    if (response.url() === route && response.request().method() === "POST") answered.push(response.status());
-  });
+  // Each attempt is a page on another origin that posts to the route as soon as it loads.
+  const ATTEMPTS = crossSiteAttempts(route, body, target);
   try {
-    for (const name of Object.keys(ATTEMPTS)) {
-      await page.goto(`${attacker.url}/${encodeURIComponent(name)}`);
-      await page.waitForTimeout(400);
-    }
-    expect(connections, "outbound connections caused by another site").toBe(0);
+    const { sent, answered } = await postFromAnotherSite(page, route, ATTEMPTS);
+    expect(counter.connections(), "outbound connections caused by another site").toBe(0);
     expect(sent.filter((m) => m === "POST").length).toBeGreaterThanOrEqual(4);
     expect(answered.length).toBeGreaterThanOrEqual(2);
     expect(answered.every((s) => s === 403 || s === 415), `route answered ${answered.join(", ")}`).toBe(true);
@@ -103,10 +73,9 @@ test("another site's form posts and fetches at the probe route make the server c
       attempts: Object.keys(ATTEMPTS).length,
       postsSent: sent.filter((m) => m === "POST").length,
       answersSeen: answered.length,
-      outboundConnections: connections,
+      outboundConnections: counter.connections(),
     });
   } finally {
-    await attacker.close();
-    await new Promise((resolve) => counter.close(resolve));
+    await counter.close();
   }
 });

@@ -1,5 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { crossSiteAttempts, postFromAnotherSite, startCountingTarget } from "./cross-site";
 import { expect, test } from "./fixtures";
 import { recordFigures } from "./figures";
 import { startLocalServer } from "./local-server";
@@ -57,50 +56,15 @@ test("another site cannot frame a page", async ({ page, baseURL }) => {
 
 test("another site's form posts, no-cors fetches, beacons and JSON fetches make the server fetch nothing", async ({ page, baseURL }) => {
   // The URL each attempt asks Parley to fetch: a listener that counts every connection it gets.
-  let connections = 0;
-  const counter: Server = createServer((_q, s) => {
-    s.writeHead(200, { "content-type": "application/json" });
-    s.end("{}");
-  });
-  counter.on("connection", () => connections++);
-  await new Promise<void>((resolve) => counter.listen(0, "127.0.0.1", resolve));
-  const target = `http://127.0.0.1:${(counter.address() as AddressInfo).port}/card.json`;
+  const counter = await startCountingTarget();
+  const target = counter.url;
   const route = `${baseURL}/api/fetch-card`;
   const body = JSON.stringify({ url: target });
-  const field = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
   // Each attempt is a page on another origin that posts to the route as soon as it loads.
-  const ATTEMPTS: Record<string, string> = {
-    "form text/plain": `<form method="post" enctype="text/plain" action="${route}"><input name="${field(body.slice(0, -2))}" value="${field(body.slice(-2))}"></form><script>document.forms[0].submit()</script>`,
-    "form urlencoded": `<form method="post" action="${route}"><input name="url" value="${field(target)}"></form><script>document.forms[0].submit()</script>`,
-    "form multipart": `<form method="post" enctype="multipart/form-data" action="${route}"><input name="url" value="${field(target)}"></form><script>document.forms[0].submit()</script>`,
-    "no-cors fetch, text/plain": `<script>fetch(${JSON.stringify(route)},{method:"POST",mode:"no-cors",headers:{"content-type":"text/plain"},body:${JSON.stringify(body)}}).finally(()=>document.title="sent")</script>`,
-    "no-cors fetch, no type": `<script>fetch(${JSON.stringify(route)},{method:"POST",mode:"no-cors",body:${JSON.stringify(body)}}).finally(()=>document.title="sent")</script>`,
-    "no-cors fetch with credentials": `<script>fetch(${JSON.stringify(route)},{method:"POST",mode:"no-cors",credentials:"include",body:${JSON.stringify(body)}}).finally(()=>document.title="sent")</script>`,
-    "CORS fetch, application/json": `<script>fetch(${JSON.stringify(route)},{method:"POST",headers:{"content-type":"application/json"},body:${JSON.stringify(body)}}).catch(()=>0).finally(()=>document.title="sent")</script>`,
-    "beacon, text/plain": `<script>navigator.sendBeacon(${JSON.stringify(route)},${JSON.stringify(body)});document.title="sent"</script>`,
-  };
-  const attacker = await startLocalServer((request, response) => {
-    const html = ATTEMPTS[decodeURIComponent((request.url ?? "/").slice(1))];
-    response.writeHead(html ? 200 : 404, { "content-type": "text/html" });
-    response.end(html ? `<!doctype html><title>attack</title>${html}` : "");
-  });
-  // What left the browser for the route, and what came back where the browser let us see it
-  // (a no-cors answer is blocked by Cross-Origin-Resource-Policy before the page could read it).
-  const sent: string[] = [];
-  const answered: number[] = [];
-  page.on("request", (request) => {
-    if (request.url() === route) sent.push(request.method());
-  });
-  page.on("response", (response) => {
-    if (response.url() === route && response.request().method() === "POST") answered.push(response.status());
-  });
+  const ATTEMPTS = crossSiteAttempts(route, body, target);
   try {
-    for (const name of Object.keys(ATTEMPTS)) {
-      await page.goto(`${attacker.url}/${encodeURIComponent(name)}`);
-      await page.waitForTimeout(400);
-    }
-    expect(connections, "outbound connections caused by another site").toBe(0);
+    const { sent, answered } = await postFromAnotherSite(page, route, ATTEMPTS);
+    expect(counter.connections(), "outbound connections caused by another site").toBe(0);
     expect(sent.filter((m) => m === "POST").length, `sent: ${sent.join(", ")}`).toBeGreaterThanOrEqual(6);
     expect(answered.length).toBeGreaterThanOrEqual(3);
     expect(answered.every((s) => s === 403 || s === 415), `route answered ${answered.join(", ")}`).toBe(true);
@@ -109,7 +73,7 @@ test("another site's form posts, no-cors fetches, beacons and JSON fetches make 
       postsSent: sent.filter((m) => m === "POST").length,
       answersSeen: answered.length,
       answersThatWereRefusals: answered.filter((s) => s === 403 || s === 415).length,
-      outboundConnections: connections,
+      outboundConnections: counter.connections(),
     });
 
     // The control: the same request from the app's own page does reach the listener.
@@ -119,10 +83,9 @@ test("another site's form posts, no-cors fetches, beacons and JSON fetches make 
       [route, body],
     );
     expect(status).toBe(200);
-    expect(connections).toBe(1);
+    expect(counter.connections()).toBe(1);
   } finally {
-    await attacker.close();
-    await new Promise((resolve) => counter.close(resolve));
+    await counter.close();
   }
 });
 
