@@ -4,6 +4,7 @@ import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportF
 import { fetchCard } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
 import { type ClientProfile, review, type TaskClass } from "../negotiation";
+import { disagrees } from "./agreement";
 import { classifyFailure, describeError, isTaskNotFound } from "./classify";
 import { runLifecycles } from "./send";
 import { createProbeFetch } from "./transport-fetch";
@@ -203,15 +204,6 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     sent: opts.send !== undefined,
     notes,
   };
-}
-
-/** accept ↔ completed, accept-degraded ↔ completed (by the fallback or not), reject ↔ failed; defer and escalate make no claim. */
-export function disagrees(c: ProbedClass): boolean {
-  if (c.observed === "skipped") return false;
-  const done = c.observed === "completed" || c.observed === "completed-fallback";
-  if (c.predicted === "accept" || c.predicted === "accept-degraded") return !done;
-  if (c.predicted === "reject") return done;
-  return false;
 }
 
 async function expectNotFound(call: () => Promise<unknown>): Promise<CallFailure | undefined> {
