@@ -5,6 +5,7 @@ import { explainDecision, explainDegradation } from "@/lib/negotiation/explain/d
 import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
 import { getInvariant } from "@/lib/negotiation/invariants";
 import type { MatrixSelection } from "@/components/session/selection";
+import type { ClassObservation } from "@/components/session/live-observations";
 import { describeCut } from "@/lib/negotiation/explain/cut-label";
 import { explainCellOfInvalidCard } from "@/lib/negotiation/explain/verdict";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -58,12 +59,57 @@ function RulePageLink({ meta }: { meta: InvariantMeta }) {
   );
 }
 
-function DecisionView({ review, decision, taskTitle, cardText, source }: {
+const OBSERVED_WORDS: Record<ClassObservation["observed"], string> = {
+  completed: "completed",
+  "completed-fallback": "completed by a fallback",
+  failed: "failed",
+  hung: "hung (no end in time)",
+  skipped: "not sent",
+};
+
+/** What the live agent was observed doing for this class, beside the prediction, and what the server said. */
+function ObservationView({ observation, stale }: { observation: ClassObservation; stale: string | undefined }) {
+  const checked = observation.how === "checked";
+  return (
+    <div data-testid="explain-observation" className={`rounded border px-2 py-1.5 text-sm ${observation.agreement === "disagrees" && !stale ? "border-rose-400 bg-rose-50" : "border-slate-200"}`}>
+      <h4 className="text-xs font-semibold text-slate-700">Observed on the live agent</h4>
+      <p>
+        <span className="font-semibold">{OBSERVED_WORDS[observation.observed]}</span>
+        {checked
+          ? observation.observed === "skipped"
+            ? " (the check created no task)"
+            : ", read off what the check's calls found (they created no task)"
+          : " (a real message was sent)"}
+        .{" "}
+        {stale
+          ? stale
+          : observation.agreement === "disagrees"
+            ? `The prediction (${observation.predicted}) and the observation disagree.`
+            : observation.agreement === "agrees"
+              ? `It agrees with the prediction (${observation.predicted}).`
+              : observation.agreement === "clear"
+                ? "Nothing the check asked contradicts the path this class takes."
+                : observation.agreement === "unknown"
+                  ? "The check could not ask about it."
+                  : `The prediction (${observation.predicted}) makes no claim to compare.`}
+      </p>
+      {observation.said && (
+        <p className="mt-1 text-xs break-words text-slate-700">
+          <span className="font-semibold">What the server said:</span> {observation.said}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DecisionView({ review, decision, taskTitle, cardText, source, observation, liveStale }: {
   review: Review;
   decision: TaskClassDecision;
   taskTitle: string;
   cardText: string;
   source: RecordSource;
+  observation?: ClassObservation;
+  liveStale?: string;
 }) {
   return (
     <>
@@ -71,6 +117,7 @@ function DecisionView({ review, decision, taskTitle, cardText, source }: {
         {taskTitle}: <DecisionBadge decision={outcomeOf(decision)} />
       </h3>
       <p className="text-sm">{explainDecision(decision, review)}</p>
+      {observation && <ObservationView observation={observation} stale={liveStale} />}
       {decision.degradations.length > 0 && (
         <>
           <Part title="What it gives up">
@@ -183,12 +230,18 @@ export const ExplainPanel = memo(function ExplainPanel({
   selection,
   onHighlight,
   source,
+  observation,
+  liveStale,
 }: {
   review: Review;
   cardText: string;
   selection: MatrixSelection | null;
   onHighlight: (ref: EvidenceRef) => void;
   source: RecordSource;
+  /** After a live check: the selected class's observation. */
+  observation?: ClassObservation;
+  /** Why that observation may no longer hold. */
+  liveStale?: string;
 }) {
   const decision = selection ? review.decisions.find((d) => d.taskClass === selection.taskClass) : undefined;
   if (!selection || !decision) {
@@ -204,13 +257,13 @@ export const ExplainPanel = memo(function ExplainPanel({
   const common = { review, decision, taskTitle, cardText, source };
   return (
     <Section title="Explanation" id="explain-heading" className="parley-contained">
-      <div className="flex flex-col gap-3" data-testid="explain-panel" data-selection={`${selection.taskClass}/${selection.invariant ?? "decision"}`}>
+      <div className="flex flex-col gap-3" data-testid="explain-panel" data-selection={`${selection.taskClass}/${selection.live ? "observed" : (selection.invariant ?? "decision")}`}>
         {meta && !review.validity.valid ? (
           <InvalidCardCellView {...common} meta={meta} />
         ) : finding && meta ? (
           <FindingView {...common} finding={finding} meta={meta} onHighlight={onHighlight} />
         ) : (
-          <DecisionView {...common} />
+          <DecisionView {...common} observation={observation} liveStale={liveStale} />
         )}
       </div>
     </Section>

@@ -2,17 +2,24 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
 import type { ProbeReport } from "@/lib/probe/types";
+import { classObservations, contradictionSentence, definitionsOf, type LiveCheckRun } from "@/components/session/live-observations";
+import type { TaskClassSelection } from "@/components/session/workspace-review";
 import { postProbe, type ProbeFailure } from "./post-probe";
 
 interface LiveCheckProps {
   /** The URL the card was fetched from. */
   cardUrl: string;
+  /** The card as fetched from it: what the check's observations are about. */
+  cardText: string;
   profile: ClientProfile;
-  taskClasses?: readonly (string | TaskClass)[];
+  taskClasses?: TaskClassSelection;
   /** Mark a card field (a JSON pointer) in the card editor. */
   onLocate: (pointer: string) => void;
+  /** A check came back: the workspace shows it in the matrix, the editor and the verdict (never the credential). */
+  onResult?: (run: LiveCheckRun) => void;
+  /** Why the last check no longer describes what is on screen (the card, the profile changed). */
+  stale?: string;
 }
 
 type State =
@@ -27,7 +34,7 @@ type State =
  * messages are sent only after a second, explicit confirmation (and only where the operator
  * allows it). A credential typed here stays in this component's state: never stored, never in a link.
  */
-export function LiveCheck({ cardUrl, profile, taskClasses, onLocate }: LiveCheckProps) {
+export function LiveCheck({ cardUrl, cardText, profile, taskClasses, onLocate, onResult, stale }: LiveCheckProps) {
   const [state, setState] = useState<State>({ phase: "idle" });
   const [headerName, setHeaderName] = useState("Authorization");
   const [headerValue, setHeaderValue] = useState("");
@@ -43,8 +50,14 @@ export function LiveCheck({ cardUrl, profile, taskClasses, onLocate }: LiveCheck
     abort.current = controller;
     setConfirming(false);
     setState({ phase: "running", send });
+    // What the check is made on, as it is at the click: the observations belong to it.
+    const made = { cardText, profile, taskClasses };
     postProbe({ url: cardUrl, profile, taskClasses, header: headerValue ? { name: headerName, value: headerValue } : undefined, send }, controller.signal).then(
-      (report) => !controller.signal.aborted && setState({ phase: "done", report }),
+      (report) => {
+        if (controller.signal.aborted) return;
+        setState({ phase: "done", report });
+        onResult?.({ report, ...made });
+      },
       (failure: ProbeFailure) => !controller.signal.aborted && setState({ phase: "failed", failure }),
     );
   };
@@ -96,7 +109,8 @@ export function LiveCheck({ cardUrl, profile, taskClasses, onLocate }: LiveCheck
             <button type="button" onClick={() => run(true)} className="rounded bg-amber-700 px-3 py-1 font-medium text-white">
               Yes, create real tasks
             </button>
-            <button type="button" onClick={() => setConfirming(false)} className="rounded border border-amber-700 px-3 py-1">
+            {/* Focus goes into the question, on the answer that sends nothing. */}
+            <button type="button" autoFocus onClick={() => setConfirming(false)} className="rounded border border-amber-700 px-3 py-1">
               Cancel
             </button>
           </div>
@@ -112,12 +126,18 @@ export function LiveCheck({ cardUrl, profile, taskClasses, onLocate }: LiveCheck
           <span className="font-semibold">Not checked ({state.failure.code}).</span> {state.failure.message}
         </p>
       )}
-      {state.phase === "done" && <LiveCheckResult report={state.report} onLocate={onLocate} />}
+      {state.phase === "done" && stale && (
+        <p role="status" data-testid="live-check-stale" className="mt-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-950">
+          {stale}
+        </p>
+      )}
+      {state.phase === "done" && <LiveCheckResult report={state.report} taskClasses={taskClasses} onLocate={onLocate} />}
     </section>
   );
 }
 
-function LiveCheckResult({ report, onLocate }: { report: ProbeReport; onLocate: (pointer: string) => void }) {
+function LiveCheckResult({ report, taskClasses, onLocate }: { report: ProbeReport; taskClasses: TaskClassSelection | undefined; onLocate: (pointer: string) => void }) {
+  const observations = classObservations(report, definitionsOf(taskClasses));
   return (
     <div className="mt-2 flex flex-col gap-2 text-xs" data-testid="live-check-result">
       <p role="status" className="font-medium">
@@ -133,7 +153,7 @@ function LiveCheckResult({ report, onLocate }: { report: ProbeReport; onLocate: 
               <button type="button" className="font-mono underline" onClick={() => onLocate(c.pointer)} title="Mark this field in the card">
                 {c.pointer}
               </button>
-              : {c.claim}; {c.observed}
+              : {contradictionSentence(c)}
             </li>
           ))}
         </ul>
@@ -165,7 +185,9 @@ function LiveCheckResult({ report, onLocate }: { report: ProbeReport; onLocate: 
         </tbody>
       </table>
       <table className="w-full border-collapse text-left" data-testid="live-check-classes">
-        <caption className="text-left font-medium">{report.sent ? "Task classes: predicted and observed (real tasks were created)" : "Task classes: predicted (observed only when real messages are sent)"}</caption>
+        <caption className="text-left font-medium">
+          {report.sent ? "Task classes: predicted and observed (real tasks were created)" : "Task classes: predicted, and what the check's calls tell of each (no task was created)"}
+        </caption>
         <thead>
           <tr>
             <th scope="col">class</th>
@@ -175,14 +197,14 @@ function LiveCheckResult({ report, onLocate }: { report: ProbeReport; onLocate: 
           </tr>
         </thead>
         <tbody>
-          {Object.entries(report.classes).map(([id, c]) => (
-            <tr key={id} className={`border-t border-slate-200 align-top ${c.disagrees ? "bg-rose-50" : ""}`}>
+          {[...observations.values()].map((o) => (
+            <tr key={o.taskClass} className={`border-t border-slate-200 align-top ${o.agreement === "disagrees" ? "bg-rose-50" : ""}`}>
               <th scope="row" className="font-normal">
-                {id}
+                {o.taskClass}
               </th>
-              <td>{c.predicted}</td>
-              <td>{c.disagrees ? `${c.observed} (disagrees)` : c.observed}</td>
-              <td className="break-all">{c.error ?? ""}</td>
+              <td>{o.predicted}</td>
+              <td>{o.agreement === "disagrees" ? `${o.observed} (disagrees)` : o.observed === "skipped" ? "not sent" : o.observed}</td>
+              <td className="break-all">{o.said}</td>
             </tr>
           ))}
         </tbody>

@@ -10,11 +10,15 @@ import { describeCut, describeMissing } from "@/lib/negotiation/explain/cut-labe
 import { moveInGrid, type GridLayout, type GridPosition } from "./grid-keys";
 import { MatrixLegend } from "./matrix-legend";
 import type { MatrixSelection } from "@/components/session/selection";
+import type { ClassObservation, LiveView } from "@/components/session/live-observations";
+import { ObservedCell } from "./observed-cell";
 
 
 /** The table's fixed columns (rem): task class and decision. The invariant columns share the rest. */
 const TASK_COLUMN_REM = 6.75;
 const DECISION_COLUMN_REM = 6.5;
+/** After a live check: the observed column, beside the decision. */
+const OBSERVED_COLUMN_REM = 6.5;
 /**
  * Narrower invariant columns than this are compact: a cell shows its status symbol alone (the word
  * stays for screen readers and in the legend) and headers run upwards.
@@ -43,6 +47,7 @@ export const ReviewMatrix = memo(function ReviewMatrix({
   revision,
   selection,
   onSelect,
+  live = null,
 }: {
   review: Review;
   invariants: readonly InvariantMeta[];
@@ -50,14 +55,19 @@ export const ReviewMatrix = memo(function ReviewMatrix({
   revision: number;
   selection: MatrixSelection | null;
   onSelect: (selection: MatrixSelection) => void;
+  /** The last live check: an observed column beside the decisions. */
+  live?: LiveView | null;
 }) {
   const gridId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const invalid = !review.validity.valid;
   const rows = review.decisions;
-  const cols = invariants.length + 2;
-  const selected = positionOf(selection, rows, invariants);
+  const observed = live !== null;
+  // Column 2 is the observed column when there is one; the invariants follow it.
+  const first = observed ? 3 : 2;
+  const cols = invariants.length + first;
+  const selected = positionOf(selection, rows, invariants, first);
   const [active, setActive] = useState<GridPosition>(selected ?? { row: 1, col: 1 });
   // Focus follows a selection made elsewhere (the verdict's links), and stays inside a grid that shrank.
   const [lastSelected, setLastSelected] = useState(selected);
@@ -76,13 +86,13 @@ export const ReviewMatrix = memo(function ReviewMatrix({
     if (!wrap || typeof ResizeObserver === "undefined") return;
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     const observer = new ResizeObserver(() => {
-      const perColumn = (wrap.clientWidth / rem - TASK_COLUMN_REM - DECISION_COLUMN_REM) / Math.max(1, columns);
+      const perColumn = (wrap.clientWidth / rem - TASK_COLUMN_REM - DECISION_COLUMN_REM - (observed ? OBSERVED_COLUMN_REM : 0)) / Math.max(1, columns);
       const next: Fit = perColumn < MIN_COLUMN_REM ? { layout: "stacked", compact: false } : { layout: "table", compact: perColumn < ROOMY_COLUMN_REM };
       setFit((prev) => (prev?.layout === next.layout && prev.compact === next.compact ? prev : next));
     });
     observer.observe(wrap);
     return () => observer.disconnect();
-  }, [columns]);
+  }, [columns, observed]);
 
   const focusCell = (position: GridPosition) => {
     setActive(position);
@@ -90,9 +100,7 @@ export const ReviewMatrix = memo(function ReviewMatrix({
   };
   const selectAt = (position: GridPosition) => {
     const decision = rows[position.row - 1];
-    if (!decision) return;
-    const meta = position.col >= 2 ? invariants[position.col - 2] : undefined;
-    onSelect(meta ? { taskClass: decision.taskClass, invariant: meta.id } : { taskClass: decision.taskClass });
+    if (decision) onSelect(selectionAt(decision.taskClass, position.col, invariants, first));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -111,17 +119,15 @@ export const ReviewMatrix = memo(function ReviewMatrix({
   const onCellFocus = useCallback((row: number, col: number) => {
     setActive((prev) => (prev.row === row && prev.col === col ? prev : { row, col }));
   }, []);
-  const latest = useRef({ rows, invariants, onSelect });
+  const latest = useRef({ rows, invariants, onSelect, first });
   useEffect(() => {
-    latest.current = { rows, invariants, onSelect };
+    latest.current = { rows, invariants, onSelect, first };
   });
   const onRowSelect = useCallback((row: number, col: number) => {
     setActive({ row, col });
-    const { rows: now, invariants: columnsNow, onSelect: select } = latest.current;
+    const { rows: now, invariants: columnsNow, onSelect: select, first: firstNow } = latest.current;
     const decision = now[row - 1];
-    if (!decision) return;
-    const meta = col >= 2 ? columnsNow[col - 2] : undefined;
-    select(meta ? { taskClass: decision.taskClass, invariant: meta.id } : { taskClass: decision.taskClass });
+    if (decision) select(selectionAt(decision.taskClass, col, columnsNow, firstNow));
   }, []);
 
   return (
@@ -147,15 +153,16 @@ export const ReviewMatrix = memo(function ReviewMatrix({
           <colgroup className="stacked:hidden">
             <col className="w-[6.75rem]" />
             <col className="w-[6.5rem]" />
+            {observed && <col className="w-[6.5rem]" />}
             {invariants.map((meta) => (
               <col key={meta.id} />
             ))}
           </colgroup>
           <caption className="sr-only">
-            Decisions per task class and findings per invariant. Arrow keys move between cells; Enter selects a cell for its
-            explanation.
+            Decisions per task class{observed ? ", what the live agent was observed doing," : ""} and findings per invariant. Arrow keys move between cells;
+            Enter selects a cell for its explanation.
           </caption>
-          <MatrixHeader invariants={invariants} activeCol={current.row === 0 ? current.col : undefined} onCellFocus={onCellFocus} />
+          <MatrixHeader invariants={invariants} observed={observed} activeCol={current.row === 0 ? current.col : undefined} onCellFocus={onCellFocus} />
           <tbody className="stacked:flex stacked:flex-col stacked:gap-2">
             {rows.map((decision, r) => (
               <MatrixRow
@@ -166,7 +173,11 @@ export const ReviewMatrix = memo(function ReviewMatrix({
                 title={review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass}
                 invariants={invariants}
                 invalid={invalid}
-                selectedInvariant={selection?.taskClass === decision.taskClass ? (selection.invariant ?? DECISION_CELL) : undefined}
+                live={live === null ? undefined : { observation: live.classes.get(decision.taskClass), stale: live.stale !== null }}
+                observationKey={live === null ? "" : observationKeyOf(live.classes.get(decision.taskClass), live.stale !== null)}
+                selectedInvariant={
+                  selection?.taskClass === decision.taskClass ? (selection.live && observed ? OBSERVED_CELL : (selection.invariant ?? DECISION_CELL)) : undefined
+                }
                 activeCol={current.row === r + 1 ? current.col : undefined}
                 onCellFocus={onCellFocus}
                 onSelect={onRowSelect}
@@ -193,6 +204,20 @@ function focusProps(row: number, col: number, active: GridPosition, onCellFocus:
 
 /** A row's selection when its decision cell is the selected one. */
 const DECISION_CELL = "";
+/** A row's selection when its observed cell is the selected one (no invariant id has a space). */
+const OBSERVED_CELL = " observed";
+
+/** The selection a cell of a row makes: the decision, the observed cell, or an invariant's finding. */
+function selectionAt(taskClass: string, col: number, invariants: readonly InvariantMeta[], first: number): MatrixSelection {
+  if (first === 3 && col === 2) return { taskClass, live: true };
+  const meta = col >= first ? invariants[col - first] : undefined;
+  return meta ? { taskClass, invariant: meta.id } : { taskClass };
+}
+
+/** What a row's observed cell shows, as a string (the observation objects are remade with each check). */
+function observationKeyOf(observation: ClassObservation | undefined, stale: boolean): string {
+  return observation ? `${observation.observed}|${observation.agreement}|${observation.how}|${observation.said}|${stale}` : `none|${stale}`;
+}
 
 /** What a row shows, as a string: two reviews whose row reads the same skip its render. */
 function fingerprintOf(decision: TaskClassDecision): string {
@@ -207,10 +232,13 @@ function fingerprintOf(decision: TaskClassDecision): string {
  */
 const MatrixHeader = memo(function MatrixHeader({
   invariants,
+  observed,
   activeCol,
   onCellFocus,
 }: {
   invariants: readonly InvariantMeta[];
+  /** A live check is on screen: its column follows the decision. */
+  observed: boolean;
   /** The grid's tab stop, when it is in the header row. */
   activeCol: number | undefined;
   onCellFocus: (row: number, col: number) => void;
@@ -226,8 +254,13 @@ const MatrixHeader = memo(function MatrixHeader({
         <th role="columnheader" scope="col" className="p-1 font-semibold outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed" {...cellProps(0, 1)}>
           Decision
         </th>
+        {observed && (
+          <th role="columnheader" scope="col" data-testid="observed-header" className="p-1 font-semibold outline-offset-[-3px] focus-visible:outline-3 focus-visible:outline-dashed" {...cellProps(0, 2)}>
+            Observed <span className="font-normal">(live agent)</span>
+          </th>
+        )}
         {invariants.map((meta, i) => (
-          <ColumnHeader key={meta.id} meta={meta} alignRight={i >= invariants.length / 2} {...cellProps(0, i + 2)} />
+          <ColumnHeader key={meta.id} meta={meta} alignRight={i >= invariants.length / 2} {...cellProps(0, i + (observed ? 3 : 2))} />
         ))}
       </tr>
     </thead>
@@ -274,6 +307,7 @@ const MatrixRow = memo(
     title,
     invariants,
     invalid,
+    live,
     selectedInvariant,
     activeCol,
     onCellFocus,
@@ -286,6 +320,10 @@ const MatrixRow = memo(
     title: string;
     invariants: readonly InvariantMeta[];
     invalid: boolean;
+    /** After a live check: this row's observation (none: the check did not cover the class), and whether it is stale. */
+    live: { observation: ClassObservation | undefined; stale: boolean } | undefined;
+    /** observationKeyOf(live): compared instead of the observation object. */
+    observationKey: string;
     /** The selected cell's invariant when the selection is in this row (DECISION_CELL: the decision). */
     selectedInvariant: string | undefined;
     /** The grid's tab stop, when it is in this row. */
@@ -298,6 +336,7 @@ const MatrixRow = memo(
   const onSelect = (col: number) => onSelectCell(rowIndex, col);
   const selection = selectedInvariant === undefined ? null : { invariant: selectedInvariant === DECISION_CELL ? undefined : selectedInvariant };
   const decisionSelected = selection !== null && selection.invariant === undefined;
+  const first = live ? 3 : 2;
   return (
     <tr
       role="row"
@@ -330,6 +369,17 @@ const MatrixRow = memo(
         {decision.target === "card" && <span className="block text-[10px] text-slate-700">the card, not the server</span>}
         {decision.target === "client" && <span className="block text-[10px] text-slate-700">the client&rsquo;s own limits, not the card</span>}
       </td>
+      {live && (
+        <ObservedCell
+          taskClass={decision.taskClass}
+          observation={live.observation}
+          stale={live.stale}
+          selected={selection?.invariant === OBSERVED_CELL}
+          onSelect={() => onSelect(2)}
+          className={CELL}
+          {...cellProps(rowIndex, 2)}
+        />
+      )}
       {invariants.map((meta, i) => (
         <FindingCell
           key={meta.id}
@@ -337,8 +387,8 @@ const MatrixRow = memo(
           finding={decision.findings.find((f) => f.invariant === meta.id)}
           invalid={invalid}
           selected={selection?.invariant === meta.id}
-          onSelect={() => onSelect(i + 2)}
-          {...cellProps(rowIndex, i + 2)}
+          onSelect={() => onSelect(i + first)}
+          {...cellProps(rowIndex, i + first)}
         />
       ))}
     </tr>
@@ -350,6 +400,8 @@ const MatrixRow = memo(
     a.title === b.title &&
     a.invariants === b.invariants &&
     a.invalid === b.invalid &&
+    (a.live === undefined) === (b.live === undefined) &&
+    a.observationKey === b.observationKey &&
     a.selectedInvariant === b.selectedInvariant &&
     a.activeCol === b.activeCol &&
     a.onCellFocus === b.onCellFocus &&
@@ -407,13 +459,15 @@ function FindingCell({
   );
 }
 
-function positionOf(selection: MatrixSelection | null, rows: readonly TaskClassDecision[], invariants: readonly InvariantMeta[]): GridPosition | null {
+function positionOf(selection: MatrixSelection | null, rows: readonly TaskClassDecision[], invariants: readonly InvariantMeta[], first: number): GridPosition | null {
   if (!selection) return null;
   const row = rows.findIndex((d) => d.taskClass === selection.taskClass);
   if (row < 0) return null;
+  // The observed cell, while there is an observed column; without one, its row's decision.
+  if (selection.live) return { row: row + 1, col: first === 3 ? 2 : 1 };
   if (selection.invariant === undefined) return { row: row + 1, col: 1 };
   const col = invariants.findIndex((m) => m.id === selection.invariant);
-  return col < 0 ? { row: row + 1, col: 1 } : { row: row + 1, col: col + 2 };
+  return col < 0 ? { row: row + 1, col: 1 } : { row: row + 1, col: col + first };
 }
 
 /** Before the first measurement, the layout the CSS chose (the container query) decides. */

@@ -43,6 +43,8 @@ import { TaskClassPanel } from "@/components/task-classes/task-class-panel";
 import { classesOf, selectionOf, type SkillChoice } from "@/components/task-classes/task-class-selection";
 import { VerdictSummary } from "./verdict-summary";
 import { LazyLiveCheck } from "@/components/live-check/lazy-live-check";
+import { LiveVerdict } from "@/components/live-check/live-verdict";
+import { contradictionDiagnostics, liveView, staleness, staleSentence, type LiveCheckRun } from "@/components/session/live-observations";
 
 interface WorkspaceSessionProps {
   seed: SessionSeed;
@@ -80,6 +82,8 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   // undefined: as suits the screen (folded on a narrow one, under the review: CSS decides); then as the user set it.
   const [sections, setFolds] = useState<Partial<Record<SectionKey, boolean>>>({});
   const [taskClasses, setTaskClassesState] = useState(seed.taskClasses);
+  // The last live check and what it was made on: never stored, never in a link (no credential in it).
+  const [liveRun, setLiveRun] = useState<LiveCheckRun | null>(null);
   // A first visit says whose client this is and offers the clients people run; the choice is kept
   // in this browser and applied to the default session (never over a link, a draft or an edit).
   const clientChoice = useSyncExternalStore(subscribeClientChoice, getClientChoice, getServerClientChoice);
@@ -152,8 +156,9 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const onCardLoad = useCallback(
     (text: string, next: CardSource) => {
       setSource(next);
-      // Another card: the explanation starts over on it, not on the last card's cell.
+      // Another card: the explanation starts over on it, not on the last card's cell; the live check was about the last card.
       setChosen(null);
+      setLiveRun(null);
       const editor = cardEditor.current;
       if (editor) {
         editor.prepare();
@@ -209,10 +214,23 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     const idle = requestIdleCallback(load, { timeout: 3000 });
     return () => cancelIdleCallback(idle);
   }, [engineReady, nothingToShow, adjusted]);
-  const diagnostics = useMemo(
+  const problemMarks = useMemo(
     () => (!review || review.validity.problems.length === 0 ? NO_DIAGNOSTICS : problemDiagnostics(review, reviewed.text)),
     [review, reviewed.text],
   );
+  // The live agent's contradictions are marked on the card they were made on, and on no other text.
+  const liveMarks = useMemo(
+    () => (liveRun && liveRun.report.contradictions.length > 0 && reviewed.text === liveRun.cardText ? contradictionDiagnostics(liveRun.report.contradictions, reviewed.text) : NO_DIAGNOSTICS),
+    [liveRun, reviewed.text],
+  );
+  const diagnostics = useMemo(
+    () => (liveMarks === NO_DIAGNOSTICS ? problemMarks : problemMarks === NO_DIAGNOSTICS ? liveMarks : [...problemMarks, ...liveMarks]),
+    [problemMarks, liveMarks],
+  );
+  // A value (the same inputs: the same answer), so the view below is remade only when it changes.
+  const liveStale = liveRun ? staleness(liveRun, card.text, profile, taskClasses) : null;
+  const live = useMemo(() => (liveRun ? liveView(liveRun, liveStale) : null), [liveRun, liveStale]);
+  const liveStaleSentence = live ? staleSentence(live) : undefined;
   const stale = reviewed !== card || current === undefined;
   const empty = reviewed.text.trim() === "";
   // While a field is being typed the card is mostly not JSON: the last card that parsed stays
@@ -289,6 +307,10 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
       setFolds((s) => ({ ...s, profile: true }));
       requestAnimationFrame(() => profileEditor.current?.highlight(ref.pointer));
     }
+  }, []);
+  const onLocateField = useCallback((pointer: string) => {
+    setFolds((s) => ({ ...s, card: true }));
+    requestAnimationFrame(() => highlightPointer(cardEditor.current, pointer));
   }, []);
   const onLocateProblem = useCallback((problem: ValidityProblem) => {
     setFolds((s) => ({ ...s, card: true }));
@@ -397,18 +419,29 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
                   <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Last valid card</p>
                   <VerdictSummary review={lastValid.review} onExplain={onExplain} />
                   <ValiditySummary review={lastValid.review} onLocate={onLocateProblem} />
-                  <ReviewMatrix review={lastValid.review} invariants={MATRIX_COLUMNS} revision={lastValid.revision} selection={selection} onSelect={onSelect} />
+                  <ReviewMatrix review={lastValid.review} invariants={MATRIX_COLUMNS} revision={lastValid.revision} selection={selection} onSelect={onSelect} live={live} />
                 </div>
               </div>
             ) : (
               <div className="flex flex-col gap-3">
                 <VerdictSummary review={review} onExplain={onExplain} />
                 <ValiditySummary review={review} onLocate={onLocateProblem} signatureChecking={signatureCheck.checking} />
-                <ReviewMatrix review={review} invariants={MATRIX_COLUMNS} revision={reviewed.revision} selection={selection} onSelect={onSelect} />
+                {live && <LiveVerdict view={live} onLocate={onLocateField} />}
+                <ReviewMatrix review={review} invariants={MATRIX_COLUMNS} revision={reviewed.revision} selection={selection} onSelect={onSelect} live={live} />
               </div>
             )}
           </Section>
-            {!empty && shown && <ExplainPanel review={shown} cardText={shownText} selection={selection} onHighlight={onHighlight} source={recordSource} />}
+            {!empty && shown && (
+              <ExplainPanel
+                review={shown}
+                cardText={shownText}
+                selection={selection}
+                onHighlight={onHighlight}
+                source={recordSource}
+                observation={selection && live ? live.classes.get(selection.taskClass) : undefined}
+                liveStale={liveStaleSentence}
+              />
+            )}
             <ShareBar
               getState={shareState}
               hasCardUrl={cardUrl !== undefined}
@@ -432,7 +465,15 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             summary={empty ? "no card" : (shown?.card?.name ?? "unnamed card")}
           />
           {source?.kind === "fetch" && (
-            <LazyLiveCheck cardUrl={source.card.finalUrl} profile={profile} taskClasses={taskClasses} onLocate={(pointer) => highlightPointer(cardEditor.current, pointer)} />
+            <LazyLiveCheck
+              cardUrl={source.card.finalUrl}
+              cardText={source.card.text}
+              profile={profile}
+              taskClasses={taskClasses}
+              onLocate={onLocateField}
+              onResult={setLiveRun}
+              stale={liveStaleSentence}
+            />
           )}
           {review && <KeysPanel keys={signatureKeys} check={signatureCheck} signature={review.validity.signature} />}
           <ProfileEditor profile={profile} onChange={setProfile} handleRef={profileEditor} open={sections.profile} onToggle={toggle.profile} />

@@ -4,6 +4,8 @@ export interface MatrixSelection {
   taskClass: string;
   /** Absent: the decision cell of the row. */
   invariant?: string;
+  /** The row's observed cell (after a live check): its explanation is the decision's, with the observation. */
+  live?: true;
 }
 
 /**
@@ -22,5 +24,5 @@ export function resolveSelection(selection: MatrixSelection | null, review: Revi
 }
 
 export function sameSelection(a: MatrixSelection | null, b: MatrixSelection | null): boolean {
-  return a?.taskClass === b?.taskClass && a?.invariant === b?.invariant;
+  return a?.taskClass === b?.taskClass && a?.invariant === b?.invariant && a?.live === b?.live;
 }
