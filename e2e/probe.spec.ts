@@ -2,7 +2,7 @@ import { crossSiteAttempts, postFromAnotherSite, startCountingTarget } from "./c
 import { type RunningAgent, startAgent } from "../reality/agents";
 import { expect, test } from "./fixtures";
 import { recordFigures } from "./figures";
-import { openWorkspace } from "./workspace-helpers";
+import { loadExample, openWorkspace } from "./workspace-helpers";
 
 // The workspace's "Check against the live agent" against real @a2a-js/sdk servers on loopback
 // (the reality kit), and the probe route as another site sees it.
@@ -47,12 +47,101 @@ test("an honest agent is confirmed; sending real messages needs a second confirm
   await check.getByRole("button", { name: "Also send real messages…" }).click();
   const confirm = check.getByRole("alertdialog");
   await expect(confirm).toContainText("creates real tasks there");
+  await expect(confirm).toContainText("may bill for them");
+  // The question takes focus, on the answer that sends nothing.
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toHaveCount(0);
   await check.getByRole("button", { name: "Also send real messages…" }).click();
   await check.getByRole("alertdialog").getByRole("button", { name: "Yes, create real tasks" }).click();
   // This server runs without PARLEY_PROBE_SEND: refused, nothing sent.
   await expect(check.getByTestId("live-check-error")).toContainText("sendDisabled");
+  expect(agent.log.messages).toEqual([]);
+});
+
+test("a stream the server refuses: the editor marks /capabilities/streaming, the matrix shows observed failed beside predicted accept, and an edit makes it stale", async ({ page }) => {
+  const agent = await startAgent({ name: "stream liar", lies: { streamRefused: true } });
+  agents.push(agent);
+  const check = await fetchIntoWorkspace(page, agent);
+  await check.getByRole("button", { name: "Check against the live agent" }).click();
+  await expect(check.getByTestId("live-check-result")).toBeVisible();
+
+  // The card field, in the editor: the contradiction is a diagnostic on the claim itself.
+  const editor = page.getByTestId("card-editor");
+  await expect(editor.locator(".cm-lintRange-error", { hasText: "true" })).toHaveCount(1);
+  // The verdict area lists it, with the sentence and the field.
+  const verdict = page.getByTestId("live-verdict");
+  await expect(verdict).toContainText("The live agent contradicts the card: capabilities.streaming is true; the stream was refused");
+  await expect(verdict.getByRole("button", { name: "Show /capabilities/streaming in the editor" })).toBeVisible();
+  await expect(page.getByTestId("live-disagreements")).toContainText("streaming-output (predicted accept, observed failed)");
+
+  // The matrix: predicted accept, observed failed beside it, and the disagreement in words.
+  await expect(page.getByTestId("decision-streaming-output")).toHaveAttribute("data-outcome", "accept");
+  const observed = page.getByTestId("observed-streaming-output");
+  await expect(observed).toHaveAttribute("data-observed", "failed");
+  await expect(observed).toHaveAttribute("data-agreement", "disagrees");
+  await expect(page.getByRole("gridcell", { name: /^Observed on the live agent: failed.*by the check, no task sent.*disagrees with the prediction.*The server said: the stream was refused/ })).toHaveCount(1);
+  await expect(page.getByTestId("observed-request-response")).toHaveAttribute("data-agreement", "clear");
+
+  // Keyboard-reachable like every cell: from the decision, one step right, Enter explains it.
+  await page.getByTestId("decision-streaming-output").click();
+  await page.keyboard.press("ArrowRight");
+  await expect(observed).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", "streaming-output/observed");
+  const explained = page.getByTestId("explain-observation");
+  await expect(explained).toContainText("failed");
+  await expect(explained).toContainText("The prediction (accept) and the observation disagree.");
+  await expect(explained).toContainText("What the server said: the stream was refused");
+
+  // Edited: the observations were about the card as it was. Stale, said so, and no longer marked in the text.
+  await editor.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" ");
+  await expect(verdict).toHaveAttribute("data-stale", "card");
+  await expect(verdict).toContainText("The card has changed since the live check");
+  await expect(observed).toHaveAttribute("data-stale", "true");
+  await expect(observed).toContainText("stale");
+  await expect(editor.locator(".cm-lintRange-error")).toHaveCount(0);
+  await expect(check.getByTestId("live-check-stale")).toBeVisible();
+  expect(agent.log.messages).toEqual([]);
+});
+
+test("an honest agent: no contradiction and no disagreement anywhere, nothing marked, no observation or credential in storage or a link; another card clears them", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const agent = await startAgent({ name: "honest", bindings: ["JSONRPC", "HTTP+JSON"] });
+  agents.push(agent);
+  const check = await fetchIntoWorkspace(page, agent);
+  await check.getByLabel("Value (optional)").fill("Bearer e2e-probe-secret");
+  await check.getByRole("button", { name: "Check against the live agent" }).click();
+  await expect(page.getByTestId("live-verdict")).toContainText("The live agent contradicts nothing the check asked about.");
+  await expect(page.getByTestId("observed-header")).toBeVisible();
+  const cells = page.locator("[data-testid^='observed-']:not([data-testid='observed-header'])");
+  await expect(cells).toHaveCount(5);
+  expect(await cells.evaluateAll((all) => all.map((c) => c.getAttribute("data-agreement")))).toEqual(["clear", "clear", "clear", "clear", "clear"]);
+  await expect(page.locator("[data-agreement='disagrees']")).toHaveCount(0);
+  await expect(page.getByTestId("card-editor").locator(".cm-lintRange-error")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Copy link", exact: true }).click();
+  await expect(page.getByTestId("share-status")).toContainText("Copied");
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).not.toContain("e2e-probe-secret");
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  expect(stored).not.toContain("e2e-probe-secret");
+  expect(stored).not.toContain("contradicts");
+  // The link reopens the review, not the check.
+  const reopened = await context.newPage();
+  await reopened.goto(link);
+  await expect(reopened.getByTestId("review-matrix")).toBeVisible();
+  await expect(reopened.getByTestId("decision-request-response")).toBeVisible();
+  await expect(reopened.getByTestId("observed-header")).toHaveCount(0);
+  await expect(reopened.getByTestId("live-verdict")).toHaveCount(0);
+  await reopened.close();
+
+  // Another card: the observations were about the last one.
+  await loadExample(page, /Contoso/);
+  await expect(page.getByTestId("observed-header")).toHaveCount(0);
+  await expect(page.getByTestId("live-verdict")).toHaveCount(0);
   expect(agent.log.messages).toEqual([]);
 });
 

@@ -10,8 +10,8 @@ const OBSERVED_STYLE: Record<Observation, { symbol: string; label: string }> = {
   skipped: { symbol: "–", label: "not sent" },
 };
 
-const AGREEMENT_STYLE: Record<Agreement, { mark: string; label: string; className: string }> = {
-  disagrees: { mark: "≠", label: "disagrees with the prediction", className: "bg-rose-100 text-rose-900 ring-1 ring-inset ring-rose-600 font-semibold" },
+const AGREEMENT_STYLE: Record<Agreement, { mark: string; label: string; more?: string; className: string }> = {
+  disagrees: { mark: "≠", label: "disagrees", more: " with the prediction", className: "bg-rose-100 text-rose-900 ring-1 ring-inset ring-rose-600 font-semibold" },
   agrees: { mark: "=", label: "agrees", className: "text-emerald-800" },
   "no-claim": { mark: "", label: "the prediction makes no claim", className: "text-slate-600" },
   clear: { mark: "", label: "no contradiction", className: "text-slate-600" },
@@ -58,6 +58,10 @@ export function ObservedCell({
       {...focus}
     >
       <span className="sr-only">Observed on the live agent: </span>
+      {/* Stacked (narrow), each cell is labelled where it stands, like the invariants' cells. */}
+      <span aria-hidden="true" className="hidden text-left font-medium text-slate-800 stacked:block">
+        Observed (live agent)
+      </span>
       {!observation || !style || !agreement ? (
         <span className="text-slate-600">not checked</span>
       ) : (
@@ -73,10 +77,11 @@ export function ObservedCell({
             <span className={`mt-0.5 inline-block rounded px-1 text-[10px] ${agreement.className}`}>
               {agreement.mark && <span aria-hidden="true">{agreement.mark} </span>}
               {agreement.label}
+              {agreement.more && <span className="sr-only">{agreement.more}</span>}
             </span>
           )}
           {observation.said && observation.observed !== "skipped" && (
-            <span className="mt-0.5 line-clamp-2 block text-[10px] break-all text-slate-700">
+            <span className="mt-0.5 line-clamp-2 text-[10px] break-words text-slate-700">
               <span className="sr-only">The server said: </span>
               {observation.said}
             </span>
