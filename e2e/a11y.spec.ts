@@ -4,6 +4,7 @@ import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { NORTHWIND } from "../lib/negotiation";
 import { encodeReviewLink } from "../lib/share";
 import { openWorkspace, pasteCard } from "./workspace-helpers";
+import { startAgent } from "../reality/agents";
 
 // axe-core on every page and in the states people meet, light and dark: no serious or critical
 // violation (contrast, names, roles, ARIA use, structure).
@@ -43,6 +44,22 @@ for (const scheme of ["light", "dark"] as const) {
       await page.keyboard.type(",");
       await expect(page.getByTestId("profile-json-issues")).toBeVisible();
       await expectNoSeriousViolations(page, "the profile JSON view with an error");
+    });
+
+    test("a live check's observations: the matrix's observed column, the verdict area, the explanation", async ({ page }) => {
+      const agent = await startAgent({ name: "stream liar", lies: { streamRefused: true } });
+      try {
+        await openWorkspace(page);
+        await page.getByLabel(/Fetch from URL/).fill(agent.cardUrl);
+        await page.getByRole("button", { name: "Fetch", exact: true }).click();
+        await page.getByTestId("live-check").getByRole("button", { name: "Check against the live agent" }).click();
+        await expect(page.getByTestId("live-verdict")).toBeVisible();
+        await page.getByTestId("observed-streaming-output").click();
+        await expect(page.getByTestId("explain-observation")).toBeVisible();
+        await expectNoSeriousViolations(page, "a live check's observations, the observed cell selected");
+      } finally {
+        await agent.close();
+      }
     });
 
     test("the workspace with an invalid card, and on a phone", async ({ page }) => {

@@ -39,6 +39,12 @@ export function LiveCheck({ cardUrl, cardText, profile, taskClasses, onLocate, o
   const [headerName, setHeaderName] = useState("Authorization");
   const [headerValue, setHeaderValue] = useState("");
   const [confirming, setConfirming] = useState(false);
+  // Another card fetched from the same URL: the last result was about the card it replaced.
+  const [forText, setForText] = useState(cardText);
+  if (forText !== cardText) {
+    setForText(cardText);
+    setState({ phase: "idle" });
+  }
   const abort = useRef<AbortController | null>(null);
   const nameId = useId();
   const valueId = useId();
