@@ -108,7 +108,7 @@ test.describe("a record without a link", () => {
     const check = form.getByTestId("record-card-check");
     await expect(check).toHaveAttribute("data-same", "false");
     await expect(check).toContainText(
-      `A different card (the file voice-desk-v2.json): the record was made on digest ${digestCardText(CONTOSO.text)}, this card's is ${digestCardText(CONTOSO_STREAMING)}.`,
+      `A different card (the file voice-desk-v2.json): the record was made on digest ${digestCardText(CONTOSO.text)}, this card’s is ${digestCardText(CONTOSO_STREAMING)}.`,
     );
     await form.getByTestId("open-review").click();
     // This card streams: live input is no longer rejected here, and nothing says it was the record's.
@@ -125,7 +125,7 @@ test.describe("a record without a link", () => {
     await expect(form.getByTestId("record-card-error")).toContainText(`The card could not be fetched from ${vendor.url}/nowhere.json`);
     await expect(form.getByTestId("open-review")).toHaveCount(0);
 
-    await form.getByText("Or paste the card's text").click();
+    await form.getByText("Or paste the card’s text").click();
     await form.getByTestId("record-card-paste").fill(CONTOSO.text);
     await form.getByRole("button", { name: "Check the pasted card" }).click();
     await expect(form.getByTestId("record-card-check")).toHaveAttribute("data-same", "true");
