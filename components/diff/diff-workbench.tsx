@@ -15,7 +15,8 @@ import { addProfiles, EMPTY_TRIAGE, profileLabels, removeProfile, type TriageInp
 import { CardVersionField, EMPTY_VERSION, type CardVersion } from "./card-version";
 import type { DiffAnswer } from "./diff-protocol";
 import { DiffReport } from "./diff-report";
-import { DiffShare, fromDiffLink } from "./diff-share";
+import { fromDiffLink } from "./diff-link-state";
+import { DiffShare } from "./diff-share";
 import { diffOffThread, readLinkOffThread } from "./diff-thread";
 import { describeTooDeep, tooDeepSide } from "./nesting";
 import { readStoredDiff, storeDiff } from "./saved-diff";
