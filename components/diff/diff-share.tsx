@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { writeClipboard } from "@/components/ui/clipboard";
-import { BUTTON, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
+import { ClipboardFallback } from "@/components/ui/clipboard-fallback";
+import { BUTTON, FIELD, HINT } from "@/components/ui/form-styles";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { renderDiffMarkdown } from "@/lib/report/diff-markdown";
 import { diffLinkState, type SharedDiff } from "./diff-link-state";
@@ -24,14 +25,7 @@ export function DiffShare({ shared, disabled }: { shared: SharedDiff; disabled: 
   const [fallback, setFallback] = useState<Fallback>(null);
   const [busy, setBusy] = useState(false);
   const [profileIndex, setProfileIndex] = useState(0);
-  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const profile = shared.profiles[Math.min(profileIndex, shared.profiles.length - 1)];
-
-  useEffect(() => {
-    // A text the clipboard refused is selected, so one keystroke (Ctrl/⌘+C) copies it.
-    fieldRef.current?.focus();
-    fieldRef.current?.select();
-  }, [fallback]);
 
   const diffLink = async (): Promise<{ ok: true; url: string } | { ok: false; message: string }> => {
     const made = await makeLinkOffThread({ kind: "diff", state: diffLinkState(shared) });
@@ -139,22 +133,15 @@ export function DiffShare({ shared, disabled }: { shared: SharedDiff; disabled: 
         {status?.text ?? ""}
       </p>
       {fallback && (
-        <div className="mt-2 flex flex-col gap-1">
-          <label htmlFor={`${id}-fallback`} className={LABEL}>
-            {fallback.kind === "link" ? "Diff link" : "Markdown for a ticket"} (selected: press Ctrl+C or ⌘C)
-          </label>
-          {fallback.kind === "markdown" ? (
-            <textarea id={`${id}-fallback`} ref={fieldRef} readOnly rows={8} className={`${FIELD} font-mono text-xs`} value={fallback.text} data-testid="diff-share-fallback" />
-          ) : (
-            <input id={`${id}-fallback`} ref={fieldRef} readOnly className={`${FIELD} font-mono text-xs`} value={fallback.text} data-testid="diff-share-fallback" />
-          )}
-          <p className={HINT}>
-            The browser did not let this page write to the clipboard.{" "}
-            <button type="button" className="underline" onClick={() => setFallback(null)}>
-              Close
-            </button>
-          </p>
-        </div>
+        <ClipboardFallback
+          label={fallback.kind === "link" ? "Diff link" : "Markdown for a ticket"}
+          text={fallback.text}
+          multiline={fallback.kind === "markdown"}
+          testId="diff-share-fallback"
+          fieldClassName={`${FIELD} font-mono text-xs`}
+          hintClassName={HINT}
+          onClose={() => setFallback(null)}
+        />
       )}
     </section>
   );

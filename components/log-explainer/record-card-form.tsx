@@ -5,6 +5,7 @@ import { postFetchCard } from "@/components/queries/fetch-card";
 import { digestCardTextAsync } from "@/components/session/card-digest";
 import { LINK_CARD_LIMITS } from "@/components/session/link-limits";
 import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
+import { JsonFilePicker } from "@/components/ui/json-file-picker";
 import { readCardFile } from "@/components/ui/read-card-file";
 import { checkGivenCard, type CardCheck, type CardNeed } from "./open-review";
 
@@ -50,8 +51,7 @@ export function RecordCardForm({ need }: { need: CardNeed }) {
     }
   };
 
-  const openFile = async (file: File | undefined) => {
-    if (!file) return;
+  const openFile = async (file: File) => {
     const read = await readCardFile(file, LINK_CARD_LIMITS.maxBytes);
     if (!read.ok) return setState({ status: "failed", message: read.message });
     await check({ text: read.text, origin: `the file ${file.name}` });
@@ -97,20 +97,7 @@ export function RecordCardForm({ need }: { need: CardNeed }) {
         </p>
       </form>
       <div className="flex flex-wrap items-center gap-2">
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept="application/json,.json"
-          className="peer sr-only"
-          data-testid="record-card-file"
-          onChange={(event) => {
-            void openFile(event.target.files?.[0]);
-            event.target.value = "";
-          }}
-        />
-        <label htmlFor={`${id}-file`} className={`${BUTTON} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-sky-600`}>
-          Open the card&rsquo;s file…
-        </label>
+        <JsonFilePicker label="Open the card’s file…" className={BUTTON} testId="record-card-file" onFile={(file) => void openFile(file)} />
       </div>
       <details className="group">
         <summary className="cursor-pointer text-xs font-semibold text-slate-700">Or paste the card&rsquo;s text</summary>
