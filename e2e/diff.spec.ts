@@ -2,7 +2,8 @@ import { expect, test, type Page } from "./fixtures";
 import { readCorpusCard } from "../fixtures/corpus";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "../lib/negotiation/examples/incidents";
 import { detailOf, diffCards, ENGINE_VERSION, explainFinding, findPreset, NORTHWIND, orderDecisionChanges, review } from "../lib/negotiation";
-import { cardDigestHex, encodeLiveLink, encodeReviewLink } from "../lib/share";
+import { cardDigestHex, decodeDiffLink, encodeLiveLink, encodeReviewLink } from "../lib/share";
+import { renderDiffMarkdown } from "../lib/report/diff-markdown";
 import { startLocalServer } from "./local-server";
 
 // The earlier version: the rule's incident card (live audio, no streaming). The later one streams.
@@ -269,4 +270,116 @@ test("a version file that is not UTF-8 is refused at its byte, not opened with r
   await page.getByTestId("diff-before-file").setInputFiles({ name: "badutf8.json", mimeType: "application/json", buffer: broken });
   await expect(page.getByTestId("diff-before").getByRole("alert")).toContainText("badutf8.json was not opened. It is not UTF-8 text: byte 12 (0xC3, counting from 0)");
   await expect(page.getByLabel("Before")).toHaveValue("");
+});
+
+const CLIPBOARD = ["clipboard-read", "clipboard-write"];
+
+/** Both versions from files, so each has an origin a link must carry. */
+async function openPair(page: Page, before = BEFORE, after = STREAMING): Promise<void> {
+  await page.getByTestId("diff-before-file").setInputFiles({ name: "contoso-2026-10.json", mimeType: "application/json", buffer: Buffer.from(before) });
+  await page.getByTestId("diff-after-file").setInputFiles({ name: "contoso-2026-11.json", mimeType: "application/json", buffer: Buffer.from(after) });
+}
+
+/** Presses a Share button from the keyboard and returns what reached the clipboard, once the page says it copied. */
+async function copied(page: Page, name: string): Promise<string> {
+  await page.getByTestId("diff-share").getByRole("button", { name }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("diff-share-status")).toContainText("Copied");
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+test("a diff share link holds both versions and the profiles, and opens (and reloads) as the same diff elsewhere", async ({ page, context, browser, baseURL }) => {
+  await context.grantPermissions(CLIPBOARD);
+  await openDiff(page);
+  await openPair(page);
+  await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
+  const link = await copied(page, "Copy link");
+  expect(link.startsWith(`${baseURL}/diff#d1.`)).toBe(true);
+  const decoded = decodeDiffLink(link);
+  if (!decoded.ok) throw new Error(decoded.error.code);
+  expect(decoded.state.before.text).toBe(BEFORE);
+  expect(decoded.state.after.text).toBe(STREAMING);
+  expect(decoded.state.profiles).toEqual([NORTHWIND]);
+
+  // Another browser, nothing kept: the link alone brings the diff back.
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await other.goto(link);
+  await expect(other.getByTestId("diff-workbench")).toHaveAttribute("data-ready", "true");
+  await expect(other.getByLabel("Before")).toHaveValue(BEFORE);
+  await expect(other.getByLabel("After")).toHaveValue(STREAMING);
+  await expect(other.getByTestId("diff-before")).toContainText("From: contoso-2026-10.json (from the diff link).");
+  await expect(change(other, "live-input")).toHaveAttribute("data-before", "reject");
+  await expect(change(other, "live-input")).toHaveAttribute("data-after", "accept");
+  const shown = await other.getByTestId("diff-decision-change").count();
+  await other.reload();
+  await expect(other.getByLabel("After")).toHaveValue(STREAMING);
+  await expect(change(other, "live-input")).toHaveAttribute("data-after", "accept");
+  await expect(other.getByTestId("diff-decision-change")).toHaveCount(shown);
+  await other.close();
+});
+
+test("Copy as Markdown gives the decision moves and the findings behind them for a ticket, hostile names escaped", async ({ page, context }) => {
+  await context.grantPermissions(CLIPBOARD);
+  const evil = "Evil | [x](javascript:alert(1)) <img src=x onerror=alert(1)>";
+  const before = edit(BEFORE, (card) => (card.name = evil));
+  const after = edit(STREAMING, (card) => (card.name = evil));
+  await openDiff(page);
+  await openPair(page, before, after);
+  await expect(change(page, "live-input")).toHaveAttribute("data-after", "accept");
+  const markdown = await copied(page, "Copy as Markdown");
+  const link = /\[Open this diff in Parley\]\(([^)]+)\)/.exec(markdown)?.[1];
+  expect(link).toMatch(/\/diff#d1\./);
+  // The engine's own ticket, for these two versions and their file names, with the link to this diff.
+  expect(markdown).toBe(renderDiffMarkdown(diffCards(before, after, [NORTHWIND]), { before: "contoso-2026-10.json", after: "contoso-2026-11.json" }, link));
+  expect(markdown).toContain("- `live-input`: reject → accept (**better**).");
+  expect(markdown).toContain("`live-input-needs-streaming`: violated → holds.");
+  expect(markdown).not.toMatch(/(^|[^\\])(<img|\[x\]\()/);
+});
+
+test("Open in the workspace: either version, with the profile chosen among the diff's, from the keyboard", async ({ page }) => {
+  await openDiff(page);
+  await page.getByTestId("diff-try-example").click();
+  await expect(page.getByTestId("diff-decision-change").first()).toBeVisible();
+  const after = readCorpusCard("a2a-spec-v1.0.1-geospatial-stale-security.json");
+  const sdk = findPreset("full-sdk")!;
+  await page.getByTestId("diff-open-profile").selectOption({ label: sdk.name });
+  await page.getByTestId("diff-open-after").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/#v1\./);
+  await expect(page.getByTestId("profile-form").getByLabel("Name")).toHaveValue(sdk.name);
+  for (const decision of review(after, sdk).decisions) {
+    await expect(page.getByTestId(`decision-${decision.taskClass}`)).toHaveAttribute("data-decision", decision.decision);
+  }
+  await expect(page.getByTestId("card-editor")).toContainText(JSON.parse(after).name as string);
+
+  // Back on /diff the diff is as it was; Before opens with the diff's first profile.
+  await page.goBack();
+  await expect(page.getByLabel("After")).toHaveValue(after);
+  await page.getByTestId("diff-open-before").click();
+  await expect(page).toHaveURL(/\/#v1\./);
+  await expect(page.getByTestId("profile-form").getByLabel("Name")).toHaveValue(NORTHWIND.name);
+});
+
+test("on a 390 px phone the diff and its Share tools fit, with no sideways scroll", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDiff(page);
+  await page.getByTestId("diff-try-example").click();
+  const share = page.getByTestId("diff-share");
+  await expect(share.getByRole("button", { name: "Copy link" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+  for (const control of [share.getByRole("button", { name: "Copy as Markdown" }), page.getByTestId("diff-open-after"), page.getByTestId("diff-open-profile")]) {
+    const box = await control.boundingBox();
+    expect(box && box.x + box.width <= 390).toBe(true);
+  }
+});
+
+test("a broken diff link says what is wrong with it, in a diff link's words", async ({ page }) => {
+  await openDiff(page, "#d1.zz!!");
+  const banner = page.getByTestId("diff-link-error");
+  await expect(banner).toContainText("The link in the address could not be opened.");
+  await expect(banner).toContainText('contains "!" at position 5');
+  await page.goto("/diff");
+  await page.evaluate(() => (window.location.hash = "d7.abc"));
+  await expect(banner).toContainText("This diff link uses format d7");
 });

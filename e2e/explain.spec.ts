@@ -1,12 +1,14 @@
 import { expect, test, type Page } from "./fixtures";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
-import { ENGINE_VERSION, NORTHWIND, review, writeDecisionRecord } from "../lib/negotiation";
+import { digestCardText, ENGINE_VERSION, NORTHWIND, review, writeDecisionRecord } from "../lib/negotiation";
 import { decodeReviewLink, encodeReviewLink } from "../lib/share";
+import { startLocalServer } from "./local-server";
 
 const RESULT = review(CONTOSO.text, NORTHWIND);
 const RECORD = writeDecisionRecord(RESULT, "live-input", CONTOSO.text);
 const DECISIONS = Object.fromEntries(RESULT.decisions.map((d) => [d.taskClass, d.decision]));
 const SNAPSHOT = encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION, decisions: DECISIONS });
+const CONTOSO_STREAMING = JSON.stringify({ ...(JSON.parse(CONTOSO.text) as object), capabilities: { streaming: true } }, null, 2);
 const RECORD_WITH_LINK = JSON.stringify({ ...(JSON.parse(RECORD) as object), reviewLink: `https://parley.example/#${SNAPSHOT}` });
 
 async function openExplainer(page: Page) {
@@ -50,16 +52,100 @@ test("a pasted decision record is explained, and Open review leads to the worksp
   await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
 });
 
-test("a record without a link opens a live review discovered from its card endpoint's origin and preset profile", async ({ page }) => {
-  await openExplainer(page);
-  await paste(page, RECORD);
-  const open = entries(page).first().getByTestId("open-review");
-  await expect(open).toHaveAttribute("data-link-kind", "live");
-  const decoded = decodeReviewLink((await open.getAttribute("href")) ?? "");
-  if (!decoded.ok || decoded.link.kind !== "live") throw new Error("expected a live link");
-  expect(decoded.link.state.cardUrl).toBe("https://agents.contoso.example");
-  expect(decoded.link.state.profile).toEqual(NORTHWIND);
-  expect(decoded.link.state.snapshotDecisions).toEqual({ "live-input": "reject" });
+test.describe("a record without a link", () => {
+  let vendor: Awaited<ReturnType<typeof startLocalServer>>;
+  const served: Record<string, string> = {};
+
+  test.beforeAll(async () => {
+    // Where the card was published: the record's card, and a later edit of it at another path.
+    served["/.well-known/agent-card.json"] = CONTOSO.text;
+    served["/cards/voice-desk-v2.json"] = CONTOSO_STREAMING;
+    vendor = await startLocalServer((request, response) => {
+      const body = served[request.url ?? ""];
+      response.writeHead(body === undefined ? 404 : 200, { "content-type": body === undefined ? "text/plain" : "application/json" });
+      response.end(body ?? "not here");
+    });
+  });
+  test.afterAll(() => vendor.close());
+
+  test("asks for the card, fetches it from the URL given, says it is the record's card, and opens that review", async ({ page }) => {
+    await openExplainer(page);
+    await paste(page, RECORD);
+    const entry = entries(page).first();
+    const form = entry.getByTestId("record-card-form");
+    // No review is offered before there is a card: nothing can open empty.
+    await expect(entry.getByTestId("open-review")).toHaveCount(0);
+    await expect(form.getByTestId("record-card-needed")).toContainText(digestCardText(CONTOSO.text));
+    await expect(form.getByTestId("record-card-needed")).toContainText("give the card the decision was made on: its URL, its file, or its text");
+    // The record names only the agent's endpoint: its origin is offered, and said to be a guess at discovery.
+    const url = form.getByLabel("Card URL");
+    await expect(url).toHaveValue("https://agents.contoso.example");
+    await expect(form).toContainText("/.well-known/agent-card.json, then agent.json");
+
+    // From the keyboard: the URL field, then Enter fetches.
+    await url.fill(vendor.url);
+    await url.press("Enter");
+    const check = form.getByTestId("record-card-check");
+    await expect(check).toHaveAttribute("data-same", "true");
+    await expect(check).toContainText("Same card as the record");
+    await expect(check).toContainText(`fetched from ${vendor.url}/.well-known/agent-card.json`);
+
+    const open = form.getByTestId("open-review");
+    await open.focus();
+    await page.keyboard.press("Enter");
+    // The workspace opens that card with the record's profile, and the record's decision holds.
+    await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
+    await expect(page.getByTestId("decision-live-input")).toHaveAttribute("data-decision", "reject");
+    await expect(page.getByTestId("link-notice")).toContainText("Opened a snapshot link");
+    await expect(page.getByTestId("link-notice")).not.toContainText("differs");
+  });
+
+  test("a different card is said to be different, with both digests, and its review is this card's", async ({ page }) => {
+    await openExplainer(page);
+    await paste(page, RECORD);
+    const form = entries(page).first().getByTestId("record-card-form");
+    await form.getByTestId("record-card-file").setInputFiles({ name: "voice-desk-v2.json", mimeType: "application/json", buffer: Buffer.from(CONTOSO_STREAMING) });
+    const check = form.getByTestId("record-card-check");
+    await expect(check).toHaveAttribute("data-same", "false");
+    await expect(check).toContainText(
+      `A different card (the file voice-desk-v2.json): the record was made on digest ${digestCardText(CONTOSO.text)}, this card’s is ${digestCardText(CONTOSO_STREAMING)}.`,
+    );
+    await form.getByTestId("open-review").click();
+    // This card streams: live input is no longer rejected here, and nothing says it was the record's.
+    await expect(page.getByTestId("decision-live-input")).not.toHaveAttribute("data-decision", "reject");
+    await expect(page.getByTestId("card-editor")).toContainText('"streaming": true');
+  });
+
+  test("a URL that serves no card says why, offers no review, and a pasted card still opens it", async ({ page }) => {
+    await openExplainer(page);
+    await paste(page, RECORD);
+    const form = entries(page).first().getByTestId("record-card-form");
+    await form.getByLabel("Card URL").fill(`${vendor.url}/nowhere.json`);
+    await form.getByRole("button", { name: "Fetch the card" }).click();
+    await expect(form.getByTestId("record-card-error")).toContainText(`The card could not be fetched from ${vendor.url}/nowhere.json`);
+    await expect(form.getByTestId("open-review")).toHaveCount(0);
+
+    await form.getByText("Or paste the card’s text").click();
+    await form.getByTestId("record-card-paste").fill(CONTOSO.text);
+    await form.getByRole("button", { name: "Check the pasted card" }).click();
+    await expect(form.getByTestId("record-card-check")).toHaveAttribute("data-same", "true");
+    await expect(form.getByTestId("record-card-error")).toHaveCount(0);
+    await expect(form.getByTestId("open-review")).toBeVisible();
+  });
+
+  test("on a 390 px phone the card form fits, with no sideways scroll", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openExplainer(page);
+    await paste(page, RECORD);
+    const form = entries(page).first().getByTestId("record-card-form");
+    await form.getByLabel("Card URL").fill(`${vendor.url}/cards/voice-desk-v2.json`);
+    await form.getByRole("button", { name: "Fetch the card" }).click();
+    await expect(form.getByTestId("record-card-check")).toHaveAttribute("data-same", "false");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    const box = await form.getByTestId("open-review").boundingBox();
+    expect(box && box.x + box.width <= 390).toBe(true);
+  });
 });
 
 test("unreadable lines are listed with why, blank lines skipped, line numbers kept", async ({ page }) => {

@@ -2,9 +2,8 @@
 
 import { useId, useState, type DragEvent, type ReactNode } from "react";
 import { BUTTON, ERROR, FIELD, HINT } from "@/components/ui/form-styles";
-import { describeNotUtf8, formatBytes } from "@/components/ui/file-words";
+import { readCardFile } from "@/components/ui/read-card-file";
 import { MAX_TRIAGE_CARD_CHARS } from "@/lib/triage/triage";
-import { decodeUtf8 } from "@/lib/triage/utf8";
 
 /** One version of the card: its text, and where it came from. */
 export interface CardVersion {
@@ -36,24 +35,11 @@ export function CardVersionField({
 
   const openFile = (file: File | undefined, others = 0) => {
     if (!file) return;
-    if (file.size > MAX_TRIAGE_CARD_CHARS) {
-      setError(`${file.name} is ${formatBytes(file.size)}; a card may be at most ${formatBytes(MAX_TRIAGE_CARD_CHARS)}.`);
-      return;
-    }
-    void file.arrayBuffer().then(
-      (buffer) => {
-        // Read as UTF-8 strictly: a file in another encoding is refused at its byte, never shown with replacement characters.
-        const decoded = decodeUtf8(new Uint8Array(buffer));
-        if (!decoded.ok) {
-          setError(`${file.name} was not opened. ${describeNotUtf8(decoded.offset, decoded.byte)}`);
-          return;
-        }
-        setError(others > 0 ? `Only ${file.name} was opened: this side holds one version (${others} more ${others === 1 ? "file was" : "files were"} dropped).` : undefined);
-        // A byte order mark is not part of the card (the browser's own text reading drops it too).
-        onChange({ text: decoded.text.replace(/^\uFEFF/, ""), origin: file.name });
-      },
-      () => setError(`${file.name} could not be read.`),
-    );
+    void readCardFile(file, MAX_TRIAGE_CARD_CHARS).then((read) => {
+      if (!read.ok) return setError(read.message);
+      setError(others > 0 ? `Only ${file.name} was opened: this side holds one version (${others} more ${others === 1 ? "file was" : "files were"} dropped).` : undefined);
+      onChange({ text: read.text, origin: file.name });
+    });
   };
 
   const onDrop = (event: DragEvent) => {

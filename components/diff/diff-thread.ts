@@ -1,5 +1,4 @@
-import type { DecodeResult } from "@/lib/share";
-import type { DiffAnswer, DiffRequest, DiffWorkerAnswer, DiffWorkerRequest } from "./diff-protocol";
+import type { DiffAnswer, DiffRequest, DiffWorkerAnswer, DiffWorkerRequest, LinkToMake, MadeLink, ReadLinkAnswer } from "./diff-protocol";
 
 /**
  * The page's side of the diff worker. A diff asked for while another is still being computed
@@ -73,14 +72,27 @@ export async function diffOffThread(request: DiffRequest): Promise<DiffAnswer | 
   }
 }
 
-export async function readLinkOffThread(fragment: string): Promise<{ result: DecodeResult; message?: string }> {
+export async function readLinkOffThread(fragment: string): Promise<ReadLinkAnswer> {
   try {
     const answer = await ask({ type: "readLink", fragment });
     if (answer.type !== "link") throw new Error(answer.type === "error" ? answer.message : "the worker answered something else");
-    return { result: answer.result, ...(answer.message ? { message: answer.message } : {}) };
+    if (answer.kind === "diff") return { kind: "diff", result: answer.result, ...(answer.message ? { message: answer.message } : {}) };
+    return { kind: "review", result: answer.result, ...(answer.message ? { message: answer.message } : {}) };
   } catch (error) {
     // Stopped under it (a diff replaced another), or no worker at all: read it on the page.
     if (error instanceof NoWorker || error instanceof Superseded) return (await onPage()).readLink(fragment);
+    throw error;
+  }
+}
+
+/** A diff link or a version's review link, made off the page's thread (two cards of up to 1 MiB to compress). */
+export async function makeLinkOffThread(link: LinkToMake): Promise<MadeLink> {
+  try {
+    const answer = await ask({ type: "makeLink", link });
+    if (answer.type !== "made") throw new Error(answer.type === "error" ? answer.message : "the worker answered something else");
+    return answer.made;
+  } catch (error) {
+    if (error instanceof NoWorker || error instanceof Superseded) return (await onPage()).makeLink(link);
     throw error;
   }
 }

@@ -10,20 +10,25 @@ import { ReviewLinkForm } from "@/components/ui/review-link-form";
 import { Section } from "@/components/ui/section";
 import type { ReviewContext, TaskClass } from "@/lib/negotiation";
 import { findPreset, NORTHWIND, type ClientProfile } from "@/lib/negotiation/profile";
+import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { addProfiles, EMPTY_TRIAGE, profileLabels, removeProfile, type TriageInputs } from "@/lib/triage/inputs";
 import { CardVersionField, EMPTY_VERSION, type CardVersion } from "./card-version";
 import type { DiffAnswer } from "./diff-protocol";
 import { DiffReport } from "./diff-report";
+import { fromDiffLink } from "./diff-link-state";
+import { DiffShare } from "./diff-share";
 import { diffOffThread, readLinkOffThread } from "./diff-thread";
 import { describeTooDeep, tooDeepSide } from "./nesting";
 import { readStoredDiff, storeDiff } from "./saved-diff";
 
-/** What a review link told the page: where the live card is, and what the version it was made from looked like. */
+/** What a link told the page: where the live card is, and what the version it was made from looked like; or a whole diff. */
 interface FromLink {
-  kind: "snapshot" | "live";
+  kind: "snapshot" | "live" | "diff";
   cardUrl?: string;
   /** A live link's digest of the version it was made from (it carries no bytes). */
   thenDigest?: string;
+  /** A diff link's engine, which may decide otherwise than this one. */
+  engineThen?: string;
 }
 
 type LiveFetch = { state: "idle" } | { state: "fetching"; url: string } | { state: "failed"; url: string; message: string } | { state: "done"; url: string };
@@ -85,10 +90,23 @@ export function DiffWorkbench() {
     setAfter({ text: later.text, origin: `built-in example: ${findExample(later.id)?.title ?? later.id}` });
   }, []);
 
-  /** Fills the page from a review link; resolves to an error to show, or undefined. */
+  /** Fills the page from a review link or a diff link; resolves to an error to show, or undefined. */
   const openLink = useCallback(
     async (input: string): Promise<string | undefined> => {
-      const { result: decoded, message } = await readLinkOffThread(input);
+      const read = await readLinkOffThread(input);
+      if (read.kind === "diff") {
+        if (!read.result.ok) return read.message ?? "The link could not be read.";
+        const { state } = read.result;
+        // The same diff as when the link was made: both versions, the profiles, context and task classes.
+        setProfiles(addProfiles(EMPTY_TRIAGE, state.profiles).inputs);
+        setContext(state.context);
+        setTaskClasses(state.taskClasses);
+        setBefore({ text: state.before.text, origin: fromDiffLink(state.before.origin) });
+        setAfter({ text: state.after.text, origin: fromDiffLink(state.after.origin) });
+        setFromLink({ kind: "diff", engineThen: state.engineVersion });
+        return undefined;
+      }
+      const { result: decoded, message } = read;
       if (!decoded.ok) return message ?? "The link could not be read.";
       const { link } = decoded;
       setProfiles(addProfiles(EMPTY_TRIAGE, [link.state.profile]).inputs);
@@ -269,7 +287,23 @@ export function DiffWorkbench() {
           </p>
         )}
         {shown ? (
-          <div className={stale ? "opacity-60 transition-opacity" : ""}>
+          <div className={`flex flex-col gap-3 ${stale ? "opacity-60 transition-opacity" : ""}`}>
+            {fromLink?.kind === "diff" && fromLink.engineThen && fromLink.engineThen !== ENGINE_VERSION && (
+              <p className="text-sm text-slate-700" data-testid="diff-link-engine">
+                The diff link was made with engine {fromLink.engineThen}; this is engine {ENGINE_VERSION}, whose decisions are shown.
+              </p>
+            )}
+            <DiffShare
+              disabled={stale}
+              shared={{
+                diff: shown.answer.diff,
+                before: { text: shown.before, origin: before.origin },
+                after: { text: shown.after, origin: after.origin },
+                profiles: profileList,
+                context,
+                ...(taskClasses ? { taskClasses } : {}),
+              }}
+            />
             <DiffReport diff={shown.answer.diff} before={shown.before} after={shown.after} />
           </div>
         ) : failed && failed.before !== undefined ? null : (

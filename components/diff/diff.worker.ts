@@ -1,5 +1,5 @@
 import type { DiffWorkerAnswer, DiffWorkerRequest } from "./diff-protocol";
-import { computeDiff, readLink } from "./diff-tasks";
+import { computeDiff, makeLink, readLink } from "./diff-tasks";
 
 /**
  * The /diff page's own thread: two reviews per profile, the field diff, the digests and review
@@ -15,7 +15,12 @@ scope.onmessage = (event) => {
   const message = event.data;
   let answer: DiffWorkerAnswer;
   try {
-    answer = message.type === "diff" ? { id: message.id, type: "diff", answer: computeDiff(message.request) } : { id: message.id, type: "link", ...readLink(message.fragment) };
+    answer =
+      message.type === "diff"
+        ? { id: message.id, type: "diff", answer: computeDiff(message.request) }
+        : message.type === "readLink"
+          ? { id: message.id, type: "link", ...readLink(message.fragment) }
+          : { id: message.id, type: "made", made: makeLink(message.link) };
   } catch (error) {
     answer = { id: message.id, type: "error", message: error instanceof Error ? error.message : String(error) };
   }

@@ -5,6 +5,7 @@ import { explainLogEntry } from "@/lib/negotiation/explain/log-lines";
 import type { LogEntry } from "@/lib/negotiation";
 import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
 import { buildOpenReview } from "./open-review";
+import { RecordCardForm } from "./record-card-form";
 import { buildReproduction } from "./reproduce";
 
 const KIND_LABEL: Record<LogEntry["kind"], { label: string; className: string }> = {
@@ -101,27 +102,25 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
         </ul>
       )}
 
-      {open && (
+      {open?.status === "open" && (
         <div className="mt-3">
-          {open.ok ? (
-            <a
-              href={open.href}
-              data-testid="open-review"
-              data-link-kind={open.kind}
-              className="inline-block rounded bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-            >
-              Open review
-              <span className="font-normal">
-                {open.kind === "live" ? " (fetches the card now)" : " (the exact card reviewed)"}
-              </span>
-            </a>
-          ) : (
-            <p className="text-sm text-slate-600" data-testid="open-review-unavailable">
-              {open.why}
-            </p>
-          )}
+          <a
+            href={open.href}
+            data-testid="open-review"
+            data-link-kind={open.kind}
+            className="inline-block rounded bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+          >
+            Open review
+            <span className="font-normal">{open.kind === "live" ? " (fetches the card now)" : " (the exact card reviewed)"}</span>
+          </a>
         </div>
       )}
+      {open?.status === "unavailable" && (
+        <p className="mt-3 text-sm text-slate-600" data-testid="open-review-unavailable">
+          {open.why}
+        </p>
+      )}
+      {open?.status === "needs-card" && <RecordCardForm need={open.need} />}
 
       {reproduction && (
         <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" data-testid="reproduction">

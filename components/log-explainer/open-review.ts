@@ -1,43 +1,97 @@
-import type { DecisionRecord, LogEntry, ReviewContext } from "@/lib/negotiation";
+import type { ClientProfile, DecisionRecord, LogEntry, ReviewContext } from "@/lib/negotiation";
 import { findPreset } from "@/lib/negotiation/profile";
+import { BUILT_IN_TASK_CLASS_IDS } from "@/lib/negotiation/task-classes";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
-import { decodeReviewLink, describeLinkError, tryEncodeLiveLink, type DecodedLink } from "@/lib/share";
+import { decodeReviewLink, describeLinkError, tryEncodeReviewLink, type DecodedLink, type SnapshotLinkState } from "@/lib/share";
+import { checkCardLimits, type CardLimitProblem } from "@/components/session/link-limits";
+import { count, formatBytes } from "@/components/ui/file-words";
 
 /**
- * The "Open review" link of an explained log line: the link the line carries (a record's
- * `reviewLink` field, or a workspace URL anywhere in the line), checked by decoding it; else, for a
- * decision record, a live link made from the card URL and the profile (a built-in preset by name)
- * with the record's digest and decision, so the workspace can show what moved since.
+ * The "Open review" of an explained log line. A line that carries a review link (a record's
+ * `reviewLink` field, or a workspace URL anywhere in the line) opens it, once it decodes. A decision
+ * record without one names the card only by its digest: the review opens once the user gives that
+ * card (its URL, a file, a paste), and the card given is checked against the digest first, so the
+ * review never opens empty and never passes another card off as the one the decision was made on.
  */
 export type OpenReview =
-  | { ok: true; href: string; kind: DecodedLink["kind"]; source: "line" | "record" }
-  | { ok: false; why: string };
+  | { status: "open"; href: string; kind: DecodedLink["kind"] }
+  | { status: "unavailable"; why: string }
+  | { status: "needs-card"; need: CardNeed };
+
+/** What a record without a link needs to open its review, and what it already holds. */
+export interface CardNeed {
+  /** The record's card digest, "sha256:<hex>": the bytes the decision was made on. */
+  digest: string;
+  cardName?: string;
+  /** Where to look for the card first: the URL it was fetched from, else the agent's origin (well-known discovery). */
+  suggestedUrl?: string;
+  suggestedFrom?: "source" | "origin";
+  /** The record's profile (a built-in preset, by name), marked renegotiable when the record's reasons say it was. */
+  profile: ClientProfile;
+  context: ReviewContext;
+  taskClass: string;
+  decision: DecisionRecord["decision"];
+  /** The engine version that wrote the record, when it reads as one a link can carry. */
+  engineVersion?: string;
+}
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const ENGINE = /^[a-z0-9-]+\/(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?)$/;
 
 export function buildOpenReview(entry: LogEntry): OpenReview | undefined {
   if (entry.reviewLink !== undefined) {
     const decoded = decodeReviewLink(entry.reviewLink);
-    if (!decoded.ok) return { ok: false, why: `The review link on this line cannot be opened: ${describeLinkError(decoded.error)}` };
-    return { ok: true, href: `/#${fragmentOf(entry.reviewLink)}`, kind: decoded.link.kind, source: "line" };
+    if (!decoded.ok) return { status: "unavailable", why: `The review link on this line cannot be opened: ${describeLinkError(decoded.error)}` };
+    return { status: "open", href: `/#${fragmentOf(entry.reviewLink)}`, kind: decoded.link.kind };
   }
   if (entry.kind !== "record") return undefined;
-  return liveLinkFromRecord(entry.record);
+  return needFromRecord(entry.record);
+}
+
+function needFromRecord(record: DecisionRecord): OpenReview {
+  const preset = findPreset(record.profile);
+  if (!preset) {
+    return {
+      status: "unavailable",
+      why: `To open the review, the record's profile must be a built-in preset or the record must carry a reviewLink; "${record.profile}" is neither.`,
+    };
+  }
+  // A deferral for a renegotiable client only reproduces with the preset marked renegotiable.
+  const renegotiable = record.reasons.some((r) => r.reason === "renegotiableClient");
+  const suggested = cardLocation(record);
+  const engineVersion = ENGINE.exec(record.engine)?.[1];
+  return {
+    status: "needs-card",
+    need: {
+      digest: record.card.digest,
+      ...(record.card.name ? { cardName: record.card.name } : {}),
+      ...(suggested ? { suggestedUrl: suggested.url, suggestedFrom: suggested.from } : {}),
+      profile: renegotiable ? { ...preset, fixed: false } : preset,
+      context: contextFromRecord(record),
+      taskClass: record.taskClass,
+      decision: record.decision,
+      ...(engineVersion ? { engineVersion } : {}),
+    },
+  };
 }
 
 /**
- * Where to fetch the card again: `card.source` (where it was fetched from) when the record has it;
- * else the origin of `card.url`, the agent's endpoint, which the workspace's fetch discovers the card
- * from (/.well-known/agent-card.json, then agent.json). The endpoint itself serves tasks, not the card.
+ * Where the card may be: `card.source` (where it was fetched from) when the record has it; else the
+ * origin of `card.url`, the agent's endpoint, from which a fetch discovers the card
+ * (/.well-known/agent-card.json, then agent.json). The endpoint itself serves tasks, not the card.
  */
-function cardLocation(record: DecisionRecord): string | undefined {
-  if (record.card.source) return record.card.source;
-  if (!record.card.url) return undefined;
+function cardLocation(record: DecisionRecord): { url: string; from: "source" | "origin" } | undefined {
+  if (record.card.source && isHttp(record.card.source)) return { url: record.card.source, from: "source" };
+  if (!record.card.url || !isHttp(record.card.url)) return undefined;
+  return { url: new URL(record.card.url).origin, from: "origin" };
+}
+
+function isHttp(value: string): boolean {
   try {
-    const url = new URL(record.card.url);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
   } catch {
-    return undefined;
+    return false;
   }
 }
 
@@ -47,30 +101,51 @@ function fragmentOf(link: string): string {
   return (hash >= 0 ? link.slice(hash + 1) : link).trim();
 }
 
-function liveLinkFromRecord(record: DecisionRecord): OpenReview {
-  const cardUrl = cardLocation(record);
-  if (!cardUrl) return { ok: false, why: "To open the review, the record needs where the card is (card.source or card.url) or a reviewLink field." };
-  const preset = findPreset(record.profile);
-  if (!preset) {
-    return {
-      ok: false,
-      why: `To open the review, the record's profile must be a built-in preset or the record must carry a reviewLink; "${record.profile}" is neither.`,
-    };
-  }
-  // A deferral for a renegotiable client only reproduces with the preset marked renegotiable.
-  const renegotiable = record.reasons.some((r) => r.reason === "renegotiableClient");
-  const profile = renegotiable ? { ...preset, fixed: false } : preset;
-  const digest = record.card.digest.replace(/^sha256:/, "");
-  const encoded = tryEncodeLiveLink({
-    cardUrl,
-    profile,
-    context: contextFromRecord(record),
-    engineVersion: ENGINE_VERSION,
-    snapshotDigest: digest,
-    ...(KEBAB.test(record.taskClass) ? { snapshotDecisions: { [record.taskClass]: record.decision } } : {}),
-  });
+/** The card the user gave for a record: its text, its digest ("sha256:<hex>"), and the URL it was fetched from, if it was. */
+export interface GivenCard {
+  text: string;
+  digest: string;
+  fetchedFrom?: string;
+}
+
+export type CardCheck =
+  | { ok: true; same: boolean; href: string; note?: string }
+  | { ok: false; why: string };
+
+/**
+ * The review of the card the user gave, as a snapshot link (the card's bytes travel in it, so the
+ * workspace opens exactly what was checked here), and whether it is the card the record was made on.
+ * The same card carries the record's engine and decision, so the workspace says whether this engine
+ * still decides it so; another card is reviewed now, with nothing claimed about the record's decision.
+ */
+export function checkGivenCard(need: CardNeed, card: GivenCard): CardCheck {
+  const limit = checkCardLimits(card.text);
+  if (limit) return { ok: false, why: tooBig(limit) };
+  const same = card.digest === need.digest;
+  const builtIn = BUILT_IN_TASK_CLASS_IDS.includes(need.taskClass);
+  const state: SnapshotLinkState = {
+    cardText: card.text,
+    profile: need.profile,
+    context: need.context,
+    engineVersion: same && need.engineVersion ? need.engineVersion : ENGINE_VERSION,
+    ...(card.fetchedFrom && isHttp(card.fetchedFrom) ? { cardUrl: card.fetchedFrom } : {}),
+    ...(same && builtIn && KEBAB.test(need.taskClass) ? { decisions: { [need.taskClass]: need.decision } } : {}),
+  };
+  const encoded = tryEncodeReviewLink(state);
   if (!encoded.ok) return { ok: false, why: `The review cannot be linked: ${describeLinkError(encoded.error)}` };
-  return { ok: true, href: `/#${encoded.fragment}`, kind: "live", source: "record" };
+  return {
+    ok: true,
+    same,
+    href: `/#${encoded.fragment}`,
+    ...(builtIn ? {} : { note: `The record's task class "${need.taskClass}" is not a built-in one, and a record does not carry its definition: the review shows the built-in classes.` }),
+  };
+}
+
+/** A card the workspace would refuse from a link, said of the card given here. */
+function tooBig(problem: CardLimitProblem): string {
+  return problem.code === "cardTooLarge"
+    ? `This card is ${count(problem.bytes)} bytes; a review opens cards of up to ${count(problem.limit)} bytes (${formatBytes(problem.limit)}, the limit of fetching one), so it cannot be opened from here.`
+    : `This card nests more than ${problem.limit} levels deep; Agent Cards nest a few levels, so it cannot be opened from here.`;
 }
 
 /**

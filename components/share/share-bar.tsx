@@ -1,7 +1,8 @@
 "use client";
 
-import { memo, useEffect, useId, useRef, useState } from "react";
+import { memo, useId, useState } from "react";
 import { writeClipboard } from "@/components/ui/clipboard";
+import { ClipboardFallback } from "@/components/ui/clipboard-fallback";
 import { loadOnce } from "@/components/ui/load-once";
 import { loadShare, SHARE_LOAD_FAILED } from "@/components/session/load-share";
 import type { CopyKind } from "./share-text";
@@ -37,15 +38,7 @@ export const ShareBar = memo(function ShareBar({
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [fallback, setFallback] = useState<Fallback | null>(null);
   const [busy, setBusy] = useState(false);
-  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const fieldId = useId();
-  const hintId = useId();
-
-  useEffect(() => {
-    // The fallback text is selected so one keystroke (Ctrl/⌘+C) copies it.
-    fieldRef.current?.focus();
-    fieldRef.current?.select();
-  }, [fallback]);
 
   const copy = async (kind: CopyKind) => {
     setBusy(true);
@@ -103,22 +96,15 @@ export const ShareBar = memo(function ShareBar({
         {hasCardUrl && " A live link carries the card's URL instead and shows, when opened, what changed since."}
       </p>
       {fallback && (
-        <div className="mt-2 flex flex-col gap-1">
-          <label htmlFor={fieldId} className="text-xs font-medium text-slate-700">
-            {fallback.kind === "markdown" ? "Markdown for a ticket" : fallback.kind === "live" ? "Live link" : "Review link"} (selected: press Ctrl+C or ⌘C)
-          </label>
-          {fallback.kind === "markdown" ? (
-            <textarea id={fieldId} ref={fieldRef} readOnly aria-describedby={hintId} data-testid="share-fallback" className={FIELD} rows={8} value={fallback.text} />
-          ) : (
-            <input id={fieldId} ref={fieldRef} readOnly aria-describedby={hintId} data-testid="share-fallback" className={FIELD} value={fallback.text} />
-          )}
-          <p id={hintId} className="text-xs text-slate-500">
-            The browser did not allow copying to the clipboard from this page.{" "}
-            <button type="button" className="underline" onClick={() => setFallback(null)}>
-              Close
-            </button>
-          </p>
-        </div>
+        <ClipboardFallback
+          label={fallback.kind === "markdown" ? "Markdown for a ticket" : fallback.kind === "live" ? "Live link" : "Review link"}
+          text={fallback.text}
+          multiline={fallback.kind === "markdown"}
+          testId="share-fallback"
+          fieldClassName={FIELD}
+          hintClassName="text-xs text-slate-500"
+          onClose={() => setFallback(null)}
+        />
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { useId, useRef } from "react";
  * reached by Tab and shows keyboard focus; the input is cleared after each pick, so the same file
  * can be picked again.
  */
-export function JsonFilePicker({ label, className, onFile }: { label: string; className: string; onFile: (file: File) => void }) {
+export function JsonFilePicker({ label, className, onFile, testId }: { label: string; className: string; onFile: (file: File) => void; testId?: string }) {
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
   return (
@@ -18,6 +18,7 @@ export function JsonFilePicker({ label, className, onFile }: { label: string; cl
         type="file"
         accept="application/json,.json"
         className="peer sr-only"
+        data-testid={testId}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onFile(file);

@@ -15,5 +15,16 @@ export { cardDigestHex } from "./digest";
 export { LINK_ERROR_CODES, type CorruptReason, type LinkError, type LinkErrorCode, type LinkIssue } from "./errors";
 export { MAX_FRAGMENT_LENGTH, MAX_PAYLOAD_BYTES, MAX_STATE_JSON_BYTES, PREFIX_V1 } from "./format-v1";
 export { liveStateFromSnapshot } from "./live";
-export { describeLinkError } from "./messages";
+export { describeDiffLinkError, describeLinkError } from "./messages";
+export {
+  decodeDiffLink,
+  DIFF_LINK_FORMAT,
+  isDiffFragment,
+  MAX_DIFF_LINK_PROFILES,
+  tryEncodeDiffLink,
+  type DiffLinkDecodeResult,
+  type DiffLinkEncodeResult,
+  type DiffLinkState,
+  type DiffLinkVersion,
+} from "./diff-link";
 export { DecisionMap, LinkTaskClass, LiveLinkState, SnapshotLinkState } from "./schema";

@@ -6,6 +6,7 @@ export function describeLinkError(error: LinkError): string {
     case "empty":
       return "The link has no review in it (the part after # is empty).";
     case "notAReviewLink":
+      if (/^d\d+\./.test(error.found)) return "This is a diff link (it starts with \"d1.\"), not a review link: open it on the /diff page.";
       return `This is not a Parley review link: it should start with "v1." after the #, but starts with "${printable(error.found)}".`;
     case "unknownVersion":
       return `This review link uses format ${error.version}, which this version of Parley cannot read (it reads ${error.supported.join(", ")}). Open it in a newer Parley.`;
@@ -26,6 +27,25 @@ export function describeLinkError(error: LinkError): string {
       const more = error.total > error.issues.length ? ` (and ${error.total - error.issues.length} more)` : "";
       return `The link unpacked, but what it holds is not a valid review: ${shown}${more}.`;
     }
+  }
+}
+
+/** A diff link's errors: its own words where a diff link differs from a review link, the same words elsewhere. */
+export function describeDiffLinkError(error: LinkError): string {
+  switch (error.code) {
+    case "notAReviewLink":
+      return `This is not a Parley diff link: it should start with "d1." after the #, but starts with "${printable(error.found)}".`;
+    case "unknownVersion":
+      return `This diff link uses format ${error.version}, which this version of Parley cannot read (it reads ${error.supported.join(", ")}). Open it in a newer Parley.`;
+    case "stateTooLarge":
+      return `The profiles, context and task classes in the link take ${formatBytes(error.length)}, more than the ${formatBytes(error.limit)} allowed. It was not opened.`;
+    case "corrupt":
+      if (error.reason === "framing") return "The link is damaged: it does not hold the two versions of the card its settings announce.";
+      return CORRUPT[error.reason];
+    case "invalidState":
+      return describeLinkError(error).replace("is not a valid review", "is not a valid diff");
+    default:
+      return describeLinkError(error);
   }
 }
 

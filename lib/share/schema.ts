@@ -19,7 +19,7 @@ const CardUrl = z
   .string()
   .check(z.maxLength(MAX_URL_LENGTH), z.refine(isHttpUrl, { error: "the card URL must be an absolute http(s) URL" }));
 
-const EngineVersion = z
+export const EngineVersion = z
   .string()
   .check(
     z.maxLength(64),
