@@ -86,6 +86,12 @@ export const requiredSkill01 = z.looseObject({ id: z.string(), name: z.string() 
 /** 1.0: required arrays must be non-empty (D10 §5.7). */
 export const requiredSkill10 = z.extend(requiredSkill, { tags: z.array(z.string()).check(z.minLength(1)) });
 
+/** A provider, when there is one, names its organization and its URL (0.2 and later; 1.0 REQUIRED). */
+export const requiredProvider = z.nullish(z.looseObject({ organization: z.string(), url: z.string() }));
+
+/** 0.1 required only the organization. */
+export const requiredProvider01 = z.nullish(z.looseObject({ organization: z.string() }));
+
 /** A required list of modes that must hold at least one (1.0). */
 export const nonEmptyModeList = z.array(z.string()).check(z.minLength(1));
 
@@ -96,12 +102,9 @@ export const specSkill = z.looseObject({
   examples: z.nullish(z.array(z.string())),
 });
 
-export const provider = z.looseObject({ url: z.nullish(z.string()) });
-
 export const specBase = {
   documentationUrl: z.nullish(z.string()),
   iconUrl: z.nullish(z.string()),
-  provider: z.nullish(provider),
 };
 
 export const signatures = z.array(z.looseObject({ protected: z.string(), signature: z.string() }));

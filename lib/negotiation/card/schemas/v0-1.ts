@@ -1,5 +1,5 @@
 import * as z from "../../zod";
-import { criticalBase, modeList, requiredSkill01, specBase, specSkill } from "./fields";
+import { criticalBase, modeList, requiredProvider01, requiredSkill01, specBase, specSkill } from "./fields";
 
 /** 0.1.0 (J01/D01): one JSON-RPC `url`, `authentication.schemes` by name, optional modes. */
 export const card01 = {
@@ -12,6 +12,7 @@ export const card01 = {
   // The 0.1.0 JSON Schema's `required` lists: the card's version, each skill's id and name.
   required: z.looseObject({
     version: z.string(),
+    provider: requiredProvider01,
     skills: z.array(requiredSkill01),
   }),
   spec: z.looseObject({

@@ -1,5 +1,5 @@
 import * as z from "../../zod";
-import { boolish, criticalBase, requiredModeList, requiredSkill, requirementList, specBase, specSkill } from "./fields";
+import { boolish, criticalBase, requiredModeList, requiredProvider, requiredSkill, requirementList, specBase, specSkill } from "./fields";
 
 /** 0.2.x (J020–J026): `url`, required modes, OpenAPI-style schemes, `security` map list. */
 export const card02 = {
@@ -15,6 +15,7 @@ export const card02 = {
   required: z.looseObject({
     description: z.string(),
     version: z.string(),
+    provider: requiredProvider,
     skills: z.array(requiredSkill),
     capabilities: z.looseObject({ extensions: z.nullish(z.array(z.looseObject({ uri: z.string() }))) }),
   }),

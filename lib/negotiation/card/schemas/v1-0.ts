@@ -4,6 +4,7 @@ import {
   criticalBase,
   nonEmptyModeList,
   requiredModeList,
+  requiredProvider,
   requiredSkill10,
   requirementList,
   signatures,
@@ -28,6 +29,7 @@ export const card10 = {
   required: z.looseObject({
     description: z.string(),
     version: z.string(),
+    provider: requiredProvider,
     skills: z.array(requiredSkill10).check(z.minLength(1)),
     defaultInputModes: nonEmptyModeList,
     defaultOutputModes: nonEmptyModeList,
