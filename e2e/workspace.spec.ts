@@ -80,11 +80,14 @@ test("an invalid card's problems: the error first, said in words, an empty URL c
   await expect(page.getByTestId("card-validity")).toContainText("invalid card");
   const rows = page.getByTestId("validity-problems").getByRole("listitem");
   await expect(rows).toHaveCount(7);
-  await expect(rows.first()).toContainText("✗ error");
-  await expect(rows.first()).toContainText("The card names no endpoint a client can call");
-  for (const row of (await rows.all()).slice(1)) await expect(row).toContainText("! warning");
+  // Two errors first: its interface lacks the protocolVersion 1.0 requires (issue 28), and no endpoint is callable.
+  await expect(rows.nth(0)).toContainText("✗ error");
+  await expect(rows.nth(0)).toContainText("has no protocolVersion, which A2A 1.0 requires, so a conforming client refuses this card");
+  await expect(rows.nth(1)).toContainText("✗ error");
+  await expect(rows.nth(1)).toContainText("The card names no endpoint a client can call");
+  for (const row of (await rows.all()).slice(2)) await expect(row).toContainText("! warning");
   await page.getByTestId("decision-request-response").click();
-  await expect(page.getByTestId("explain-panel")).toContainText("The card is not valid (no endpoint a client can call)");
+  await expect(page.getByTestId("explain-panel")).toContainText("The card is not valid (an interface without a protocol version and no endpoint a client can call)");
   await expect(page.locator("body")).not.toContainText("noCallableInterface");
 
   await pasteCard(page, readCorpusCard("a2a-pr300-hyperwhales-wellknown.json"));

@@ -142,7 +142,9 @@ describe("check on real corpus cards", () => {
   it("says in text that an invalid card is fixed at its source, not refetched", async () => {
     const r = await runCli(["check", "--card", corpus("wild-pubnub-wordle-NOT-A2A.json"), "--profile", "northwind"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/request-response\s+reject \(the card: fix it at its source\)/);
+    // Said once, above the table; each class then shows its decision alone.
+    expect(r.stdout).toMatch(/^Every task class is rejected\. The card is not valid \(.+\), so nothing can be accepted on it: reject the card\.$/m);
+    expect(r.stdout).toMatch(/^request-response\s+reject$/m);
     expect(r.stdout).not.toMatch(/refetch/);
   });
 

@@ -29,3 +29,31 @@ describe("check text output", () => {
     expect(cuts).toContain("      cuts the input path");
   });
 });
+
+describe("an invalid card's text", () => {
+  const card = JSON.stringify({
+    name: "Unversioned",
+    description: "No version, a skill without tags.",
+    supportedInterfaces: [{ url: "https://agent.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+    capabilities: {},
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "s", name: "S", description: "d" }],
+  });
+  const result = review(card, findPreset("a2a-js")!);
+  const out = formatReviewText(result, toReviewJson(result), { text: card, source: "unversioned.json" });
+  const lines = out.split("\n");
+
+  it("says why every class is rejected once, above the table, and then only each class's decision", () => {
+    expect(lines.filter((line) => line.includes("The card is not valid")).length).toBe(1);
+    const said = lines.findIndex((line) => line.startsWith("Every task class is rejected. The card is not valid (a missing required field)"));
+    const table = lines.findIndex((line) => line.startsWith("TASK CLASS"));
+    expect(said).toBeGreaterThan(0);
+    expect(table).toBeGreaterThan(said);
+    const rows = lines.slice(table + 1).filter((line) => /^\S+\s+\S/.test(line) && !line.startsWith("Rejected"));
+    expect(rows.length).toBe(result.decisions.length);
+    for (const row of rows) expect(row).toMatch(/^\S+\s+reject$/);
+    expect(out).not.toMatch(/^\S+: reject$/m);
+    expect(out).not.toContain("  why: ");
+  });
+});

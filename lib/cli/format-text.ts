@@ -5,8 +5,9 @@ import { safeLines } from "../report/escape";
 import { isNotable, type ReviewJson } from "./review-json";
 
 /**
- * The human-readable review for a terminal: header, validity problems with pointers, a table of
- * task class → decision, then per task class the reasons, the findings that matter (violated,
+ * The human-readable review for a terminal: header, validity problems with pointers (for an
+ * invalid card, the one reason every class is rejected), a table of task class → decision, then
+ * per task class of a valid card the reasons, the findings that matter (violated,
  * not evaluated, or holding by an exception) with their docs path, and the degradations.
  * Plain text: readable without colour, greppable, stable enough to paste into a ticket.
  */
@@ -31,14 +32,19 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
   out.push("");
 
   const ids = Object.keys(json.decisions);
+  // An invalid card is rejected for every class for one reason: said once, above the table, and
+  // each class then shows its decision alone (its findings are a best-effort reading of a card
+  // no conforming client accepts).
+  const invalidReason = json.valid ? undefined : ids.map((id) => json.decisions[id]!.reasons.find((r) => r.reason === "invalidCard")).find((r) => r !== undefined);
+  if (invalidReason) out.push(`Every task class is rejected. ${invalidReason.message}`, "");
   const width = Math.max(10, ...ids.map((id) => id.length));
   out.push(`${"TASK CLASS".padEnd(width)}  DECISION`);
   for (const id of ids) {
     const d = json.decisions[id]!;
-    out.push(`${id.padEnd(width)}  ${decisionLabel(d)}`);
+    out.push(`${id.padEnd(width)}  ${invalidReason ? d.decision : decisionLabel(d)}`);
   }
 
-  for (const id of ids) {
+  for (const id of invalidReason ? [] : ids) {
     const d = json.decisions[id]!;
     const notable = d.findings.filter(isNotable);
     if (d.decision === "accept" && notable.length === 0) continue;

@@ -60,10 +60,12 @@ const EXPECTED: Record<string, Expected> = {
       expect(requirementSets(c)).toEqual([["google"]]);
     },
   },
+  // Issue 28: 1.0 REQUIRES protocolVersion on every interface, so a conforming client refuses it.
   "a2a-java-jsonmessages-v1-missing-protocolVersion.json": {
     shape: "1.0",
-    valid: true,
-    onlyWarnings: [0, 1, 2].map((i) => `interfaceMissingProtocolVersion@/supportedInterfaces/${i}`),
+    valid: false,
+    errors: [0, 1, 2].map((i) => `interfaceMissingProtocolVersion@/supportedInterfaces/${i}`),
+    onlyWarnings: [],
     card: (c) => {
       // No protocolVersion on any interface and none at card level: the 1.0 spec reads that as 0.3,
       // so the card is outside the rule (advisory), and says which version it read.
@@ -73,11 +75,17 @@ const EXPECTED: Record<string, Expected> = {
       expect(c.securitySchemes).toEqual([{ name: "google", kind: "openIdConnect", pointer: "/securitySchemes/google" }]);
     },
   },
+  // Issue 28: its interfaces write 0.3's transport for 1.0's REQUIRED protocolBinding, and no protocolVersion.
   "a2a-pr1323-cli-full-hybrid.json": {
     shape: "hybrid",
-    valid: true,
-    warnings: [
+    valid: false,
+    errors: [
       "transportInsteadOfProtocolBinding@/supportedInterfaces/0/transport",
+      "interfaceMissingProtocolVersion@/supportedInterfaces/0",
+      "transportInsteadOfProtocolBinding@/supportedInterfaces/1/transport",
+      "interfaceMissingProtocolVersion@/supportedInterfaces/1",
+    ],
+    warnings: [
       "bindingNotUppercase@/supportedInterfaces/0/transport",
       "bindingNotUppercase@/supportedInterfaces/1/transport",
       "cardLevelProtocolVersion@/protocolVersion",
@@ -99,8 +107,13 @@ const EXPECTED: Record<string, Expected> = {
       "wrongType@/capabilities",
       "missingField@",
       "wrongType@/defaultInputModes",
+      // 1.0's REQUIRED skill fields (id, description, tags) and non-empty output modes.
+      "missingRequiredField@/skills/0",
+      "missingRequiredField@/skills/0",
+      "missingRequiredField@/skills/0",
+      "emptyRequiredList@/defaultOutputModes",
     ],
-    warnings: ["missingSpecField@/skills/0", "ignoredWrongType@/protocolVersion", "emptyModeList@/defaultOutputModes"],
+    warnings: ["ignoredWrongType@/protocolVersion"],
     card: (c) => {
       expect(c.name).toBeUndefined();
       expect(c.streaming).toEqual({ value: false, pointer: "/capabilities/streaming", defaulted: true });
@@ -110,8 +123,8 @@ const EXPECTED: Record<string, Expected> = {
   "a2a-pr1323-cli-minimal.json": {
     shape: "1.0",
     valid: false,
-    errors: ["missingField@"],
-    warnings: ["missingSpecField@/skills/0", "cardLevelProtocolVersion@/protocolVersion"],
+    errors: ["missingField@", "missingRequiredField@/skills/0"],
+    warnings: ["cardLevelProtocolVersion@/protocolVersion"],
   },
   "a2a-pr1592-aiar-invoice-signed.json": { shape: "1.0", valid: true, onlyWarnings: [] },
   "a2a-pr1592-aiar-invoice.json": {
@@ -208,12 +221,13 @@ const EXPECTED: Record<string, Expected> = {
     valid: true,
     onlyWarnings: ["unknownProtocolVersion@/protocolVersion"],
   },
+  // The draft moved versions to a card-level list; 1.0 REQUIRES one on each interface (issue 28: invalid).
   "a2a-spec-draft-protocolVersions-geospatial.json": {
     shape: "1.0",
-    valid: true,
+    valid: false,
+    errors: [0, 1, 2].map((i) => `interfaceMissingProtocolVersion@/supportedInterfaces/${i}`),
     warnings: [
       "draftProtocolVersions@/protocolVersions",
-      "interfaceMissingProtocolVersion@/supportedInterfaces/0",
       "legacySecurityScheme@/securitySchemes/google",
       "legacySecurityField@/security",
       "draftFieldName@/supportsExtendedAgentCard",
@@ -254,8 +268,8 @@ const EXPECTED: Record<string, Expected> = {
   "a2a-spec-v1.0.1-canonicalization-example.json": {
     shape: "1.0",
     valid: false,
-    errors: ["missingField@", "missingField@", "missingField@"],
-    warnings: ["emptySpecList@/skills"],
+    // The spec's own example: no version, and "skills": [] where 1.0 requires at least one.
+    errors: ["missingField@", "missingField@", "missingField@", "missingRequiredField@", "emptyRequiredList@/skills"],
   },
   "a2a-spec-v1.0.1-geospatial-stale-security.json": {
     shape: "1.0",
@@ -305,9 +319,11 @@ const EXPECTED: Record<string, Expected> = {
   },
   "wild-csoai-accounting-generated.json": { shape: "0.3", valid: true, onlyWarnings: [] },
   "wild-ethersphere-swarm-docs.json": { shape: "0.2", valid: true, onlyWarnings: [] },
+  // 0.2's schema requires a provider's organization (issue 28: invalid); the warning says what it wrote instead.
   "wild-laisky-blog-provider-name.json": {
     shape: "0.2",
-    valid: true,
+    valid: false,
+    errors: ["missingRequiredField@/provider"],
     onlyWarnings: ["providerNameInsteadOfOrganization@/provider/name"],
   },
   "wild-langdock-statista-bearer.json": {
@@ -326,10 +342,9 @@ const EXPECTED: Record<string, Expected> = {
   "wild-ms365-dad-joke-hybrid.json": {
     shape: "hybrid",
     valid: false,
-    errors: ["noCallableInterface@/supportedInterfaces/0/url"],
+    errors: ["interfaceMissingProtocolVersion@/supportedInterfaces/0", "noCallableInterface@/supportedInterfaces/0/url"],
     warnings: [
       "urlPlaceholder@/supportedInterfaces/0/url",
-      "interfaceMissingProtocolVersion@/supportedInterfaces/0",
       "cardLevelProtocolVersion@/protocolVersion",
       "draftFieldName@/supportsExtendedAgentCard",
     ],
@@ -353,21 +368,24 @@ const EXPECTED: Record<string, Expected> = {
   "wild-sigstore-test-v1-shape-v03-interface.json": { shape: "1.0", valid: true, onlyWarnings: [] },
   "wild-songgen-adk-to-a2a.json": { shape: "0.3", valid: true, onlyWarnings: [] },
   // Manifest calls it 0.3-shaped; nothing in it is 0.3-only (no protocolVersion or transports): 0.2.
+  // Its skills have no id, description or tags, which 0.2's schema requires (issue 28: invalid).
   "wild-yoai-data-steward-extended.json": {
     shape: "0.2",
-    valid: true,
-    warnings: ["missingSpecField@/skills/0", "missingSpecField@/skills/4"],
+    valid: false,
+    errors: [0, 1, 2, 3, 4].flatMap((i) => Array.from({ length: 3 }, () => `missingRequiredField@/skills/${i}`)),
+    onlyWarnings: [],
     card: (c) => expect(c.skills.map((s) => s.id)).toEqual([undefined, undefined, undefined, undefined, undefined]),
   },
   // Manifest calls it 1.0; its card-level protocolVersion is a 0.3 marker next to supportedInterfaces.
+  // No version, and skills without the fields 1.0 requires (issue 28: invalid).
   "wild-yoai-data-steward-public.json": {
     shape: "hybrid",
-    valid: true,
+    valid: false,
+    errors: ["missingRequiredField@", ...[0, 1, 2, 3, 4].map((i) => `missingRequiredField@/skills/${i}`)],
     warnings: [
       "versionPatchDigits@/protocolVersion",
       "legacySecurityScheme@/securitySchemes/yo-ai",
       "legacySecurityField@/security",
-      "missingSpecField@/skills/0",
     ],
     card: (c) => expect(c.securitySchemes.map((s) => s.kind)).toEqual(["apiKey"]),
   },

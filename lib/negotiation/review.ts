@@ -244,6 +244,8 @@ function forClass(finding: Finding, taskClass: string): Finding {
   };
   if (finding.exception !== undefined) copy.exception = finding.exception;
   if (finding.missing !== undefined) copy.missing = finding.missing;
+  // What the card leaves unclear is the card's, the same for every class that shares the finding.
+  if (finding.unclear !== undefined) copy.unclear = finding.unclear;
   if (finding.cuts !== undefined) copy.cuts = finding.cuts;
   if (finding.cause !== undefined) copy.cause = finding.cause;
   return copy;

@@ -6,10 +6,11 @@ import { isObject } from "./json-value";
 
 const MAX_ISSUES_PER_TIER = 200;
 
-export type Tier = "critical" | "spec";
+export type Tier = "critical" | "required" | "spec";
 
 const CODES: Record<Tier, { missing: ProblemCode; type: ProblemCode; empty: ProblemCode }> = {
   critical: { missing: "missingField", type: "wrongType", empty: "emptyList" },
+  required: { missing: "missingRequiredField", type: "requiredFieldWrongType", empty: "emptyRequiredList" },
   spec: { missing: "missingSpecField", type: "ignoredWrongType", empty: "emptySpecList" },
 };
 

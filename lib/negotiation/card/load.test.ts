@@ -148,6 +148,9 @@ describe("loadCard on wrong types everywhere", () => {
         "wrongType@/securitySchemes",
         "wrongType@/security",
         "wrongType@/resubscribeOnlyOutputModes",
+        // No description, no version: 0.2 requires both (a conforming client refuses the card).
+        "missingRequiredField@",
+        "missingRequiredField@",
       ].sort(),
     );
     // Best effort: wrong types read as absent/defaults.

@@ -2,8 +2,10 @@ import type { Severity } from "./validity";
 
 /**
  * Every validity problem code, with its severity, in one place. An `error` means the card cannot
- * be negotiated on (not JSON, not an A2A card, or a field the negotiation reads has the wrong
- * type); a `warning` means the card deviates from the spec but Parley can still read it.
+ * be negotiated on (not JSON, not an A2A card, a field the negotiation reads has the wrong type),
+ * or breaks what its own A2A version REQUIRES, so that a conforming client refuses it; a `warning`
+ * means the card deviates from the spec but a client can still read it (unknown and legacy fields,
+ * which the spec says to ignore; what the card's version does not require).
  * Codes are camelCase and stable: they appear in CLI JSON output and decision records.
  * explain/validity.ts holds one English template per code (a test keeps the two in step).
  */
@@ -21,9 +23,23 @@ export const PROBLEM_CODES = {
   emptyList: "error",
   missingBinding: "error",
   noCallableInterface: "error",
+  // What the card's A2A version REQUIRES (1.0: a2a.proto's field_behavior and §5.7; 0.x: its
+  // JSON Schema's required lists): a conforming client refuses the card.
+  missingRequiredField: "error",
+  requiredFieldWrongType: "error",
+  emptyRequiredList: "error",
+  interfaceMissingProtocolVersion: "error",
+  transportInsteadOfProtocolBinding: "error",
+  urlNotHttp: "error",
+  booleanAsString: "error",
+  requiredExtensionWithoutUri: "error",
+  unknownSecuritySchemeKind: "error",
+  unknownApiKeyLocation: "error",
+  unknownOAuthFlow: "error",
   // Deviations that are still usable.
   missingSpecField: "warning",
   ignoredWrongType: "warning",
+  // A spec-tier list below its minimum (no spec-tier schema has one today: 1.0's are REQUIRED).
   emptySpecList: "warning",
   nullValue: "warning",
   nonMimeMode: "warning",
@@ -36,11 +52,10 @@ export const PROBLEM_CODES = {
   protocolVersionShapeMismatch: "warning",
   cardLevelProtocolVersion: "warning",
   draftProtocolVersions: "warning",
-  interfaceMissingProtocolVersion: "warning",
-  transportInsteadOfProtocolBinding: "warning",
   bindingNotUppercase: "warning",
   urlPlaceholder: "warning",
   urlNotAbsolute: "warning",
+  legacyUrlNotHttp: "warning",
   legacySecurityField: "warning",
   legacySecurityScheme: "warning",
   legacyRequirementShape: "warning",

@@ -69,8 +69,6 @@ describe("problems per field", () => {
     ["push securityScheme not a string", edit10((c) => (c.capabilities.pushNotifications = { supported: true, securityScheme: ["m"] })), "error:wrongType@/capabilities/pushNotifications/securityScheme"],
     ["extension required not boolean", edit10((c) => (c.capabilities.extensions = [{ uri: "u", required: "yes" }])), "error:wrongType@/capabilities/extensions/0/required"],
     ["defaultInputModes a string", edit10((c) => (c.defaultInputModes = "text/plain")), "error:wrongType@/defaultInputModes"],
-    // An empty list, as some SDKs serve it, means "modes unknown": a warning, not an invalid card.
-    ["defaultOutputModes empty", edit10((c) => (c.defaultOutputModes = [])), "warning:emptyModeList@/defaultOutputModes"],
     ["1.0 securityRequirements written the 0.3 way", edit10((c) => Object.assign(c, { securityRequirements: [{ m: [] }] })), "warning:legacyRequirementShape@/securityRequirements/0"],
     ["every endpoint a placeholder", edit10((c) => (c.supportedInterfaces[0]!.url = "{BASE_URL}/a2a")), "error:noCallableInterface@/supportedInterfaces/0/url"],
     ["skill inputModes a string", edit10((c) => (c.skills[0]!.inputModes = "text/plain")), "error:wrongType@/skills/0/inputModes"],
@@ -83,14 +81,64 @@ describe("problems per field", () => {
     ["0.1 card without url", { name: "A", capabilities: {}, skills: [], authentication: { schemes: ["Bearer"] } }, "error:missingField@"],
     ["0.3 url a number", edit03((c) => Object.assign(c, { url: 42 })), "error:wrongType@/url"],
     ["0.3 additional interface without transport", edit03((c) => Object.assign(c, { additionalInterfaces: [{ url: "https://e.example" }] })), "error:missingField@/additionalInterfaces/0"],
+    // Errors: what the card's A2A version REQUIRES (a conforming client refuses the card).
+    // 1.0 (a2a.proto v1.0.1 field_behavior = REQUIRED; required arrays non-empty, §5.7).
+    ["1.0 card without version", edit10((c) => delete (c as Partial<Card>).version), "error:missingRequiredField@"],
+    ["1.0 card without description", edit10((c) => delete (c as Partial<Card>).description), "error:missingRequiredField@"],
+    ["1.0 version a number", edit10((c) => Object.assign(c, { version: 1 })), "error:requiredFieldWrongType@/version"],
+    ["1.0 skill without id", edit10((c) => delete c.skills[0]!.id), "error:missingRequiredField@/skills/0"],
+    ["1.0 skill without name", edit10((c) => delete c.skills[0]!.name), "error:missingRequiredField@/skills/0"],
+    ["1.0 skill without description", edit10((c) => delete c.skills[0]!.description), "error:missingRequiredField@/skills/0"],
+    ["1.0 skill without tags", edit10((c) => delete c.skills[0]!.tags), "error:missingRequiredField@/skills/0"],
+    ["1.0 skill with empty tags", edit10((c) => (c.skills[0]!.tags = [])), "error:emptyRequiredList@/skills/0/tags"],
+    ["1.0 card with no skills", edit10((c) => (c.skills = [])), "error:emptyRequiredList@/skills"],
+    ["1.0 empty defaultInputModes", edit10((c) => (c.defaultInputModes = [])), "error:emptyRequiredList@/defaultInputModes"],
+    ["1.0 empty defaultOutputModes", edit10((c) => (c.defaultOutputModes = [])), "error:emptyRequiredList@/defaultOutputModes"],
+    ["1.0 interface without protocolVersion", edit10((c) => delete c.supportedInterfaces[0]!.protocolVersion), "error:interfaceMissingProtocolVersion@/supportedInterfaces/0"],
+    ["1.0 interface protocolVersion a number", edit10((c) => (c.supportedInterfaces[0]!.protocolVersion = 1)), "error:requiredFieldWrongType@/supportedInterfaces/0/protocolVersion"],
+    ["1.0 interface with transport, not protocolBinding", edit10((c) => (c.supportedInterfaces[0] = { url: "https://e.example", transport: "JSONRPC", protocolVersion: "1.0" })), "error:transportInsteadOfProtocolBinding@/supportedInterfaces/0/transport"],
+    ["1.0 JSON-RPC interface at ftp://", edit10((c) => (c.supportedInterfaces[0]!.url = "ftp://echo.example/a2a")), "error:urlNotHttp@/supportedInterfaces/0/url"],
+    ["1.0 HTTP+JSON interface at ws:// beside a good one", edit10((c) => c.supportedInterfaces.push({ url: "ws://echo.example/rest", protocolBinding: "HTTP+JSON", protocolVersion: "1.0" })), "error:urlNotHttp@/supportedInterfaces/1/url"],
+    ["1.0 streaming the string \"true\"", edit10((c) => (c.capabilities.streaming = "true")), "error:booleanAsString@/capabilities/streaming"],
+    ["1.0 pushNotifications the string \"False\"", edit10((c) => (c.capabilities.pushNotifications = "False")), "error:booleanAsString@/capabilities/pushNotifications"],
+    ["1.0 extendedAgentCard the string \"true\"", edit10((c) => (c.capabilities.extendedAgentCard = "true")), "error:booleanAsString@/capabilities/extendedAgentCard"],
+    ["1.0 extension required the string \"true\"", edit10((c) => (c.capabilities.extensions = [{ uri: "https://x.example/ext/v1", required: "true" }])), "error:booleanAsString@/capabilities/extensions/0/required"],
+    ["1.0 required extension without uri", edit10((c) => (c.capabilities.extensions = [{ description: "case numbers", required: true }])), "error:requiredExtensionWithoutUri@/capabilities/extensions/0"],
+    ["1.0 scheme of an unknown wrapper key", edit10((c) => (c.securitySchemes = { k: { kerberos: { realm: "EXAMPLE" } } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/kerberos"],
+    ["1.0 scheme of an unknown *SecurityScheme key", edit10((c) => (c.securitySchemes = { k: { kerberosSecurityScheme: {} } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/kerberosSecurityScheme"],
+    ["type-style scheme of an unknown type", edit10((c) => (c.securitySchemes = { k: { type: "kerberos" } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/type"],
+    ["the SDK's own scheme shape of an unknown $case", edit10((c) => (c.securitySchemes = { k: { scheme: { $case: "kerberosSecurityScheme", value: {} } } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/scheme/$case"],
+    ["1.0 apiKey location body", edit10((c) => (c.securitySchemes = { k: { apiKeySecurityScheme: { location: "body", name: "X" } } })), "error:unknownApiKeyLocation@/securitySchemes/k/apiKeySecurityScheme/location"],
+    ["1.0 apiKey without location", edit10((c) => (c.securitySchemes = { k: { apiKeySecurityScheme: { name: "X" } } })), "error:missingRequiredField@/securitySchemes/k/apiKeySecurityScheme"],
+    ["1.0 http scheme without scheme", edit10((c) => (c.securitySchemes = { k: { httpAuthSecurityScheme: { bearerFormat: "JWT" } } })), "error:missingRequiredField@/securitySchemes/k/httpAuthSecurityScheme"],
+    ["1.0 oauth2 without flows", edit10((c) => (c.securitySchemes = { o: { oauth2SecurityScheme: {} } })), "error:missingRequiredField@/securitySchemes/o/oauth2SecurityScheme"],
+    ["1.0 oauth2 of an unknown flow", edit10((c) => (c.securitySchemes = { o: { oauth2SecurityScheme: { flows: { magicLink: { tokenUrl: "https://t.example" } } } } })), "error:unknownOAuthFlow@/securitySchemes/o/oauth2SecurityScheme/flows/magicLink"],
+    ["1.0 clientCredentials flow without tokenUrl", edit10((c) => (c.securitySchemes = { o: { oauth2SecurityScheme: { flows: { clientCredentials: { scopes: {} } } } } })), "error:missingRequiredField@/securitySchemes/o/oauth2SecurityScheme/flows/clientCredentials"],
+    ["1.0 openIdConnect without its url", edit10((c) => (c.securitySchemes = { k: { openIdConnectSecurityScheme: {} } })), "error:missingRequiredField@/securitySchemes/k/openIdConnectSecurityScheme"],
+    // 0.x: what that version's JSON Schema requires (which the 0.x Python SDK's models enforce).
+    ["0.3 card without version", edit03((c) => delete (c as Partial<ReturnType<typeof base03>>).version), "error:missingRequiredField@"],
+    ["0.3 card without description", edit03((c) => delete (c as Partial<ReturnType<typeof base03>>).description), "error:missingRequiredField@"],
+    ["0.3 skill without tags", edit03((c) => delete c.skills[0]!.tags), "error:missingRequiredField@/skills/0"],
+    ["0.3 extension without uri", edit03((c) => Object.assign(c.capabilities, { extensions: [{ description: "optional" }] })), "error:missingRequiredField@/capabilities/extensions/0"],
+    ["0.3 apiKey in body", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "apiKey", in: "body", name: "X" } } })), "error:unknownApiKeyLocation@/securitySchemes/k/in"],
+    ["0.3 apiKey without name", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "apiKey", in: "header" } } })), "error:missingRequiredField@/securitySchemes/k"],
+    ["0.3 scheme of an unknown type", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "kerberos" } } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/type"],
+    ["0.1 skill without name", { name: "A", version: "1", url: "https://a.example", capabilities: {}, skills: [{ id: "s" }], authentication: { schemes: ["Bearer"] } }, "error:missingRequiredField@/skills/0"],
     // Warnings: still usable.
-    ["streaming as the string False", edit10((c) => (c.capabilities.streaming = "False")), "warning:stringBoolean@/capabilities/streaming"],
+    // 0.x: what its schema does not require or check stays a warning.
+    ["0.3 empty defaultOutputModes", edit03((c) => (c.defaultOutputModes = [])), "warning:emptyModeList@/defaultOutputModes"],
+    ["0.3 streaming the string False", edit03((c) => (c.capabilities.streaming = "False")), "warning:stringBoolean@/capabilities/streaming"],
+    ["0.3 url at ftp:// beside a callable interface", edit03((c) => Object.assign(c, { url: "ftp://echo.example/a2a", additionalInterfaces: [{ url: "https://echo.example/a2a", transport: "JSONRPC" }] })), "warning:legacyUrlNotHttp@/url"],
+    // The 0.x schemas allow keys beside their four flows: nothing to say.
+    ["0.3 oauth2 with a flow the 0.x schema does not name", edit03((c) => Object.assign(c, { securitySchemes: { o: { type: "oauth2", flows: { magicLink: {} } } } })), "none"],
+    // 1.0: fields 1.0 does not define (legacy or removed) keep the warning for a string boolean.
+    ["1.0 removed stateTransitionHistory the string True", edit10((c) => (c.capabilities.stateTransitionHistory = "True")), "warning:stringBoolean@/capabilities/stateTransitionHistory"],
+    ["1.0 optional extension without uri", edit10((c) => (c.capabilities.extensions = [{ description: "optional" }])), "none"],
+    ["1.0 interface at ftp:// for a custom binding", edit10((c) => (c.supportedInterfaces[0] = { url: "ftp://echo.example/a2a", protocolBinding: "https://example.com/bindings/ftp/v1", protocolVersion: "1.0" })), "none"],
     ["a non-MIME mode", edit10((c) => (c.defaultInputModes = ["data"])), "warning:nonMimeMode@/defaultInputModes/0"],
     ["a non-MIME skill mode", edit10((c) => (c.skills[0]!.outputModes = ["text"])), "warning:nonMimeMode@/skills/0/outputModes/0"],
     ["interface version with patch digits", edit10((c) => (c.supportedInterfaces[0]!.protocolVersion = "1.0.0")), "warning:interfaceVersionPatchDigits@/supportedInterfaces/0/protocolVersion"],
-    ["interface without version", edit10((c) => delete c.supportedInterfaces[0]!.protocolVersion), "warning:interfaceMissingProtocolVersion@/supportedInterfaces/0"],
     ["lowercase binding", edit10((c) => (c.supportedInterfaces[0]!.protocolBinding = "http+json")), "warning:bindingNotUppercase@/supportedInterfaces/0/protocolBinding"],
-    ["transport instead of protocolBinding", edit10((c) => (c.supportedInterfaces[0] = { url: "https://e.example", transport: "JSONRPC", protocolVersion: "1.0" })), "warning:transportInsteadOfProtocolBinding@/supportedInterfaces/0/transport"],
     ["placeholder interface url", edit10((c) => (c.supportedInterfaces[0]!.url = "{BASE_URL}/a2a")), "warning:urlPlaceholder@/supportedInterfaces/0/url"],
     ["JSON-RPC at host:port", edit10((c) => (c.supportedInterfaces[0]!.url = "echo.example:443")), "warning:urlNotAbsolute@/supportedInterfaces/0/url"],
     ["0.3 security in a 1.0 card", edit10((c) => Object.assign(c, { security: [{ m: [] }] })), "warning:legacySecurityField@/security"],
@@ -98,10 +146,6 @@ describe("problems per field", () => {
     ["scheme of no known form", edit10((c) => (c.securitySchemes = { k: { description: "?" } })), "warning:unknownSecuritySchemeShape@/securitySchemes/k"],
     ["undeclared scheme in securityRequirements", edit10((c) => Object.assign(c, { securityRequirements: [{ schemes: { ghost: { list: [] } } }] })), "warning:undeclaredSecurityScheme@/securityRequirements/0/schemes/ghost"],
     ["undeclared push scheme", edit10((c) => (c.capabilities.pushNotifications = { supported: true, securityScheme: "ghost" })), "warning:undeclaredSecurityScheme@/capabilities/pushNotifications/securityScheme"],
-    ["skill without id", edit10((c) => delete c.skills[0]!.id), "warning:missingSpecField@/skills/0"],
-    ["skill with empty tags in 1.0", edit10((c) => (c.skills[0]!.tags = [])), "warning:emptySpecList@/skills/0/tags"],
-    ["no skills in 1.0", edit10((c) => (c.skills = [])), "warning:emptySpecList@/skills"],
-    ["description missing", edit10((c) => delete (c as Partial<Card>).description), "warning:missingSpecField@"],
     ["provider.name for organization", edit10((c) => Object.assign(c, { provider: { name: "P", url: "https://p.example" } })), "warning:providerNameInsteadOfOrganization@/provider/name"],
     ["draft protocolVersions", edit10((c) => Object.assign(c, { protocolVersions: ["1.0"] })), "warning:draftProtocolVersions@/protocolVersions"],
     ["draft supportsExtendedAgentCard", edit10((c) => Object.assign(c, { supportsExtendedAgentCard: true })), "warning:draftFieldName@/supportsExtendedAgentCard"],
@@ -120,6 +164,10 @@ describe("problems per field", () => {
     ["0.3 scopes that are not a list", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "apiKey" } }, security: [{ k: "all" }] })), "warning:ignoredWrongType@/security/0/k"],
   ])("%s → %s", (_label, card, expected) => {
     const found = tags(card);
+    if (expected === "none") {
+      expect(found).toEqual([]);
+      return;
+    }
     expect(found).toContain(expected);
     const severity = expected.split(":")[0];
     // Severity follows the single code table, and `valid` follows severity.
@@ -183,8 +231,8 @@ describe("long skill lists (the skills are walked once, then again only where a 
       skills[10]!.tags = null;
     });
     expect(skillTags(card)).toEqual([
-      // The schema's wrong type for tags first; the null is not reported again as "read as absent".
-      "warning:ignoredWrongType@/skills/10/tags",
+      // The schema's wrong type for tags first (REQUIRED in 1.0: an error); the null is not reported again as "read as absent".
+      "error:requiredFieldWrongType@/skills/10/tags",
       "warning:nullValue@/skills/351/examples",
       // Issue 28: audio/pcm is a skill's input mode the defaults (text/plain) leave out: refused.
       "warning:skillOnlyInputMode@/skills/350/inputModes/0",

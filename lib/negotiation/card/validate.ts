@@ -6,7 +6,7 @@ import { has, isObject, type JsonObject } from "./json-value";
 import { mapIssues, ReportedPointers } from "./issue-map";
 import { describeJsonType, makeProblem, ProblemSink } from "./problems";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./schemas";
-import { checkModes, checkNulls, checkStringBooleans, markSkills } from "./checks/values";
+import { checkExtensions, checkModes, checkNulls, checkStringBooleans, markSkills } from "./checks/values";
 import { checkEndpoints } from "./checks/endpoints";
 import { checkCardVersion } from "./checks/versions";
 import { checkSecurity } from "./checks/security";
@@ -14,7 +14,7 @@ import { checkLegacyIn10, checkProvider } from "./checks/legacy";
 
 /**
  * Validates a parsed JSON value as an A2A card: shape detection, the shape's zod schemas (critical
- * tier → errors, spec tier → warnings), then the checks zod cannot express (non-MIME modes, string
+ * and required tiers → errors, spec tier → warnings), then the checks zod cannot express (non-MIME modes, string
  * booleans, placeholder URLs, 0.3 fields in 1.0 cards, undeclared scheme references …).
  * Never throws. This is also the benchmark's "schema validation alone" baseline.
  */
@@ -48,13 +48,16 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new ReportedPointers()));
   }
   if (shape !== "unknown") {
+    const required = findIssues(schemas.required, value);
+    if (required.length) mapIssues(required, "required", value, [], sink, (seen ??= new ReportedPointers()));
     const spec = findIssues(schemas.spec, value);
     if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new ReportedPointers()));
     // One walk over the skills tells the checks below whether they need to walk them at all.
     const marks = markSkills(value.skills);
     checkNulls(value, sink, marks);
-    checkModes(value, sink, marks);
-    checkStringBooleans(value, sink);
+    checkModes(value, shape, sink, marks);
+    checkStringBooleans(value, shape, sink);
+    checkExtensions(value, shape, sink);
     checkEndpoints(value, shape, sink);
     checkCardVersion(value, shape, sink);
     checkSecurity(value, shape, sink, marks);

@@ -111,7 +111,8 @@ export function describeSignatureReason(reason: SignatureReason | string, data: 
       return `it is signed with ${alg ?? "an unknown algorithm"}, which Parley does not verify (it verifies ${formatList(list(data.supported))})`;
     case "jkuNotFetched":
       if (typeof data.limit === "number") return `the key set at ${jku} was not fetched (at most ${data.limit} key sets are fetched per card): supply ${needs}`;
-      return `the key set at ${jku} has not been fetched: fetch it, or supply ${needs}`;
+      // A card names its own key set, so nothing fetches it unasked: say how to ask.
+      return `the key set at ${jku} has not been fetched (Parley fetches a card's key set only when asked: --fetch-jku in the CLI, "Fetch key set" in the workspace): fetch it, or supply ${needs}`;
     case "jkuUnreachable":
       return `the key set at ${jku} could not be fetched (${ownValue(FETCH_ERRORS, data.error) ?? "the fetch failed"}): supply ${needs}`;
     case "jkuNotJwks":

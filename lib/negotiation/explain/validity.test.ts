@@ -20,6 +20,16 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   emptyList: ["/defaultOutputModes", { field: "defaultOutputModes" }],
   missingBinding: ["/supportedInterfaces/0", { field: "supportedInterfaces[0]" }],
   noCallableInterface: ["/supportedInterfaces/0/url", { url: "{BASE_URL}/a2a", otherEndpoints: 0 }],
+  missingRequiredField: ["", { field: "version", expected: "string" }],
+  requiredFieldWrongType: ["/skills/0/tags", { field: "skills[0].tags", expected: "array", found: "string" }],
+  emptyRequiredList: ["/skills", { field: "skills" }],
+  urlNotHttp: ["/supportedInterfaces/0/url", { field: "supportedInterfaces[0].url", url: "ftp://agent.example/a2a", binding: "JSONRPC" }],
+  legacyUrlNotHttp: ["/url", { field: "url", url: "ftp://agent.example/a2a", binding: "JSONRPC" }],
+  booleanAsString: ["/capabilities/streaming", { field: "capabilities.streaming", value: "False", readAs: false }],
+  requiredExtensionWithoutUri: ["/capabilities/extensions/0", { field: "capabilities.extensions[0]" }],
+  unknownSecuritySchemeKind: ["/securitySchemes/k/kerberos", { scheme: "k", kind: "kerberos" }],
+  unknownApiKeyLocation: ["/securitySchemes/k/in", { scheme: "k", field: "in", location: "body" }],
+  unknownOAuthFlow: ["/securitySchemes/o/oauth2SecurityScheme/flows/magicLink", { scheme: "o", flow: "magicLink" }],
   missingSpecField: ["/skills/0", { field: "skills[0].id", expected: "string" }],
   ignoredWrongType: ["/protocolVersion", { field: "protocolVersion", expected: "string", found: "number" }],
   emptySpecList: ["/skills", { field: "skills" }],
@@ -104,8 +114,8 @@ describe("describeProblem", () => {
     expect(texts).toEqual([
       "capabilities.pushNotifications must be a boolean or an object, found a number.",
       "defaultOutputModes is missing: it must be an array, and negotiation reads it.",
-      "description is missing: the spec requires a string here (negotiation does not need it).",
-      "version is missing: the spec requires a string here (negotiation does not need it).",
+      "description is missing: A2A requires a string here, so a conforming client refuses this card.",
+      "version is missing: A2A requires a string here, so a conforming client refuses this card.",
       '"text" at /defaultInputModes/0 is not a media type; Parley reads it as text/plain (text → text/plain, data → application/json, file → any type), and clients matching media types strictly will not.',
       'capabilities.streaming is the string "True", not a boolean; Parley reads it as true.',
       'url is a template placeholder ("<AGENT_URL>"), not a URL a client can call.',
@@ -137,8 +147,8 @@ describe("the problems list as a person reads it", () => {
     defaultInputModes: ["text/plain"],
     defaultOutputModes: ["text/plain"],
     capabilities: { stateTransitionHistory: true },
-    skills: [],
-    supportedInterfaces: [{ url: "{BASE_URL}/api/messages", protocolBinding: "JSONRPC" }],
+    skills: [{ id: "s", name: "S", description: "d", tags: ["t"] }],
+    supportedInterfaces: [{ url: "{BASE_URL}/api/messages", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
   };
 
   it("lists errors before warnings, each in the card's order", () => {

@@ -23,6 +23,22 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   missingBinding: "{{field}} has no protocolBinding, so no client can choose this interface.",
   noCallableInterface:
     'The card names no endpoint a client can call: "{{url}}" is a template, a placeholder or a relative path, not an absolute URL (or host:port for gRPC){{others}}. Nothing can be sent to it: fix it at its source.',
+  missingRequiredField: "{{field}} is missing: A2A requires {{expected}} here, so a conforming client refuses this card.",
+  requiredFieldWrongType: "{{field}} must be {{expected}}, found {{found}}: A2A requires it, so a conforming client refuses this card.",
+  emptyRequiredList: "{{field}} is empty: A2A 1.0 requires at least one entry here, so a conforming client refuses this card.",
+  urlNotHttp:
+    '{{field}} ("{{url}}") is not an http(s) URL, which {{binding}} is carried over: a conforming client refuses this card.',
+  legacyUrlNotHttp: '{{field}} ("{{url}}") is not an http(s) URL, which {{binding}} is carried over, so no client can call it.',
+  booleanAsString:
+    '{{field}} is the string "{{value}}", not a boolean: A2A 1.0 JSON takes only true or false, so a conforming client refuses this card (read as a boolean it would mean {{readAs}}; the A2A JS SDK reads any non-empty string as true).',
+  requiredExtensionWithoutUri:
+    "{{field}} is required but has no uri: a client takes up an extension by its URI, so none can take up this one, and a conforming client refuses this card.",
+  unknownSecuritySchemeKind:
+    'Security scheme {{scheme}} is of kind "{{kind}}", which A2A does not define (apiKey, http, oauth2, openIdConnect, mutualTLS): a conforming client refuses this card.',
+  unknownApiKeyLocation:
+    'Security scheme {{scheme}} puts its API key in "{{location}}" ({{field}}), which A2A does not define (query, header or cookie): a conforming client refuses this card.',
+  unknownOAuthFlow:
+    'Security scheme {{scheme}} names the OAuth flow "{{flow}}", which A2A 1.0 does not define (authorizationCode, clientCredentials, deviceCode, and the deprecated implicit and password): a conforming client refuses this card.',
   missingSpecField: "{{field}} is missing: the spec requires {{expected}} here (negotiation does not need it).",
   ignoredWrongType: "{{field}} should be {{expected}}, found {{found}}; Parley ignores it.",
   emptySpecList: "{{field}} is empty; the spec asks for at least one entry.",
@@ -46,9 +62,9 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
   draftProtocolVersions:
     "protocolVersions is a draft field that never shipped; 1.0 declares protocolVersion on each supportedInterfaces entry.",
   interfaceMissingProtocolVersion:
-    "{{field}} has no protocolVersion (required in 1.0); clients disagree on whether that means 0.3 or 1.0.",
+    "{{field}} has no protocolVersion, which A2A 1.0 requires, so a conforming client refuses this card (clients that read it anyway disagree on whether it means 0.3 or 1.0).",
   transportInsteadOfProtocolBinding:
-    '{{field}} uses transport ("{{transport}}") where 1.0 expects protocolBinding; Parley reads it as the binding.',
+    '{{field}} uses transport ("{{transport}}") where A2A 1.0 requires protocolBinding, so a conforming client refuses this card (Parley reads it as the binding to explain the rest).',
   bindingNotUppercase: 'Binding "{{binding}}" at {{pointer}} should be written "{{suggested}}"; Parley compares bindings case-insensitively.',
   urlPlaceholder: '{{field}} is a template placeholder ("{{url}}"), not a URL a client can call.',
   urlNotAbsolute: '{{field}} ("{{url}}") is not an absolute URL a client can call.',
@@ -84,6 +100,16 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   emptyList: "an empty list",
   missingBinding: "an interface without a protocol binding",
   noCallableInterface: "no endpoint a client can call",
+  missingRequiredField: "a missing required field",
+  requiredFieldWrongType: "a required field of the wrong type",
+  emptyRequiredList: "an empty required list",
+  urlNotHttp: "an endpoint that is not http(s)",
+  legacyUrlNotHttp: "an endpoint that is not http(s)",
+  booleanAsString: "a boolean written as a string",
+  requiredExtensionWithoutUri: "a required extension without a uri",
+  unknownSecuritySchemeKind: "a security scheme of a kind A2A does not define",
+  unknownApiKeyLocation: "an API key location A2A does not define",
+  unknownOAuthFlow: "an OAuth flow A2A does not define",
   missingSpecField: "a missing spec field",
   ignoredWrongType: "an ignored field of the wrong type",
   emptySpecList: "an empty spec list",
@@ -100,7 +126,7 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   cardLevelProtocolVersion: "a card-level protocol version",
   draftProtocolVersions: "a draft list of protocol versions",
   interfaceMissingProtocolVersion: "an interface without a protocol version",
-  transportInsteadOfProtocolBinding: "transport where 1.0 expects a protocol binding",
+  transportInsteadOfProtocolBinding: "transport where 1.0 requires a protocol binding",
   bindingNotUppercase: "a binding not in upper case",
   urlPlaceholder: "a URL placeholder",
   urlNotAbsolute: "a URL that is not absolute",
@@ -134,6 +160,10 @@ const EMPTY_URL_TEMPLATES: Partial<Record<ProblemCode, string>> = {
 export function problemsInReadingOrder<P extends { severity: string }>(problems: readonly P[]): P[] {
   return [...problems.filter((p) => p.severity === "error"), ...problems.filter((p) => p.severity !== "error")];
 }
+
+/** No callable endpoint because the first one's scheme is not http(s) (`ftp://`) for a binding carried over HTTP. */
+const NOT_HTTP_NO_CALLABLE =
+  'The card names no endpoint a client can call: "{{url}}" is not an http(s) URL, and its binding is carried over HTTP{{others}}. Nothing can be sent to it: fix it at its source.';
 
 /** JSON syntax error codes (card/json-scan.ts, named as jsonc-parser names them) → what a person would say. */
 const SYNTAX_REASONS: Record<string, string> = {
@@ -210,7 +240,8 @@ function addWording(problem: ValidityProblem, words: MessageData): void {
 /** One plain sentence: what is wrong with the card, and where. */
 export function describeProblem(problem: ValidityProblem): string {
   const emptyUrl = problem.data.url === "" ? (EMPTY_URL_TEMPLATES as Record<string, string | undefined>)[problem.code] : undefined;
-  const template = emptyUrl ?? (VALIDITY_TEMPLATES as Record<string, string | undefined>)[problem.code];
+  const notHttp = problem.code === "noCallableInterface" && problem.data.notHttp === true ? NOT_HTTP_NO_CALLABLE : undefined;
+  const template = emptyUrl ?? notHttp ?? (VALIDITY_TEMPLATES as Record<string, string | undefined>)[problem.code];
   const pointer = problem.pointer === "" ? "the top of the card" : problem.pointer;
   if (template === undefined) return `Problem "${problem.code}" at ${pointer}.`;
   // Values are worded here (types get their article, syntax codes their phrase); renderTemplate fills them.

@@ -39,7 +39,7 @@ describe("a review of a signed card", () => {
   it("checked without any key: the warning names the key that would check it (kid, and the key set its jku names)", async () => {
     const r = review(signedText, NORTHWIND, { signatures: await verifyCardSignatures(signedText) });
     expect(describeProblem(signatureProblems(r)[0]!)).toBe(
-      `The card is signed, but the signature at /signatures/0 cannot be verified: the key set at ${JKU} has not been fetched: fetch it, or supply the public key with kid "contoso-2026" (published in the key set at ${JKU}).`,
+      `The card is signed, but the signature at /signatures/0 cannot be verified: the key set at ${JKU} has not been fetched (Parley fetches a card's key set only when asked: --fetch-jku in the CLI, "Fetch key set" in the workspace): fetch it, or supply the public key with kid "contoso-2026" (published in the key set at ${JKU}).`,
     );
   });
 

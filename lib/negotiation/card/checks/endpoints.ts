@@ -61,7 +61,17 @@ class EndpointTally {
   uncallable = 0;
   firstPointer = "";
   firstUrl = "";
+  /** The first uncallable URL is absolute but not http(s), for a binding carried over HTTP. */
+  firstNotHttp = false;
 }
+
+/** The bindings A2A carries over HTTP: their endpoint is an http(s) URL. */
+function carriedOverHttp(binding: string): boolean {
+  const canonical = canonicalBinding(binding);
+  return canonical === "JSONRPC" || canonical === "HTTP+JSON";
+}
+
+const HTTP_URL = /^https?:\/\//i;
 
 /**
  * Where a URL sits: the card's own `url` (list undefined), or entry `index` of an interface list.
@@ -72,7 +82,9 @@ type UrlList = "supportedInterfaces" | "additionalInterfaces" | undefined;
 function reportUrl(url: unknown, binding: string, list: UrlList, index: number, sink: ProblemSink, tally: EndpointTally): void {
   if (typeof url !== "string") return; // wrong types are the schema's to report
   const verdict = judgeUrl(url, binding);
-  if (verdict === "ok") {
+  // An absolute URL of another scheme (ftp://, ws://) cannot carry JSON-RPC or HTTP+JSON.
+  const notHttp = verdict === "ok" && carriedOverHttp(binding) && !HTTP_URL.test(url);
+  if (verdict === "ok" && !notHttp) {
     tally.callable++;
     return;
   }
@@ -81,8 +93,12 @@ function reportUrl(url: unknown, binding: string, list: UrlList, index: number, 
   if (tally.uncallable++ === 0) {
     tally.firstPointer = pointer;
     tally.firstUrl = url;
+    tally.firstNotHttp = notHttp;
   }
-  if (verdict === "placeholder") sink.add("urlPlaceholder", pointer, { field, url });
+  // A 1.0 interface's url is an http(s) URL for these bindings ("a valid absolute HTTPS URL in
+  // production"): an error. The 0.x schemas do not check URL formats: a warning there.
+  if (notHttp) sink.add(list === "supportedInterfaces" ? "urlNotHttp" : "legacyUrlNotHttp", pointer, { field, url, binding: canonicalBinding(binding) });
+  else if (verdict === "placeholder") sink.add("urlPlaceholder", pointer, { field, url });
   else sink.add("urlNotAbsolute", pointer, { field, url });
 }
 
@@ -104,7 +120,8 @@ export function checkEndpoints(card: JsonObject, shape: CardShape, sink: Problem
   if (shape !== "1.0" && shape !== "unknown") checkLegacyEndpoints(card, shape, sink, shape === "hybrid" ? new EndpointTally() : tally);
   if (tally.callable === 0 && tally.uncallable > 0) {
     // How many other endpoints are uncallable too: a count, worded by explain/.
-    sink.add("noCallableInterface", tally.firstPointer, { url: tally.firstUrl, otherEndpoints: tally.uncallable - 1 });
+    const data = { url: tally.firstUrl, otherEndpoints: tally.uncallable - 1 };
+    sink.add("noCallableInterface", tally.firstPointer, tally.firstNotHttp ? { ...data, notHttp: true } : data);
   }
 }
 

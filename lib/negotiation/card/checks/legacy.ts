@@ -36,10 +36,9 @@ export function checkLegacyIn10(card: JsonObject, shape: CardShape, sink: Proble
   }
 }
 
-/** `provider.name` is a common slip for `provider.organization` (corpus: laisky). */
+/** `provider.name` is a common slip for `provider.organization` (corpus: laisky); the required tier reports the missing organization. */
 export function checkProvider(card: JsonObject, sink: ProblemSink): void {
   const provider = card.provider;
   if (!isObject(provider) || provider.organization !== undefined) return;
   if (provider.name !== undefined) sink.add("providerNameInsteadOfOrganization", "/provider/name", {});
-  else sink.add("missingSpecField", "/provider", { field: "provider.organization", expected: "string" });
 }

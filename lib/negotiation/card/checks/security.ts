@@ -3,6 +3,7 @@ import { has, isObject, isStringArray, type JsonObject } from "../json-value";
 import { childPointer, joinPointer } from "../pointer";
 import { describeJsonType, type ProblemSink } from "../problems";
 import { SKILL_HAS_SECURITY } from "./values";
+import { checkSchemeValues } from "./scheme-values";
 
 export type SchemeForm = "wrapper" | "typed" | "both" | "unknown";
 
@@ -31,7 +32,9 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
       const scheme = declared[name];
       if (!isObject(scheme)) continue;
       const form = schemeForm(scheme);
-      if (form === "unknown") sink.add("unknownSecuritySchemeShape", childPointer("/securitySchemes", name), { scheme: name });
+      // The scheme's kind and REQUIRED fields (0.1 has no scheme objects; an unknown shape no version).
+      const kindRead = shape !== "0.1" && shape !== "unknown" && checkSchemeValues(name, scheme, shape, sink);
+      if (form === "unknown" && !kindRead) sink.add("unknownSecuritySchemeShape", childPointer("/securitySchemes", name), { scheme: name });
       else if (form === "typed" && (shape === "1.0" || shape === "hybrid")) {
         sink.add("legacySecurityScheme", childPointer("/securitySchemes", name), { scheme: name, type: String(scheme.type) });
       }

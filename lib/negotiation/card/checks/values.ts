@@ -1,4 +1,5 @@
-import { has, isObject, parseStringBoolean, type JsonObject } from "../json-value";
+import type { CardShape } from "../model";
+import { has, isObject, parseStringBoolean, readBoolish, type JsonObject } from "../json-value";
 import { childPointer, joinPointer, skillPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
 import { listHas, nonMimeReading } from "../media-types";
@@ -87,7 +88,8 @@ const COMMON_MEDIA_TYPES: ReadonlySet<string> = new Set([
   ].filter((mode) => MEDIA_TYPE.test(mode)),
 ]);
 
-export function checkModes(card: JsonObject, sink: ProblemSink, marks = ALL_MARKS): void {
+/** `shape`: 1.0 (and hybrid) cards must list at least one default mode, which the required tier reports. */
+export function checkModes(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = ALL_MARKS): void {
   // Each list read by name: a read by a key from a list of names costs twice a named one, every card.
   const input = card.defaultInputModes;
   const output = card.defaultOutputModes;
@@ -95,8 +97,10 @@ export function checkModes(card: JsonObject, sink: ProblemSink, marks = ALL_MARK
   if (hasNonMime(input)) reportNonMime(input, "/defaultInputModes", sink);
   if (hasNonMime(output)) reportNonMime(output, "/defaultOutputModes", sink);
   if (hasNonMime(resubscribeOnly)) reportNonMime(resubscribeOnly, "/resubscribeOnlyOutputModes", sink);
-  if (Array.isArray(input) && input.length === 0) sink.add("emptyModeList", "/defaultInputModes", { field: "defaultInputModes" });
-  if (Array.isArray(output) && output.length === 0) sink.add("emptyModeList", "/defaultOutputModes", { field: "defaultOutputModes" });
+  if (shape !== "1.0" && shape !== "hybrid") {
+    if (Array.isArray(input) && input.length === 0) sink.add("emptyModeList", "/defaultInputModes", { field: "defaultInputModes" });
+    if (Array.isArray(output) && output.length === 0) sink.add("emptyModeList", "/defaultOutputModes", { field: "defaultOutputModes" });
+  }
   if ((marks & SKILL_HAS_INPUT_MODES) !== 0) checkSkillOnlyInputModes(card, sink);
   if ((marks & SKILL_HAS_NON_MIME) === 0) return;
   const skills = card.skills;
@@ -157,20 +161,28 @@ function reportNonMime(list: unknown, pointer: string, sink: ProblemSink): void 
   }
 }
 
-/** `"True"`/`"False"` strings where booleans belong: read as booleans, with a warning. */
-export function checkStringBooleans(card: JsonObject, sink: ProblemSink): void {
+/**
+ * `"True"`/`"False"` strings where booleans belong: read as booleans, to explain the rest. In a 1.0
+ * card a field 1.0 defines as a boolean is ProtoJSON, which takes only `true`/`false` (the Python
+ * SDK's ParseDict refuses the card, the JS SDK's fromJSON reads any non-empty string as true): an
+ * error. Fields 1.0 does not define (0.3's supportsAuthenticatedExtendedCard, the removed
+ * stateTransitionHistory, the rule's own pushNotifications object), and 0.x cards (whose SDK
+ * models read "True" as a boolean), keep the warning.
+ */
+export function checkStringBooleans(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+  const strict = shape === "1.0" || shape === "hybrid";
   // Only a string can be a string boolean: each flag is read by name (half the cost of a read by
   // a key from a list of names), and the report is looked into for a string alone.
-  if (typeof card.supportsAuthenticatedExtendedCard === "string") reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", sink);
+  if (typeof card.supportsAuthenticatedExtendedCard === "string") reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", false, sink);
   const capabilities = card.capabilities;
   if (!isObject(capabilities)) return;
-  if (typeof capabilities.streaming === "string") reportStringBoolean(capabilities, "streaming", "/capabilities", "capabilities.", sink);
+  if (typeof capabilities.streaming === "string") reportStringBoolean(capabilities, "streaming", "/capabilities", "capabilities.", strict, sink);
   const push = capabilities.pushNotifications;
-  if (typeof push === "string") reportStringBoolean(capabilities, "pushNotifications", "/capabilities", "capabilities.", sink);
-  if (typeof capabilities.stateTransitionHistory === "string") reportStringBoolean(capabilities, "stateTransitionHistory", "/capabilities", "capabilities.", sink);
-  if (typeof capabilities.extendedAgentCard === "string") reportStringBoolean(capabilities, "extendedAgentCard", "/capabilities", "capabilities.", sink);
+  if (typeof push === "string") reportStringBoolean(capabilities, "pushNotifications", "/capabilities", "capabilities.", strict, sink);
+  if (typeof capabilities.stateTransitionHistory === "string") reportStringBoolean(capabilities, "stateTransitionHistory", "/capabilities", "capabilities.", false, sink);
+  if (typeof capabilities.extendedAgentCard === "string") reportStringBoolean(capabilities, "extendedAgentCard", "/capabilities", "capabilities.", strict, sink);
   if (isObject(push) && typeof push.supported === "string") {
-    reportStringBoolean(push, "supported", "/capabilities/pushNotifications", "capabilities.pushNotifications.", sink);
+    reportStringBoolean(push, "supported", "/capabilities/pushNotifications", "capabilities.pushNotifications.", false, sink);
   }
   const extensions = capabilities.extensions;
   if (Array.isArray(extensions)) {
@@ -178,18 +190,38 @@ export function checkStringBooleans(card: JsonObject, sink: ProblemSink): void {
       const ext: unknown = extensions[i];
       // The pointer and field name only for an extension whose `required` is a string.
       if (isObject(ext) && typeof ext.required === "string") {
-        reportStringBoolean(ext, "required", childPointer("/capabilities/extensions", i), `capabilities.extensions[${i}].`, sink);
+        reportStringBoolean(ext, "required", childPointer("/capabilities/extensions", i), `capabilities.extensions[${i}].`, strict, sink);
       }
     }
   }
 }
 
-function reportStringBoolean(obj: JsonObject, key: string, pointer: string, prefix: string, sink: ProblemSink): void {
+function reportStringBoolean(obj: JsonObject, key: string, pointer: string, prefix: string, strict: boolean, sink: ProblemSink): void {
   // Only a string can be a string boolean (and Object.prototype has no string members): the
   // own-key test runs for strings alone.
   const value = obj[key];
   if (typeof value !== "string" || !has(obj, key)) return;
   const read = parseStringBoolean(value);
   if (read === undefined) return;
-  sink.add("stringBoolean", childPointer(pointer, key), { field: prefix + key, value, readAs: read });
+  sink.add(strict ? "booleanAsString" : "stringBoolean", childPointer(pointer, key), { field: prefix + key, value, readAs: read });
+}
+
+/**
+ * A required extension with no `uri`: a client opts into an extension by its URI (the A2A-Extensions
+ * header lists URIs), so no client can take up one that has none, and the card requires it of every
+ * request. 1.0's proto does not mark `uri` REQUIRED, but `required: true` without it asks what no
+ * conforming client can give: an error in every shape. (0.2 and 0.3 require a uri on every
+ * extension; their required tier reports it, so an extension reported there is skipped here.)
+ */
+export function checkExtensions(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+  const capabilities = card.capabilities;
+  const extensions = isObject(capabilities) ? capabilities.extensions : undefined;
+  if (!Array.isArray(extensions)) return;
+  for (let i = 0; i < extensions.length; i++) {
+    const ext: unknown = extensions[i];
+    if (!isObject(ext) || typeof ext.uri === "string" || readBoolish(ext.required) !== true) continue;
+    const pointer = childPointer("/capabilities/extensions", i);
+    if ((shape === "0.2" || shape === "0.3") && sink.hasAt(pointer)) continue;
+    sink.add("requiredExtensionWithoutUri", pointer, { field: `capabilities.extensions[${i}]` });
+  }
 }

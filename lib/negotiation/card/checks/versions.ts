@@ -41,7 +41,7 @@ export function checkInterfaceVersion(entry: JsonObject, index: number, sink: Pr
   }
   const version = entry.protocolVersion;
   if (typeof version !== "string") {
-    sink.add("ignoredWrongType", `/supportedInterfaces/${index}/protocolVersion`, {
+    sink.add("requiredFieldWrongType", `/supportedInterfaces/${index}/protocolVersion`, {
       field: `supportedInterfaces[${index}].protocolVersion`,
       expected: "string",
       found: describeJsonType(version),

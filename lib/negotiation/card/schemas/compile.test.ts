@@ -15,6 +15,7 @@ import { CARD_SCHEMAS, pushNotificationsObject } from "./index";
 const SCHEMAS: Array<[string, z.ZodMiniType]> = [
   ...Object.entries(CARD_SCHEMAS).flatMap(([shape, tiers]) => [
     [`${shape} critical`, tiers.critical] as [string, z.ZodMiniType],
+    [`${shape} required`, tiers.required] as [string, z.ZodMiniType],
     [`${shape} spec`, tiers.spec] as [string, z.ZodMiniType],
   ]),
   ["pushNotifications object", pushNotificationsObject],

@@ -2,9 +2,11 @@ import * as z from "../../zod";
 import { isObject, readBoolish } from "../json-value";
 
 /**
- * Building blocks shared by the per-shape schemas. Two tiers per shape:
+ * Building blocks shared by the per-shape schemas. Three tiers per shape:
  * - `critical`: fields the negotiation reads; an issue here is an `error`.
- * - `spec`: fields the spec requires but negotiation does not read; an issue is a `warning`.
+ * - `required`: fields the card's A2A version marks REQUIRED that negotiation does not read; an
+ *   issue is an `error` too (a conforming client refuses the card).
+ * - `spec`: what the spec asks for beyond that (optional fields' types); an issue is a `warning`.
  * Objects are loose: unknown keys are ignorable (D10 §5.7) and common in the wild.
  * `params.expected` names the accepted type for messages when zod's own `expected` is absent.
  */
@@ -65,33 +67,44 @@ export const endpoint03 = {
 
 export const supportedInterface = z.looseObject({ url: z.string() });
 
-// --- spec tier -----------------------------------------------------------------------------
+// --- required tier -------------------------------------------------------------------------
+// Fields the card's own A2A version marks REQUIRED that negotiation does not read: a conforming
+// client refuses a card without them (A2A 1.0 §5.7: "MUST be present and set"; the 0.x JSON
+// Schemas' `required` lists, which the 0.x Python SDK's models enforce), so an issue is an error.
 
-export const specSkill = z.looseObject({
+/** A skill as 0.2.x and 0.3 require it (id, name, description, tags). */
+export const requiredSkill = z.looseObject({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   tags: z.array(z.string()),
-  examples: z.nullish(z.array(z.string())),
 });
 
 /** 0.1 made only id and name required on a skill. */
-export const specSkill01 = z.extend(specSkill, {
-  description: z.nullish(z.string()),
-  tags: z.nullish(z.array(z.string())),
-});
+export const requiredSkill01 = z.looseObject({ id: z.string(), name: z.string() });
 
 /** 1.0: required arrays must be non-empty (D10 §5.7). */
-export const specSkill10 = z.extend(specSkill, { tags: z.array(z.string()).check(z.minLength(1)) });
+export const requiredSkill10 = z.extend(requiredSkill, { tags: z.array(z.string()).check(z.minLength(1)) });
 
-export const provider = z.looseObject({ url: z.nullish(z.string()) });
+/** A provider, when there is one, names its organization and its URL (0.2 and later; 1.0 REQUIRED). */
+export const requiredProvider = z.nullish(z.looseObject({ organization: z.string(), url: z.string() }));
+
+/** 0.1 required only the organization. */
+export const requiredProvider01 = z.nullish(z.looseObject({ organization: z.string() }));
+
+/** A required list of modes that must hold at least one (1.0). */
+export const nonEmptyModeList = z.array(z.string()).check(z.minLength(1));
+
+// --- spec tier -----------------------------------------------------------------------------
+
+/** What the spec wants of a skill beyond its required fields. */
+export const specSkill = z.looseObject({
+  examples: z.nullish(z.array(z.string())),
+});
 
 export const specBase = {
-  description: z.string(),
-  version: z.string(),
   documentationUrl: z.nullish(z.string()),
   iconUrl: z.nullish(z.string()),
-  provider: z.nullish(provider),
 };
 
 export const signatures = z.array(z.looseObject({ protected: z.string(), signature: z.string() }));

@@ -10,6 +10,8 @@ import { cardUnknown } from "./unknown";
 export interface ShapeSchemas {
   /** Issues here are errors: negotiation reads these fields. */
   critical: z.ZodMiniType;
+  /** Issues here are errors too: the card's A2A version marks these REQUIRED (a conforming client refuses the card). */
+  required: z.ZodMiniType;
   /** Issues here are warnings: the spec wants them, negotiation does not read them. */
   spec: z.ZodMiniType;
 }

@@ -10,5 +10,6 @@ export const cardUnknown = {
     defaultInputModes: requiredModeList,
     defaultOutputModes: requiredModeList,
   }),
+  required: z.looseObject({}),
   spec: z.looseObject({}),
 };

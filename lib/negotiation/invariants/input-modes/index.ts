@@ -1,6 +1,6 @@
 import { NAMED_OFFERERS, skillLabel, targetedModes, type ModeOffer } from "../card-modes";
 import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
-import { cardRef, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
+import { cardRef, cardUnclearFinding, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { modesOverlap, moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta, MessageData, MessageValue } from "../types";
 import { withThousands } from "../../thousands";
@@ -144,7 +144,10 @@ export const inputModes: Invariant<MessageId> = {
       return cutFinding(meta, taskClass, "skillModesOutsideDefaults", { skill: skillLabel(skill!), modes: outsideDefaults }, evidence, INPUT([]), { acquirable: [], cardClaim: "declarations" });
     }
     if (offers.length === 0) {
-      return makeFinding(meta, taskClass, "not-evaluated", "cardModesUnknown", {}, [locatedRef(card.defaultInputModes, card.defaultInputModes.value)]);
+      // The card does not tell which input it takes (a 0.x card may list none; a 1.0 card that
+      // does not is invalid): the input path is at stake, so a class that needs it defers, never accepts.
+      const evidence = [locatedRef(card.defaultInputModes, card.defaultInputModes.value)];
+      return cardUnclearFinding(meta, taskClass, "cardModesUnknown", {}, evidence, [card.defaultInputModes.pointer], INPUT([]));
     }
     const evidence: EvidenceRef[] = taskClassModesRef(taskClass, "inputModes");
     const classModes = taskClass.inputModes;

@@ -125,7 +125,10 @@ describe("input-modes, aimed at a skill", () => {
     const f = runCheck(inv, makeCard({ defaultInputModes: { value: [], pointer: "/defaultInputModes" } }), NORTHWIND, "request-response");
     expect(f.status).toBe("not-evaluated");
     expect(f.messageId).toBe("cardModesUnknown");
-    expect(f.missing).toBeUndefined();
+    // No profile field would settle it: the card leaves its input modes unclear, and the input is at stake.
+    expect(f.missing).toEqual([]);
+    expect(f.unclear).toEqual(["/defaultInputModes"]);
+    expect(f.cuts).toEqual({ kind: "input", modes: [] });
   });
 });
 
