@@ -75,6 +75,25 @@ export {
 } from "./record";
 export { readLogLine, readLogText, type LogEntry, type LogReading } from "./log";
 
+// A card checked on its own, against every preset, with no profile of the caller's (parley lint, /check).
+export {
+  LINT_STATUSES,
+  LIVE_PROBLEM_CODES,
+  lintCard,
+  lintFails,
+  presetsWithoutRejection,
+  type CardLint,
+  type LintOptions,
+  type LintStatus,
+  type LiveInterface,
+  type LiveLint,
+  type LiveObservation,
+  type LiveProblem,
+  type LiveProblemCode,
+  type PresetDecision,
+  type PresetLint,
+} from "./lint";
+
 // Two versions of one card, reviewed side by side.
 export {
   detailOf,
