@@ -6,6 +6,7 @@ import { describeSignatureReport } from "../negotiation/explain/signatures";
 import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
 import { escapeMarkdown } from "../markdown";
 import { artifactUri } from "./artifact-uri";
+import { oneLine } from "./escape";
 import { pointerPosition } from "./locate";
 import { annotationMessage, annotationProperty, pageHref, problemPosition, xml, xmlLines } from "./formats";
 
@@ -156,7 +157,8 @@ export function lintToGithubAnnotations(input: LintReportInput): string {
     const kind = fails(item, input) ? "error" : item.severity === "warning" ? "warning" : "notice";
     const position = item.position;
     const where = [`file=${annotationProperty(input.cardUri)}`, ...(position ? [`line=${position.line}`, `col=${position.column}`] : []), `title=${annotationProperty(`Card ${item.severity} (${item.code})`)}`];
-    return `::${kind} ${where.join(",")}::${annotationMessage(item.message)}`;
+    // Control characters from the card shown as escapes: a log line is no place for a terminal's codes.
+    return `::${kind} ${where.join(",")}::${annotationMessage(oneLine(item.message))}`;
   });
   return lines.join("\n") + (lines.length > 0 ? "\n" : "");
 }
