@@ -1,5 +1,5 @@
 import { cookies } from "next/headers";
-import { DRAFT_COOKIE } from "@/components/review/draft";
+import { DRAFT_COOKIE } from "@/components/session/draft";
 import { Workspace } from "@/components/review/workspace";
 import { SiteHeader } from "@/components/ui/site-header";
 import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";

@@ -210,6 +210,47 @@ describe("import boundaries", () => {
     expect(problems).toEqual([]);
   });
 
+  it("the session room (components/session) imports no feature folder: only its own files, components/ui and lib/", () => {
+    const problems: string[] = [];
+    for (const file of ALL.filter((f) => under(f, "components/session"))) {
+      for (const edge of importsOf(file)) {
+        if (edge.target.kind !== "file" || !under(edge.target.file, "components")) continue;
+        if (under(edge.target.file, "components/session", "components/ui")) continue;
+        problems.push(`${rel(file)} imports "${edge.spec}"`);
+      }
+    }
+    expect(ALL.some((f) => under(f, "components/session"))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("components/ui, the ground floor, imports no other folder of components/", () => {
+    const problems: string[] = [];
+    for (const file of ALL.filter((f) => under(f, "components/ui"))) {
+      for (const edge of importsOf(file)) {
+        if (edge.target.kind === "file" && under(edge.target.file, "components") && !under(edge.target.file, "components/ui")) {
+          problems.push(`${rel(file)} imports "${edge.spec}"`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("no two folders of components/ import each other (each room stands above the rooms it uses)", () => {
+    const folderOf = (file: string) => rel(file).split("/")[1]!;
+    const pairs = new Map<string, string>();
+    for (const file of ALL.filter((f) => under(f, "components"))) {
+      for (const edge of importsOf(file)) {
+        if (edge.target.kind !== "file" || !under(edge.target.file, "components")) continue;
+        const from = folderOf(file);
+        const to = folderOf(edge.target.file);
+        if (from !== to && !pairs.has(`${from}>${to}`)) pairs.set(`${from}>${to}`, `${rel(file)} imports "${edge.spec}"`);
+      }
+    }
+    const both = [...pairs.keys()].filter((k) => pairs.has(k.split(">").reverse().join(">"))).map((k) => pairs.get(k)!);
+    expect(pairs.size).toBeGreaterThan(10);
+    expect(both).toEqual([]);
+  });
+
   it("lib/share never reaches the server side (lib/server, lib/fetch, lib/cli, app/api)", () => {
     const problems: string[] = [];
     for (const file of ALL.filter((f) => under(f, "lib/share"))) {
@@ -244,7 +285,7 @@ describe("import boundaries", () => {
     expect(frontDoorViolation(cli, at("lib/negotiation/index.ts"))).toBeUndefined();
     expect(frontDoorViolation(cli, at("lib/negotiation/bounded-memo.ts"))).toBeUndefined();
     expect(frontDoorViolation(cli, at("lib/negotiation/explain/index.ts"))).toBeUndefined();
-    expect(frontDoorViolation(path.join(ROOT, "components/review/workspace-review.ts"), at("lib/negotiation/review.ts"))).toBeUndefined();
+    expect(frontDoorViolation(path.join(ROOT, "components/session/workspace-review.ts"), at("lib/negotiation/review.ts"))).toBeUndefined();
   });
 
   it("catches a forbidden import when there is one (the checks above are not vacuous)", () => {

@@ -1,24 +1,15 @@
 "use client";
 
 import { memo, useId, useState, type Ref } from "react";
-import { describeNotUtf8 } from "@/components/triage/words";
+import { describeNotUtf8 } from "@/components/ui/file-words";
 import { decodeUtf8 } from "@/lib/triage/utf8";
-import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
-import type { DraftOrigin } from "@/components/review/draft";
+import type { CardSource } from "@/components/session/card-source";
 import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import { EXAMPLE_GROUPS, findExample, loadExampleText } from "./examples";
 import { FetchCardForm } from "./fetch-card-form";
 import { FetchDetails } from "./fetch-details";
-import { JsonEditor, type EditorDiagnostic, type JsonEditorHandle } from "./json-editor";
-
-export type CardSource =
-  | { kind: "example"; id: string; title: string; text: string }
-  | { kind: "file"; name: string }
-  | { kind: "fetch"; card: FetchedCardResponse }
-  /** The exact bytes from a snapshot review link (and where they were once fetched, if they were). */
-  | { kind: "link"; cardUrl?: string }
-  /** The card of the draft this browser kept (restored on reload), and where it had come from. */
-  | { kind: "draft"; savedAt: string; origin?: DraftOrigin };
+import { JsonEditor, type JsonEditorHandle } from "./json-editor";
+import type { EditorDiagnostic } from "@/components/session/workspace-review";
 
 interface CardPanelProps {
   initialText: string;

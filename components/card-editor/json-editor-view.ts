@@ -30,6 +30,7 @@ import {
   type ViewUpdate,
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
+import type { EditorDiagnostic } from "@/components/session/workspace-review";
 import { cardFoldGutter } from "./fold-gutter";
 
 /**
@@ -37,13 +38,6 @@ import { cardFoldGutter } from "./fold-gutter";
  * JsonEditor): CodeMirror is the largest part of the workspace's JavaScript and most of its
  * start-up work, and a plain text area serves until it is here.
  */
-export interface EditorDiagnostic {
-  from: number;
-  to: number;
-  severity: "error" | "warning" | "info";
-  message: string;
-}
-
 export interface RichEditor {
   setText: (text: string) => void;
   getText: () => string;

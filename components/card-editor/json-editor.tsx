@@ -3,9 +3,8 @@
 import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from "react";
 import { useEarlyEdit } from "@/components/ui/use-early-edit";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
-import type { EditorDiagnostic, RichEditor } from "./json-editor-view";
-
-export type { EditorDiagnostic };
+import type { EditorDiagnostic } from "@/components/session/workspace-review";
+import type { RichEditor } from "./json-editor-view";
 
 /** What the rest of the workspace may do to an editor without owning its state. */
 export interface JsonEditorHandle {

@@ -2,7 +2,7 @@
 
 import { useId, useState, type DragEvent, type ReactNode } from "react";
 import { BUTTON, ERROR, FIELD, HINT } from "@/components/ui/form-styles";
-import { describeNotUtf8, formatBytes } from "@/components/triage/words";
+import { describeNotUtf8, formatBytes } from "@/components/ui/file-words";
 import { MAX_TRIAGE_CARD_CHARS } from "@/lib/triage/triage";
 import { decodeUtf8 } from "@/lib/triage/utf8";
 

@@ -3,11 +3,11 @@
 import { useEffect, useState } from "react";
 import type { Review } from "@/lib/negotiation";
 import { formatDecisionRecord } from "@/lib/negotiation/record-format";
-import { digestCardTextAsync } from "@/components/review/card-digest";
-import { loadEngine } from "@/components/review/workspace-review";
+import { digestCardTextAsync } from "@/components/session/card-digest";
+import { loadEngine } from "@/components/session/workspace-review";
 import { linkUrl } from "@/components/share/link-location";
-import { loadShare } from "@/components/share/load-share";
-import { snapshotOf, type WorkspaceState } from "@/components/share/snapshot";
+import { loadShare } from "@/components/session/load-share";
+import { snapshotOf, type WorkspaceState } from "@/components/session/snapshot";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /** What a record made here says about where its card came from. */

@@ -4,7 +4,7 @@ import type { Finding, InvariantMeta, Review, TaskClassDecision } from "@/lib/ne
 import { explainDecision, explainDegradation } from "@/lib/negotiation/explain/decisions";
 import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
 import { getInvariant } from "@/lib/negotiation/invariants";
-import type { MatrixSelection } from "@/components/matrix/selection";
+import type { MatrixSelection } from "@/components/session/selection";
 import { describeCut } from "@/lib/negotiation/explain/cut-label";
 import { explainCellOfInvalidCard } from "@/lib/negotiation/explain/verdict";
 import { CopyButton } from "@/components/ui/copy-button";

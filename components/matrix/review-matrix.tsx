@@ -9,9 +9,8 @@ import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { describeCut, describeMissing } from "@/lib/negotiation/explain/cut-label";
 import { moveInGrid, type GridLayout, type GridPosition } from "./grid-keys";
 import { MatrixLegend } from "./matrix-legend";
-import type { MatrixSelection } from "./selection";
+import type { MatrixSelection } from "@/components/session/selection";
 
-export type { MatrixSelection } from "./selection";
 
 /** The table's fixed columns (rem): task class and decision. The invariant columns share the rest. */
 const TASK_COLUMN_REM = 6.75;

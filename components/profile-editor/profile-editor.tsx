@@ -2,7 +2,7 @@
 
 import { memo, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore, type Ref } from "react";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
-import { locateNearest } from "@/components/review/workspace-review";
+import { locateNearest } from "@/components/session/workspace-review";
 import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
 import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";

@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { JsonEditor, type EditorDiagnostic, type JsonEditorHandle } from "@/components/card-editor/json-editor";
-import { locateNearest } from "@/components/review/workspace-review";
+import { JsonEditor, type JsonEditorHandle } from "@/components/card-editor/json-editor";
+import type { EditorDiagnostic } from "@/components/session/workspace-review";
+import { locateNearest } from "@/components/session/workspace-review";
 import type { ClientProfile } from "@/lib/negotiation";
 import { formatProfile, parseProfileText, type ProfileIssue } from "./parse-profile";
 import { sameProfile } from "./same-profile";

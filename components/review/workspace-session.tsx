@@ -1,13 +1,14 @@
 "use client";
 
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { CardPanel, type CardSource } from "@/components/card-editor/card-panel";
+import { CardPanel } from "@/components/card-editor/card-panel";
+import type { CardSource } from "@/components/session/card-source";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { ContextPanel } from "@/components/context-panel/context-panel";
 import type { RecordSource } from "@/components/explain-panel/decision-record";
 import { ExplainPanel } from "@/components/explain-panel/explain-panel";
 import { ReviewMatrix } from "@/components/matrix/review-matrix";
-import { resolveSelection, sameSelection, type MatrixSelection } from "@/components/matrix/selection";
+import { resolveSelection, sameSelection, type MatrixSelection } from "@/components/session/selection";
 import { ProfileEditor, type ProfileEditorHandle } from "@/components/profile-editor/profile-editor";
 import { LinkBannerSlot } from "@/components/share/link-banner-slot";
 import type { KeptReview } from "@/components/share/link-pending";
@@ -15,7 +16,7 @@ import { ShareBar } from "@/components/share/share-bar";
 import { SignatureKeysPanel } from "@/components/signature-keys/signature-keys-panel";
 import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys";
 import { useSignatureReport } from "@/components/signature-keys/use-signature-report";
-import type { WorkspaceState } from "@/components/share/snapshot";
+import type { WorkspaceState } from "@/components/session/snapshot";
 import { Section } from "@/components/ui/section";
 import type { ClientProfile, EvidenceRef, ReviewContext, TaskClass, ValidityProblem } from "@/lib/negotiation";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
@@ -31,15 +32,15 @@ import {
   reviewIfReady,
   subscribeEngine,
   type TaskClassSelection,
-} from "./workspace-review";
+} from "@/components/session/workspace-review";
 import { DraftNotice } from "./draft-notice";
 import { chosenProfile, getClientChoice, getServerClientChoice, storeClientChoice, subscribeClientChoice } from "./client-choice";
 import { ClientChooser } from "./client-chooser";
-import { originOf, storeDraft } from "./draft";
-import type { SessionSeed } from "./session-seed";
+import { originOf, storeDraft } from "@/components/session/draft";
+import type { SessionSeed } from "@/components/session/session-seed";
 import { ValiditySummary } from "./validity-summary";
-import { TaskClassPanel, type SkillChoice } from "@/components/task-classes/task-class-panel";
-import { classesOf, selectionOf } from "@/components/task-classes/task-class-selection";
+import { TaskClassPanel } from "@/components/task-classes/task-class-panel";
+import { classesOf, selectionOf, type SkillChoice } from "@/components/task-classes/task-class-selection";
 import { VerdictSummary } from "./verdict-summary";
 import { LazyLiveCheck } from "@/components/live-check/lazy-live-check";
 

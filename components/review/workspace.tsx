@@ -1,21 +1,21 @@
 "use client";
 
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import type { CardSource } from "@/components/card-editor/card-panel";
-import type { MatrixSelection } from "@/components/matrix/selection";
+import type { CardSource } from "@/components/session/card-source";
+import type { MatrixSelection } from "@/components/session/selection";
 import { PENDING_STYLE_ID } from "@/components/share/link-location";
 import { LinkPending, type KeptReview } from "@/components/share/link-pending";
-import { seedFromFailedLink, seedFromSnapshot } from "@/components/share/open-link";
+import { seedFromFailedLink, seedFromSnapshot } from "@/components/session/open-link";
 import { useLinkFragment } from "@/components/share/use-link-fragment";
 import type { ClientProfile, Review, ReviewContext } from "@/lib/negotiation";
-import { createDraftReader, readStoredDraft, type DraftRead } from "./draft";
-import { primeReview } from "./workspace-review";
-import type { SessionSeed } from "./session-seed";
+import { createDraftReader, readStoredDraft, type DraftRead } from "@/components/session/draft";
+import { primeReview } from "@/components/session/workspace-review";
+import type { SessionSeed } from "@/components/session/session-seed";
 import { WorkspaceSession } from "./workspace-session";
 
 // Only a live link needs it, and it brings react-query: loaded when one is opened.
 const LiveLinkSession = lazy(() =>
-  import("@/components/share/live-link-session").then(
+  import("./live-link-session").then(
     (m) => ({ default: m.LiveLinkSession }),
     () => ({ default: LiveLinkUnavailable }),
   ),
@@ -50,7 +50,7 @@ interface WorkspaceProps {
  * address reopens it) and is removed, without a history entry, on the first edit: from then on
  * the address would describe a review that is no longer on screen.
  *
- * Without a link, the draft this browser kept (components/review/draft.ts) is restored in place of
+ * Without a link, the draft this browser kept (components/session/draft.ts) is restored in place of
  * the example; the draft's "Start fresh" forgets it. Leaving a link (dismissing its banner or
  * cancelling it) never does: it brings the kept draft back, or the example when there is none.
  */

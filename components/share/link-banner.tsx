@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { describeNotice, type LinkNotice } from "./link-notice";
+import { describeNotice, type LinkNotice } from "@/components/session/link-notice";
 import { leaveLinkLabel, type KeptReview } from "./link-pending";
 
 const TONE = {

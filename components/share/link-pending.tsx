@@ -1,4 +1,4 @@
-/** The review this browser kept (components/review/draft.ts), which leaving a link brings back. */
+/** The review this browser kept (components/session/draft.ts), which leaving a link brings back. */
 export interface KeptReview {
   savedAt: string;
 }

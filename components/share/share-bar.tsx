@@ -3,9 +3,9 @@
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { writeClipboard } from "@/components/ui/clipboard";
 import { loadOnce } from "@/components/ui/load-once";
-import { loadShare, SHARE_LOAD_FAILED } from "./load-share";
+import { loadShare, SHARE_LOAD_FAILED } from "@/components/session/load-share";
 import type { CopyKind } from "./share-text";
-import type { WorkspaceState } from "./snapshot";
+import type { WorkspaceState } from "@/components/session/snapshot";
 
 // What is copied is made on a press, so its code (and the Markdown table's) loads then, warmed
 // with the codec on hover or focus.

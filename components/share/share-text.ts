@@ -1,8 +1,8 @@
-import { loadEngine } from "@/components/review/workspace-review";
+import { loadEngine } from "@/components/session/workspace-review";
 import { renderDecisionMarkdown } from "@/lib/report/markdown";
 import { linkUrl } from "./link-location";
-import { loadShare, SHARE_LOAD_FAILED } from "./load-share";
-import { snapshotOf, type WorkspaceState } from "./snapshot";
+import { loadShare, SHARE_LOAD_FAILED } from "@/components/session/load-share";
+import { snapshotOf, type WorkspaceState } from "@/components/session/snapshot";
 
 /**
  * The text each share button copies: a review link, a live link, or a Markdown table with the

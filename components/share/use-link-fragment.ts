@@ -2,12 +2,12 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DecodedLink } from "@/lib/share";
-import { loadEngine } from "@/components/review/workspace-review";
-import { readLinkOffThread } from "./decode-off-thread";
+import { loadEngine } from "@/components/session/workspace-review";
+import { readLinkOffThread } from "@/components/session/decode-off-thread";
 import { firstHash, hashOfChange } from "@/components/ui/early-input";
 import { clearLocationFragment, readHash } from "./link-location";
 import { LINK_BANNER } from "./link-banner-slot";
-import { loadShare, type ShareModule } from "./load-share";
+import { loadShare, type ShareModule } from "@/components/session/load-share";
 
 /**
  * The review link in the address bar, read on load and on every hashchange/popstate. `gen` grows

@@ -4,7 +4,17 @@ import { useId, useMemo } from "react";
 import { describeKeyIssue } from "@/lib/negotiation/explain/signature-keys";
 import { describeKeySetError, describeSignatureReport } from "@/lib/negotiation/explain/signatures";
 import { readKeySet } from "@/lib/negotiation/signatures/keys";
-import type { SignatureKeysProps } from "./signature-keys-panel";
+import type { SignatureReport } from "@/lib/negotiation";
+import type { SignatureCheck } from "./use-signature-report";
+import type { SignatureKeys } from "./use-signature-keys";
+
+/** What the section is given: the keys the user holds, their check, and the review's report. */
+export interface SignatureKeysProps {
+  keys: SignatureKeys;
+  check: SignatureCheck;
+  /** The review's signature report (undefined for an unsigned card). */
+  signature: SignatureReport | undefined;
+}
 
 /**
  * The inside of the "Signature keys" section (signature-keys-panel.tsx): paste the public key(s) a

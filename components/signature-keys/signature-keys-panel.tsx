@@ -2,16 +2,7 @@
 
 import { useState } from "react";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
-import type { SignatureReport } from "@/lib/negotiation";
-import type { SignatureCheck } from "./use-signature-report";
-import type { SignatureKeys } from "./use-signature-keys";
-
-export interface SignatureKeysProps {
-  keys: SignatureKeys;
-  check: SignatureCheck;
-  /** The review's signature report (undefined for an unsigned card). */
-  signature: SignatureReport | undefined;
-}
+import type { SignatureKeysProps } from "./signature-keys-body";
 
 // The key field, the key reader and their messages load when the section is first opened.
 const BODY = lazyModule(() => import("./signature-keys-body"));

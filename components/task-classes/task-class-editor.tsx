@@ -4,8 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ListField } from "@/components/profile-editor/list-field";
 import type { TaskClass } from "@/lib/negotiation";
 import { COMPLETION_CHOICES } from "./describe-task-class";
-import { checkClass, idFromTitle, type ClassProblem } from "./task-class-selection";
-import type { SkillChoice } from "./task-class-panel";
+import { checkClass, idFromTitle, type ClassProblem, type SkillChoice } from "./task-class-selection";
 import { keepTaskClassForm, type TaskClassFormFields } from "./task-class-form-store";
 
 /** The form's fields; `idTouched`: the id follows the title until the user types one. */

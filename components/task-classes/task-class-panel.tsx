@@ -11,17 +11,12 @@ import {
   subscribeKeptTaskClassForm,
 } from "./task-class-form-store";
 import { deleteSavedTaskClass, getSavedTaskClasses, getServerSavedTaskClasses, saveTaskClass, subscribeSavedTaskClasses } from "./saved-task-classes";
-import { aimAll, commonSkill, includeClass, isBuiltIn } from "./task-class-selection";
+import { aimAll, commonSkill, includeClass, isBuiltIn, type SkillChoice } from "./task-class-selection";
 import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
 import { describeTaskClass } from "./describe-task-class";
 import { MAX_TASK_CLASS_FILE_BYTES, readTaskClassesFile, taskClassesFileText } from "./task-class-files";
 import { downloadText } from "@/components/ui/download";
 import { JsonFilePicker } from "@/components/ui/json-file-picker";
-
-export interface SkillChoice {
-  id: string;
-  name?: string;
-}
 
 /** How many of a search's matches the picker offers at once. */
 const MAX_MATCHES = 50;

@@ -1,6 +1,12 @@
 import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "@/lib/negotiation/task-classes";
-import type { TaskClassSelection } from "@/components/review/workspace-review";
+import type { TaskClassSelection } from "@/components/session/workspace-review";
 import { pointerFromPath } from "@/lib/negotiation/card/pointer";
+
+/** A skill the task-class picker offers to aim a class at: its id and, when the card gives one, its name. */
+export interface SkillChoice {
+  id: string;
+  name?: string;
+}
 
 /**
  * The task classes a workspace review decides, as the user arranged them: which built-in classes

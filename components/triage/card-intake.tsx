@@ -10,7 +10,7 @@ import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import type { DroppedFile } from "./dropped-files";
 import { ProgressBar } from "./run-status";
 import { runUrlQueue, type UrlJobStatus } from "./url-queue";
-import { count, plural } from "./words";
+import { count, plural } from "@/components/ui/file-words";
 
 interface CardIntakeProps {
   onFiles: (files: DroppedFile[]) => void;

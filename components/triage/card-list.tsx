@@ -4,7 +4,7 @@ import { memo, useState } from "react";
 import { useFocusAfterRemoval } from "@/components/ui/use-focus-after-removal";
 import type { TriageCard } from "@/lib/triage/triage";
 import { BUTTON, HINT } from "@/components/ui/form-styles";
-import { plural } from "./words";
+import { plural } from "@/components/ui/file-words";
 
 /**
  * The cards in the triage, each removable; folded away once there are many, and then not even

@@ -2,7 +2,7 @@
 
 import { MAX_TRIAGE_CARDS, MAX_TRIAGE_PROFILES } from "@/lib/triage/triage";
 import { BUTTON } from "@/components/ui/form-styles";
-import { count, plural } from "./words";
+import { count, plural } from "@/components/ui/file-words";
 
 export interface IntakeReport {
   addedCards: number;

@@ -1,7 +1,7 @@
 "use client";
 
 import { BUTTON } from "@/components/ui/form-styles";
-import { count, plural } from "./words";
+import { count, plural } from "@/components/ui/file-words";
 
 export type RunState =
   | { kind: "idle" }

@@ -5,7 +5,7 @@ import { BUILT_IN_TASK_CLASSES, type TaskClass } from "@/lib/negotiation/task-cl
 import { describeTaskClass } from "@/components/task-classes/describe-task-class";
 import { getSavedTaskClasses, getServerSavedTaskClasses, subscribeSavedTaskClasses } from "@/components/task-classes/saved-task-classes";
 import { classesOf, includeClass, sameClass, selectionOf } from "@/components/task-classes/task-class-selection";
-import type { TaskClassSelection } from "@/components/review/workspace-review";
+import type { TaskClassSelection } from "@/components/session/workspace-review";
 import { HINT, LABEL } from "@/components/ui/form-styles";
 
 interface TaskClassIntakeProps {

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { writeClipboard } from "@/components/ui/clipboard";
 import { BUTTON, FIELD, HINT } from "@/components/ui/form-styles";
-import { plural } from "./words";
+import { plural } from "@/components/ui/file-words";
 
 export type ExportKind = "csv" | "json" | "markdown";
 

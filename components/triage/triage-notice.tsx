@@ -3,7 +3,7 @@
 import type { TriageInputs } from "@/lib/triage/inputs";
 import type { TriageFile } from "@/lib/triage/triage";
 import { BUTTON } from "@/components/ui/form-styles";
-import { plural } from "./words";
+import { plural } from "@/components/ui/file-words";
 
 export type Notice =
   | { kind: "restored"; savedAt: string; cards: number; profiles: number }

@@ -7,7 +7,7 @@ import type { TriageFilter } from "@/lib/triage/triage";
 import type { TriageSort, TriageView } from "@/lib/triage/view";
 import { BUTTON, FIELD, LABEL } from "@/components/ui/form-styles";
 import type { GridTaskClass } from "./triage-grid";
-import { count, plural } from "./words";
+import { count, plural } from "@/components/ui/file-words";
 
 const SORT_LABELS: Record<TriageSort, string> = { added: "order added", name: "card name", worst: "worst decision first" };
 

@@ -4,7 +4,7 @@ import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, use
 import { loadExampleSet } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
 import { firstHash, hashOfChange } from "@/components/ui/early-input";
-import { loadShare } from "@/components/share/load-share";
+import { loadShare } from "@/components/session/load-share";
 import { BUTTON } from "@/components/ui/form-styles";
 import { Section } from "@/components/ui/section";
 import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
@@ -37,7 +37,7 @@ import { TriageLegend } from "./legend";
 import { ProfileIntake } from "./profile-intake";
 import { RunStatus, type RunState } from "./run-status";
 import { TaskClassIntake } from "./task-class-intake";
-import type { TaskClassSelection } from "@/components/review/workspace-review";
+import type { TaskClassSelection } from "@/components/session/workspace-review";
 import { TriageResults } from "./results-store";
 import { createTriageKeeper, readStoredTriage } from "./saved-triage";
 import { TriageFiles, type ExportKind, type LinkResult } from "./triage-files";
@@ -45,7 +45,8 @@ import { TriageGrid, type GridTaskClass } from "./triage-grid";
 import { TriageNotice, type Notice } from "./triage-notice";
 import { TriageToolbar } from "./triage-toolbar";
 import { encodeLinkOffThread, readFilesOffThread, readLinkOffThread, readTextOffThread, startRun, type RunHandle } from "./triage-worker";
-import { describeRefusal, describeTriageLinkError, plural } from "./words";
+import { describeRefusal, describeTriageLinkError } from "./words";
+import { plural } from "@/components/ui/file-words";
 import type { LinkReading } from "./worker-protocol";
 
 /** Redraws while a run streams results: at most this often, so 5,000 pairs never mean 5,000 renders. */

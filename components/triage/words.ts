@@ -2,6 +2,7 @@ import { describeProblem } from "@/lib/negotiation/explain/validity";
 import type { IntakeRefusal } from "@/lib/triage/intake";
 import type { TriageLinkError } from "@/lib/triage/link";
 import { MAX_TRIAGE_CARD_CHARS } from "@/lib/triage/triage";
+import { count, formatBytes, describeNotUtf8 } from "@/components/ui/file-words";
 
 /**
  * The triage page's own sentences: why a file was not added, why a link could not be read. (What a
@@ -26,11 +27,6 @@ export function describeRefusal(reason: IntakeRefusal): string {
   }
 }
 
-/** A file that is not UTF-8, said the same way wherever one is opened (triage, /diff, a profile import). */
-export function describeNotUtf8(offset: number, byte: number): string {
-  return `It is not UTF-8 text: byte ${count(offset)} (0x${byte.toString(16).toUpperCase().padStart(2, "0")}, counting from 0) does not begin a valid UTF-8 character. Parley reads cards and profiles as UTF-8 JSON; a file saved in another encoding (Latin-1, UTF-16) or a binary file cannot be read.`;
-}
-
 export function describeTriageLinkError(error: TriageLinkError): string {
   switch (error.code) {
     case "notATriageLink":
@@ -48,18 +44,4 @@ export function describeTriageLinkError(error: TriageLinkError): string {
     case "invalid":
       return `The link unpacked, but what it holds is not a triage: ${error.pointer ? `at ${error.pointer}, ` : ""}${error.message}.`;
   }
-}
-
-export function count(n: number): string {
-  return n.toLocaleString("en-US");
-}
-
-export function plural(n: number, noun: string, nouns = `${noun}s`): string {
-  return `${count(n)} ${n === 1 ? noun : nouns}`;
-}
-
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
-  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
-  return `${n} bytes`;
 }

@@ -1,4 +1,4 @@
-/** English for the limits the workspace puts on what a review link may open (components/share/link-limits.ts). */
+/** English for the limits the workspace puts on what a review link may open (components/session/link-limits.ts). */
 export type LinkCardLimitProblem =
   | { code: "cardTooLarge"; bytes: number; limit: number }
   | { code: "cardTooDeep"; limit: number };

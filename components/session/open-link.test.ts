@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runReview, loadEngine } from "@/components/review/workspace-review";
+import { runReview, loadEngine } from "./workspace-review";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND, PRESETS } from "@/lib/negotiation/profile";

@@ -1,5 +1,5 @@
-import type { CardSource } from "@/components/card-editor/card-panel";
-import type { MatrixSelection } from "@/components/matrix/selection";
+import type { CardSource, DraftOrigin } from "./card-source";
+import type { MatrixSelection } from "./selection";
 import { ReviewContext } from "@/lib/negotiation/context";
 import { ClientProfile } from "@/lib/negotiation/profile";
 import type { TaskClassSelection } from "./workspace-review";
@@ -23,12 +23,6 @@ export interface WorkspaceDraft {
   taskClasses?: TaskClassSelection;
   selection?: MatrixSelection;
 }
-
-export type DraftOrigin =
-  /** `edited`: the card was changed after the example was picked (it is no longer the example). */
-  | { kind: "example"; id: string; title: string; edited?: true }
-  | { kind: "file"; name: string }
-  | { kind: "url"; url: string };
 
 /** What a restored draft says, beside the draft itself: parts that no longer fit and were reset. */
 export interface DraftRead {

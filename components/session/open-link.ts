@@ -1,5 +1,5 @@
-import { runReview } from "@/components/review/workspace-review";
-import type { SessionSeed } from "@/components/review/session-seed";
+import { runReview } from "./workspace-review";
+import type { SessionSeed } from "./session-seed";
 import type { ClientProfile } from "@/lib/negotiation";
 import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";

@@ -1,6 +1,6 @@
-import type { CardSource } from "@/components/card-editor/card-panel";
-import type { MatrixSelection } from "@/components/matrix/selection";
-import type { LinkNotice } from "@/components/share/link-notice";
+import type { CardSource } from "./card-source";
+import type { MatrixSelection } from "./selection";
+import type { LinkNotice } from "./link-notice";
 import type { ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
 

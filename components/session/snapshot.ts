@@ -1,6 +1,6 @@
 import type { ClientProfile, Review, ReviewContext } from "@/lib/negotiation";
 import { outcomeOf } from "@/lib/negotiation/decide";
-import { runReview, type TaskClassSelection } from "@/components/review/workspace-review";
+import { runReview, type TaskClassSelection } from "./workspace-review";
 import type { DecisionMap, SnapshotLinkState } from "@/lib/share";
 
 /** What the workspace holds that a link reproduces. */

@@ -1,5 +1,5 @@
-import { runReview } from "@/components/review/workspace-review";
-import type { SessionSeed } from "@/components/review/session-seed";
+import { runReview } from "./workspace-review";
+import type { SessionSeed } from "./session-seed";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import type { LiveLinkState } from "@/lib/share";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runReview, loadEngine } from "@/components/review/workspace-review";
+import { runReview, loadEngine } from "./workspace-review";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { NORTHWIND } from "@/lib/negotiation/profile";
 import { resolveSelection } from "./selection";

@@ -7,7 +7,14 @@ import { locatePointer, locatePointers } from "@/lib/negotiation/card/locate";
 import type { ClientProfile, Review, ReviewContext, SignatureReport, TaskClass } from "@/lib/negotiation";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { loadOnce } from "@/components/ui/load-once";
-import type { EditorDiagnostic } from "@/components/card-editor/json-editor";
+
+/** A problem the editor marks in the card text: a range of it, how bad, and what it says. */
+export interface EditorDiagnostic {
+  from: number;
+  to: number;
+  severity: "error" | "warning" | "info";
+  message: string;
+}
 
 /** Built-in ids or user-defined task classes in full, as a review link carries them. Absent: every built-in. */
 export type TaskClassSelection = ReadonlyArray<string | TaskClass>;

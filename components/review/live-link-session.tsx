@@ -4,11 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { fetchCardQuery } from "@/components/queries/fetch-card";
 import { QueryProvider } from "@/components/queries/query-provider";
-import { WorkspaceSession } from "@/components/review/workspace-session";
+import { WorkspaceSession } from "./workspace-session";
 import type { LiveLinkState } from "@/lib/share";
-import { LinkPending, type KeptReview } from "./link-pending";
-import type { ShareModule } from "./load-share";
-import { seedFromFailedFetch, seedFromLive } from "./open-live-link";
+import { LinkPending, type KeptReview } from "@/components/share/link-pending";
+import type { ShareModule } from "@/components/session/load-share";
+import { seedFromFailedFetch, seedFromLive } from "@/components/session/open-live-link";
 
 interface LiveLinkSessionProps {
   state: LiveLinkState;
