@@ -1,18 +1,10 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
 import { startLocalServer } from "./local-server";
 import { bringUpRichEditor, expectDecision, pasteCard } from "./workspace-helpers";
 
 /** A plain text agent: valid, unsigned, no security, one JSON-RPC interface. */
-const TEXT_DESK = {
-  name: "Fabrikam Text Desk",
-  description: "Answers questions in text.",
-  version: "1.0.0",
-  supportedInterfaces: [{ url: "https://agents.fabrikam.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-  capabilities: { streaming: true, pushNotifications: false },
-  defaultInputModes: ["text/plain"],
-  defaultOutputModes: ["text/plain"],
-  skills: [{ id: "answer", name: "Answer", description: "Answers", tags: ["qa"] }],
-};
+const TEXT_DESK = JSON.parse(readFileSync("examples/cards/text-desk.json", "utf8")) as Record<string, unknown>;
 /** The same card with its streaming flag written as a number: a conforming client refuses it. */
 const BROKEN = JSON.stringify({ ...TEXT_DESK, name: "Half-typed Desk", capabilities: { streaming: 7, pushNotifications: false } }, null, 2);
 

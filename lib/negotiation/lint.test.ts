@@ -2,21 +2,10 @@ import { describe, expect, it } from "vitest";
 import { BUILT_IN_TASK_CLASS_IDS, LIVE_PROBLEM_CODES, lintCard, lintFails, PRESET_IDS, type LiveInterface, type LiveObservation, type LiveProblemCode } from ".";
 import { describeLiveProblem, describeLintStatus, describePresetLint } from "./explain";
 import { CONTOSO as CONTOSO_EXAMPLE } from "./examples/incidents";
-import { makeTestKey, signCard } from "./signatures/test-sign";
+import { makeTestKey, signCard, UNSIGNED_TEST_CARD } from "./signatures/test-sign";
 
 /** A plain text agent: valid, unsigned, no security, one JSON-RPC interface. */
-const TEXT_DESK_CARD = {
-  name: "Fabrikam Text Desk",
-  description: "Answers questions in text.",
-  version: "1.0.0",
-  supportedInterfaces: [{ url: "https://agents.fabrikam.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-  capabilities: { streaming: true, pushNotifications: false },
-  defaultInputModes: ["text/plain"],
-  defaultOutputModes: ["text/plain"],
-  skills: [{ id: "answer", name: "Answer", description: "Answers", tags: ["qa"] }],
-  provider: { organization: "Fabrikam", url: "https://fabrikam.example" },
-};
-const TEXT_DESK = JSON.stringify(TEXT_DESK_CARD, null, 2);
+const TEXT_DESK = JSON.stringify(UNSIGNED_TEST_CARD, null, 2);
 /** Contoso's incident card: secured (API key), audio input, no streaming. */
 const CONTOSO = CONTOSO_EXAMPLE.text;
 /** A card whose streaming flag is a string and whose only endpoint is a template. */
@@ -104,7 +93,7 @@ describe("lintCard: a card on its own", () => {
 
   it("says whether the card is signed, and what its signatures came to", async () => {
     expect(lintCard(TEXT_DESK).signature).toEqual({ status: "unsigned" });
-    const signed = lintCard(JSON.stringify(await signCard(TEXT_DESK_CARD, await makeTestKey())));
+    const signed = lintCard(JSON.stringify(await signCard(UNSIGNED_TEST_CARD, await makeTestKey())));
     // No report given: every signature "not checked", so the card is unverifiable (not invalid).
     expect(signed.signature.status).toBe("unverifiable");
     expect(signed.signature.report?.signatures[0]?.reason).toBe("notChecked");

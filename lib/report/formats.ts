@@ -267,10 +267,15 @@ export function toJunit(input: ReportInput): string {
     const detail = [explainDecision(d, review), ...findingsBehind(d).map(explainFinding)];
     return [open, properties, `      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xmlLines(detail)}</failure>`, close].join("\n");
   });
+  return junitDocument("Parley", suite, cases, failures);
+}
+
+/** A JUnit XML document of one test suite: its test cases as written, and how many of them fail. */
+export function junitDocument(name: string, suite: string, cases: readonly string[], failures: number): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="Parley" tests="${review.decisions.length}" failures="${failures}">`,
-    `  <testsuite name="${xml(suite)}" tests="${review.decisions.length}" failures="${failures}" errors="0">`,
+    `<testsuites name="${xml(name)}" tests="${cases.length}" failures="${failures}">`,
+    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0">`,
     ...cases,
     `  </testsuite>`,
     `</testsuites>`,

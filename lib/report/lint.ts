@@ -8,7 +8,7 @@ import { escapeMarkdown } from "../markdown";
 import { artifactUri } from "./artifact-uri";
 import { oneLine } from "./escape";
 import { pointerPosition } from "./locate";
-import { annotationMessage, annotationProperty, pageHref, problemPosition, xml, xmlLines } from "./formats";
+import { annotationMessage, annotationProperty, junitDocument, pageHref, problemPosition, xml, xmlLines } from "./formats";
 
 /**
  * CI formats for `parley lint` (a card on its own): SARIF, JUnit, GitHub annotations, Markdown.
@@ -137,16 +137,7 @@ export function lintToJunit(input: LintReportInput): string {
     testcase("live", { interfaces: String(lint.live.interfaces.length) }, live.filter((i) => fails(i, input)), live.length === 0 ? "Every interface answered." : live.map((i) => i.message).join(" "));
   }
   for (const preset of lint.presets) testcase(`preset ${preset.id}`, { worst: preset.worst }, [], describePresetLint(preset));
-  const failures = cases.filter((c) => c.includes("<failure ")).length;
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="Parley lint" tests="${cases.length}" failures="${failures}">`,
-    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0">`,
-    ...cases,
-    `  </testsuite>`,
-    `</testsuites>`,
-    "",
-  ].join("\n");
+  return junitDocument("Parley lint", suite, cases, cases.filter((c) => c.includes("<failure ")).length);
 }
 
 // ---------------------------------------------------------------------------------------------
