@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
 import { startLocalServer } from "./local-server";
+import { startAgent } from "../reality/agents";
 import { bringUpRichEditor, expectDecision, pasteCard } from "./workspace-helpers";
 
 /** A plain text agent: valid, unsigned, no security, one JSON-RPC interface. */
@@ -85,5 +86,29 @@ test("on a 390 px phone the check fits: the card first, then the report, no side
   for (const testId of ["check-problems", "preset-northwind-buffering"]) {
     const box = await page.getByTestId(testId).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, testId).toBe(true);
+  }
+});
+
+test("a fetched card's interfaces asked live: a dead one the SDK picks is a contradiction of the card, and nothing is created", async ({ page }) => {
+  const agent = await startAgent({ name: "half dead", bindings: ["JSONRPC", "HTTP+JSON"], lies: { deadFirstInterface: true } });
+  try {
+    await openCheck(page);
+    await page.getByLabel(/Fetch from URL/).fill(agent.cardUrl);
+    await page.getByRole("button", { name: "Fetch", exact: true }).click();
+    await expect(page.getByTestId("lint-report")).toHaveAttribute("data-status", "clean");
+    const live = page.getByTestId("check-live");
+    await live.getByRole("button", { name: "Ask the interfaces" }).click();
+    await expect(page.getByTestId("lint-report")).toHaveAttribute("data-status", "live-problems");
+    await expect(page.getByTestId("check-status")).toHaveText("The card is valid, but the live agent contradicts it.");
+    await expect(live.getByTestId("live-interface-0")).toHaveAttribute("data-reachable", "false");
+    await expect(live.getByTestId("live-interface-1")).toHaveAttribute("data-reachable", "true");
+    const problem = live.getByTestId("check-live-problems").locator('li[data-code="liveInterfaceUnreachable"]');
+    await expect(problem).toContainText("Interface 0");
+    await expect(problem).toContainText("the SDK picks it and never tries another");
+    await problem.getByRole("button", { name: "Show /supportedInterfaces/0/url in the editor" }).click();
+    await expect(page.getByTestId("card-editor").locator(".cm-parley-highlight")).toContainText("nothing-here");
+    expect(agent.log.messages).toEqual([]);
+  } finally {
+    await agent.close();
   }
 });

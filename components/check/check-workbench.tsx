@@ -7,10 +7,12 @@ import type { CardSource } from "@/components/session/card-source";
 import { loadShare } from "@/components/session/load-share";
 import { locateNearest, problemDiagnostics, type EditorDiagnostic } from "@/components/session/workspace-review";
 import { Section } from "@/components/ui/section";
-import { lintCard, type CardLint, type PresetLint } from "@/lib/negotiation/lint";
+import { postProbe, type ProbeFailure } from "@/components/live-check/post-probe";
+import { lintCard, type CardLint, type LiveObservation, type PresetLint } from "@/lib/negotiation/lint";
+import { liveObservationOf } from "@/lib/probe/live-observation";
 import { PRESETS, PRESET_IDS } from "@/lib/negotiation/profile";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
-import { LintReport, type OpenNotice } from "./lint-report";
+import { LintReport, type LiveState, type OpenNotice } from "./lint-report";
 
 const NO_DIAGNOSTICS: readonly EditorDiagnostic[] = [];
 
@@ -26,10 +28,13 @@ export function CheckWorkbench() {
   const [sourceText, setSourceText] = useState<string | undefined>();
   const [open, setOpen] = useState<boolean | undefined>(true);
   const [notice, setNotice] = useState<OpenNotice | undefined>();
+  // The live check of a fetched card, for the text it was made on (an edit leaves it behind).
+  const [live, setLive] = useState<{ text: string; state: LiveState } | undefined>();
   // The lint runs every preset: typing stays ahead of it on a large card.
   const deferred = useDeferredValue(text);
   const empty = deferred.trim() === "";
-  const lint = useMemo<CardLint | undefined>(() => (empty ? undefined : lintCard(deferred)), [deferred, empty]);
+  const observation: LiveObservation | undefined = live?.text === deferred && live.state.phase === "done" ? live.state.observation : undefined;
+  const lint = useMemo<CardLint | undefined>(() => (empty ? undefined : lintCard(deferred, observation ? { live: observation } : {})), [deferred, empty, observation]);
   const diagnostics = useMemo(
     () => (!lint || lint.errors.length + lint.warnings.length === 0 ? NO_DIAGNOSTICS : problemDiagnostics({ validity: { valid: lint.valid, shape: lint.shape, problems: [...lint.errors, ...lint.warnings] } }, deferred)),
     [lint, deferred],
@@ -56,6 +61,18 @@ export function CheckWorkbench() {
   }, []);
 
   const cardUrl = source?.kind === "fetch" && sourceText === text ? source.card.finalUrl : undefined;
+  // Parley's server asks each interface with a call that creates nothing (the workspace's live check,
+  // through the same route); the preset only shapes predictions the check does not show.
+  const runLive = useCallback(() => {
+    if (!cardUrl) return;
+    const checked = text;
+    setLive({ text: checked, state: { phase: "running" } });
+    postProbe({ url: cardUrl, profile: PRESETS[PRESET_IDS.indexOf("a2a-js")] ?? PRESETS[0]!, taskClasses: ["request-response"] }).then(
+      (report) => setLive((now) => (now?.text === checked ? { text: checked, state: { phase: "done", observation: liveObservationOf(report) } } : now)),
+      (failure: ProbeFailure) => setLive((now) => (now?.text === checked ? { text: checked, state: { phase: "failed", message: failure.message, code: failure.code } } : now)),
+    );
+  }, [cardUrl, text]);
+  const liveState: LiveState | undefined = cardUrl === undefined ? undefined : live?.text === text ? live.state : { phase: "idle" };
   const openInWorkspace = useCallback(
     async (preset: PresetLint) => {
       const profile = PRESETS[PRESET_IDS.indexOf(preset.id)];
@@ -102,7 +119,7 @@ export function CheckWorkbench() {
       </div>
       <Section title="Card check" id="check-heading" className="min-w-0 self-start lg:sticky lg:top-3">
         {lint ? (
-          <LintReport lint={lint} stale={deferred !== text} onLocate={locate} onOpen={openInWorkspace} notice={notice} />
+          <LintReport lint={lint} stale={deferred !== text} onLocate={locate} onOpen={openInWorkspace} notice={notice} live={liveState} onLive={runLive} />
         ) : (
           <p data-testid="check-empty" className="text-sm text-slate-600">
             Paste, type or drop an Agent Card in the editor, open a file, fetch one by URL or pick a built-in example: the check says whether the card

@@ -3,13 +3,16 @@
 import { memo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { BUTTON } from "@/components/ui/form-styles";
-import type { CardLint, PresetLint } from "@/lib/negotiation/lint";
+import type { CardLint, LiveObservation, PresetLint } from "@/lib/negotiation/lint";
 import { presetsWithoutRejection } from "@/lib/negotiation/lint";
 import { docsPath } from "@/lib/negotiation/invariants/types";
-import { describeLintStatus } from "@/lib/negotiation/explain/lint";
+import { describeLintStatus, describeLiveProblem } from "@/lib/negotiation/explain/lint";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { describeSignatureReport, signatureStatusLabel } from "@/lib/negotiation/explain/signatures";
 import { formatList } from "@/lib/negotiation/explain/template";
+
+/** The live check of a fetched card: not asked yet, asking, its observations, or why it did not run. */
+export type LiveState = { phase: "idle" } | { phase: "running" } | { phase: "done"; observation: LiveObservation } | { phase: "failed"; code: string; message: string };
 
 /** What became of the last "open in the workspace". */
 export type OpenNotice = { kind: "opened"; preset: string; url: string } | { kind: "failed"; preset: string; message: string };
@@ -32,6 +35,8 @@ export const LintReport = memo(function LintReport({
   onLocate,
   onOpen,
   notice,
+  live,
+  onLive,
 }: {
   lint: CardLint;
   /** The editor has moved on: this is the check of a slightly older text (a large card, typing). */
@@ -39,6 +44,9 @@ export const LintReport = memo(function LintReport({
   onLocate: (pointer: string) => void;
   onOpen: (preset: PresetLint) => void;
   notice?: OpenNotice;
+  /** A fetched card's live check (undefined: the card was not fetched, or was edited since). */
+  live?: LiveState;
+  onLive: () => void;
 }) {
   const problems = [...lint.errors, ...lint.warnings];
   const fine = presetsWithoutRejection(lint);
@@ -85,6 +93,8 @@ export const LintReport = memo(function LintReport({
           ? `${describeSignatureReport(lint.signature.report)} Check it against the public key in the workspace ("Signature keys").`
           : "A client that requires signed cards refuses it."}
       </p>
+
+      <LiveSection lint={lint} live={live} onLive={onLive} onLocate={onLocate} />
 
       <div>
         <h3 className="text-sm font-semibold text-slate-800">Presets</h3>
@@ -141,3 +151,56 @@ export const LintReport = memo(function LintReport({
     </div>
   );
 });
+
+/** The card's interfaces asked live (a fetched card only): each one's answer, and what contradicts the card. */
+function LiveSection({ lint, live, onLive, onLocate }: { lint: CardLint; live?: LiveState; onLive: () => void; onLocate: (pointer: string) => void }) {
+  if (!live) {
+    return <p className="text-xs text-slate-600">Live check: fetch the card by URL to ask its interfaces whether they answer (nothing is created).</p>;
+  }
+  return (
+    <div data-testid="check-live">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-sm font-semibold text-slate-800">Live check</h3>
+        <button type="button" className={BUTTON} disabled={live.phase === "running"} onClick={onLive}>
+          {live.phase === "running" ? "Asking the interfaces…" : live.phase === "idle" ? "Ask the interfaces" : "Ask again"}
+        </button>
+      </div>
+      <p className="text-xs text-slate-600">
+        Parley&apos;s server calls each interface once with a request that creates nothing (a task that does not exist), and asks whether the streaming and
+        push the card claims are there.
+      </p>
+      {live.phase === "failed" && (
+        <p role="status" className="mt-1 rounded bg-rose-50 px-2 py-1 text-sm text-rose-800">
+          <span className="font-semibold">Not checked ({live.code}).</span> {live.message}
+        </p>
+      )}
+      {live.phase === "done" && lint.live && (
+        <div role="status" className="mt-1 flex flex-col gap-1 text-sm">
+          <ul className="text-xs">
+            {lint.live.interfaces.map((i) => (
+              <li key={i.index} className="break-all" data-testid={`live-interface-${i.index}`} data-reachable={String(i.reachable)}>
+                {i.index}. {i.binding} {i.version} {i.url}: {i.reachable === true ? "answers" : i.reachable === false ? "does not answer" : "not called"}
+                {i.picked ? " (the SDK picks it)" : ""}
+              </li>
+            ))}
+          </ul>
+          {lint.live.problems.length > 0 && (
+            <ul data-testid="check-live-problems" className="rounded border border-slate-200">
+              {lint.live.problems.map((p, i) => (
+                <li key={i} data-code={p.code} data-severity={p.severity} className="border-b border-slate-100 px-2 py-1 break-words last:border-0">
+                  <span className={p.severity === "error" ? "font-semibold text-rose-800" : "text-slate-700"}>{p.severity === "error" ? "✗ " : "· "}</span>
+                  {describeLiveProblem(p)}{" "}
+                  {p.pointer && (
+                    <button type="button" className="font-mono text-xs break-all text-sky-800 underline decoration-dotted" onClick={() => onLocate(p.pointer)} aria-label={`Show ${p.pointer} in the editor`}>
+                      {p.pointer}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { type CardLint, lintCard, lintFails, type LiveObservation, PRESETS } from "../negotiation";
 import { describeLintExit, describeLintStatus, describeLiveProblem, describeProblem, describeSignatureEntry, describeSignatureReport, outcomeLabel } from "../negotiation/explain";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
+import { liveObservationOf } from "../probe/live-observation";
 import { lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";
 import { safeLines } from "../report/escape";
 import { baseUrlFromEnv, parseDocsBase } from "./check";
@@ -95,14 +96,7 @@ async function observeLive(card: LoadedCard, headers: Array<readonly [string, st
       allowLoopback: io.env[LOOPBACK_ENV] === "1",
       headers,
     });
-    return {
-      interfaces: report.interfaces.map(({ error, ...i }) => (error ? { ...i, failure: error } : i)),
-      refused: report.contradictions.flatMap((c) => {
-        const claim = c.pointer === "/capabilities/streaming" ? "streaming" : c.pointer === "/capabilities/pushNotifications" ? "pushNotifications" : undefined;
-        return claim ? [{ claim, detail: c.observed.replace(/^[^:]*: /, "") } as const] : [];
-      }),
-      servedToSdkDiffers: report.card.servedToSdkDiffers === true,
-    };
+    return liveObservationOf(report);
   } catch (e) {
     if (e instanceof ProbeInputError) return { notRun: { reason: e.code, detail: e.message }, interfaces: [], refused: [] };
     throw e;
