@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { type CardLint, lintCard, lintFails, type LiveObservation, PRESETS } from "../negotiation";
-import { describeLintExit, describeLintStatus, describeLiveProblem, describeProblem, describeSignatureEntry, describeSignatureReport, outcomeLabel } from "../negotiation/explain";
+import { type CardLint, describeLintExit, describeLintStatus, describeLiveProblem, lintCard, lintFails, type LiveObservation, outcomeLabel, PRESETS } from "../negotiation";
+import { describeProblem, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { liveObservationOf } from "../probe/live-observation";
 import { lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";

@@ -94,6 +94,9 @@ export {
   type PresetLint,
 } from "./lint";
 
+// The lint's wording, here rather than in the explain/ barrel, which pages that never show a lint import.
+export { describeLintExit, describeLintStatus, describeLiveProblem, describePresetLint, LIVE_TEMPLATES, outcomeLabel } from "./explain/lint";
+
 // Two versions of one card, reviewed side by side.
 export {
   detailOf,

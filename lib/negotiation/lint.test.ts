@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_TASK_CLASS_IDS, LIVE_PROBLEM_CODES, lintCard, lintFails, PRESET_IDS, type LiveInterface, type LiveObservation, type LiveProblemCode } from ".";
-import { describeLiveProblem, describeLintStatus, describePresetLint } from "./explain";
+import { BUILT_IN_TASK_CLASS_IDS, describeLintStatus, describeLiveProblem, describePresetLint, LIVE_PROBLEM_CODES, lintCard, lintFails, PRESET_IDS, type LiveInterface, type LiveObservation, type LiveProblemCode } from ".";
 import { CONTOSO as CONTOSO_EXAMPLE } from "./examples/incidents";
 import { makeTestKey, signCard, UNSIGNED_TEST_CARD } from "./signatures/test-sign";
 

@@ -29,4 +29,3 @@ export { explainLogEntry, explainLogNotice, type LogLineExplanation } from "./lo
 export { describeProfileIssue, type ProfileIssueData } from "./profile-issues";
 export { RECONSTRUCTION_LABELS, RECONSTRUCTION_NOTE } from "./reconstruction";
 export { withThousands } from "../thousands";
-export { describeLintExit, describeLintStatus, describeLiveProblem, describePresetLint, LIVE_TEMPLATES, outcomeLabel } from "./lint";
