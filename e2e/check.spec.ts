@@ -83,6 +83,10 @@ test("on a 390 px phone the check fits: the card first, then the report, no side
   await expect(page.getByTestId("lint-report")).toHaveAttribute("data-status", "invalid");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The card comes first, the report under it.
+  const editorBox = await page.getByTestId("card-editor").boundingBox();
+  const reportBox = await page.getByTestId("lint-report").boundingBox();
+  expect(editorBox && reportBox && editorBox.y + editorBox.height <= reportBox.y).toBe(true);
   for (const testId of ["check-problems", "preset-northwind-buffering"]) {
     const box = await page.getByTestId(testId).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, testId).toBe(true);
