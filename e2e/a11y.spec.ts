@@ -84,6 +84,16 @@ for (const scheme of ["light", "dark"] as const) {
       await expectNoSeriousViolations(page, "a broken link");
     });
 
+    test("the card check, empty and with an invalid card's report", async ({ page }) => {
+      await page.goto("/check");
+      await expect(page.getByTestId("check-empty")).toBeVisible();
+      await expectNoSeriousViolations(page, "the card check as it opens");
+      await page.getByTestId("card-editor").hover();
+      await pasteCard(page, '{"name": "Broken", "capabilities": "none"}');
+      await expect(page.getByTestId("lint-report")).toHaveAttribute("data-status", "invalid");
+      await expectNoSeriousViolations(page, "the card check with an invalid card");
+    });
+
     test("the explainer with results, and the rule pages", async ({ page }) => {
       await page.goto("/explain");
       await page.getByRole("button", { name: "Paste an example" }).click();

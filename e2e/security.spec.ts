@@ -5,7 +5,7 @@ import { startLocalServer } from "./local-server";
 
 // The headers every page and route carries, framing, and the fetch route as another site sees it.
 
-const PAGES = ["/", "/explain", "/rule", "/rules", "/rules/live-input-needs-streaming", "/rules/no-such-rule", "/no-such-page"];
+const PAGES = ["/", "/check", "/explain", "/rule", "/rules", "/rules/live-input-needs-streaming", "/rules/no-such-rule", "/no-such-page"];
 const ROUTES = ["/api/health", "/icon.svg"];
 
 test("every page and route carries the security headers, and no X-Powered-By", async ({ request }) => {

@@ -168,7 +168,7 @@ export function locateNearest(text: string, pointer: string): { from: number; to
  * nearest ancestor, as locateNearest). Every pointer and its ancestors are found in one read of
  * the text, so the work grows with the card, not with the card times its problems.
  */
-export function problemDiagnostics(result: Review, text: string): EditorDiagnostic[] {
+export function problemDiagnostics(result: Pick<Review, "validity">, text: string): EditorDiagnostic[] {
   const wanted = new Set<string>();
   for (const problem of result.validity.problems) {
     if (problem.position) continue;

@@ -6,6 +6,7 @@ import { ThemePicker } from "./theme-picker";
 
 const LINKS = [
   { href: "/", label: "Workspace", key: "workspace" },
+  { href: "/check", label: "Card check", key: "check" },
   { href: "/triage", label: "Triage", key: "triage" },
   { href: "/diff", label: "Diff", key: "diff" },
   { href: "/explain", label: "Explain a log line", key: "explain" },

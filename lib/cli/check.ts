@@ -104,17 +104,17 @@ function exitLine(decisions: Review["decisions"], failing: string[], failOn: Fai
   return out;
 }
 
-function baseUrlFromEnv(env: CliIo["env"]): string | undefined {
+export function baseUrlFromEnv(env: CliIo["env"], command = "check"): string | undefined {
   try {
     return readBaseUrlSetting(env) ?? undefined;
   } catch (error) {
-    if (error instanceof SettingsError) throw new UsageError(`check: ${error.problems.join("; ")} (or pass --link-base and --docs-base).`, true);
+    if (error instanceof SettingsError) throw new UsageError(`${command}: ${error.problems.join("; ")} (or pass ${command === "check" ? "--link-base and " : ""}--docs-base).`, true);
     throw error;
   }
 }
 
 /** `--docs-base URL`: where the rule pages live, for absolute links in SARIF (an http(s) URL). */
-function parseDocsBase(value: string | undefined): string | undefined {
+export function parseDocsBase(value: string | undefined, command = "check"): string | undefined {
   if (value === undefined) return undefined;
   try {
     const url = new URL(value);
@@ -123,7 +123,7 @@ function parseDocsBase(value: string | undefined): string | undefined {
   } catch {
     // worded below
   }
-  throw new UsageError(`check: --docs-base must be an absolute http(s) URL of the Parley app, without credentials, query or fragment, not "${value}".`, true);
+  throw new UsageError(`${command}: --docs-base must be an absolute http(s) URL of the Parley app, without credentials, query or fragment, not "${value}".`, true);
 }
 
 /**

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { isMainThread } from "node:worker_threads";
 import { type BatchSummary, runBatch } from "./batch";
 import { runCheck } from "./check";
+import { runLint } from "./lint";
 import { DIFF_USAGE, runDiff } from "./diff";
 import { PROBE_USAGE } from "./probe-usage";
 import { runTriage, TRIAGE_USAGE } from "./triage";
@@ -17,7 +18,7 @@ import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
 import type { SeedCheckSummary } from "./seed-check";
 import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
 import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation";
-import { BATCH_USAGE, checkUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
+import { BATCH_USAGE, checkUsage, lintUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
 
 // Node validates cards with the compiled schemas: the same issues as zod/mini's parse, faster.
 installCompiledCardSchemas();
@@ -32,6 +33,8 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
     switch (command) {
       case "check":
         return await runCheck(rest, io);
+      case "lint":
+        return await runLint(rest, io);
       case "batch":
         return await runBatchCommand(rest, io);
       case "seed-check":
@@ -71,6 +74,7 @@ const MAX_JOBS = 64;
 /** The usage printed after a flag mistake in a command; an unknown command gets the main usage. */
 const USAGE_OF = new Map<string, () => string>([
   ["check", checkUsage],
+  ["lint", lintUsage],
   ["batch", () => BATCH_USAGE],
   ["seed-check", () => SEED_CHECK_USAGE],
   ["triage", () => TRIAGE_USAGE],

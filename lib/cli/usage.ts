@@ -1,4 +1,5 @@
 import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation";
+import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { listExamples, listPresets } from "./inputs";
 
 export const MAIN_USAGE = `Usage: parley <command> [options]
@@ -8,6 +9,7 @@ npx parley <command> (the built CLI), or npm run -s review -- <command> (the sou
 
 Commands:
   check       review one card (file, URL or stdin); exit 1 when a requested task class is rejected
+  lint        one card with no profile: validity, signatures, a live check, every preset's decisions
   batch       review JSON Lines from stdin, one output line per input line
   seed-check  the rule's reference check, JSON Lines in and out (parity shim)
   triage      many cards × many profiles: a row per pair (json, csv, markdown)
@@ -56,6 +58,42 @@ Options:
 Exit codes: 0 no requested task class at or past --fail-on; 1 at least one; 2 unusable input
 (missing or unreadable file, invalid profile, context or --jwks, unknown preset or task class,
 fetch refused).
+`;
+}
+
+export function lintUsage(): string {
+  return `Usage: parley lint --card FILE|URL|-|example:ID [options]
+
+Checks a card on its own, with no client profile: its validity (errors: a conforming client
+refuses the card; warnings: what real SDKs trip on), its signatures, what its interfaces answer
+when asked without creating anything, and every preset's decision per built-in task class.
+
+Options:
+  --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
+                        /.well-known/agent-card.json then agent.json), - for stdin, or a
+                        built-in example: ${listExamples()}
+  --live                ask the card's interfaces (one call each that creates nothing, and the
+                        streaming and push claims) for a card from a file, stdin or an example
+  --no-live             do not ask them for a card fetched by URL (asked by default)
+  --header "Name: value"  a credential header for the live check (repeatable), sent only to the
+                        card's origin; never printed
+  --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
+                        markdown (a comment), github (workflow annotations)
+  --fail-on error|warning  error (default): exit 1 on a validity error or a live contradiction;
+                        warning: on a warning too
+  --docs-base URL       absolute base of the Parley app, for links in SARIF
+                        (default: PARLEY_BASE_URL when it is set)
+  --jwks FILE           check the card's signatures against this JWK or JWK set (matched by kid)
+  --fetch-jku           without --jwks, fetch the key set a signature's jku names (--no-jku:
+                        do not, the default)
+  -h, --help            this help
+
+Presets: ${listPresets()}. A preset's rejection does not change the exit code: it says
+what the card does not offer that client (check --profile PRESET gates on one).
+
+Exit codes: 0 the card is fine; 1 a validity error or a live contradiction (or a warning, with
+--fail-on warning); 2 unusable input (missing or unreadable file, fetch refused, bad flag).
+Loopback agents are asked only with ${LOOPBACK_ENV}=1. Docs: docs/cli.md
 `;
 }
 

@@ -75,6 +75,28 @@ export {
 } from "./record";
 export { readLogLine, readLogText, type LogEntry, type LogReading } from "./log";
 
+// A card checked on its own, against every preset, with no profile of the caller's (parley lint, /check).
+export {
+  LINT_STATUSES,
+  LIVE_PROBLEM_CODES,
+  lintCard,
+  lintFails,
+  presetsWithoutRejection,
+  type CardLint,
+  type LintOptions,
+  type LintStatus,
+  type LiveInterface,
+  type LiveLint,
+  type LiveObservation,
+  type LiveProblem,
+  type LiveProblemCode,
+  type PresetDecision,
+  type PresetLint,
+} from "./lint";
+
+// The lint's wording, here rather than in the explain/ barrel, which pages that never show a lint import.
+export { describeLintExit, describeLintStatus, describeLiveProblem, describePresetLint, LIVE_TEMPLATES, outcomeLabel } from "./explain/lint";
+
 // Two versions of one card, reviewed side by side.
 export {
   detailOf,

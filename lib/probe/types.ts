@@ -1,4 +1,4 @@
-import type { DecisionKind as Decision } from "../negotiation";
+import type { DecisionKind as Decision, LiveInterface } from "../negotiation";
 
 /**
  * What went wrong on one call, as a kind the report can act on. `detail` is the error's class and
@@ -25,17 +25,8 @@ export interface CallFailure {
   status?: number;
 }
 
-export interface ProbedInterface {
-  index: number;
-  /** Where the card declares it (a JSON pointer into the card as served to the SDK). */
-  pointer: string;
-  url: string;
-  binding: string;
-  version: string;
-  /** The one the SDK's ClientFactory would pick (its default transports: JSON-RPC, HTTP+JSON). */
-  picked: boolean;
-  /** A call that creates nothing was answered as A2A answers it (task not found). null: not tried. */
-  reachable: boolean | null;
+/** One interface as the probe found it: the core's LiveInterface (what `lint` reads), with the failure as the probe classifies it. */
+export interface ProbedInterface extends Omit<LiveInterface, "failure"> {
   error?: CallFailure;
 }
 

@@ -90,7 +90,7 @@ export function failsOn(decision: DecisionKind | { decision: DecisionKind; targe
 }
 
 /** A page of the app, absolute under `docsBase` (which may carry a path prefix). */
-function pageHref(path: string, docsBase: string): string {
+export function pageHref(path: string, docsBase: string): string {
   return docsBase.replace(/\/+$/, "") + path;
 }
 
@@ -112,7 +112,7 @@ function ruleHelp(id: InvariantId): { text: string; markdown: string } {
   };
 }
 
-function validityHelp(code: string): { text: string; markdown: string } {
+export function validityHelp(code: string): { text: string; markdown: string } {
   const text = `The card is not a valid Agent Card (${code}). Validity comes first: an invalid card is rejected for every task class, and the fix is in the card, at its source. The result's message says what is wrong and where.`;
   return { text, markdown: escapeMarkdown(text) };
 }
@@ -121,7 +121,7 @@ function validityHelp(code: string): { text: string; markdown: string } {
  * Where a validity problem is in the card text: the parse error's own line and column for text
  * that is not JSON (it has no pointer to find), else where its pointer leads.
  */
-function problemPosition(problem: ValidityProblem, cardText: string): TextPosition | undefined {
+export function problemPosition(problem: ValidityProblem, cardText: string): TextPosition | undefined {
   return problem.position ?? pointerPosition(cardText, problem.pointer);
 }
 
@@ -233,12 +233,12 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
  * escapes (a CI log that prints the report must not get lines of the card's making), then markup
  * characters are escaped.
  */
-function xml(text: string): string {
+export function xml(text: string): string {
   return xmlRaw(defuseLineStart(oneLine(text)));
 }
 
 /** Lines of the report's own making, each from card text made one line: joined by line breaks. */
-function xmlLines(lines: readonly string[]): string {
+export function xmlLines(lines: readonly string[]): string {
   return xmlRaw(safeLines(lines));
 }
 
@@ -267,10 +267,15 @@ export function toJunit(input: ReportInput): string {
     const detail = [explainDecision(d, review), ...findingsBehind(d).map(explainFinding)];
     return [open, properties, `      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xmlLines(detail)}</failure>`, close].join("\n");
   });
+  return junitDocument("Parley", suite, cases, failures);
+}
+
+/** A JUnit XML document of one test suite: its test cases as written, and how many of them fail. */
+export function junitDocument(name: string, suite: string, cases: readonly string[], failures: number): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="Parley" tests="${review.decisions.length}" failures="${failures}">`,
-    `  <testsuite name="${xml(suite)}" tests="${review.decisions.length}" failures="${failures}" errors="0">`,
+    `<testsuites name="${xml(name)}" tests="${cases.length}" failures="${failures}">`,
+    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0">`,
     ...cases,
     `  </testsuite>`,
     `</testsuites>`,
@@ -282,10 +287,10 @@ export function toJunit(input: ReportInput): string {
 // GitHub workflow annotations
 
 /** `::error file=…,line=…,col=…,title=…::message`, escaped as the runner expects. */
-function annotationProperty(text: string): string {
+export function annotationProperty(text: string): string {
   return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
-function annotationMessage(text: string): string {
+export function annotationMessage(text: string): string {
   return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 

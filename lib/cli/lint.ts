@@ -1,0 +1,210 @@
+import { parseArgs } from "node:util";
+import { type CardLint, describeLintExit, describeLintStatus, describeLiveProblem, lintCard, lintFails, type LiveObservation, outcomeLabel, PRESETS } from "../negotiation";
+import { describeProblem, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
+import { LOOPBACK_ENV } from "../fetch/safe-fetch";
+import { liveObservationOf } from "../probe/live-observation";
+import { lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";
+import { safeLines } from "../report/escape";
+import { baseUrlFromEnv, parseDocsBase } from "./check";
+import { flagError, type FlagOptions } from "./flag-errors";
+import { type LoadedCard, loadCard } from "./inputs";
+import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
+import { loadSignatureSetup, verifyIfSigned } from "./signatures";
+import { lintUsage } from "./usage";
+
+const LINT_OPTIONS = {
+  card: { type: "string" },
+  format: { type: "string" },
+  live: { type: "boolean" },
+  "no-live": { type: "boolean" },
+  header: { type: "string", multiple: true },
+  "fail-on": { type: "string" },
+  "docs-base": { type: "string" },
+  jwks: { type: "string" },
+  "no-jku": { type: "boolean" },
+  "fetch-jku": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies FlagOptions;
+
+const FORMATS = ["text", "json", "sarif", "junit", "markdown", "github"] as const;
+const FAIL_ON = ["error", "warning"] as const;
+
+/**
+ * `lint`: one card on its own, no client profile. Its validity (errors: a conforming client refuses
+ * it; warnings: what real SDKs trip on), its signatures, what its interfaces answer when asked
+ * without creating anything (by default for a card fetched by URL; --live for a file), and every
+ * preset's decisions. Exit 1 on a validity error or a live contradiction (or a warning, with
+ * --fail-on warning); a preset's rejection never fails the run: it says what the card does not
+ * offer that client, which `check --profile` gates on.
+ */
+export async function runLint(argv: string[], io: CliIo): Promise<ExitCode> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options: LINT_OPTIONS });
+  } catch (e) {
+    throw flagError("lint", e, LINT_OPTIONS, (argument) => `The card goes after --card: parley lint --card ${argument}`);
+  }
+  const { values } = parsed;
+  if (values.help) {
+    await writeOut(io.stdout, lintUsage());
+    return EXIT.ok;
+  }
+  if (!values.card) throw new UsageError("lint: --card is required (a file, an http(s) URL, example:ID, or - for stdin).", true);
+  const format = values.format ?? "text";
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`lint: --format must be one of ${FORMATS.join(", ")}, not "${format}".`, true);
+  const failOn = values["fail-on"] ?? "error";
+  if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`lint: --fail-on must be error or warning, not "${failOn}".`, true);
+  if (values.live && values["no-live"]) throw new UsageError("lint: --live and --no-live contradict each other: give one.", true);
+  const isUrl = /^https?:\/\//i.test(values.card);
+  const live = values.live === true || (isUrl && values["no-live"] !== true);
+  if (!live && values.header?.length) throw new UsageError("lint: --header goes with the live check (a card URL, or --live).", true);
+  const headers = values.header?.length ? await parseHeaders(values.header) : [];
+  const docsBase = parseDocsBase(values["docs-base"], "lint") ?? (values["docs-base"] === undefined ? envDocsBase(io) : undefined);
+  const signatureSetup = await loadSignatureSetup(values.jwks, values["fetch-jku"] === true && values["no-jku"] !== true, io);
+
+  const card = await loadCard(values.card, io);
+  const signatures = await verifyIfSigned(card.text, signatureSetup);
+  const observation = live ? await observeLive(card, headers, io) : undefined;
+  const lint = lintCard(card.text, { signatures, live: observation });
+  const failOnWarnings = failOn === "warning";
+  const exitCode = lintFails(lint, failOnWarnings ? "warning" : "error") ? EXIT.rejected : EXIT.ok;
+  io.decided?.(exitCode);
+
+  const report: LintReportInput = { lint, cardText: card.text, cardUri: card.source, docsBase, failOnWarnings };
+  if (format === "sarif") await writeOut(io.stdout, JSON.stringify(lintToSarif(report), null, 2) + "\n");
+  else if (format === "junit") await writeOut(io.stdout, lintToJunit(report));
+  else if (format === "github") await writeOut(io.stdout, lintToGithubAnnotations(report));
+  else if (format === "markdown") await writeOut(io.stdout, lintToMarkdown(report));
+  else if (format === "json") await writeOut(io.stdout, JSON.stringify(lintJson(lint, card, live, exitCode), null, 2) + "\n");
+  else await writeOut(io.stdout, formatLintText(lint, card, live, failOnWarnings, exitCode));
+  return exitCode;
+}
+
+/**
+ * The card's interfaces asked, through the probe's SSRF-safe calls that create nothing: GetTask of
+ * an id no task has on each, and the streaming and push claims on the one the SDK picks. The probe
+ * needs a profile for its predictions; none is asked of it here (no task class).
+ */
+async function observeLive(card: LoadedCard, headers: Array<readonly [string, string]>, io: CliIo): Promise<LiveObservation> {
+  // Loaded on demand: the SDK client the probe runs on is needed only when the live check runs.
+  const { probeAgent, ProbeInputError } = await import("../probe/probe");
+  try {
+    const report = await probeAgent({
+      card: card.fetched ? { url: card.fetched.finalUrl } : { text: card.text, source: card.source },
+      profile: PRESETS[0]!,
+      taskClasses: [],
+      allowLoopback: io.env[LOOPBACK_ENV] === "1",
+      headers,
+    });
+    return liveObservationOf(report);
+  } catch (e) {
+    if (e instanceof ProbeInputError) return { notRun: { reason: e.code, detail: e.message }, interfaces: [], refused: [] };
+    throw e;
+  }
+}
+
+/** `--header "Name: value"`…, parsed as probe parses them (loaded only when given). */
+async function parseHeaders(texts: readonly string[]): Promise<Array<readonly [string, string]>> {
+  const { parseHeaderFlag } = await import("../probe/transport-fetch");
+  return texts.map((text, i) => {
+    const header = parseHeaderFlag(text);
+    // A header's value is a credential: the message names the flag's position, never its text.
+    if (!header) throw new UsageError(`lint: --header number ${i + 1} is not "Name: value" (a header name, a colon, a value on one line).`, true);
+    return header;
+  });
+}
+
+function envDocsBase(io: CliIo): string | undefined {
+  const base = baseUrlFromEnv(io.env, "lint");
+  return base === undefined ? undefined : `${base}/`;
+}
+
+/** `lint --format json`: one document; scripts match on `code`, `severity`, `status`, `outcome`, never on `message`. */
+function lintJson(lint: CardLint, card: LoadedCard, live: boolean, exitCode: ExitCode) {
+  const problem = (p: CardLint["errors"][number]) => ({
+    severity: p.severity,
+    code: p.code,
+    pointer: p.pointer,
+    message: describeProblem(p),
+    ...(p.position ? { line: p.position.line, column: p.position.column } : {}),
+  });
+  const report = lint.signature.report;
+  return {
+    engine: lint.engine,
+    card: { name: lint.name, source: card.source, ...(card.fetched ? { fetched: card.fetched } : {}) },
+    status: lint.status,
+    shape: lint.shape,
+    valid: lint.valid,
+    ...(lint.advisory ? { advisory: lint.advisory } : {}),
+    errors: lint.errors.map(problem),
+    warnings: lint.warnings.map(problem),
+    signature: report
+      ? {
+          status: report.status,
+          message: describeSignatureReport(report),
+          signatures: report.signatures.map((s) => ({ index: s.index, pointer: s.pointer, status: s.status, reason: s.reason, message: describeSignatureEntry(s) })),
+        }
+      : { status: "unsigned" },
+    live:
+      live && lint.live
+        ? { interfaces: lint.live.interfaces, problems: lint.live.problems.map((p) => ({ severity: p.severity, code: p.code, pointer: p.pointer, message: describeLiveProblem(p), data: p.data })) }
+        : null,
+    presets: lint.presets.map((p) => ({
+      id: p.id,
+      name: p.name,
+      worst: p.worst,
+      decisions: Object.fromEntries(p.decisions.map((d) => [d.taskClass, { decision: d.decision, ...(d.target ? { target: d.target } : {}), outcome: d.outcome, rules: d.rules }])),
+    })),
+    exitCode,
+  };
+}
+
+/** The text format: the answer first, then problems with pointers, the signature, the live check, the presets. */
+export function formatLintText(lint: CardLint, card: LoadedCard, live: boolean, failOnWarnings: boolean, exitCode: ExitCode): string {
+  const out: string[] = [];
+  out.push(`${lint.name ?? "(unnamed card)"} — ${card.source}`);
+  if (card.fetched) {
+    const f = card.fetched;
+    out.push(`  fetched ${f.finalUrl} (${f.discoveredVia}, HTTP ${f.status}, ${f.size} bytes, sha256 ${f.sha256})`);
+  }
+  out.push(`  shape ${lint.shape}, ${lint.valid ? "valid" : "INVALID"}; engine ${lint.engine.name} ${lint.engine.version}`);
+  out.push("", describeLintStatus(lint.status), "");
+
+  const problems = [...lint.errors, ...lint.warnings];
+  out.push(problems.length === 0 ? "Validity: no problems." : `Validity: ${plural(lint.errors.length, "error")}, ${plural(lint.warnings.length, "warning")}`);
+  for (const p of problems) {
+    const at = p.position ? ` (line ${p.position.line}, column ${p.position.column})` : "";
+    out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}${at}  ${describeProblem(p)}  [${p.code}]`);
+  }
+  out.push(`Signature: ${lint.signature.report ? describeSignatureReport(lint.signature.report) : "not signed."}`);
+
+  out.push("");
+  if (!live || !lint.live) {
+    out.push(`Live check: not run (${/^https?:\/\//i.test(card.source) ? "--no-live" : "a card from a file or an example: --live runs it"}).`);
+  } else {
+    const answering = lint.live.interfaces.filter((i) => i.reachable === true).length;
+    out.push(`Live check: ${answering} of ${plural(lint.live.interfaces.length, "interface")} answer${answering === 1 ? "s" : ""} (nothing was created).`);
+    for (const i of lint.live.interfaces) {
+      const state = i.reachable === true ? "answers" : i.reachable === false ? "does not answer" : "not called";
+      out.push(`  ${i.index}  ${i.binding} ${i.version}  ${i.url}  ${state}${i.picked ? " (the SDK picks it)" : ""}`);
+    }
+    for (const p of lint.live.problems) out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}  ${describeLiveProblem(p)}  [${p.code}]`);
+  }
+
+  out.push("");
+  const rows = [
+    ["PRESET", "WORST", ...(lint.presets[0]?.decisions.map((d) => d.taskClass) ?? [])],
+    ...lint.presets.map((p) => [p.id, outcomeLabel(p.worst), ...p.decisions.map((d) => outcomeLabel(d.outcome))]),
+  ];
+  // Each column as wide as its widest cell; the last one unpadded.
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]?.length ?? 0)));
+  for (const r of rows) out.push(r.map((v, c) => (c === r.length - 1 ? v : v.padEnd(widths[c]!))).join("  "));
+  out.push(`(the reasons per class: parley check --card ${card.source === "stdin" ? "-" : card.source} --profile PRESET)`);
+  out.push("", describeLintExit(lint, failOnWarnings, exitCode));
+  // Each entry is one line: a line break or control character in it came from the card, and is shown, not obeyed.
+  return safeLines(out) + "\n";
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
