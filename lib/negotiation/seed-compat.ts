@@ -9,6 +9,8 @@
  */
 import { formatSeedMessage, type SeedInvariant } from "./seed-compat/messages";
 import { findJsonDataProblem, joinPath, MAX_NESTING } from "./seed-compat/json-data";
+
+export { MAX_NESTING as SEED_MAX_NESTING };
 import { pyRepr, pyStr } from "./seed-compat/python-repr";
 import { addToSet, intersectSets, sortSet, subtractSets, type PySet } from "./seed-compat/python-set";
 import {
@@ -174,6 +176,16 @@ export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskC
   if (raised) throw new UnnegotiableAgentCardError(raised.message, raised.invariant, raised.taskClass);
 }
 
+export interface EvaluateOptions {
+  /**
+   * "known": the caller vouches that all three values are JSON data no deeper than MAX_NESTING
+   * (`JSON.parse` of a text that nests at most MAX_NESTING deep yields nothing else), so the walk
+   * that checks it is skipped. review seed-check learns the depth in the same pass over the line
+   * that looks for numbers Python reads differently. Anything else: checked, as by default.
+   */
+  jsonData?: "known" | "check";
+}
+
 /** What the reference's UnnegotiableAgentCardError would carry. */
 export interface SeedRaise {
   invariant: SeedInvariant;
@@ -188,10 +200,12 @@ export interface SeedRaise {
  * SeedInputError where the reference would crash.
  * Steps run in the reference's order, since which error wins depends on it.
  */
-export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, taskClass: unknown): SeedRaise | null {
-  assertJsonData(card, "card");
-  assertJsonData(clientProfile, "client_profile");
-  assertJsonData(taskClass, "task_class");
+export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, taskClass: unknown, options: EvaluateOptions = {}): SeedRaise | null {
+  if (options.jsonData !== "known") {
+    assertJsonData(card, "card");
+    assertJsonData(clientProfile, "client_profile");
+    assertJsonData(taskClass, "task_class");
+  }
 
   const cardDict = requireDict(card, "card", "an Agent Card object");
   const caps = requireDict(dictGet(cardDict, "capabilities", {}), "card.capabilities", "an object");
