@@ -82,6 +82,22 @@ function requireDict(value: unknown, field: string, shape: string): PyDict {
   throw crash(field, `is ${describe(value)}`, `expects ${shape}`, "AttributeError");
 }
 
+/**
+ * `set(value)` as far as whether it raises: the reference builds every set up front, so a bad one
+ * crashes it at that point whether or not the task class reads the set. Checked here in the
+ * reference's order, built (toSet) only when an invariant reads it.
+ */
+function assertSettable(value: unknown, field: string): unknown {
+  if (typeof value === "string" || isDict(value)) return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (!isHashable(value[index])) toSet(value, field); // throws the reference's TypeError for that item
+    }
+    return value;
+  }
+  return toSet(value, field); // throws: not a list of modes
+}
+
 /** `set(value)`: a list of hashables, a string (its characters) or a dict (its keys). */
 function toSet(value: unknown, field: string): PySet {
   const set: PySet = new Map();
@@ -213,15 +229,18 @@ export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, ta
   const pushField = "card.capabilities.pushNotifications";
   const pushConfig = requireDict(dictGet(caps, "pushNotifications", {}), pushField, "an object {supported, securityScheme}");
   const push = dictGet(pushConfig, "supported", false);
-  const inputModes = toSet(dictGet(cardDict, "defaultInputModes", []), "card.defaultInputModes");
-  const outputModes = toSet(dictGet(cardDict, "defaultOutputModes", []), "card.defaultOutputModes");
+  const inputModes = assertSettable(dictGet(cardDict, "defaultInputModes", []), "card.defaultInputModes");
+  const outputModes = assertSettable(dictGet(cardDict, "defaultOutputModes", []), "card.defaultOutputModes");
   const profile = requireDict(clientProfile, "client_profile", "an object");
-  const bufferable = toSet(dictGet(profile, "bufferable_input_modes", []), "client_profile.bufferable_input_modes");
-  const liveOnly = toSet(dictGet(profile, "live_only_input_modes", []), "client_profile.live_only_input_modes");
+  const bufferable = assertSettable(dictGet(profile, "bufferable_input_modes", []), "client_profile.bufferable_input_modes");
+  const liveOnly = assertSettable(dictGet(profile, "live_only_input_modes", []), "client_profile.live_only_input_modes");
 
   // Invariant 1: live-only input modes on a non-streaming endpoint.
   if (taskClass === "live-input" && !isTruthy(streaming)) {
-    const unservable = subtractSets(intersectSets(inputModes, liveOnly), bufferable);
+    const unservable = subtractSets(
+      intersectSets(toSet(inputModes, "card.defaultInputModes"), toSet(liveOnly, "client_profile.live_only_input_modes")),
+      toSet(bufferable, "client_profile.bufferable_input_modes"),
+    );
     if (unservable.size > 0) {
       const modes = renderSorted(unservable, "card.defaultInputModes", 1);
       return { invariant: 1, message: formatSeedMessage(1, pyRepr(taskClass), modes), taskClass };
@@ -243,9 +262,9 @@ export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, ta
 
   // Invariant 3: output mode only reachable via a disabled channel. The set is built for every
   // task class, so a bad resubscribeOnlyOutputModes crashes the reference for all of them.
-  const resubOnly = toSet(dictGet(cardDict, "resubscribeOnlyOutputModes", []), "card.resubscribeOnlyOutputModes");
+  const resubOnly = assertSettable(dictGet(cardDict, "resubscribeOnlyOutputModes", []), "card.resubscribeOnlyOutputModes");
   if (taskClass === "async-completion" && !isTruthy(streaming)) {
-    const unreachable = intersectSets(outputModes, resubOnly);
+    const unreachable = intersectSets(toSet(outputModes, "card.defaultOutputModes"), toSet(resubOnly, "card.resubscribeOnlyOutputModes"));
     if (unreachable.size > 0) {
       const modes = renderSorted(unreachable, "card.defaultOutputModes", 3);
       return { invariant: 3, message: formatSeedMessage(3, pyRepr(taskClass), modes), taskClass };
