@@ -15,7 +15,9 @@ interface OutLine {
   valid?: boolean;
   shape?: string;
   validity?: Array<{ severity: string; code: string; pointer: string; message: string }>;
-  decisions?: Record<string, { decision: string; findings: Array<{ invariant: string; status: string; message: string }>; degradations: unknown[] }>;
+  decisions?: Record<string, { decision: string; reasons: Array<{ reason: string; message?: string; notApplied?: string[] }>; findings: number[]; degradations: Array<Record<string, unknown>> }>;
+  findings?: Array<{ invariant: string; status: string; messageId: string; message?: string }>;
+  notApplied?: Record<string, string>;
 }
 
 const jsonl = (...lines: unknown[]) => lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n";
@@ -56,8 +58,10 @@ describe("batch", () => {
     expect(out[0]).toMatchObject({ valid: true, shape: "1.0", validity: [] });
     expect(out[0]?.decisions?.["live-input"]?.decision).toBe("reject");
     expect(out[0]?.decisions?.["request-response"]?.decision).toBe("accept");
-    expect(out[0]?.decisions?.["live-input"]?.findings[0]).toMatchObject({ invariant: "live-input-needs-streaming", status: "violated" });
-    expect(out[0]?.decisions?.["async-completion"]?.degradations).toHaveLength(1);
+    expect(out[0]?.findings?.[out[0]?.decisions?.["live-input"]?.findings[0] ?? -1]).toMatchObject({ invariant: "live-input-needs-streaming", status: "violated" });
+    expect(out[0]?.decisions?.["async-completion"]?.degradations).toEqual([
+      { invariant: "push-callback-mtls", path: { kind: "completion", channel: "push" }, lost: ["push"], fallback: ["polling"] },
+    ]);
 
     expect(out[1]?.error).toBe("line 2: not valid JSON: an unexpected character at column 1");
     expect(Object.keys(out[2]?.decisions ?? {})).toEqual(["live-input", "request-response"]);
@@ -167,6 +171,32 @@ describe("batch", () => {
     expect(out[1]?.valid).toBe(true);
   });
 
+  it("writes a finding several classes share once, and each condition's sentence once, losing nothing check --format json says", async () => {
+    // A 0.2 card for Northwind: the same transport and security findings cut every class, and each
+    // rejection's reason says the 0.x scope cannot change it.
+    const card = readCorpusCard("a2a-spec-v0.2.5-geospatial.json");
+    const [line] = outLines((await runCli(["batch", "--no-jku"], { stdin: jsonl({ id: "old", cardText: card, profile: "northwind" }) })).stdout);
+    const json = JSON.parse((await runCli(["check", "--card", "-", "--profile", "northwind", "--format", "json", "--no-jku"], { stdin: card })).stdout) as {
+      decisions: Record<string, { decision: string; reasons: Array<{ message: string }>; findings: Array<{ invariant: string; messageId: string; message: string; status: string }> }>;
+    };
+    const classes = Object.keys(json.decisions);
+    expect(Object.keys(line!.decisions!)).toEqual(classes);
+    const positions = classes.flatMap((c) => line!.decisions![c]!.findings);
+    expect(new Set(positions).size).toBe(line!.findings!.length);
+    expect(positions.length).toBeGreaterThan(line!.findings!.length); // some finding is shared, and written once
+    expect(line!.notApplied).toMatchObject({ zeroXAdvisory: expect.stringMatching(/^The 0\.x scope cannot change this finding: /) });
+    for (const c of classes) {
+      const ours = line!.decisions![c]!;
+      const theirs = json.decisions[c]!;
+      expect(ours.decision).toBe(theirs.decision);
+      // Each reason's message and the sentences of the conditions it names are check's message.
+      expect(ours.reasons.map((r) => [r.message, ...(r.notApplied ?? []).map((n) => line!.notApplied![n])].join(" "))).toEqual(theirs.reasons.map((r) => r.message));
+      // The class's findings are the notable ones check lists for it, worded the same.
+      const notable = theirs.findings.filter((f) => f.status === "violated" || f.status === "not-evaluated" || "exception" in f);
+      expect(ours.findings.map((i) => line!.findings![i]!.message)).toEqual(notable.map((f) => f.message));
+    }
+  });
+
   it("--messages none: the same decisions, findings and codes, with data instead of any English message", async () => {
     const lines = [
       { id: "contoso", card: contoso, profile: "northwind" },
@@ -179,14 +209,30 @@ describe("batch", () => {
     expect(none.code).toBe(text.code);
     expect(none.stdout).not.toMatch(/"message"/);
     // Dropping every message from the text output, and every data field from the none output, leaves the same lines.
-    const strip = (key: string) => (stdout: string) => JSON.stringify(JSON.parse(`[${stdout.trimEnd().split("\n").join(",")}]`, (k, v: unknown) => (k === key ? undefined : v)));
+    // Each class's findings put in place: a finding whose message names its class is one entry
+    // per class with messages, one for all with data alone (the data is the same).
+    type Line = { findings?: unknown[]; decisions?: Record<string, { findings: unknown[] }> };
+    const inPlace = (line: Line) => {
+      for (const d of Object.values(line.decisions ?? {})) d.findings = d.findings.map((i) => line.findings![i as number]);
+      delete line.findings;
+      return line;
+    };
+    const strip = (...keys: string[]) => (stdout: string) =>
+      JSON.stringify(
+        stdout
+          .trimEnd()
+          .split("\n")
+          .map((l) => inPlace(JSON.parse(l) as Line)),
+        (k, v: unknown) => (keys.includes(k) ? undefined : v),
+      );
+    // (The text's `notApplied`, the conditions' sentences and which reason names which, is in each reason's data.)
     expect(strip("data")(none.stdout.replace(/"advisory":\{"reason":"zeroXAdvisory","data":\{[^}]*\}\}/, '"advisory":0'))).toBe(
-      strip("message")(text.stdout.replace(/"advisory":"[^"]*"/, '"advisory":0')),
+      strip("message", "notApplied")(text.stdout.replace(/"advisory":"[^"]*"/, '"advisory":0')),
     );
     const [contosoLine, , oldLine, brokenLine] = outLines(none.stdout) as Array<OutLine & Record<string, unknown>>;
-    const live = (contosoLine?.decisions?.["live-input"] ?? {}) as unknown as { reasons: Array<Record<string, unknown>>; findings: Array<Record<string, unknown>> };
+    const live = (contosoLine?.decisions?.["live-input"] ?? {}) as unknown as { reasons: Array<Record<string, unknown>>; findings: number[] };
     expect(live.reasons[0]).toMatchObject({ reason: "requiredPathCut", outcome: "reject", invariant: "live-input-needs-streaming", data: { modes: ["audio/pcm"] } });
-    expect(live.findings[0]).toMatchObject({ messageId: "liveOnlyModesUnservable", data: { modes: ["audio/pcm"] } });
+    expect(contosoLine?.findings?.[live.findings[0]!]).toMatchObject({ messageId: "liveOnlyModesUnservable", data: { modes: ["audio/pcm"] } });
     expect(oldLine?.advisory).toMatchObject({ reason: "zeroXAdvisory", data: { shape: "0.2", protocolVersion: expect.any(String) } });
     expect(brokenLine?.validity?.[0]).toMatchObject({ code: "notJson", data: expect.any(Object), line: 1 });
   });

@@ -8,11 +8,11 @@ import { rememberBounded } from "../negotiation/bounded-memo";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
-import { hasRejection, type MessagesOption, type ReviewJson, toReviewJson } from "./review-json";
+import { type CompactReviewJson, hasRejection, type MessagesOption, toReviewJson } from "./review-json";
 import { type SignatureSetup, verifyIfSigned } from "./signatures";
 
 /** One batch output line: a review, or an error for that input line. */
-export type BatchOutput = ({ id: BatchId } & ReviewJson) | { id: BatchId; error: string };
+export type BatchOutput = ({ id: BatchId } & CompactReviewJson) | { id: BatchId; error: string };
 export type BatchId = string | number | null;
 
 export interface BatchSummary {

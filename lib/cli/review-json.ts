@@ -1,5 +1,5 @@
 import { type CardShape, type Severity, type ValidityProblem, type DecisionKind, type DegradationRecord, type RejectTarget, type Review, type TaskClassDecision, type EvidenceRef, type Finding, type FindingStatus, type InvariantId, type MessageData, type RuleException, docsPath, type Path, type CardSignatureStatus, type SignatureEntry } from "../negotiation";
-import { describeProblem, explainAdvisory, explainReason, findingExplainer, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
+import { describeProblem, explainAdvisory, explainNotApplied, explainReason, type ExplainReasonOptions, findingExplainer, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
 
 /**
  * The machine-readable review shared by `check --format json` and every `batch` output line.
@@ -41,6 +41,8 @@ export interface ReasonJson {
   invariant?: InvariantId;
   message?: string;
   data?: MessageData;
+  /** Batch lines with messages: conditions of validity that cannot change this finding; the line's `notApplied` says why. */
+  notApplied?: string[];
 }
 
 export interface DecisionJson {
@@ -72,12 +74,42 @@ export interface ReviewJson {
   decisions: Record<string, DecisionJson>;
 }
 
+/** A degradation in a batch line: its task class is the key it sits under, so it is not written again. */
+export type CompactDegradationJson = Omit<DegradationRecord, "taskClass">;
+
+/**
+ * A task class's decision in a batch line: its findings are positions in the line's own
+ * `findings`, where a finding several classes share (same invariant, message, data, cuts,
+ * evidence) is written once, with its message worded once.
+ */
+export interface CompactDecisionJson {
+  decision: DecisionKind;
+  target?: RejectTarget;
+  reasons: ReasonJson[];
+  findings: number[];
+  degradations: CompactDegradationJson[];
+}
+
+/** A batch line's review (detail "compact"): see toReviewJson. */
+export interface CompactReviewJson extends Omit<ReviewJson, "decisions"> {
+  decisions: Record<string, CompactDecisionJson>;
+  /** The findings that shape some class's decision, each once; decisions point into it. */
+  findings: FindingJson[];
+  /**
+   * With messages: why each condition of validity some reason names cannot change its finding, by
+   * condition, worded once for the line (left out when no reason names one).
+   */
+  notApplied?: Record<string, string>;
+}
+
 export interface ReviewJsonOptions {
   /**
-   * full (check --format json): every finding, with its docs path and evidence.
+   * full (check --format json): every finding, with its docs path and evidence, under each class.
    * compact (batch): only the findings that shape the decision (violated, not evaluated, or
    * holding by a rule exception), with their evidence; a finding that simply holds or does not
-   * apply is left out. That keeps 100,000 lines fast and small; `check` shows everything.
+   * apply is left out. They are listed once for the line (`findings`), each class naming its own
+   * by position, and a degradation does not repeat its class. That keeps 100,000 lines fast and
+   * small; `check` shows everything.
    */
   detail?: "full" | "compact";
   /** text (default): an English `message` beside every id; none: ids and data only. */
@@ -92,13 +124,13 @@ export interface ReviewJsonOptions {
 export const MESSAGES_OPTIONS = ["text", "none"] as const;
 export type MessagesOption = (typeof MESSAGES_OPTIONS)[number];
 
-export function toReviewJson(review: Review, opts: ReviewJsonOptions & { id: string | number }): ReviewJson & { id: string | number };
-export function toReviewJson(review: Review, opts?: ReviewJsonOptions): ReviewJson;
-export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): ReviewJson {
+export function toReviewJson(review: Review, opts: ReviewJsonOptions & { detail: "compact"; id: string | number }): CompactReviewJson & { id: string | number };
+export function toReviewJson(review: Review, opts?: ReviewJsonOptions & { detail?: "full" }): ReviewJson;
+export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): ReviewJson | CompactReviewJson {
   const full = opts.detail !== "compact";
   const text = opts.messages !== "none";
   // Built field by field so that batch's id comes first (JSON keeps the order fields were added in).
-  const out = {} as ReviewJson & { id?: string | number };
+  const out = {} as Omit<ReviewJson, "decisions"> & { id?: string | number; decisions: Record<string, DecisionJson | CompactDecisionJson>; findings?: FindingJson[]; notApplied?: Record<string, string> };
   if (opts.id !== undefined) out.id = opts.id;
   out.valid = review.validity.valid;
   out.shape = review.shape;
@@ -128,19 +160,102 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
   }
   // One explainer for the review: a finding shared by several task classes is worded once.
   const explain = text ? findingExplainer() : undefined;
-  for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, explain);
+  if (full) {
+    for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, explain);
+    return out as ReviewJson;
+  }
+  const shared = new SharedFindings(explain);
+  const notApplied: Record<string, string> | undefined = text ? {} : undefined;
+  for (const d of review.decisions) out.decisions[d.taskClass] = toCompactDecisionJson(d, shared, notApplied);
+  out.findings = shared.list;
+  if (notApplied && Object.keys(notApplied).length > 0) out.notApplied = notApplied;
+  return out as CompactReviewJson;
+}
+
+function toReasonJson(r: TaskClassDecision["reasons"][number], text: boolean): ReasonJson {
+  const j: ReasonJson = text ? { reason: r.reason, outcome: r.outcome, message: explainReason(r) } : { reason: r.reason, outcome: r.outcome, data: r.data };
+  if (r.invariant) j.invariant = r.invariant;
+  return j;
+}
+
+/**
+ * A batch line's reason with messages on: the sentences saying why a condition of validity cannot
+ * change its finding are the same for every reason that names the condition, so the reason lists
+ * the conditions (`notApplied`) and the line words each once (in `notApplied`, by name).
+ */
+function toCompactReasonJson(r: TaskClassDecision["reasons"][number], notApplied: Record<string, string>): ReasonJson {
+  const j: ReasonJson = { reason: r.reason, outcome: r.outcome, message: explainReason(r, OMIT_NOT_APPLIED) };
+  if (r.invariant) j.invariant = r.invariant;
+  const names = r.data.notApplied;
+  if (Array.isArray(names) && names.length > 0) {
+    j.notApplied = names.map(String);
+    for (const name of j.notApplied) if (!Object.hasOwn(notApplied, name)) notApplied[name] = explainNotApplied(name);
+  }
+  return j;
+}
+
+const OMIT_NOT_APPLIED: ExplainReasonOptions = { omitNotApplied: true };
+
+/** A batch line's decision: its notable findings by position in the line's list, degradations without their class. */
+function toCompactDecisionJson(d: TaskClassDecision, shared: SharedFindings, notApplied: Record<string, string> | undefined): CompactDecisionJson {
+  const out: CompactDecisionJson = {
+    decision: d.decision,
+    reasons: d.reasons.map((r) => (notApplied ? toCompactReasonJson(r, notApplied) : toReasonJson(r, false))),
+    findings: [],
+    degradations: d.degradations.map(({ invariant, path, lost, fallback }) => ({ invariant, path, lost, fallback })),
+  };
+  for (const f of d.findings) if (isNotable(f)) out.findings.push(shared.indexOf(f));
+  if (d.target) out.target = d.target;
   return out;
+}
+
+/**
+ * A batch line's findings, each written once. The engine hands a finding that does not depend on
+ * the task class to every class as a copy sharing its data, evidence and cuts; such copies (with
+ * the same wording, which a per-class message template would change) are one entry here. Looked
+ * up by their data object, so telling two findings apart costs a few comparisons, not a
+ * serialisation.
+ */
+class SharedFindings {
+  readonly list: FindingJson[] = [];
+  private readonly byData = new Map<MessageData, Array<{ finding: Finding; json: FindingJson; index: number }>>();
+
+  constructor(readonly explain: ((f: Finding) => string) | undefined) {}
+
+  indexOf(f: Finding): number {
+    const message = this.explain?.(f);
+    const known = this.byData.get(f.data);
+    if (known) {
+      for (const k of known) {
+        const g = k.finding;
+        if (
+          g.invariant === f.invariant &&
+          g.messageId === f.messageId &&
+          g.status === f.status &&
+          g.evidence === f.evidence &&
+          g.cuts === f.cuts &&
+          g.exception === f.exception &&
+          g.missing === f.missing &&
+          k.json.message === message
+        ) {
+          return k.index;
+        }
+      }
+    }
+    const json = toFindingJson(f, false, this.explain && (() => message!));
+    const entry = { finding: f, json, index: this.list.length };
+    this.list.push(json);
+    if (known) known.push(entry);
+    else this.byData.set(f.data, [entry]);
+    return entry.index;
+  }
 }
 
 /** `explain` words findings (messages on); without it, ids and data only (--messages none). */
 function toDecisionJson(d: TaskClassDecision, full: boolean, explain: ((f: Finding) => string) | undefined): DecisionJson {
   const out: DecisionJson = {
     decision: d.decision,
-    reasons: d.reasons.map((r) => {
-      const j: ReasonJson = explain ? { reason: r.reason, outcome: r.outcome, message: explainReason(r) } : { reason: r.reason, outcome: r.outcome, data: r.data };
-      if (r.invariant) j.invariant = r.invariant;
-      return j;
-    }),
+    reasons: d.reasons.map((r) => toReasonJson(r, explain !== undefined)),
     findings: [],
     degradations: d.degradations,
   };

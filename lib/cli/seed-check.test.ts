@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { GOLDEN_PATH, readGoldenCases, type ReferenceOutcome } from "@/fixtures/seed/golden";
-import { findLossyNumber, runSeedCheck } from "./seed-check";
+import { evaluateCardNegotiable, SEED_MAX_NESTING } from "@/lib/negotiation";
+import { findLossyNumber, runSeedCheck, scanLine } from "./seed-check";
 
 const NORTHWIND = { live_only_input_modes: ["audio/pcm"], bufferable_input_modes: [], callback_supports_mtls: false };
 const CONTOSO = {
@@ -192,8 +193,41 @@ describe("findLossyNumber", () => {
     ['{"a": -0.0}', "-0.0"],
     ['{"a": 12345678901234567891}', "12345678901234567891"],
     ['{"a": 1000000000000000000000}', "1000000000000000000000"],
+    // Integers of up to 15 digits are stepped over without a regex; 16 digits and more are compared.
+    ['{"a": [999999999999999, -99999999999999, 123456789012345]}', null],
+    ['{"a": [9007199254740993]}', "9007199254740993"],
+    ['{"a": [1, 2], "b": 3.0, "c": 4e0}', "3.0"],
   ])("%s → %s", (text, expected) => {
     expect(findLossyNumber(text)).toBe(expected);
+  });
+
+  it("counts nesting outside strings in the same pass", () => {
+    expect(scanLine('{"a": [{"b": "[[[{{{"}], "c": {}}')).toEqual({ depth: 3, lossy: null });
+    expect(scanLine('{"a": "\\\\", "b": [[2.0]]}')).toEqual({ depth: 3, lossy: "2.0" });
+  });
+
+  it("a card nested past Python's recursion limit still gets the shim's RecursionError answer, and one just under it is checked", async () => {
+    const nest = (levels: number) => {
+      let value: unknown = "audio/pcm";
+      for (let i = 0; i < levels; i++) value = [value];
+      return value;
+    };
+    const deep = { ...CONTOSO, extra: nest(1200) };
+    const shallow = { ...CONTOSO, extra: nest(SEED_MAX_NESTING - 3) };
+    const input = [caseLine("deep", "live-input", deep), caseLine("shallow", "live-input", shallow)].join("\n") + "\n";
+    const { sink, lines } = slowSink();
+    await runSeedCheck(chunked(input, 4096), sink);
+    let expected = "";
+    try {
+      evaluateCardNegotiable(deep, NORTHWIND, "live-input");
+    } catch (error) {
+      expected = (error as Error).message;
+    }
+    expect(expected).toContain("RecursionError");
+    expect(await lines()).toEqual([
+      { id: "deep", raised: false, invariant: null, message: null, error: expected, pythonError: "RecursionError" },
+      { id: "shallow", raised: true, invariant: 1, message: INV1 },
+    ]);
   });
 
   it("flags a result that may depend on such a number", async () => {

@@ -3,7 +3,7 @@
  * seed_reference.py. One output line per non-blank input line, same order, constant memory.
  */
 import type { Readable, Writable } from "node:stream";
-import { evaluateCardNegotiable, SeedInputError } from "../negotiation";
+import { evaluateCardNegotiable, SEED_MAX_NESTING, SeedInputError } from "../negotiation";
 import { writeOut } from "./io";
 import { isBlankLine, readLineBatches } from "./read-lines";
 
@@ -39,12 +39,6 @@ function describeJsonType(value: unknown): string {
 }
 
 const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
-/**
- * What any number findLossyNumber reports must contain: a fraction or an exponent right after a
- * digit, or 16 digits in a row (below 2^53 every integer is exact, and 2^53 has 16 digits). Most
- * lines have neither, so the native regex spares them the character-by-character scan.
- */
-const MAYBE_LOSSY = /\d[.eE]|\d{16}/;
 
 /**
  * The first number Python's json.loads reads differently from JSON.parse: a float written with
@@ -52,25 +46,71 @@ const MAYBE_LOSSY = /\d[.eE]|\d{16}/;
  * hold exactly. The shim sees the JS value, so an answer that depends on it may differ.
  */
 export function findLossyNumber(text: string): string | null {
-  for (let at = 0; at < text.length; at++) {
+  return scanLine(text).lossy;
+}
+
+/** What one pass over a line (already parsed as JSON) tells: how deep it nests, and its first lossy number. */
+export interface LineScan {
+  /** The deepest nesting of arrays and objects; the line's own object is 1. */
+  depth: number;
+  lossy: string | null;
+}
+
+/**
+ * One pass over the text of a line that parsed as JSON: strings skipped (escapes included),
+ * brackets counted, and each number looked at once. An integer of at most 15 digits reads the
+ * same in Python and JavaScript, so it is stepped over without a regex; any other number is
+ * matched and compared (isLossy). The depth lets the check skip walking the parsed values to
+ * prove them JSON data no deeper than Python's recursion limit (see evaluateCardNegotiable).
+ */
+export function scanLine(text: string): LineScan {
+  let depth = 0;
+  let deepest = 0;
+  let lossy: string | null = null;
+  const end = text.length;
+  for (let at = 0; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code === 0x22) {
-      // Skip a string, escapes included (the text already parsed as JSON).
-      for (at++; at < text.length && text.charCodeAt(at) !== 0x22; at++) if (text.charCodeAt(at) === 0x5c) at++;
+      for (at++; at < end; at++) {
+        const c = text.charCodeAt(at);
+        if (c === 0x22) break;
+        if (c === 0x5c) at++;
+      }
+      continue;
+    }
+    if (code === 0x5b || code === 0x7b) {
+      if (++depth > deepest) deepest = depth;
+      continue;
+    }
+    if (code === 0x5d || code === 0x7d) {
+      depth--;
       continue;
     }
     if (code !== 0x2d && (code < 0x30 || code > 0x39)) continue;
+    let digitsEnd = code === 0x2d ? at + 1 : at;
+    while (digitsEnd < end && isDigit(text.charCodeAt(digitsEnd))) digitsEnd++;
+    const next = digitsEnd < end ? text.charCodeAt(digitsEnd) : 0;
+    if (next !== 0x2e && next !== 0x65 && next !== 0x45 && digitsEnd - at <= 15) {
+      at = digitsEnd - 1;
+      continue;
+    }
     NUMBER.lastIndex = at;
     const match = NUMBER.exec(text);
     if (!match) continue;
     const lexeme = match[0];
-    const value = Number(lexeme);
-    const pythonFloat = match[1] !== undefined || match[2] !== undefined;
-    const seenAsInt = Number.isInteger(value) && Math.abs(value) < 1e21;
-    if (pythonFloat ? seenAsInt : !seenAsInt || String(value) !== lexeme.replace(/^-0$/, "0")) return lexeme;
+    if (lossy === null && isLossy(lexeme, match[1] !== undefined || match[2] !== undefined)) lossy = lexeme;
     at += lexeme.length - 1;
   }
-  return null;
+  return { depth: deepest, lossy };
+}
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+
+/** A float lexeme JSON.parse makes an integer of, or an integer lexeme it does not hold exactly. */
+function isLossy(lexeme: string, pythonFloat: boolean): boolean {
+  const value = Number(lexeme);
+  const seenAsInt = Number.isInteger(value) && Math.abs(value) < 1e21;
+  return pythonFloat ? seenAsInt : !seenAsInt || String(value) !== lexeme.replace(/^-0$/, "0");
 }
 
 function checkLine(lineNo: number, text: string): LineResult {
@@ -97,12 +137,14 @@ function checkLine(lineNo: number, text: string): LineResult {
   if (missing.length > 0) {
     return { id, error: `line ${lineNo}: missing ${missing.map((key) => JSON.stringify(key)).join(", ")}` };
   }
-  const lossy = MAYBE_LOSSY.test(text) ? findLossyNumber(text) : null;
-  const warning = lossy
-    ? `line ${lineNo}: the number ${lossy} is read differently by Python's json.loads; an answer that depends on it may differ from the reference`
+  const scan = scanLine(text);
+  const warning = scan.lossy
+    ? `line ${lineNo}: the number ${scan.lossy} is read differently by Python's json.loads; an answer that depends on it may differ from the reference`
     : undefined;
+  // Parsed from a text no deeper than that, the values can only be JSON data the reference can hold.
+  const jsonData = scan.depth <= SEED_MAX_NESTING ? "known" : "check";
   try {
-    const raise = evaluateCardNegotiable(record.card, record.client_profile, record.task_class);
+    const raise = evaluateCardNegotiable(record.card, record.client_profile, record.task_class, { jsonData });
     if (raise) return { id, raised: true, invariant: raise.invariant, message: raise.message, ...(warning && { warning }) };
     return { id, raised: false, invariant: null, message: null, ...(warning && { warning }) };
   } catch (error) {

@@ -129,4 +129,4 @@ export {
 } from "./explain";
 
 // The rule's reference check, with the same raises (a parity shim; review() is Parley's answer).
-export { checkCardNegotiable, evaluateCardNegotiable, SeedInputError, UnnegotiableAgentCardError, type SeedRaise } from "./seed-compat";
+export { checkCardNegotiable, evaluateCardNegotiable, type EvaluateOptions, SEED_MAX_NESTING, SeedInputError, UnnegotiableAgentCardError, type SeedRaise } from "./seed-compat";

@@ -9,6 +9,8 @@
  */
 import { formatSeedMessage, type SeedInvariant } from "./seed-compat/messages";
 import { findJsonDataProblem, joinPath, MAX_NESTING } from "./seed-compat/json-data";
+
+export { MAX_NESTING as SEED_MAX_NESTING };
 import { pyRepr, pyStr } from "./seed-compat/python-repr";
 import { addToSet, intersectSets, sortSet, subtractSets, type PySet } from "./seed-compat/python-set";
 import {
@@ -78,6 +80,22 @@ function crash(field: string, problem: string, expectation: string, pythonError:
 function requireDict(value: unknown, field: string, shape: string): PyDict {
   if (isDict(value)) return value;
   throw crash(field, `is ${describe(value)}`, `expects ${shape}`, "AttributeError");
+}
+
+/**
+ * `set(value)` as far as whether it raises: the reference builds every set up front, so a bad one
+ * crashes it at that point whether or not the task class reads the set. Checked here in the
+ * reference's order, built (toSet) only when an invariant reads it.
+ */
+function assertSettable(value: unknown, field: string): unknown {
+  if (typeof value === "string" || isDict(value)) return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (!isHashable(value[index])) toSet(value, field); // throws the reference's TypeError for that item
+    }
+    return value;
+  }
+  return toSet(value, field); // throws: not a list of modes
 }
 
 /** `set(value)`: a list of hashables, a string (its characters) or a dict (its keys). */
@@ -174,6 +192,16 @@ export function checkCardNegotiable(card: unknown, clientProfile: unknown, taskC
   if (raised) throw new UnnegotiableAgentCardError(raised.message, raised.invariant, raised.taskClass);
 }
 
+export interface EvaluateOptions {
+  /**
+   * "known": the caller vouches that all three values are JSON data no deeper than MAX_NESTING
+   * (`JSON.parse` of a text that nests at most MAX_NESTING deep yields nothing else), so the walk
+   * that checks it is skipped. review seed-check learns the depth in the same pass over the line
+   * that looks for numbers Python reads differently. Anything else: checked, as by default.
+   */
+  jsonData?: "known" | "check";
+}
+
 /** What the reference's UnnegotiableAgentCardError would carry. */
 export interface SeedRaise {
   invariant: SeedInvariant;
@@ -188,10 +216,12 @@ export interface SeedRaise {
  * SeedInputError where the reference would crash.
  * Steps run in the reference's order, since which error wins depends on it.
  */
-export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, taskClass: unknown): SeedRaise | null {
-  assertJsonData(card, "card");
-  assertJsonData(clientProfile, "client_profile");
-  assertJsonData(taskClass, "task_class");
+export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, taskClass: unknown, options: EvaluateOptions = {}): SeedRaise | null {
+  if (options.jsonData !== "known") {
+    assertJsonData(card, "card");
+    assertJsonData(clientProfile, "client_profile");
+    assertJsonData(taskClass, "task_class");
+  }
 
   const cardDict = requireDict(card, "card", "an Agent Card object");
   const caps = requireDict(dictGet(cardDict, "capabilities", {}), "card.capabilities", "an object");
@@ -199,15 +229,18 @@ export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, ta
   const pushField = "card.capabilities.pushNotifications";
   const pushConfig = requireDict(dictGet(caps, "pushNotifications", {}), pushField, "an object {supported, securityScheme}");
   const push = dictGet(pushConfig, "supported", false);
-  const inputModes = toSet(dictGet(cardDict, "defaultInputModes", []), "card.defaultInputModes");
-  const outputModes = toSet(dictGet(cardDict, "defaultOutputModes", []), "card.defaultOutputModes");
+  const inputModes = assertSettable(dictGet(cardDict, "defaultInputModes", []), "card.defaultInputModes");
+  const outputModes = assertSettable(dictGet(cardDict, "defaultOutputModes", []), "card.defaultOutputModes");
   const profile = requireDict(clientProfile, "client_profile", "an object");
-  const bufferable = toSet(dictGet(profile, "bufferable_input_modes", []), "client_profile.bufferable_input_modes");
-  const liveOnly = toSet(dictGet(profile, "live_only_input_modes", []), "client_profile.live_only_input_modes");
+  const bufferable = assertSettable(dictGet(profile, "bufferable_input_modes", []), "client_profile.bufferable_input_modes");
+  const liveOnly = assertSettable(dictGet(profile, "live_only_input_modes", []), "client_profile.live_only_input_modes");
 
   // Invariant 1: live-only input modes on a non-streaming endpoint.
   if (taskClass === "live-input" && !isTruthy(streaming)) {
-    const unservable = subtractSets(intersectSets(inputModes, liveOnly), bufferable);
+    const unservable = subtractSets(
+      intersectSets(toSet(inputModes, "card.defaultInputModes"), toSet(liveOnly, "client_profile.live_only_input_modes")),
+      toSet(bufferable, "client_profile.bufferable_input_modes"),
+    );
     if (unservable.size > 0) {
       const modes = renderSorted(unservable, "card.defaultInputModes", 1);
       return { invariant: 1, message: formatSeedMessage(1, pyRepr(taskClass), modes), taskClass };
@@ -229,9 +262,9 @@ export function evaluateCardNegotiable(card: unknown, clientProfile: unknown, ta
 
   // Invariant 3: output mode only reachable via a disabled channel. The set is built for every
   // task class, so a bad resubscribeOnlyOutputModes crashes the reference for all of them.
-  const resubOnly = toSet(dictGet(cardDict, "resubscribeOnlyOutputModes", []), "card.resubscribeOnlyOutputModes");
+  const resubOnly = assertSettable(dictGet(cardDict, "resubscribeOnlyOutputModes", []), "card.resubscribeOnlyOutputModes");
   if (taskClass === "async-completion" && !isTruthy(streaming)) {
-    const unreachable = intersectSets(outputModes, resubOnly);
+    const unreachable = intersectSets(toSet(outputModes, "card.defaultOutputModes"), toSet(resubOnly, "card.resubscribeOnlyOutputModes"));
     if (unreachable.size > 0) {
       const modes = renderSorted(unreachable, "card.defaultOutputModes", 3);
       return { invariant: 3, message: formatSeedMessage(3, pyRepr(taskClass), modes), taskClass };

@@ -178,15 +178,19 @@ function describeCompletion(data: MessageData): string {
   return ownValue(COMPLETION_PATHS, data.completion) ?? "";
 }
 
-/** The sentences after a reason's own: other conditions that also apply, and those that cannot apply and why. */
-function reasonSuffix(data: MessageData): string {
+/**
+ * The sentences after a reason: the other conditions that apply, and why each condition named in
+ * `notApplied` cannot change the finding (unless `omitNotApplied`: the reader has those sentences
+ * once for many reasons, as a batch line does; see explainNotApplied).
+ */
+function reasonSuffix(data: MessageData, omitNotApplied = false): string {
   let out = "";
   const others = data.otherConditions;
   if (Array.isArray(others) && others.length > 0) {
     out += " " + renderTemplate(REASONS.otherConditions, { otherConditions: others.map((c) => ownValue(CONDITION_NAMES, c) ?? String(c)) });
   }
   const names = data.notApplied;
-  if (Array.isArray(names)) {
+  if (Array.isArray(names) && !omitNotApplied) {
     for (const name of names as ConditionName[]) out += " " + notAppliedSentence(name);
   }
   return out;
@@ -197,6 +201,11 @@ function reasonSuffix(data: MessageData): string {
  * (it depends on the name alone, and most rejections of a batch carry one or two of them).
  */
 const NOT_APPLIED_SENTENCES = new Map<string, string>();
+
+/** Why the condition named (a reason's `data.notApplied` entry) cannot change a finding: one sentence, the same for every reason. */
+export function explainNotApplied(name: ConditionName | string): string {
+  return notAppliedSentence(name);
+}
 
 function notAppliedSentence(name: unknown): string {
   const known = typeof name === "string" ? NOT_APPLIED_SENTENCES.get(name) : undefined;
@@ -217,7 +226,12 @@ function fillReason(template: string, given: MessageData, over: MessageData): st
   return renderTemplateLayered(template, given, over, REASON_DEFAULTS);
 }
 
-export function explainReason(reason: DecisionReason): string {
+export interface ExplainReasonOptions {
+  /** Leave out the sentences saying why a condition cannot change the finding (explainNotApplied words them). */
+  omitNotApplied?: boolean;
+}
+
+export function explainReason(reason: DecisionReason, options: ExplainReasonOptions = {}): string {
   // Filled as from { ...REASON_DEFAULTS, ...reason.data, invariant, path } (see renderTemplateLayered).
   const given = reason.data;
   const invariant = reason.invariant ?? "";
@@ -257,25 +271,25 @@ export function explainReason(reason: DecisionReason): string {
       let out = fillReason(REASONS.honoredExtension, given, over);
       if (asList(given.declaredOnCard).length > 0) out += " " + fillReason(REASONS.extensionsOnCard, given, over);
       if (asList(given.notOnCard).length > 0) out += " " + fillReason(REASONS.extensionsNotOnCard, given, over);
-      return out + reasonSuffix(given);
+      return out + reasonSuffix(given, options.omitNotApplied);
     }
     case "otherDiscoveryChannel": {
       const channels = asList(given.channels).map((c) => ownValue(CHANNEL_NAMES, c) ?? String(c));
-      return fillReason(REASONS.otherDiscoveryChannel, given, { invariant, path, channels: formatList(channels, "another channel") }) + reasonSuffix(given);
+      return fillReason(REASONS.otherDiscoveryChannel, given, { invariant, path, channels: formatList(channels, "another channel") }) + reasonSuffix(given, options.omitNotApplied);
     }
     case "renegotiableClient": {
       const acquirable = asList(given.acquirable).map((c) => ownValue(ACQUIRABLE_NAMES, c) ?? String(c));
-      return fillReason(REASONS.renegotiableClient, given, { invariant, path, acquirable: formatList(acquirable) }) + reasonSuffix(given);
+      return fillReason(REASONS.renegotiableClient, given, { invariant, path, acquirable: formatList(acquirable) }) + reasonSuffix(given, options.omitNotApplied);
     }
     case "invalidCard":
       // Problem codes are ids (noCallableInterface): said in words.
-      return fillReason(REASONS.invalidCard, given, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given);
+      return fillReason(REASONS.invalidCard, given, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given, options.omitNotApplied);
     case "requiredPathCut":
-      return fillReason(given.clientLimit === true ? REASONS.requiredPathCutClient : REASONS.requiredPathCut, given, over) + reasonSuffix(given);
+      return fillReason(given.clientLimit === true ? REASONS.requiredPathCutClient : REASONS.requiredPathCut, given, over) + reasonSuffix(given, options.omitNotApplied);
     case "zeroXAdvisory":
     case "extendedCard":
     case "staleCard":
-      return fillReason(REASONS[reason.reason], given, over) + reasonSuffix(given);
+      return fillReason(REASONS[reason.reason], given, over) + reasonSuffix(given, options.omitNotApplied);
   }
 }
 

@@ -6,7 +6,9 @@ export {
   explainDecision,
   explainDegradation,
   explainInputError,
+  explainNotApplied,
   explainReason,
+  type ExplainReasonOptions,
 } from "./decisions";
 export { formatList, renderTemplate, templatePlaceholders, UnfilledPlaceholderError } from "./template";
 export { explainRecordError } from "./record";
