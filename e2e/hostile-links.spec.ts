@@ -133,13 +133,37 @@ test("a short link to a 1 MiB card of 140,000 warnings opens and lists 20 of the
   // 20 of that kind, the line counting the rest, and one more: the card's skill lists audio/pcm,
   // which these defaults no longer do (a mode only a skill lists is one requests cannot use).
   await expect(page.getByTestId("validity-problems").locator("li")).toHaveCount(22, { timeout: 30_000 });
+  // The counts are the card's, not the list's.
+  await expect(page.getByTestId("problem-counts")).toHaveText("0 errors, 140,001 warnings: 20 of each kind shown, and 139,980 more");
 });
 
-// The markers are placed in one read of the text, after the keystroke's frame; what is left is
-// review() itself on the main thread (the schema reports every bad entry before the report caps
-// them): its longest task measured 668 ms on a quiet machine, 1.97 s with eight builds beside it.
+// The markers are placed in one read of the text that stops once they are found, after the review
+// is painted, and the editor (CodeMirror drawing a 1 MiB line: a second) waits to be opened; what
+// is left is review() and its render: the longest task measured 587 ms with the machine's load at
+// 12 (it was 668 ms on a quiet machine and 1.97 s with eight builds beside it before those changes).
 test("… and no main-thread task on it reaches a second", async ({ page }) => {
   const since = await openLinkAfterLoad(page, warningFlood());
   await expect(page.getByTestId("validity-problems")).toContainText("more of this kind", { timeout: 30_000 });
+  expect(await longestTaskSince(page, since)).toBeLessThanOrEqual(MAX_TASK_MS);
+});
+
+// 1 MiB of empty skills: zod used to report four missing fields for each of 350,000 skills (one
+// task of 1.9 s in the browser) and then fail to gather them, which read as "nested too deeply".
+// The schemas now read long arrays a chunk at a time and stop once a tier has what it reports.
+const emptySkills = () => {
+  const base = JSON.stringify({ ...contoso, skills: [] });
+  const card = JSON.stringify({ ...contoso, skills: Array.from({ length: Math.floor((1024 * 1024 - base.length) / 3) }, () => ({})) });
+  expect(card.length).toBeLessThanOrEqual(1024 * 1024);
+  return linkOf(card);
+};
+
+test("a short link to 1 MiB of empty skills is reviewed, its missing fields counted, and no task reaches a second", async ({ page }) => {
+  const since = await openLinkAfterLoad(page, emptySkills());
+  await expect(page.getByTestId("link-notice")).toContainText("Review link opened");
+  await expect(page.getByTestId("validity-problems")).toContainText("more of this kind (a missing spec field)", { timeout: 30_000 });
+  await expect(page.getByTestId("validity-summary")).not.toContainText("nested too deeply");
+  await expectDecision(page, "live-input", "reject");
+  // Drawing a 1 MiB line in the editor takes the page a second: the editor waits to be asked.
+  await expect(page.getByTestId("open-large-editor")).toBeVisible();
   expect(await longestTaskSince(page, since)).toBeLessThanOrEqual(MAX_TASK_MS);
 });

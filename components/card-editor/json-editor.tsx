@@ -47,11 +47,15 @@ const RICH = lazyModule(() => import("./json-editor-view"));
  */
 export const PLAIN_EDITOR_MAX_CHARS = 32 * 1024;
 
+/** Longest text whose problems load CodeMirror without the user reaching for the editor. */
+const AUTO_RICH_MAX_CHARS = 256 * 1024;
+
 /**
  * A JSON editor that is a plain text area until CodeMirror has loaded, and CodeMirror after.
  * The text area is editable (typing and pasting work at once, and the review follows); the swap
  * keeps the text, the selection and the focus. CodeMirror loads on pointer, touch or focus, when a
- * field is to be highlighted, when there are problems to underline, or at once (`eager`).
+ * field is to be highlighted, when there are problems to underline (in a card of at most 256 KB),
+ * or at once (`eager`).
  */
 export function JsonEditor({
   initialText,
@@ -105,7 +109,10 @@ export function JsonEditor({
     if (eager) request();
   }, [eager, request]);
 
-  const shouldLoad = diagnostics.length > 0;
+  // Problems to underline load CodeMirror by themselves, but not on a card this large: drawing one
+  // (a minified 1 MiB card is one line, which CodeMirror lays out and reads the selection of) blocked
+  // the page for a second, so it waits until the user reaches for the editor.
+  const shouldLoad = diagnostics.length > 0 && diagnosticsText.length <= AUTO_RICH_MAX_CHARS;
   useEffect(() => {
     if (shouldLoad) request();
   }, [shouldLoad, request]);

@@ -4,6 +4,7 @@ import { memo } from "react";
 import type { Review, ValidityProblem } from "@/lib/negotiation";
 import { explainAdvisory, explainInputError } from "@/lib/negotiation/explain/decisions";
 import { describeProblem, problemsInReadingOrder } from "@/lib/negotiation/explain/validity";
+import { describeProblemCounts } from "@/lib/negotiation/explain/problem-counts";
 import { SignatureBadge } from "@/components/signature-keys/signature-badge";
 
 const SHAPE_LABEL: Record<string, string> = {
@@ -27,8 +28,6 @@ export const ValiditySummary = memo(function ValiditySummary({
   signatureChecking?: boolean;
 }) {
   const { validity } = review;
-  const errors = validity.problems.filter((p) => p.severity === "error");
-  const warnings = validity.problems.filter((p) => p.severity === "warning");
   return (
     <div data-testid="validity-summary" data-valid={validity.valid} className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -44,8 +43,9 @@ export const ValiditySummary = memo(function ValiditySummary({
           Shape: {SHAPE_LABEL[validity.shape] ?? validity.shape}
         </span>
         <SignatureBadge report={validity.signature} checking={signatureChecking} />
-        <span className="text-xs text-slate-500">
-          {errors.length} error{errors.length === 1 ? "" : "s"}, {warnings.length} warning{warnings.length === 1 ? "" : "s"}
+        {/* The card's totals: a report lists only the first warnings of each kind and counts the rest. */}
+        <span data-testid="problem-counts" className="text-xs text-slate-500">
+          {describeProblemCounts(validity.problems)}
         </span>
       </div>
       {review.inputErrors && review.inputErrors.length > 0 && (

@@ -19,6 +19,7 @@ import { useSignatureReport } from "@/components/signature-keys/use-signature-re
 import type { WorkspaceState } from "@/components/session/snapshot";
 import { Section } from "@/components/ui/section";
 import type { ClientProfile, EvidenceRef, ReviewContext, TaskClass, ValidityProblem } from "@/lib/negotiation";
+import type { EditorDiagnostic } from "@/components/session/workspace-review";
 import { INVARIANTS } from "@/lib/negotiation/invariants";
 import type { Review } from "@/lib/negotiation/decision-types";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
@@ -214,19 +215,19 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     const idle = requestIdleCallback(load, { timeout: 3000 });
     return () => cancelIdleCallback(idle);
   }, [engineReady, nothingToShow, adjusted]);
-  const problemMarks = useMemo(
-    () => (!review || review.validity.problems.length === 0 ? NO_DIAGNOSTICS : problemDiagnostics(review, reviewed.text)),
-    [review, reviewed.text],
-  );
+  const problemMarks = useEditorDiagnostics(review, reviewed.text);
   // The live agent's contradictions are marked on the card they were made on, and on no other text.
   const liveMarks = useMemo(
     () => (liveRun && liveRun.report.contradictions.length > 0 && reviewed.text === liveRun.cardText ? contradictionDiagnostics(liveRun.report.contradictions, reviewed.text) : NO_DIAGNOSTICS),
     [liveRun, reviewed.text],
   );
-  const diagnostics = useMemo(
-    () => (liveMarks === NO_DIAGNOSTICS ? problemMarks : problemMarks === NO_DIAGNOSTICS ? liveMarks : [...problemMarks, ...liveMarks]),
-    [problemMarks, liveMarks],
-  );
+  // Validity marks may still be those of an earlier text (a large card's are made after its paint):
+  // beside the live marks only when they are for this text.
+  const diagnostics = useMemo(() => {
+    if (liveMarks === NO_DIAGNOSTICS) return problemMarks;
+    if (problemMarks.list.length === 0 || problemMarks.text !== reviewed.text) return { list: liveMarks, text: reviewed.text };
+    return { list: [...problemMarks.list, ...liveMarks], text: reviewed.text };
+  }, [problemMarks, liveMarks, reviewed.text]);
   // A value (the same inputs: the same answer), so the view below is remade only when it changes.
   const liveStale = liveRun ? staleness(liveRun, card.text, profile, taskClasses) : null;
   const live = useMemo(() => (liveRun ? liveView(liveRun, liveStale) : null), [liveRun, liveStale]);
@@ -253,7 +254,9 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const shownText = lastValid?.text ?? reviewed.text;
   const selection = useMemo(() => (shown ? resolveSelection(chosen, shown) : null), [chosen, shown]);
   // The same array while the card's skills read the same, so the task class panel skips a keystroke's render.
-  const skillsKey = skillKeyOf(shown?.card?.skills);
+  // Worked out once per review (a keystroke's urgent render keeps the last one): a loop over every skill.
+  const shownSkills = shown?.card?.skills;
+  const skillsKey = useMemo(() => skillKeyOf(shownSkills), [shownSkills]);
   const { choices: skills, total: skillTotal } = useMemo(() => skillsFromKey(skillsKey), [skillsKey]);
   // Past the list's cap the picker searches every skill, read at search time (never per keystroke).
   const cardSkills = useRef(shown?.card?.skills);
@@ -454,10 +457,10 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             sourceEdited={sourceEdited}
             source={source}
             editorRef={cardEditor}
-            diagnostics={empty ? NO_DIAGNOSTICS : diagnostics}
+            diagnostics={empty ? NO_DIAGNOSTICS : diagnostics.list}
             // The text the diagnostics were made for matters only when there are some: without, a
             // keystroke leaves the card panel's props as they were (and the panel unrendered).
-            diagnosticsText={empty || diagnostics === NO_DIAGNOSTICS ? "" : reviewed.text}
+            diagnosticsText={empty ? "" : diagnostics.text}
             onChange={onCardChange}
             onLoad={onCardLoad}
             open={sections.card}
@@ -493,6 +496,37 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
 });
 
 const NO_DIAGNOSTICS: never[] = [];
+const NO_MARKERS = { list: NO_DIAGNOSTICS, text: "" };
+
+/**
+ * Past this size a card's editor markers are worked out after the review is painted, in a task of
+ * their own: on a 1 MiB card, finding the problems' pointers in the text takes about as long as
+ * the review, and the two in one task made the longest task on the page.
+ */
+const DEFER_MARKERS_CHARS = 256 * 1024;
+
+/** The editor's markers for a review and the text they were made for (the editor drops them once its text differs). */
+function useEditorDiagnostics(review: Review | undefined, text: string): { list: readonly EditorDiagnostic[]; text: string } {
+  const problems = review !== undefined && review.validity.problems.length > 0;
+  const large = text.length > DEFER_MARKERS_CHARS;
+  const now = useMemo(() => (review && problems && !large ? { list: problemDiagnostics(review, text), text } : undefined), [review, problems, large, text]);
+  const [later, setLater] = useState<{ list: EditorDiagnostic[]; text: string } | null>(null);
+  useEffect(() => {
+    if (!review || !problems || !large) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setLater({ list: problemDiagnostics(review, text), text }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [review, problems, large, text]);
+  if (!problems) return NO_MARKERS;
+  if (now) return now;
+  // Until this review's are ready, the last ones made (for the text they were made for).
+  return later ?? NO_MARKERS;
+}
 
 interface ParsedReview {
   review: Review;

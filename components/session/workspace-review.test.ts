@@ -50,6 +50,18 @@ describe("problemDiagnostics", () => {
       expect([problem.pointer, diagnostics[i]!.from, diagnostics[i]!.to]).toEqual([problem.pointer, expected.from, expected.to]);
     });
   });
+  it("marks each empty skill of a long list where locateNearest puts it, and a field left out on its nearest ancestor", () => {
+    const card = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+    const text = JSON.stringify({ ...card, skills: Array.from({ length: 20_000 }, () => ({})) });
+    const review = runReview(text, NORTHWIND, {});
+    const problems = [...review.validity.problems, { severity: "warning" as const, code: "nullValue", pointer: "/capabilities/absent/deeper", data: { field: "capabilities.absent.deeper" } }];
+    const diagnostics = problemDiagnostics({ ...review, validity: { ...review.validity, problems } }, text);
+    expect(diagnostics.slice(0, 4).map((d) => text.slice(d.from, d.to))).toEqual(["{}", "{}", "{}", "{}"]);
+    problems.forEach((problem, i) => {
+      const expected = locateNearest(text, problem.pointer) ?? { from: 0, to: 1 };
+      expect([problem.pointer, diagnostics[i]!.from, diagnostics[i]!.to]).toEqual([problem.pointer, expected.from, expected.to]);
+    });
+  });
   it("has nothing to mark on the incident card", () => {
     expect(problemDiagnostics(runReview(CONTOSO.text, NORTHWIND, {}), CONTOSO.text).filter((d) => d.severity === "error")).toEqual([]);
   });

@@ -165,20 +165,25 @@ export function locateNearest(text: string, pointer: string): { from: number; to
 
 /**
  * Validity problems as editor diagnostics at the exact range of the pointer they name (or of its
- * nearest ancestor, as locateNearest). Every pointer and its ancestors are found in one read of
- * the text, so the work grows with the card, not with the card times its problems.
+ * nearest ancestor, as locateNearest). The pointers are found in one read of the text, which stops
+ * once all are found; only pointers that name nothing send a second read for their ancestors (an
+ * ancestor's range ends where it ends: on a 1 MiB card the card itself, found only at the end).
+ * So the work grows with the card, not with the card times its problems.
  */
 export function problemDiagnostics(result: Pick<Review, "validity">, text: string): EditorDiagnostic[] {
-  const wanted = new Set<string>();
-  for (const problem of result.validity.problems) {
-    if (problem.position) continue;
-    for (let current = problem.pointer; ; current = current.slice(0, current.lastIndexOf("/"))) {
-      if (wanted.has(current)) break;
-      wanted.add(current);
+  const exact = new Set<string>();
+  for (const problem of result.validity.problems) if (!problem.position) exact.add(problem.pointer);
+  const ranges = locatePointers(text, exact);
+  const ancestors = new Set<string>();
+  for (const pointer of exact) {
+    if (ranges.has(pointer) || pointer === "") continue;
+    for (let current = pointer.slice(0, pointer.lastIndexOf("/")); ; current = current.slice(0, current.lastIndexOf("/"))) {
+      if (ancestors.has(current) || ranges.has(current)) break;
+      ancestors.add(current);
       if (current === "") break;
     }
   }
-  const ranges = locatePointers(text, wanted);
+  if (ancestors.size > 0) for (const [pointer, range] of locatePointers(text, ancestors)) ranges.set(pointer, range);
   const nearest = (pointer: string): { from: number; to: number } | undefined => {
     for (let current = pointer; ; current = current.slice(0, current.lastIndexOf("/"))) {
       const range = ranges.get(current);

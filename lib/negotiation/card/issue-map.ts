@@ -4,7 +4,8 @@ import { describeJsonType, type ProblemSink } from "./problems";
 import { escapePointerSegment, pointerFromPath } from "./pointer";
 import { isObject } from "./json-value";
 
-const MAX_ISSUES_PER_TIER = 200;
+/** Issues of one tier turned into problems; the rest of a hostile card's are not read. */
+export const MAX_ISSUES_PER_TIER = 200;
 
 export type Tier = "critical" | "required" | "spec";
 

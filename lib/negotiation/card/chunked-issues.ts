@@ -1,0 +1,60 @@
+import type * as z from "../zod";
+import type { JsonObject } from "./json-value";
+
+type Issue = z.core.$ZodIssue;
+type Finder = (schema: z.ZodMiniType, value: unknown) => readonly Issue[];
+
+/** A top-level array longer than this is validated a chunk at a time. */
+export const ARRAY_CHUNK = 1024;
+
+/**
+ * The issues a card schema finds in a card, as `find` would report them for the whole card, but
+ * with every top-level array longer than ARRAY_CHUNK validated a chunk at a time, and no more
+ * chunks of an array once it alone has `limit` issues (the caller keeps only the first `limit`).
+ * A card of 350,000 empty skills gave zod 1.4 million issues, seconds of work, and a RangeError
+ * when zod spread them into one list (read as "nested too deeply"); now it is a few chunks. The
+ * schemas check each element on its own (no refinement looks across fields), so a chunk's issues
+ * are the whole card's with the index moved; issues are ordered as zod orders them, by the
+ * schema's keys. The card itself is never changed.
+ */
+export function findIssuesInChunks(find: Finder, schema: z.ZodMiniType, card: JsonObject, limit: number): readonly Issue[] {
+  let long: Set<string> | undefined;
+  for (const key of Object.keys(card)) {
+    const value = card[key];
+    if (Array.isArray(value) && value.length > ARRAY_CHUNK) (long ??= new Set()).add(key);
+  }
+  if (!long) return find(schema, card);
+  // Built with data properties (fromEntries, computed keys): a key "__proto__" stays a key.
+  const first = Object.fromEntries(Object.entries(card).map(([key, value]) => [key, long.has(key) ? (value as unknown[]).slice(0, ARRAY_CHUNK) : value]));
+  const groups = new Map<PropertyKey, Issue[]>();
+  const add = (issue: Issue) => {
+    const key = issue.path[0] ?? "";
+    const group = groups.get(key);
+    if (group) group.push(issue);
+    else groups.set(key, [issue]);
+  };
+  for (const issue of find(schema, first)) add(issue);
+  for (const key of long) {
+    const list = card[key] as unknown[];
+    for (let start = ARRAY_CHUNK; start < list.length && (groups.get(key)?.length ?? 0) < limit; start += ARRAY_CHUNK) {
+      for (const issue of find(schema, { ...first, [key]: list.slice(start, start + ARRAY_CHUNK) })) {
+        const index = issue.path[1];
+        if (issue.path[0] !== key || typeof index !== "number") continue;
+        add({ ...issue, path: [key, index + start, ...issue.path.slice(2)] });
+      }
+    }
+  }
+  const order = shapeKeys(schema);
+  const rank = (key: PropertyKey) => {
+    const at = typeof key === "string" ? order.indexOf(key) : -1;
+    return at === -1 ? order.length : at;
+  };
+  // A stable sort: keys the schema does not name keep the order zod reported them in, after the rest.
+  return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([, issues]) => issues);
+}
+
+/** The keys of an object schema in the order zod checks them (none for another kind of schema). */
+function shapeKeys(schema: z.ZodMiniType): string[] {
+  const def = (schema as unknown as { _zod: { def: { type?: string; shape?: Record<string, unknown> } } })._zod.def;
+  return def.type === "object" && def.shape ? Object.keys(def.shape) : [];
+}

@@ -1,0 +1,35 @@
+import { withThousands } from "../thousands";
+import { MAX_WARNINGS_PER_CODE, type ValidityProblem } from "../card/validity";
+
+/**
+ * How many problems a report found, not how many it lists: a report keeps at most
+ * MAX_WARNINGS_PER_CODE warnings of each code and counts the rest in one `moreOfThisKind` problem
+ * (card/validity.ts, capWarnings). `warnings` is the card's total; `unlisted` the ones left out.
+ */
+export function countProblems(problems: readonly ValidityProblem[]): { errors: number; warnings: number; unlisted: number } {
+  let errors = 0;
+  let warnings = 0;
+  let unlisted = 0;
+  for (const problem of problems) {
+    if (problem.severity === "error") errors++;
+    else if (problem.code !== "moreOfThisKind") warnings++;
+    else {
+      const more = typeof problem.data.more === "number" && problem.data.more > 0 ? problem.data.more : 0;
+      warnings += more;
+      unlisted += more;
+    }
+  }
+  return { errors, warnings, unlisted };
+}
+
+const plural = (n: number, word: string) => `${withThousands(n)} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The counts line of a validity report: "0 errors, 3 warnings", or, when some warnings are not
+ * listed, "1 error, 261,846 warnings: 20 of each kind shown, and 261,826 more".
+ */
+export function describeProblemCounts(problems: readonly ValidityProblem[]): string {
+  const { errors, warnings, unlisted } = countProblems(problems);
+  const counts = `${plural(errors, "error")}, ${plural(warnings, "warning")}`;
+  return unlisted === 0 ? counts : `${counts}: ${MAX_WARNINGS_PER_CODE} of each kind shown, and ${withThousands(unlisted)} more`;
+}
