@@ -3,11 +3,11 @@
 import { memo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { BUTTON } from "@/components/ui/form-styles";
+import { ProblemList } from "@/components/ui/problem-list";
 import type { CardLint, LiveObservation, PresetLint } from "@/lib/negotiation/lint";
 import { presetsWithoutRejection } from "@/lib/negotiation/lint";
 import { docsPath } from "@/lib/negotiation/invariants/types";
 import { describeLintStatus, describeLiveProblem } from "@/lib/negotiation/explain/lint";
-import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { describeSignatureReport, signatureStatusLabel } from "@/lib/negotiation/explain/signatures";
 import { formatList } from "@/lib/negotiation/explain/template";
 
@@ -63,27 +63,7 @@ export const LintReport = memo(function LintReport({
       {problems.length > 0 && (
         <div>
           <h3 className="mb-1 text-sm font-semibold text-slate-800">Problems</h3>
-          <ul data-testid="check-problems" className="rounded border border-slate-200 text-sm">
-            {problems.map((problem, i) => (
-              <li key={i} data-code={problem.code} data-severity={problem.severity} className="flex flex-col gap-0.5 border-b border-slate-100 px-2 py-1 last:border-0 sm:flex-row sm:items-start sm:gap-2">
-                <span className={problem.severity === "error" ? "shrink-0 font-semibold text-rose-800" : "shrink-0 text-amber-800"}>
-                  {problem.severity === "error" ? "✗ error" : "! warning"}
-                </span>
-                <span className="min-w-0 flex-1 break-words">
-                  {describeProblem(problem)}{" "}
-                  <button
-                    type="button"
-                    className="font-mono text-xs break-all text-sky-800 underline decoration-dotted"
-                    onClick={() => onLocate(problem.pointer)}
-                    aria-label={`Show ${problem.pointer || "the document"} in the editor`}
-                  >
-                    {problem.pointer || "/"}
-                  </button>{" "}
-                  <code className="text-xs text-slate-500">{problem.code}</code>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={problems} onLocate={(problem) => onLocate(problem.pointer)} testId="check-problems" showCode />
         </div>
       )}
 

@@ -3,8 +3,9 @@
 import { memo } from "react";
 import type { Review, ValidityProblem } from "@/lib/negotiation";
 import { explainAdvisory, explainInputError } from "@/lib/negotiation/explain/decisions";
-import { describeProblem, problemsInReadingOrder } from "@/lib/negotiation/explain/validity";
+import { problemsInReadingOrder } from "@/lib/negotiation/explain/validity";
 import { describeProblemCounts } from "@/lib/negotiation/explain/problem-counts";
+import { ProblemList } from "@/components/ui/problem-list";
 import { SignatureBadge } from "@/components/signature-keys/signature-badge";
 
 const SHAPE_LABEL: Record<string, string> = {
@@ -61,26 +62,7 @@ export const ValiditySummary = memo(function ValiditySummary({
         </p>
       )}
       {validity.problems.length > 0 && (
-        <ul data-testid="validity-problems" className="max-h-40 overflow-auto rounded border border-slate-200 text-sm">
-          {problemsInReadingOrder(validity.problems).map((problem, i) => (
-            <li key={i} className="flex items-start gap-2 border-b border-slate-100 px-2 py-1 last:border-0">
-              <span className={problem.severity === "error" ? "font-semibold text-rose-800" : "text-amber-800"}>
-                {problem.severity === "error" ? "✗ error" : "! warning"}
-              </span>
-              <span className="min-w-0 flex-1">
-                {describeProblem(problem)}{" "}
-                <button
-                  type="button"
-                  className="font-mono text-xs text-sky-800 underline decoration-dotted"
-                  onClick={() => onLocate(problem)}
-                  aria-label={`Show ${problem.pointer || "the document"} in the editor`}
-                >
-                  {problem.pointer || "/"}
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <ProblemList problems={problemsInReadingOrder(validity.problems)} onLocate={onLocate} testId="validity-problems" className="max-h-40 overflow-auto" />
       )}
     </div>
   );
