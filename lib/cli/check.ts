@@ -10,9 +10,9 @@ import { buildRecords, parseLinkBase } from "./records";
 import { toReviewJson } from "./review-json";
 import { renderDecisionMarkdown } from "../report/markdown";
 import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn, type FailPolicy } from "../report/formats";
-import { loadSignatureSetup, verifyIfSigned } from "./signatures";
+import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
-import { readBaseUrlSetting, SettingsError } from "../settings";
+import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
 export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
@@ -23,8 +23,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   }
   if (!values.card) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
   if (!values.profile) throw new UsageError("check: --profile is required (a profile JSON file or a preset name).", true);
-  const format = values.format ?? "text";
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`check: --format must be one of ${FORMATS.join(", ")}, not "${format}".`, true);
+  const format = readFormat("check", values.format, REPORT_FORMATS);
   const failOn = parseFailOn(values["fail-on"]);
 
   // Cheap argument checks first, so a typo is reported before a network fetch.
@@ -32,10 +31,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   // Without --link-base / --docs-base, the instance's PARLEY_BASE_URL (the server's own setting) is the base.
   const envBase = values["link-base"] === undefined || values["docs-base"] === undefined ? baseUrlFromEnv(io.env) : undefined;
   const linkBase = parseLinkBase(values["link-base"]) ?? envBase;
-  const docsBase = parseDocsBase(values["docs-base"]) ?? (envBase === undefined ? undefined : `${envBase}/`);
+  const docsBase = docsBaseOf("check", values["docs-base"], envBase);
   const profile = await loadProfile(values.profile, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
-  const signatureSetup = await loadSignatureSetup(values.jwks, values["fetch-jku"] === true && values["no-jku"] !== true, io);
+  const signatureSetup = await signatureSetupFromFlags(values, io);
   const card = await loadCard(values.card, io);
   const aimed = values.skill === undefined ? taskClasses : aimAtSkill(values.skill, taskClasses, card.text);
 
@@ -77,8 +76,6 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
   return exitCode;
 }
 
-const FORMATS = ["text", "json", "sarif", "junit", "markdown", "github"] as const;
-
 /**
  * `--fail-on reject|escalate|defer`: the mildest decision that makes exit code 1 (default reject);
  * `not-for-client`, alone or after a comma (`defer,not-for-client`), also fails on classes the
@@ -102,28 +99,6 @@ function exitLine(decisions: Review["decisions"], failing: string[], failOn: Fai
   const notForClient = decisions.filter((d) => isNotForClient(d) && !failing.includes(d.taskClass)).map((d) => d.taskClass);
   if (notForClient.length > 0) out += `Not for this client (the client's own limits, not a failure; --fail-on not-for-client to fail on them): ${notForClient.join(", ")}\n`;
   return out;
-}
-
-export function baseUrlFromEnv(env: CliIo["env"], command = "check"): string | undefined {
-  try {
-    return readBaseUrlSetting(env) ?? undefined;
-  } catch (error) {
-    if (error instanceof SettingsError) throw new UsageError(`${command}: ${error.problems.join("; ")} (or pass ${command === "check" ? "--link-base and " : ""}--docs-base).`, true);
-    throw error;
-  }
-}
-
-/** `--docs-base URL`: where the rule pages live, for absolute links in SARIF (an http(s) URL). */
-export function parseDocsBase(value: string | undefined, command = "check"): string | undefined {
-  if (value === undefined) return undefined;
-  try {
-    const url = new URL(value);
-    // Rule pages go after the path: a query or fragment would swallow them, and credentials do not belong in a report.
-    if ((url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password && !url.search && !url.hash) return url.href;
-  } catch {
-    // worded below
-  }
-  throw new UsageError(`${command}: --docs-base must be an absolute http(s) URL of the Parley app, without credentials, query or fragment, not "${value}".`, true);
 }
 
 /**
@@ -163,8 +138,6 @@ const CHECK_OPTIONS = {
   "fail-on": { type: "string" },
   "docs-base": { type: "string" },
   "task-class-file": { type: "string" },
-  jwks: { type: "string" },
-  "no-jku": { type: "boolean" },
-  "fetch-jku": { type: "boolean" },
+  ...SIGNATURE_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;

@@ -131,6 +131,7 @@ describe("parley lint: formats and exit codes", () => {
     [["lint", "--card", "examples/cards/contoso.json", "--fail-on", "reject"], /--fail-on must be error or warning/],
     [["lint", "--card", "examples/cards/contoso.json", "--live", "--no-live"], /--live and --no-live contradict/],
     [["lint", "--card", "examples/cards/contoso.json", "--header", "A: b"], /--header goes with the live check/],
+    [["lint", "--card", "examples/cards/contoso.json", "--live", "--header", "no colon"], /lint: --header number 1 is not "Name: value"/],
     [["lint", "--card", "examples/no-such.json"], /--card examples\/no-such\.json: /],
     [["lint", "--card", "example:nope"], /no such example/],
     [["lint", "--card", "http://169.254.169.254/"], /fetch refused or failed \(blockedAddress\)/],

@@ -5,11 +5,11 @@ import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { liveObservationOf } from "../probe/live-observation";
 import { lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";
 import { safeLines } from "../report/escape";
-import { baseUrlFromEnv, parseDocsBase } from "./check";
+import { baseUrlFromEnv, docsBaseOf, readFormat, readHeaderFlags, REPORT_FORMATS } from "./command-flags";
 import { flagError, type FlagOptions } from "./flag-errors";
 import { type LoadedCard, loadCard } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
-import { loadSignatureSetup, verifyIfSigned } from "./signatures";
+import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { lintUsage } from "./usage";
 
 const LINT_OPTIONS = {
@@ -20,13 +20,10 @@ const LINT_OPTIONS = {
   header: { type: "string", multiple: true },
   "fail-on": { type: "string" },
   "docs-base": { type: "string" },
-  jwks: { type: "string" },
-  "no-jku": { type: "boolean" },
-  "fetch-jku": { type: "boolean" },
+  ...SIGNATURE_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
 
-const FORMATS = ["text", "json", "sarif", "junit", "markdown", "github"] as const;
 const FAIL_ON = ["error", "warning"] as const;
 
 /**
@@ -50,17 +47,16 @@ export async function runLint(argv: string[], io: CliIo): Promise<ExitCode> {
     return EXIT.ok;
   }
   if (!values.card) throw new UsageError("lint: --card is required (a file, an http(s) URL, example:ID, or - for stdin).", true);
-  const format = values.format ?? "text";
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`lint: --format must be one of ${FORMATS.join(", ")}, not "${format}".`, true);
+  const format = readFormat("lint", values.format, REPORT_FORMATS);
   const failOn = values["fail-on"] ?? "error";
   if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`lint: --fail-on must be error or warning, not "${failOn}".`, true);
   if (values.live && values["no-live"]) throw new UsageError("lint: --live and --no-live contradict each other: give one.", true);
   const isUrl = /^https?:\/\//i.test(values.card);
   const live = values.live === true || (isUrl && values["no-live"] !== true);
   if (!live && values.header?.length) throw new UsageError("lint: --header goes with the live check (a card URL, or --live).", true);
-  const headers = values.header?.length ? await parseHeaders(values.header) : [];
-  const docsBase = parseDocsBase(values["docs-base"], "lint") ?? (values["docs-base"] === undefined ? envDocsBase(io) : undefined);
-  const signatureSetup = await loadSignatureSetup(values.jwks, values["fetch-jku"] === true && values["no-jku"] !== true, io);
+  const headers = await readHeaderFlags("lint", values.header);
+  const docsBase = docsBaseOf("lint", values["docs-base"], values["docs-base"] === undefined ? baseUrlFromEnv(io.env, "lint") : undefined);
+  const signatureSetup = await signatureSetupFromFlags(values, io);
 
   const card = await loadCard(values.card, io);
   const signatures = await verifyIfSigned(card.text, signatureSetup);
@@ -101,22 +97,6 @@ async function observeLive(card: LoadedCard, headers: Array<readonly [string, st
     if (e instanceof ProbeInputError) return { notRun: { reason: e.code, detail: e.message }, interfaces: [], refused: [] };
     throw e;
   }
-}
-
-/** `--header "Name: value"`…, parsed as probe parses them (loaded only when given). */
-async function parseHeaders(texts: readonly string[]): Promise<Array<readonly [string, string]>> {
-  const { parseHeaderFlag } = await import("../probe/transport-fetch");
-  return texts.map((text, i) => {
-    const header = parseHeaderFlag(text);
-    // A header's value is a credential: the message names the flag's position, never its text.
-    if (!header) throw new UsageError(`lint: --header number ${i + 1} is not "Name: value" (a header name, a colon, a value on one line).`, true);
-    return header;
-  });
-}
-
-function envDocsBase(io: CliIo): string | undefined {
-  const base = baseUrlFromEnv(io.env, "lint");
-  return base === undefined ? undefined : `${base}/`;
 }
 
 /** `lint --format json`: one document; scripts match on `code`, `severity`, `status`, `outcome`, never on `message`. */

@@ -8,7 +8,7 @@ import { runLint } from "./lint";
 import { DIFF_USAGE, runDiff } from "./diff";
 import { PROBE_USAGE } from "./probe-usage";
 import { runTriage, TRIAGE_USAGE } from "./triage";
-import { loadSignatureSetup } from "./signatures";
+import { SIGNATURE_FLAGS, signatureSetupFromFlags } from "./signatures";
 import { type CliIo, describeWriteFailure, EXIT, EXIT_PIPE_CLOSED, type ExitCode, processIo, UsageError, writeOut } from "./io";
 import { flagError, type FlagOptions } from "./flag-errors";
 import { loadTaskClassFile } from "./inputs";
@@ -86,9 +86,7 @@ const BATCH_OPTIONS = {
   "max-line-bytes": { type: "string" },
   messages: { type: "string" },
   jobs: { type: "string" },
-  jwks: { type: "string" },
-  "no-jku": { type: "boolean" },
-  "fetch-jku": { type: "boolean" },
+  ...SIGNATURE_FLAGS,
   "task-class-file": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
@@ -106,7 +104,7 @@ async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
   }
   const jobs = values.jobs === undefined ? 1 : parseWholeNumberFlag("batch", "--jobs", values.jobs, 1, MAX_JOBS);
   const taskClasses = values["task-class-file"] ? await loadTaskClassFile(values["task-class-file"], io) : undefined;
-  const signatures = await loadSignatureSetup(values.jwks, values["fetch-jku"] === true && values["no-jku"] !== true, io);
+  const signatures = await signatureSetupFromFlags(values, io);
   const progress = progressOn(io.stderr);
   const tally = (s: Readonly<BatchSummary>) => `${count(s.rejected)} with a rejection, ${count(s.errors)} not reviewable`;
   const summary = await runBatch(io.stdin, io.stdout, {

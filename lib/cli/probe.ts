@@ -4,7 +4,7 @@ import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { formatProbeJunit, formatProbeText, probeExitCode } from "../probe/format";
 import { PROBE_DEFAULTS, probeAgent, ProbeInputError, type ProbeOptions } from "../probe/probe";
 import { PROBE_USAGE } from "./probe-usage";
-import { parseHeaderFlag } from "../probe/transport-fetch";
+import { readFormat, readHeaderFlags } from "./command-flags";
 import { flagError, type FlagOptions } from "./flag-errors";
 import { loadCard, loadProfile, loadTaskClassFile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
@@ -40,14 +40,8 @@ export async function runProbe(argv: string[], io: CliIo): Promise<ExitCode> {
   }
   if (!values.card) throw new UsageError("probe: --card is required (an http(s) URL or a file).", true);
   if (!values.profile) throw new UsageError("probe: --profile is required (a profile JSON file or a preset name).", true);
-  const format = values.format ?? "text";
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`probe: --format must be one of ${FORMATS.join(", ")}, not "${format}".`, true);
-  // A header's value is a credential: the message names the flag's position, never its text.
-  const headers = (values.header ?? []).map((text, i) => {
-    const header = parseHeaderFlag(text);
-    if (!header) throw new UsageError(`probe: --header number ${i + 1} is not "Name: value" (a header name, a colon, a value on one line).`, true);
-    return header;
-  });
+  const format = readFormat("probe", values.format, FORMATS);
+  const headers = await readHeaderFlags("probe", values.header);
   if (!values.send && (values.yes || values.webhook || values.timeout)) {
     throw new UsageError(`probe: ${values.yes ? "--yes" : values.webhook ? "--webhook" : "--timeout"} goes with --send.`, true);
   }

@@ -4,6 +4,7 @@ import { describeKeyIssue, describeKeySetError } from "../negotiation/explain";
 import { readKeySet, type SignatureReport, type VerifySignaturesOptions } from "../negotiation";
 import { signatureList } from "../negotiation/card";
 import { readTextFile } from "./inputs";
+import type { FlagOptions } from "./flag-errors";
 import { type CliIo, UsageError, writeOut } from "./io";
 
 /**
@@ -19,6 +20,18 @@ export type SignatureSetup = VerifySignaturesOptions;
 /** Most key sets remembered per run; past it, the oldest is forgotten (and fetched again if named). */
 const MAX_CACHED_KEY_SETS = 64;
 const MAX_JWKS_BYTES = 256 * 1024;
+
+/** The signature flags of every command that reviews a card: spread into its flag table. */
+export const SIGNATURE_FLAGS = {
+  jwks: { type: "string" },
+  "no-jku": { type: "boolean" },
+  "fetch-jku": { type: "boolean" },
+} as const satisfies FlagOptions;
+
+/** The signature setup the parsed flags ask for (`--no-jku` wins over `--fetch-jku`). */
+export function signatureSetupFromFlags(values: { jwks?: string; "no-jku"?: boolean; "fetch-jku"?: boolean }, io: CliIo): Promise<SignatureSetup> {
+  return loadSignatureSetup(values.jwks, values["fetch-jku"] === true && values["no-jku"] !== true, io);
+}
 
 export async function loadSignatureSetup(jwks: string | undefined, fetchJku: boolean | undefined, io: CliIo): Promise<SignatureSetup> {
   if (jwks !== undefined) return { keys: await loadJwks(jwks, io) };
