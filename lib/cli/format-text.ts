@@ -1,5 +1,5 @@
 import { type Review, docsPath, type EvidenceRef, isNotForClient } from "../negotiation";
-import { describeCut, decisionLabel, evidenceValueText } from "../negotiation/explain";
+import { describeCut, decisionLabel, evidenceValueText, explainEveryClassRejected } from "../negotiation/explain";
 import type { LoadedCard } from "./inputs";
 import { safeLines } from "../report/escape";
 import { isNotable, type ReviewJson } from "./review-json";
@@ -36,7 +36,7 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
   // each class then shows its decision alone (its findings are a best-effort reading of a card
   // no conforming client accepts).
   const invalidReason = json.valid ? undefined : ids.map((id) => json.decisions[id]!.reasons.find((r) => r.reason === "invalidCard")).find((r) => r !== undefined);
-  if (invalidReason) out.push(`Every task class is rejected. ${invalidReason.message}`, "");
+  if (invalidReason) out.push(explainEveryClassRejected(invalidReason.message ?? ""), "");
   const width = Math.max(10, ...ids.map((id) => id.length));
   out.push(`${"TASK CLASS".padEnd(width)}  DECISION`);
   for (const id of ids) {

@@ -203,6 +203,14 @@ describe("GitHub annotations", () => {
     expect(lines[0]).toMatch(/^::error file=trunc\.json,line=3,col=1,title=Invalid card \(notJson\)::/);
   });
 
+  it("annotates an invalid card's errors, then one line for every class rejected for it", () => {
+    const lines = toGithubAnnotations({ review: invalid, cardText: invalidText, cardUri: "bad.json" }).trimEnd().split("\n");
+    const perClass = lines.filter((l) => !l.includes("title=Invalid card"));
+    expect(lines.length - perClass.length).toBe(invalid.validity.problems.filter((p) => p.severity === "error").length);
+    expect(perClass).toHaveLength(1);
+    expect(perClass[0]).toMatch(/^::error file=bad\.json,line=1,col=1,title=request-response%2C live-input%2C async-completion%2C fire-and-forget%2C streaming-output%3A reject \(the card\)::Every task class is rejected\. The card is not valid/);
+  });
+
   it("escapes newlines and percent signs in messages", () => {
     const card = JSON.parse(CONTOSO.text) as { skills: Array<{ inputModes: string[] }> };
     card.skills[0]!.inputModes = ["audio/pcm%0A::error::injected\nx"];

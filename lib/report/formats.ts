@@ -1,7 +1,7 @@
 import { outcomeOf, rulesOf } from "../negotiation/decide";
 import { DECISIONS, type DecisionKind, type Outcome, type RejectTarget, type Review, type TaskClassDecision } from "../negotiation/decision-types";
 import { describeInvariant, explainFinding } from "../negotiation/explain/findings";
-import { decisionLabel, explainDecision } from "../negotiation/explain/decisions";
+import { decisionLabel, explainDecision, explainEveryClassRejected, explainReason, invalidCardReason } from "../negotiation/explain/decisions";
 import { describeProblem } from "../negotiation/explain/validity";
 import { INVARIANTS } from "../negotiation/invariants";
 import type { Finding } from "../negotiation/invariants/types";
@@ -303,6 +303,15 @@ export function toGithubAnnotations(input: ReportInput): string {
     lines.push(`::${kind} ${where.join(",")}::${annotationMessage(message)}`);
   };
   for (const problem of review.validity.problems.filter((p) => p.severity === "error")) annotate("error", problem.pointer, `Invalid card (${problem.code})`, describeProblem(problem), problemPosition(problem, cardText));
+  // An invalid card: its errors above, then one annotation for every class rejected for it.
+  const invalid = review.validity.valid ? undefined : invalidCardReason(review);
+  if (invalid) {
+    // A rejection fails the run at every --fail-on threshold.
+    if (review.decisions.length > 0) {
+      annotate("error", "", `${review.decisions.map((d) => d.taskClass).join(", ")}: reject (the card)`, explainEveryClassRejected(explainReason(invalid)));
+    }
+    return lines.join("\n") + (lines.length > 0 ? "\n" : "");
+  }
   for (const decision of review.decisions) {
     if (decision.decision === "accept") continue;
     const kind = failsOn(decision, failOn) ? "error" : decision.decision === "accept-degraded" || outcomeOf(decision) === "not-for-client" ? "notice" : "warning";

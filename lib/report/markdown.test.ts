@@ -44,6 +44,20 @@ describe("renderDecisionMarkdown", () => {
     for (const row of tableRows(markdown)) expect(row.split(" | ")[1]).not.toMatch(/^accept/);
   });
 
+  it("gives an invalid card's reason once, lists its errors, and shows each class's decision alone", () => {
+    const card = JSON.parse(CONTOSO.text) as { skills: Array<Record<string, unknown>> };
+    delete card.skills[0]!.description;
+    const markdown = renderDecisionMarkdown(review(JSON.stringify(card), NORTHWIND), LINK);
+    const said = markdown.split("\n").filter((line) => line.includes("so nothing can be accepted on it"));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^Every task class is rejected\. The card is not valid \(/);
+    expect(markdown).toMatch(/^- skills\\\[0\\\]\.description is missing: .* \(`\/skills\/0`\)$/m);
+    expect(markdown).toContain("| Task class | Decision |\n| --- | --- |\n");
+    const rows = tableRows(markdown);
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row).toMatch(/ \| reject \(the card: fix it at its source\) \|$/);
+  });
+
   it("explains why there are no decisions when the profile is unusable", () => {
     const markdown = renderDecisionMarkdown(review(CONTOSO.text, { ...NORTHWIND, name: "" }), LINK);
     expect(markdown).toContain("No decisions: The client profile is invalid at /profile/name");

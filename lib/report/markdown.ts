@@ -1,6 +1,7 @@
 import { escapeMarkdown } from "../markdown";
 import type { Review } from "../negotiation/decision-types";
-import { decisionLabel, explainAdvisory, explainInputError, explainReason } from "../negotiation/explain/decisions";
+import { decisionLabel, explainAdvisory, explainEveryClassRejected, explainInputError, explainReason, invalidCardReason } from "../negotiation/explain/decisions";
+import { describeProblem } from "../negotiation/explain/validity";
 
 /**
  * "Copy as Markdown": the review as a ticket comment. One table row per task class (decision and
@@ -14,20 +15,33 @@ export function renderDecisionMarkdown(review: Review, link?: string): string {
     `**Parley review:** ${escapeMarkdown(card)} × ${escapeMarkdown(profile)} (engine ${review.engine.name} ${escapeMarkdown(review.engine.version)})`,
     "",
   ];
-  if (!review.validity.valid) {
+  // An invalid card: its one reason once, then what to fix; the table shows each class's decision alone.
+  const invalid = review.validity.valid ? undefined : invalidCardReason(review);
+  if (invalid) {
+    lines.push(escapeMarkdown(explainEveryClassRejected(explainReason(invalid))), "");
+    for (const problem of review.validity.problems.filter((p) => p.severity === "error")) {
+      lines.push(`- ${escapeMarkdown(describeProblem(problem))}${problem.pointer ? ` (\`${problem.pointer.replaceAll("`", "'")}\`)` : ""}`);
+    }
+    lines.push("");
+  } else if (!review.validity.valid) {
     const errors = review.validity.problems.filter((p) => p.severity === "error").length;
     lines.push(`The card is not valid (${errors} error${errors === 1 ? "" : "s"}), so nothing is accepted.`, "");
   }
-  if (review.advisory) lines.push(escapeMarkdown(explainAdvisory(review.advisory)), "");
+  if (review.advisory && !invalid) lines.push(escapeMarkdown(explainAdvisory(review.advisory)), "");
   if (review.decisions.length === 0) {
     const why = (review.inputErrors ?? []).map((error) => escapeMarkdown(explainInputError(error)));
     lines.push(`No decisions: ${why.join(" ") || "nothing was reviewed."}`, "");
   } else {
-    lines.push("| Task class | Decision | Why |", "| --- | --- | --- |");
+    lines.push(invalid ? "| Task class | Decision |" : "| Task class | Decision | Why |", invalid ? "| --- | --- |" : "| --- | --- | --- |");
     for (const decision of review.decisions) {
       const title = review.taskClasses.find((t) => t.id === decision.taskClass)?.title ?? decision.taskClass;
+      const row = `| ${escapeMarkdown(title)} (\`${decision.taskClass}\`) | ${decisionLabel(decision)} |`;
+      if (invalid) {
+        lines.push(row);
+        continue;
+      }
       const why = decision.reasons.map((reason) => explainReason(reason)).join(" ");
-      lines.push(`| ${escapeMarkdown(title)} (\`${decision.taskClass}\`) | ${decisionLabel(decision)} | ${escapeMarkdown(why) || "—"} |`);
+      lines.push(`${row} ${escapeMarkdown(why) || "—"} |`);
     }
     lines.push("");
   }

@@ -231,6 +231,23 @@ export interface ExplainReasonOptions {
   omitNotApplied?: boolean;
 }
 
+/**
+ * An invalid card's reports say its one reason once, for every class: each class is rejected for
+ * it (its findings are a best-effort reading of a card no conforming client accepts).
+ */
+export function explainEveryClassRejected(invalidReason: string): string {
+  return `Every task class is rejected. ${invalidReason}`;
+}
+
+/** The invalid-card reason behind a review's decisions, when the card is invalid. */
+export function invalidCardReason(review: Pick<Review, "decisions">): DecisionReason | undefined {
+  for (const decision of review.decisions) {
+    const reason = decision.reasons.find((r) => r.reason === "invalidCard");
+    if (reason) return reason;
+  }
+  return undefined;
+}
+
 export function explainReason(reason: DecisionReason, options: ExplainReasonOptions = {}): string {
   // Filled as from { ...REASON_DEFAULTS, ...reason.data, invariant, path } (see renderTemplateLayered).
   const given = reason.data;

@@ -5,10 +5,12 @@ export {
   explainAdvisory,
   explainDecision,
   explainDegradation,
+  explainEveryClassRejected,
   explainInputError,
   explainNotApplied,
   explainReason,
   type ExplainReasonOptions,
+  invalidCardReason,
 } from "./decisions";
 export { formatList, renderTemplate, templatePlaceholders, UnfilledPlaceholderError } from "./template";
 export { explainRecordError } from "./record";
