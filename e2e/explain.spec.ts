@@ -38,9 +38,10 @@ test("a pasted decision record is explained, and Open review leads to the worksp
   const open = entry.getByTestId("open-review");
   await expect(open).toHaveAttribute("data-link-kind", "snapshot");
   const href = (await open.getAttribute("href")) ?? "";
-  expect(href).toBe(`/#${SNAPSHOT}`);
+  // The address names the record's task class, so the review opens on its row.
+  expect(href).toBe(`/?class=live-input#${SNAPSHOT}`);
   // The link carries the exact review (card bytes and profile)...
-  const decoded = decodeReviewLink(href);
+  const decoded = decodeReviewLink(href.slice(href.indexOf("#")));
   expect(decoded.ok && decoded.link.kind === "snapshot" && decoded.link.state.cardText).toBe(CONTOSO.text);
   expect(decoded.ok && decoded.link.state.profile).toEqual(NORTHWIND);
 
@@ -50,6 +51,11 @@ test("a pasted decision record is explained, and Open review leads to the worksp
   await expect(page.getByTestId("decision-live-input")).toHaveAttribute("data-decision", "reject");
   await expect(page.getByTestId("decision-request-response")).toHaveAttribute("data-decision", "accept");
   await expect(page.getByTestId("card-editor")).toContainText("Contoso Voice Desk");
+  // ...opened on the record's class: its decision cell selected, and the parameter read once and gone.
+  await expect(page.getByTestId("decision-live-input")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("decision-request-response")).toHaveAttribute("aria-selected", "false");
+  await expect.poll(() => new URL(page.url()).search).toBe("");
+  expect(new URL(page.url()).hash).toBe(`#${SNAPSHOT}`);
 });
 
 test.describe("a record without a link", () => {

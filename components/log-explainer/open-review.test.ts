@@ -15,9 +15,10 @@ function withFields(line: string, fields: Record<string, unknown>): string {
   return JSON.stringify({ ...(JSON.parse(line) as object), ...fields });
 }
 
-function decodeHref(href: string) {
-  expect(href.startsWith("/#v1.")).toBe(true);
-  const decoded = decodeReviewLink(href);
+/** The snapshot an Open review address holds; the address names the record's task class, so the review opens on its row. */
+function decodeHref(href: string, taskClass = "live-input") {
+  expect(href.startsWith(`/?class=${taskClass}#v1.`)).toBe(true);
+  const decoded = decodeReviewLink(href.slice(href.indexOf("#")));
   if (!decoded.ok) throw new Error(decoded.error.code);
   return decoded.link;
 }
@@ -52,6 +53,11 @@ describe("Open review from a line with a link", () => {
   it("uses a workspace URL found in any line", () => {
     const open = buildOpenReview(readLogLine(`rule=live-input-needs-streaming see https://parley.example/#${SNAPSHOT}`));
     expect(open).toMatchObject({ status: "open", kind: "snapshot", href: `/#${SNAPSHOT}` });
+  });
+
+  it("names the task class a log line names, so the review opens on its row", () => {
+    const open = buildOpenReview(readLogLine(`rule=push-callback-mtls taskClass=async-completion see https://parley.example/#${SNAPSHOT}`));
+    expect(open).toMatchObject({ status: "open", href: `/?class=async-completion#${SNAPSHOT}` });
   });
 
   it("offers nothing for a line without a link that is not a record", () => {
@@ -146,7 +152,7 @@ describe("checkGivenCard", () => {
     const custom = { ...need, taskClass: "live-call" };
     const check = checkGivenCard(custom, given(CONTOSO.text));
     expect(check.ok && check.note).toMatch(/"live-call" is not a built-in one/);
-    const link = decodeHref(check.ok ? check.href : "");
+    const link = decodeHref(check.ok ? check.href : "", "live-call");
     expect(link.kind === "snapshot" && link.state.decisions).toBeUndefined();
   });
 

@@ -5,6 +5,7 @@ import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { decodeReviewLink, describeLinkError, tryEncodeReviewLink, type DecodedLink, type SnapshotLinkState } from "@/lib/share";
 import { checkCardLimits, type CardLimitProblem } from "@/components/session/link-limits";
 import { count, formatBytes } from "@/components/ui/file-words";
+import { workspaceHref } from "@/components/session/task-class-param";
 
 /**
  * The "Open review" of an explained log line. A line that carries a review link (a record's
@@ -42,10 +43,17 @@ export function buildOpenReview(entry: LogEntry): OpenReview | undefined {
   if (entry.reviewLink !== undefined) {
     const decoded = decodeReviewLink(entry.reviewLink);
     if (!decoded.ok) return { status: "unavailable", why: `The review link on this line cannot be opened: ${describeLinkError(decoded.error)}` };
-    return { status: "open", href: `/#${fragmentOf(entry.reviewLink)}`, kind: decoded.link.kind };
+    return { status: "open", href: workspaceHref(fragmentOf(entry.reviewLink), taskClassOf(entry)), kind: decoded.link.kind };
   }
   if (entry.kind !== "record") return undefined;
   return needFromRecord(entry.record);
+}
+
+/** The task class a line is about: the record's, or the one a log line names. The review opens on its row. */
+function taskClassOf(entry: LogEntry): string | undefined {
+  if (entry.kind === "record") return entry.record.taskClass;
+  if (entry.kind === "mention" || entry.kind === "seed") return entry.taskClass;
+  return undefined;
 }
 
 function needFromRecord(record: DecisionRecord): OpenReview {
@@ -136,7 +144,8 @@ export function checkGivenCard(need: CardNeed, card: GivenCard): CardCheck {
   return {
     ok: true,
     same,
-    href: `/#${encoded.fragment}`,
+    // The record is about one class: the review opens on its row (a class the review lacks selects nothing).
+    href: workspaceHref(encoded.fragment, need.taskClass),
     ...(builtIn ? {} : { note: `The record's task class "${need.taskClass}" is not a built-in one, and a record does not carry its definition: the review shows the built-in classes.` }),
   };
 }

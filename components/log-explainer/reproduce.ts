@@ -4,6 +4,7 @@ import { reconstructFromSeed } from "@/lib/negotiation/log/reconstruct-seed";
 import { review } from "@/lib/negotiation/review";
 import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { describeLinkError, tryEncodeReviewLink } from "@/lib/share";
+import { workspaceHref } from "@/components/session/task-class-param";
 
 export type Reproduction = { ok: true; href: string } | { ok: false; why: string };
 
@@ -25,5 +26,5 @@ export function buildReproduction(entry: LogEntry): Reproduction | undefined {
     decisions: Object.fromEntries(result.decisions.map((d) => [d.taskClass, d.decision])),
   });
   if (!encoded.ok) return { ok: false, why: `The reconstruction cannot be linked: ${describeLinkError(encoded.error)}` };
-  return { ok: true, href: `/#${encoded.fragment}` };
+  return { ok: true, href: workspaceHref(encoded.fragment, entry.taskClass) };
 }
