@@ -2,7 +2,8 @@ import { crossSiteAttempts, postFromAnotherSite, startCountingTarget } from "./c
 import { type RunningAgent, startAgent } from "../reality/agents";
 import { expect, test } from "./fixtures";
 import { recordFigures } from "./figures";
-import { loadExample, openWorkspace } from "./workspace-helpers";
+import { bringUpRichEditor, loadExample, openWorkspace } from "./workspace-helpers";
+import { type OwnServer, startOwnServer } from "./standalone-server";
 
 // The workspace's "Check against the live agent" against real @a2a-js/sdk servers on loopback
 // (the reality kit), and the probe route as another site sees it.
@@ -143,6 +144,41 @@ test("an honest agent: no contradiction and no disagreement anywhere, nothing ma
   await expect(page.getByTestId("observed-header")).toHaveCount(0);
   await expect(page.getByTestId("live-verdict")).toHaveCount(0);
   expect(agent.log.messages).toEqual([]);
+});
+
+test.describe("on an instance whose operator allows sending (PARLEY_PROBE_SEND=1)", () => {
+  // The shared server runs without the setting (the journey above is refused): this one has it.
+  let instance: OwnServer;
+  test.beforeAll(async () => {
+    instance = await startOwnServer({ PARLEY_ALLOW_LOOPBACK_FETCH: "1", PARLEY_PROBE_SEND: "1" });
+  });
+  test.afterAll(async () => {
+    await instance.stop();
+  });
+
+  test("sending real messages runs each class's smallest lifecycle: the agent gets the messages, and the matrix shows what each task did beside the prediction", async ({ page }) => {
+    const agent = await startAgent({ name: "honest sender" });
+    agents.push(agent);
+    await page.goto(`${instance.url}/`);
+    await bringUpRichEditor(page);
+    await page.getByLabel(/Fetch from URL/).fill(agent.cardUrl);
+    await page.getByRole("button", { name: "Fetch", exact: true }).click();
+    const check = page.getByTestId("live-check");
+    await check.getByRole("button", { name: "Also send real messages…" }).click();
+    await check.getByRole("alertdialog").getByRole("button", { name: "Yes, create real tasks" }).click();
+
+    const classes = check.getByTestId("live-check-classes");
+    await expect(classes).toContainText("Task classes: predicted and observed (real tasks were created)", { timeout: 20_000 });
+    await expect(check.getByTestId("live-check-error")).toHaveCount(0);
+    // Real tasks: the agent's executor ran on the messages the check sent.
+    expect(agent.log.messages.length).toBeGreaterThan(0);
+    // Request–response is one message and its reply: completed, as predicted, and not "by the check".
+    const observed = page.getByTestId("observed-request-response");
+    await expect(observed).toHaveAttribute("data-observed", "completed");
+    await expect(observed).toHaveAttribute("data-agreement", "agrees");
+    await expect(observed).not.toContainText("by the check, no task sent");
+    await expect(page.locator("[data-agreement='disagrees']")).toHaveCount(0);
+  });
 });
 
 test("another site's form posts and fetches at the probe route make the server call nothing", async ({ page, baseURL }) => {
