@@ -50,24 +50,34 @@ export function readProtoNames(card: JsonObject): ProtoNameReading {
 
 const MAX_DEPTH = 64;
 
+/**
+ * One walk over the whole card (every review runs it): nothing is allocated for a part that has
+ * no snake_case name, so a card without one costs the walk and no copy (the walk copied every
+ * array of a card, with a closure each: a 10,000-skill card's four lists per skill were most of
+ * what loading it allocated). Only an object or array is descended into.
+ */
 function rename(value: unknown, renamed: string[], depth: number, keepKeys = false): unknown {
   if (depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) {
-    let changed = false;
-    const copy = value.map((item) => {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item !== "object" || item === null) continue;
       const next = rename(item, renamed, depth + 1);
-      if (next !== item) changed = true;
-      return next;
-    });
-    return changed ? copy : value;
+      if (next === item) continue;
+      copy ??= value.slice();
+      copy[i] = next;
+    }
+    return copy ?? value;
   }
   if (!isObject(value)) return value;
   let copy: JsonObject | undefined;
   for (const key in value) {
-    const json = keepKeys ? undefined : PROTO_NAMES.get(key);
+    // Every A2A snake_case name has an underscore: a key without one is never looked up.
+    const json = keepKeys || key.indexOf("_") === -1 ? undefined : PROTO_NAMES.get(key);
     const name = json !== undefined && !(json in value) ? json : key;
     const child = value[key];
-    const next = rename(child, renamed, depth + 1, NAMED_MAPS.has(name));
+    const next = typeof child === "object" && child !== null ? rename(child, renamed, depth + 1, NAMED_MAPS.has(name)) : child;
     if (name !== key || next !== child) {
       copy ??= copyUntil(value, key);
       if (name !== key && !renamed.includes(key)) renamed.push(key);
