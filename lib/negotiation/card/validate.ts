@@ -4,7 +4,7 @@ import { capWarnings, type ValidityReport } from "./validity";
 import { detectShape } from "./detect-shape";
 import { has, isObject, type JsonObject } from "./json-value";
 import { mapIssues, MAX_ISSUES_PER_TIER, ReportedPointers } from "./issue-map";
-import { findIssuesInChunks } from "./chunked-issues";
+import { findIssuesInChunks, longArrayKeys } from "./chunked-issues";
 import { describeJsonType, makeProblem, ProblemSink } from "./problems";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./schemas";
 import { checkExtensions, checkModes, checkNulls, checkStringBooleans, markSkills } from "./checks/values";
@@ -40,7 +40,9 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
   const schemas = CARD_SCHEMAS[shape];
   // Pointers already reported, for the tiers after the first to skip: only a card with issues needs it.
   let seen: ReportedPointers | undefined;
-  const critical = findIssuesInChunks(findIssues, schemas.critical, value, MAX_ISSUES_PER_TIER);
+  // Which top-level arrays are long enough to be read in chunks: asked once, for every tier.
+  const long = longArrayKeys(value);
+  const critical = findIssuesInChunks(findIssues, schemas.critical, value, MAX_ISSUES_PER_TIER, long);
   if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new ReportedPointers()));
   const capabilities = value.capabilities;
   const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
@@ -49,9 +51,9 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new ReportedPointers()));
   }
   if (shape !== "unknown") {
-    const required = findIssuesInChunks(findIssues, schemas.required, value, MAX_ISSUES_PER_TIER);
+    const required = findIssuesInChunks(findIssues, schemas.required, value, MAX_ISSUES_PER_TIER, long);
     if (required.length) mapIssues(required, "required", value, [], sink, (seen ??= new ReportedPointers()));
-    const spec = findIssuesInChunks(findIssues, schemas.spec, value, MAX_ISSUES_PER_TIER);
+    const spec = findIssuesInChunks(findIssues, schemas.spec, value, MAX_ISSUES_PER_TIER, long);
     if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new ReportedPointers()));
     // One walk over the skills tells the checks below whether they need to walk them at all.
     const marks = markSkills(value.skills);

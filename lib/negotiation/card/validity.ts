@@ -51,6 +51,8 @@ export const MAX_WARNINGS_PER_CODE = 20;
  * list itself when nothing is over the cap.
  */
 export function capWarnings(problems: ValidityProblem[]): ValidityProblem[] {
+  // No code can be over the cap in a list no longer than the cap (nearly every card's): no count.
+  if (problems.length <= MAX_WARNINGS_PER_CODE) return problems;
   const seen = new Map<string, number>();
   let over = false;
   for (const p of problems) {
