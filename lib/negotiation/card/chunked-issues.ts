@@ -17,7 +17,19 @@ export const ARRAY_CHUNK = 1024;
  * are the whole card's with the index moved; issues are ordered as zod orders them, by the
  * schema's keys. The card itself is never changed.
  */
-export function findIssuesInChunks(find: Finder, schema: z.ZodMiniType, card: JsonObject, limit: number, long = longArrayKeys(card)): readonly Issue[] {
+/** Filled by findIssuesInChunks when asked: whether it left chunks of a long array unread. */
+export interface ChunkReading {
+  stoppedEarly: boolean;
+}
+
+export function findIssuesInChunks(
+  find: Finder,
+  schema: z.ZodMiniType,
+  card: JsonObject,
+  limit: number,
+  long = longArrayKeys(card),
+  reading?: ChunkReading,
+): readonly Issue[] {
   if (!long) return find(schema, card);
   // Built with data properties (fromEntries, computed keys): a key "__proto__" stays a key.
   const first = Object.fromEntries(Object.entries(card).map(([key, value]) => [key, long.includes(key) ? (value as unknown[]).slice(0, ARRAY_CHUNK) : value]));
@@ -37,7 +49,8 @@ export function findIssuesInChunks(find: Finder, schema: z.ZodMiniType, card: Js
   const chunk: unknown[] = [];
   for (const key of long) {
     const list = card[key] as unknown[];
-    for (let start = ARRAY_CHUNK; start < list.length && (groups.get(key)?.length ?? 0) < limit; start += ARRAY_CHUNK) {
+    let start = ARRAY_CHUNK;
+    for (; start < list.length && (groups.get(key)?.length ?? 0) < limit; start += ARRAY_CHUNK) {
       const end = Math.min(start + ARRAY_CHUNK, list.length);
       chunk.length = end - start;
       for (let j = start; j < end; j++) chunk[j - start] = list[j];
@@ -48,6 +61,8 @@ export function findIssuesInChunks(find: Finder, schema: z.ZodMiniType, card: Js
         add({ ...issue, path: [key, index + start, ...issue.path.slice(2)] });
       }
     }
+    // Chunks left unread: the array has more issues than were looked for.
+    if (start < list.length && reading) reading.stoppedEarly = true;
     chunkCard[key] = first[key];
   }
   const order = shapeKeys(schema);
