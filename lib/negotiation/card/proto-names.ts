@@ -33,7 +33,10 @@ const PROTO_NAMES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Maps whose keys are names the card chooses (not A2A fields): their keys are kept as written. */
-const NAMED_MAPS = new Set(["securitySchemes", "schemes", "params", "metadata"]);
+function isNamedMap(name: string): boolean {
+  // Compared as literals, not looked up in a set: asked of every object in the card.
+  return name === "securitySchemes" || name === "schemes" || name === "params" || name === "metadata";
+}
 
 export interface ProtoNameReading {
   card: JsonObject;
@@ -73,11 +76,11 @@ function rename(value: unknown, renamed: string[], depth: number, keepKeys = fal
   if (!isObject(value)) return value;
   let copy: JsonObject | undefined;
   for (const key in value) {
-    // Every A2A snake_case name has an underscore: a key without one is never looked up.
-    const json = keepKeys || key.indexOf("_") === -1 ? undefined : PROTO_NAMES.get(key);
+    // A parsed card's keys are internalized strings with their hash kept: one map lookup each.
+    const json = keepKeys ? undefined : PROTO_NAMES.get(key);
     const name = json !== undefined && !(json in value) ? json : key;
     const child = value[key];
-    const next = typeof child === "object" && child !== null ? rename(child, renamed, depth + 1, NAMED_MAPS.has(name)) : child;
+    const next = typeof child === "object" && child !== null ? rename(child, renamed, depth + 1, isNamedMap(name)) : child;
     if (name !== key || next !== child) {
       copy ??= copyUntil(value, key);
       if (name !== key && !renamed.includes(key)) renamed.push(key);
