@@ -50,7 +50,7 @@ export { BUILT_IN_TASK_CLASS_IDS, BUILT_IN_TASK_CLASSES, findTaskClass, TaskClas
 export { getInvariant, INVARIANT_IDS, INVARIANTS, isInvariantId } from "./invariants";
 export type { EvidenceRef, Finding, FindingStatus, InvariantId, InvariantMeta, MessageData, RuleException } from "./invariants/types";
 export { docsPath, specHref } from "./invariants/types";
-export type { Severity, ValidityProblem, ValidityReport } from "./card/validity";
+export type { IssueCut, Severity, ValidityProblem, ValidityReport } from "./card/validity";
 export type { CardShape } from "./card/model";
 export { PROBLEM_CODE_LIST, PROBLEM_CODES, type ProblemCode } from "./card/problem-codes";
 

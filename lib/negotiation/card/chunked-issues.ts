@@ -17,15 +17,22 @@ export const ARRAY_CHUNK = 1024;
  * are the whole card's with the index moved; issues are ordered as zod orders them, by the
  * schema's keys. The card itself is never changed.
  */
-export function findIssuesInChunks(find: Finder, schema: z.ZodMiniType, card: JsonObject, limit: number): readonly Issue[] {
-  let long: Set<string> | undefined;
-  for (const key of Object.keys(card)) {
-    const value = card[key];
-    if (Array.isArray(value) && value.length > ARRAY_CHUNK) (long ??= new Set()).add(key);
-  }
+/** Filled by findIssuesInChunks when asked: whether it left chunks of a long array unread. */
+export interface ChunkReading {
+  stoppedEarly: boolean;
+}
+
+export function findIssuesInChunks(
+  find: Finder,
+  schema: z.ZodMiniType,
+  card: JsonObject,
+  limit: number,
+  long = longArrayKeys(card),
+  reading?: ChunkReading,
+): readonly Issue[] {
   if (!long) return find(schema, card);
   // Built with data properties (fromEntries, computed keys): a key "__proto__" stays a key.
-  const first = Object.fromEntries(Object.entries(card).map(([key, value]) => [key, long.has(key) ? (value as unknown[]).slice(0, ARRAY_CHUNK) : value]));
+  const first = Object.fromEntries(Object.entries(card).map(([key, value]) => [key, long.includes(key) ? (value as unknown[]).slice(0, ARRAY_CHUNK) : value]));
   const groups = new Map<PropertyKey, Issue[]>();
   const add = (issue: Issue) => {
     const key = issue.path[0] ?? "";
@@ -34,15 +41,29 @@ export function findIssuesInChunks(find: Finder, schema: z.ZodMiniType, card: Js
     else groups.set(key, [issue]);
   };
   for (const issue of find(schema, first)) add(issue);
+  // One card and one chunk list, refilled for every chunk: no schema keeps the value it checks
+  // (issues hold paths), and a 10,000-skill card's three tiers sliced thirty 1,024-item copies.
+  // The card is a spread of `first` (data properties: a "__proto__" key is its own, so setting it
+  // sets that key, not the prototype).
+  const chunkCard: JsonObject = { ...first };
+  const chunk: unknown[] = [];
   for (const key of long) {
     const list = card[key] as unknown[];
-    for (let start = ARRAY_CHUNK; start < list.length && (groups.get(key)?.length ?? 0) < limit; start += ARRAY_CHUNK) {
-      for (const issue of find(schema, { ...first, [key]: list.slice(start, start + ARRAY_CHUNK) })) {
+    let start = ARRAY_CHUNK;
+    for (; start < list.length && (groups.get(key)?.length ?? 0) < limit; start += ARRAY_CHUNK) {
+      const end = Math.min(start + ARRAY_CHUNK, list.length);
+      chunk.length = end - start;
+      for (let j = start; j < end; j++) chunk[j - start] = list[j];
+      chunkCard[key] = chunk;
+      for (const issue of find(schema, chunkCard)) {
         const index = issue.path[1];
         if (issue.path[0] !== key || typeof index !== "number") continue;
         add({ ...issue, path: [key, index + start, ...issue.path.slice(2)] });
       }
     }
+    // Chunks left unread: the array has more issues than were looked for.
+    if (start < list.length && reading) reading.stoppedEarly = true;
+    chunkCard[key] = first[key];
   }
   const order = shapeKeys(schema);
   const rank = (key: PropertyKey) => {
@@ -51,6 +72,21 @@ export function findIssuesInChunks(find: Finder, schema: z.ZodMiniType, card: Js
   };
   // A stable sort: keys the schema does not name keep the order zod reported them in, after the rest.
   return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([, issues]) => issues);
+}
+
+/**
+ * The card's own keys holding an array longer than ARRAY_CHUNK, in key order; undefined when there
+ * are none (nearly every card). Validation asks once per card, not once per schema tier. for-in
+ * reads a parsed object's values without a key list; an inherited key (a value built in code) is
+ * not the card's own and is skipped, as Object.keys skips it.
+ */
+export function longArrayKeys(card: JsonObject): string[] | undefined {
+  let long: string[] | undefined;
+  for (const key in card) {
+    const value = card[key];
+    if (Array.isArray(value) && value.length > ARRAY_CHUNK && Object.prototype.hasOwnProperty.call(card, key)) (long ??= []).push(key);
+  }
+  return long;
 }
 
 /** The keys of an object schema in the order zod checks them (none for another kind of schema). */

@@ -106,7 +106,10 @@ export class ReportedPointers {
       const list = this.list;
       for (let i = 0; i < list.length; i++) {
         const reported = list[i]!;
-        if (pointer.startsWith(reported) && (pointer.length === reported.length || pointer.charCodeAt(reported.length) === SLASH)) return true;
+        // The length and the slash first: most reported pointers are cut off there, without a
+        // string comparison.
+        const length = reported.length;
+        if (pointer.length === length ? pointer === reported : pointer.length > length && pointer.charCodeAt(length) === SLASH && pointer.startsWith(reported)) return true;
       }
       return false;
     }

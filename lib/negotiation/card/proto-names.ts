@@ -33,7 +33,10 @@ const PROTO_NAMES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Maps whose keys are names the card chooses (not A2A fields): their keys are kept as written. */
-const NAMED_MAPS = new Set(["securitySchemes", "schemes", "params", "metadata"]);
+function isNamedMap(name: string): boolean {
+  // Compared as literals, not looked up in a set: asked of every object in the card.
+  return name === "securitySchemes" || name === "schemes" || name === "params" || name === "metadata";
+}
 
 export interface ProtoNameReading {
   card: JsonObject;
@@ -50,24 +53,34 @@ export function readProtoNames(card: JsonObject): ProtoNameReading {
 
 const MAX_DEPTH = 64;
 
+/**
+ * One walk over the whole card (every review runs it): nothing is allocated for a part that has
+ * no snake_case name, so a card without one costs the walk and no copy (the walk copied every
+ * array of a card, with a closure each: a 10,000-skill card's four lists per skill were most of
+ * what loading it allocated). Only an object or array is descended into.
+ */
 function rename(value: unknown, renamed: string[], depth: number, keepKeys = false): unknown {
   if (depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) {
-    let changed = false;
-    const copy = value.map((item) => {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item !== "object" || item === null) continue;
       const next = rename(item, renamed, depth + 1);
-      if (next !== item) changed = true;
-      return next;
-    });
-    return changed ? copy : value;
+      if (next === item) continue;
+      copy ??= value.slice();
+      copy[i] = next;
+    }
+    return copy ?? value;
   }
   if (!isObject(value)) return value;
   let copy: JsonObject | undefined;
   for (const key in value) {
+    // A parsed card's keys are internalized strings with their hash kept: one map lookup each.
     const json = keepKeys ? undefined : PROTO_NAMES.get(key);
     const name = json !== undefined && !(json in value) ? json : key;
     const child = value[key];
-    const next = rename(child, renamed, depth + 1, NAMED_MAPS.has(name));
+    const next = typeof child === "object" && child !== null ? rename(child, renamed, depth + 1, isNamedMap(name)) : child;
     if (name !== key || next !== child) {
       copy ??= copyUntil(value, key);
       if (name !== key && !renamed.includes(key)) renamed.push(key);

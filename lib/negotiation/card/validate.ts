@@ -1,10 +1,10 @@
 import type * as z from "../zod";
 import type { CardShape } from "./model";
-import { capWarnings, type ValidityReport } from "./validity";
+import { capWarnings, type IssueCut, type ValidityReport } from "./validity";
 import { detectShape } from "./detect-shape";
 import { has, isObject, type JsonObject } from "./json-value";
 import { mapIssues, MAX_ISSUES_PER_TIER, ReportedPointers } from "./issue-map";
-import { findIssuesInChunks } from "./chunked-issues";
+import { type ChunkReading, findIssuesInChunks, longArrayKeys } from "./chunked-issues";
 import { describeJsonType, makeProblem, ProblemSink } from "./problems";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./schemas";
 import { checkExtensions, checkModes, checkNulls, checkStringBooleans, markSkills } from "./checks/values";
@@ -40,7 +40,13 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
   const schemas = CARD_SCHEMAS[shape];
   // Pointers already reported, for the tiers after the first to skip: only a card with issues needs it.
   let seen: ReportedPointers | undefined;
-  const critical = findIssuesInChunks(findIssues, schemas.critical, value, MAX_ISSUES_PER_TIER);
+  // Which top-level arrays are long enough to be read in chunks: asked once, for every tier.
+  const long = longArrayKeys(value);
+  // Tiers with more issues than a report reads, said as a fact beside the problems.
+  let cuts: IssueCut[] | undefined;
+  const reading: ChunkReading = { stoppedEarly: false };
+  const critical = findIssuesInChunks(findIssues, schemas.critical, value, MAX_ISSUES_PER_TIER, long, reading);
+  cuts = noteCut(cuts, "critical", critical.length, reading);
   if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new ReportedPointers()));
   const capabilities = value.capabilities;
   const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
@@ -49,9 +55,11 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new ReportedPointers()));
   }
   if (shape !== "unknown") {
-    const required = findIssuesInChunks(findIssues, schemas.required, value, MAX_ISSUES_PER_TIER);
+    const required = findIssuesInChunks(findIssues, schemas.required, value, MAX_ISSUES_PER_TIER, long, reading);
+    cuts = noteCut(cuts, "required", required.length, reading);
     if (required.length) mapIssues(required, "required", value, [], sink, (seen ??= new ReportedPointers()));
-    const spec = findIssuesInChunks(findIssues, schemas.spec, value, MAX_ISSUES_PER_TIER);
+    const spec = findIssuesInChunks(findIssues, schemas.spec, value, MAX_ISSUES_PER_TIER, long, reading);
+    cuts = noteCut(cuts, "spec", spec.length, reading);
     if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new ReportedPointers()));
     // One walk over the skills tells the checks below whether they need to walk them at all.
     const marks = markSkills(value.skills);
@@ -65,7 +73,18 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     checkLegacyIn10(value, shape, sink, marks);
     checkProvider(value, sink);
   }
-  return { valid: !sink.hasError(), shape, problems: capWarnings(sink.problems) };
+  const report: ValidityReport = { valid: !sink.hasError(), shape, problems: capWarnings(sink.problems) };
+  if (cuts) report.truncated = cuts;
+  return report;
+}
+
+/** `cuts` with this tier's, when it found more issues than a report reads (or stopped looking); the reading is reset for the next tier. */
+function noteCut(cuts: IssueCut[] | undefined, tier: IssueCut["tier"], found: number, reading: ChunkReading): IssueCut[] | undefined {
+  if (found <= MAX_ISSUES_PER_TIER && !reading.stoppedEarly) return cuts;
+  const out = cuts ?? [];
+  out.push({ tier, found, atLeast: reading.stoppedEarly, read: MAX_ISSUES_PER_TIER });
+  reading.stoppedEarly = false;
+  return out;
 }
 
 /** The issues a card schema finds in a value: zod's own, unless a faster finder is in use. */

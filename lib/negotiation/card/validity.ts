@@ -23,11 +23,27 @@ export interface ValidityReport {
   shape: CardShape;
   problems: ValidityProblem[];
   /**
+   * Schema tiers that found more issues than a report reads (MAX_ISSUES_PER_TIER, card/issue-map.ts),
+   * set only then: `problems` holds the first ones, so a count of them is not the card's. Absent on
+   * nearly every card.
+   */
+  truncated?: IssueCut[];
+  /**
    * The card's signatures as review() found them (set only when the card has a `signatures` entry):
    * the caller's verification report, or each signature "not checked" when none was given. Its
    * unverifiable and invalid signatures are also `problems` (warnings).
    */
   signature?: SignatureReport;
+}
+
+/** One schema tier's issues cut short: `found` of them read, the first `read` turned into problems. */
+export interface IssueCut {
+  tier: "critical" | "required" | "spec";
+  /** How many issues the tier found; when `atLeast`, it stopped looking there (a long array's later chunks unread), so there are more. */
+  found: number;
+  atLeast: boolean;
+  /** How many of them a report reads (MAX_ISSUES_PER_TIER). */
+  read: number;
 }
 
 export interface CardLoadResult {
@@ -51,6 +67,8 @@ export const MAX_WARNINGS_PER_CODE = 20;
  * list itself when nothing is over the cap.
  */
 export function capWarnings(problems: ValidityProblem[]): ValidityProblem[] {
+  // No code can be over the cap in a list no longer than the cap (nearly every card's): no count.
+  if (problems.length <= MAX_WARNINGS_PER_CODE) return problems;
   const seen = new Map<string, number>();
   let over = false;
   for (const p of problems) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCard } from "../card/load";
-import { describeProblemCounts } from "./problem-counts";
+import { describeIssueCuts, describeProblemCounts } from "./problem-counts";
+import { CONTOSO } from "../examples/incidents";
 
 // The counts beside a card's validity are the card's, not the list's: a report lists at most 20
 // warnings of a kind, and a count of the list would tell a user with 140,000 warnings there are 22.
@@ -39,5 +40,37 @@ describe("describeProblemCounts", () => {
     expect(countsOf(card(["text"]))).toBe("0 errors, 1 warning");
     expect(countsOf("{}")).toMatch(/^\d+ errors?, \d+ warnings?$/);
     expect(countsOf("{}")).not.toMatch(/^0 errors/);
+  });
+});
+
+// A tier's issues past the 200 a report reads are not problems: the report says so, so a list of
+// 200 is not read as the card's count.
+describe("describeIssueCuts", () => {
+  const contoso = JSON.parse(CONTOSO.text) as Record<string, unknown>;
+
+  it("says a long array's later issues were not counted, and how many were found before stopping", () => {
+    const { validity } = loadCard(JSON.stringify({ ...contoso, skills: Array.from({ length: 5_000 }, () => ({})) }));
+    expect(validity.truncated).toEqual([{ tier: "required", found: expect.any(Number), atLeast: true, read: 200 }]);
+    const found = validity.truncated![0]!.found;
+    expect(found).toBeGreaterThanOrEqual(200);
+    expect(found).toBeLessThan(5_000 * 4);
+    expect(describeIssueCuts(validity.truncated)).toEqual([
+      `The checks of what the card's A2A version requires found at least ${found.toLocaleString("en-US")} issues; Parley reads the first 200 and did not count the rest.`,
+    ]);
+  });
+
+  it("gives the exact count when every issue was looked for", () => {
+    // 300 skills, each without its REQUIRED fields: fewer than a chunk, so all are read.
+    const { validity } = loadCard(JSON.stringify({ ...contoso, skills: Array.from({ length: 300 }, () => ({ id: "s" })) }));
+    const cut = validity.truncated?.find((c) => c.tier === "required");
+    expect(cut).toEqual({ tier: "required", found: expect.any(Number), atLeast: false, read: 200 });
+    expect(cut!.found).toBeGreaterThanOrEqual(600);
+    expect(describeIssueCuts([cut!])[0]).toBe(`The checks of what the card's A2A version requires found ${cut!.found.toLocaleString("en-US")} issues; Parley reads the first 200.`);
+  });
+
+  it("says nothing for a card within the limit", () => {
+    const { validity } = loadCard(CONTOSO.text);
+    expect(validity.truncated).toBeUndefined();
+    expect(describeIssueCuts(validity.truncated)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { withThousands } from "../thousands";
-import { MAX_WARNINGS_PER_CODE, type ValidityProblem } from "../card/validity";
+import { type IssueCut, MAX_WARNINGS_PER_CODE, type ValidityProblem } from "../card/validity";
 
 /**
  * How many problems a report found, not how many it lists: a report keeps at most
@@ -32,4 +32,25 @@ export function describeProblemCounts(problems: readonly ValidityProblem[]): str
   const { errors, warnings, unlisted } = countProblems(problems);
   const counts = `${plural(errors, "error")}, ${plural(warnings, "warning")}`;
   return unlisted === 0 ? counts : `${counts}: ${MAX_WARNINGS_PER_CODE} of each kind shown, and ${withThousands(unlisted)} more`;
+}
+
+const TIER_WORDS: Record<IssueCut["tier"], string> = {
+  critical: "the checks negotiation needs",
+  required: "the checks of what the card's A2A version requires",
+  spec: "the spec checks",
+};
+
+/**
+ * What a report's `truncated` fact says (card/validity.ts): a tier found more issues than a report
+ * reads, so the problems of that tier are the first ones, not all. One sentence per tier, e.g.
+ * "The checks of what the card's A2A version requires found at least 1,024 issues; Parley reads
+ * the first 200 and did not count the rest." (Issues under one field read as one problem.)
+ */
+export function describeIssueCuts(cuts: readonly IssueCut[] | undefined): string[] {
+  return (cuts ?? []).map((cut) => {
+    const tier = TIER_WORDS[cut.tier];
+    const found = cut.atLeast ? `at least ${withThousands(cut.found)}` : withThousands(cut.found);
+    const rest = cut.atLeast ? " and did not count the rest" : "";
+    return `${tier[0]!.toUpperCase()}${tier.slice(1)} found ${found} issues; Parley reads the first ${withThousands(cut.read)}${rest}.`;
+  });
 }

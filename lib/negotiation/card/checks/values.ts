@@ -20,6 +20,10 @@ const ALL_MARKS = SKILL_HAS_NULL | SKILL_HAS_NON_MIME | SKILL_HAS_SECURITY | SKI
 export function markSkills(skills: unknown): number {
   if (!Array.isArray(skills)) return 0;
   let marks = 0;
+  // The last two media types met: skills repeat a few modes, and a parsed card's equal short
+  // strings are one internalized string, so a repeat is told by identity, before any set or pattern.
+  let last: string | undefined;
+  let before: string | undefined;
   for (let i = 0; i < skills.length; i++) {
     const skill: unknown = skills[i];
     if (!isObject(skill)) continue;
@@ -29,8 +33,19 @@ export function markSkills(skills: unknown): number {
       const value = skill[key];
       if (value === null) marks |= SKILL_HAS_NULL;
       if (key === "inputModes" || key === "outputModes") {
-        if (hasNonMime(value)) marks |= SKILL_HAS_NON_MIME;
-        if (key === "inputModes" && Array.isArray(value) && value.length > 0) marks |= SKILL_HAS_INPUT_MODES;
+        if (!Array.isArray(value)) continue;
+        if (key === "inputModes" && value.length > 0) marks |= SKILL_HAS_INPUT_MODES;
+        if ((marks & SKILL_HAS_NON_MIME) !== 0) continue;
+        for (let j = 0; j < value.length; j++) {
+          const mode: unknown = value[j];
+          if (typeof mode !== "string" || mode === last || mode === before) continue;
+          if (!isMediaType(mode)) {
+            marks |= SKILL_HAS_NON_MIME;
+            break;
+          }
+          before = last;
+          last = mode;
+        }
       } else if (key === "security" || key === "securityRequirements") {
         marks |= SKILL_HAS_SECURITY;
       }
@@ -127,18 +142,28 @@ function checkSkillOnlyInputModes(card: JsonObject, sink: ProblemSink): void {
   if (!Array.isArray(defaults) || defaults.length === 0 || !Array.isArray(skills)) return;
   const gate = defaults.filter((m): m is string => typeof m === "string");
   const reported: string[] = [];
+  // Modes already settled (not a media type, covered by the defaults, or reported): what decides
+  // depends on the mode's text alone, and skills repeat a few modes, so a repeat is one identity
+  // test instead of a set, a pattern and a match against every default.
+  const settled: string[] = [];
   for (let i = 0; i < skills.length; i++) {
     const skill: unknown = skills[i];
     if (!isObject(skill) || !Array.isArray(skill.inputModes)) continue;
     const modes: unknown[] = skill.inputModes;
     for (let j = 0; j < modes.length; j++) {
       const mode = modes[j];
-      if (typeof mode !== "string" || !isMediaType(mode) || reported.includes(mode) || listHas(gate, mode)) continue;
+      if (typeof mode !== "string" || settled.includes(mode)) continue;
+      const skip = !isMediaType(mode) || reported.includes(mode) || listHas(gate, mode);
+      if (settled.length < MAX_KNOWN_MODES) settled.push(mode);
+      if (skip) continue;
       reported.push(mode);
       sink.add("skillOnlyInputMode", childPointer(joinPointer("/skills", i, "inputModes"), j), { mode });
     }
   }
 }
+
+/** How many modes checkSkillOnlyInputModes remembers: a hostile card's thousands of distinct modes are judged one by one. */
+const MAX_KNOWN_MODES = 32;
 
 function hasNonMime(list: unknown): boolean {
   if (!Array.isArray(list)) return false;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
+import { readProtoNames } from "./proto-names";
+
+/** A2A's JSON names as ProtoJSON's snake_case spells them (a few of each place they sit). */
+const SNAKE: Record<string, string> = {
+  supportedInterfaces: "supported_interfaces",
+  protocolBinding: "protocol_binding",
+  protocolVersion: "protocol_version",
+  defaultInputModes: "default_input_modes",
+  defaultOutputModes: "default_output_modes",
+  inputModes: "input_modes",
+  outputModes: "output_modes",
+  securitySchemes: "security_schemes",
+  securityRequirements: "security_requirements",
+  pushNotifications: "push_notifications",
+  apiKeySecurityScheme: "api_key_security_scheme",
+  documentationUrl: "documentation_url",
+};
+
+function snakeCased(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeCased);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [SNAKE[key] ?? key, snakeCased(child)]));
+}
+
+const corpus = corpusCardNames()
+  .map((name) => ({ name, text: readCorpusCard(name) }))
+  .flatMap(({ name, text }) => {
+    try {
+      return [{ name, card: JSON.parse(text) as Record<string, unknown> }];
+    } catch {
+      return [];
+    }
+  })
+  .filter(({ card }) => typeof card === "object" && card !== null && !Array.isArray(card));
+
+describe("readProtoNames", () => {
+  it("hands back the card itself, untouched, when it has no snake_case A2A name", () => {
+    const card = { name: "A", skills: [{ id: "s", tags: ["a_b"], inputModes: ["text/plain"] }], metadata: { some_key: [1, [2, { x_y: 3 }]] } };
+    const before = JSON.stringify(card);
+    const read = readProtoNames(card);
+    expect(read.card).toBe(card);
+    expect(read.renamed).toEqual([]);
+    expect(JSON.stringify(card)).toBe(before);
+  });
+
+  it("reads every corpus card written in snake_case as the card itself, keys in the same order", () => {
+    let renamedCards = 0;
+    for (const { name, card } of corpus) {
+      const snake = snakeCased(card) as Record<string, unknown>;
+      const read = readProtoNames(snake);
+      expect(JSON.stringify(read.card), name).toBe(JSON.stringify(card));
+      if (read.renamed.length > 0) renamedCards++;
+      // A card that already uses the JSON names is read as it is.
+      const same = readProtoNames(card);
+      if (same.renamed.length === 0) expect(same.card, name).toBe(card);
+    }
+    expect(renamedCards).toBeGreaterThan(corpus.length / 2);
+  });
+
+  it("names each snake_case name once (a field's own names before its name), and leaves the parts without one shared with the card", () => {
+    const skill = { id: "plain", inputModes: ["text/plain"] };
+    const card = {
+      default_input_modes: ["text/plain"],
+      skills: [skill, { id: "s", input_modes: ["audio/pcm"] }, { id: "t", input_modes: [], output_modes: [] }],
+      supported_interfaces: [{ url: "https://a.example", protocol_binding: "JSONRPC" }],
+    };
+    const read = readProtoNames(card);
+    expect(read.renamed).toEqual(["default_input_modes", "input_modes", "output_modes", "protocol_binding", "supported_interfaces"]);
+    const skills = read.card.skills as unknown[];
+    expect(skills[0]).toBe(skill);
+    expect(skills[1]).toEqual({ id: "s", inputModes: ["audio/pcm"] });
+    expect(read.card.supportedInterfaces).toEqual([{ url: "https://a.example", protocolBinding: "JSONRPC" }]);
+    expect(card.skills[1]).toEqual({ id: "s", input_modes: ["audio/pcm"] });
+  });
+
+  it("keeps a name the card also writes in camelCase, and the keys of maps whose keys the card chooses", () => {
+    const card = {
+      defaultInputModes: ["text/plain"],
+      default_input_modes: ["audio/pcm"],
+      securitySchemes: { api_key_security_scheme: { type: "apiKey" }, key: { api_key_security_scheme: { location: "header" } } },
+      capabilities: { extensions: [{ uri: "u", params: { input_modes: 1 } }] },
+    };
+    const read = readProtoNames(card);
+    expect(read.renamed).toEqual(["api_key_security_scheme"]);
+    expect(read.card.default_input_modes).toEqual(["audio/pcm"]);
+    expect(Object.keys(read.card.securitySchemes as object)).toEqual(["api_key_security_scheme", "key"]);
+    expect((read.card.securitySchemes as Record<string, unknown>).key).toEqual({ apiKeySecurityScheme: { location: "header" } });
+    expect(read.card.capabilities).toBe(card.capabilities);
+  });
+
+  it("stops at 64 levels: a name deeper than that is left as written", () => {
+    let deep: unknown = { input_modes: ["x"] };
+    for (let i = 0; i < 70; i++) deep = [deep];
+    const card = { skills: deep };
+    const read = readProtoNames(card);
+    expect(read.renamed).toEqual([]);
+    expect(read.card).toBe(card);
+  });
+});
