@@ -163,6 +163,8 @@ test("a short link to 1 MiB of empty skills is reviewed as invalid by its missin
   await expect(page.getByTestId("link-notice")).toContainText("Review link opened");
   await expect(page.getByTestId("validity-problems")).toContainText("skills[0].id is missing: A2A requires", { timeout: 30_000 });
   await expect(page.getByTestId("validity-summary")).not.toContainText("nested too deeply");
+  // The count says it stopped: the first 200 issues read, the rest not counted (not "200 errors" alone).
+  await expect(page.getByTestId("problem-counts")).toContainText(/found at least [\d,]+ issues; Parley reads the first 200 and did not count the rest\./);
   await expectDecision(page, "live-input", "reject");
   // Drawing a 1 MiB line in the editor takes the page a second: the editor waits to be asked.
   await expect(page.getByTestId("open-large-editor")).toBeVisible();

@@ -4,7 +4,7 @@ import { memo } from "react";
 import type { Review, ValidityProblem } from "@/lib/negotiation";
 import { explainAdvisory, explainInputError } from "@/lib/negotiation/explain/decisions";
 import { problemsInReadingOrder } from "@/lib/negotiation/explain/validity";
-import { describeProblemCounts } from "@/lib/negotiation/explain/problem-counts";
+import { describeIssueCuts, describeProblemCounts } from "@/lib/negotiation/explain/problem-counts";
 import { ProblemList } from "@/components/ui/problem-list";
 import { SignatureBadge } from "@/components/signature-keys/signature-badge";
 
@@ -46,7 +46,7 @@ export const ValiditySummary = memo(function ValiditySummary({
         <SignatureBadge report={validity.signature} checking={signatureChecking} />
         {/* The card's totals: a report lists only the first warnings of each kind and counts the rest. */}
         <span data-testid="problem-counts" className="text-xs text-slate-500">
-          {describeProblemCounts(validity.problems)}
+          {[describeProblemCounts(validity.problems), ...describeIssueCuts(validity.truncated)].join(" ")}
         </span>
       </div>
       {review.inputErrors && review.inputErrors.length > 0 && (
