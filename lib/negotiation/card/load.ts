@@ -2,7 +2,7 @@ import type { CardLoadResult, ValidityReport } from "./validity";
 import { detectShape } from "./detect-shape";
 import { isObject } from "./json-value";
 import { normalizeCard } from "./normalize";
-import { readProtoNames } from "./proto-names";
+import { mayHaveProtoNames, readProtoNames, type ProtoNameReading } from "./proto-names";
 import { parseCardText } from "./parse-text";
 import { makeProblem } from "./problems";
 import { validateUnguarded } from "./validate";
@@ -23,14 +23,17 @@ export function loadCard(input: string | unknown): CardLoadResult {
 
 function loadUnguarded(input: unknown): CardLoadResult {
   let raw: unknown = input;
+  let text: string | undefined;
   if (typeof input === "string") {
+    text = input;
     const parsed = parseCardText(input);
     if (!parsed.ok) return { validity: failed(parsed.problem) };
     raw = parsed.value;
   }
   if (!isObject(raw)) return { validity: validateUnguarded(raw), raw };
   // ProtoJSON's snake_case names (default_input_modes) read under their JSON names, with a warning.
-  const proto = readProtoNames(raw);
+  // Text with no snake_case name in it spares the walk over the parsed card.
+  const proto: ProtoNameReading = text !== undefined && !mayHaveProtoNames(text) ? { card: raw, renamed: [] } : readProtoNames(raw);
   const card = proto.card;
   const shape = detectShape(card);
   const validity = validateUnguarded(card, shape);

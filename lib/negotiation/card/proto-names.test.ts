@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
-import { readProtoNames } from "./proto-names";
+import fc from "fast-check";
+import { loadCard } from "./load";
+import { mayHaveProtoNames, readProtoNames } from "./proto-names";
 
 /** A2A's JSON names as ProtoJSON's snake_case spells them (a few of each place they sit). */
 const SNAKE: Record<string, string> = {
@@ -97,5 +99,55 @@ describe("readProtoNames", () => {
     const read = readProtoNames(card);
     expect(read.renamed).toEqual([]);
     expect(read.card).toBe(card);
+  });
+});
+
+/** Writes a key with every character as a \u escape, as JSON allows and JSON.parse reads back. */
+const escapedKey = (key: string) => `"${[...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}"`;
+
+describe("mayHaveProtoNames (the text check that spares the walk)", () => {
+  it("says no for every corpus card as written, so their reviews skip the walk, and yes for each one in snake_case", () => {
+    for (const { name, card } of corpus) {
+      expect(mayHaveProtoNames(readCorpusCard(name)), name).toBe(false);
+      const snake = snakeCased(card);
+      if (readProtoNames(snake as Record<string, unknown>).renamed.length > 0) expect(mayHaveProtoNames(JSON.stringify(snake, null, 2)), name).toBe(true);
+    }
+  });
+
+  it("says yes for a name spelled with \\u escapes, which has no underscore in the text, and the card is still read", () => {
+    const text = `{"name": "A", ${escapedKey("default_input_modes")}: ["text/plain"]}`;
+    expect(text).not.toContain("_");
+    expect(mayHaveProtoNames(text)).toBe(true);
+    const loaded = loadCard(text);
+    expect(loaded.card?.defaultInputModes.value).toEqual(["text/plain"]);
+    expect(loaded.validity.problems.map((p) => p.code)).toContain("protoJsonFieldNames");
+  });
+
+  it("tells a name from words that only contain one (in a value, inside a longer key, unquoted)", () => {
+    expect(mayHaveProtoNames(`{"tags": ["my_input_modes", "input_modes_x"], "id": "get_weather"}`)).toBe(false);
+    expect(mayHaveProtoNames(`{"description": "set input_modes here"}`)).toBe(false);
+    expect(mayHaveProtoNames(`{"skills": [{"output_modes": []}]}`)).toBe(true);
+    // A name as a value is not a key, but saying yes there only costs the walk.
+    expect(mayHaveProtoNames(`{"tags": ["output_modes"]}`)).toBe(true);
+    expect(mayHaveProtoNames("_")).toBe(false);
+    expect(mayHaveProtoNames('"input_modes"')).toBe(true);
+  });
+
+  it("never says no to a card the walk would rename (any nesting, escapes, other snake_case keys beside)", () => {
+    const names = [...Object.values(SNAKE), "extended_agent_card", "open_id_connect_url", "oauth2_metadata_url", "x_y", "input_modes_x", "inputModes", "name"];
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: "small" }, fc.constant(null), fc.integer(), fc.constantFrom("a", "text/plain", "input_modes"), tie("object"), tie("array")),
+      array: fc.array(tie("value"), { maxLength: 3 }),
+      object: fc.dictionary(fc.constantFrom(...names), tie("value"), { maxKeys: 4 }),
+    }));
+    fc.assert(
+      fc.property(json.object, fc.boolean(), (card, escape) => {
+        let text = JSON.stringify(card);
+        if (escape) for (const name of names) text = text.split(`"${name}"`).join(escapedKey(name));
+        const walked = readProtoNames(JSON.parse(text) as Record<string, unknown>);
+        if (walked.renamed.length > 0) expect(mayHaveProtoNames(text)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
