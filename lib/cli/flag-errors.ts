@@ -4,6 +4,15 @@ import { UsageError } from "./io";
 /** A command's flags, as node:util parseArgs takes them. */
 export type FlagOptions = NonNullable<ParseArgsConfig["options"]>;
 
+/** Runs a command's parseArgs: what it throws (an unknown flag, a stray argument) is a usage error (exit 2). */
+export function parseFlags<T>(command: string, options: FlagOptions, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw flagError(command, e, options);
+  }
+}
+
 /**
  * A command's flag mistake (node:util parseArgs threw) as a usage error that says what to type
  * instead: the nearest known flag for a misspelt or pluralized one (--classes → --task-class), and,

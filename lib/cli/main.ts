@@ -1,27 +1,57 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { isMainThread } from "node:worker_threads";
-import { type BatchSummary, runBatch } from "./batch";
-import { runCheck } from "./check";
-import { runLint } from "./lint";
-import { DIFF_USAGE, runDiff } from "./diff";
-import { PROBE_USAGE } from "./probe-usage";
-import { runTriage, TRIAGE_USAGE } from "./triage";
-import { SIGNATURE_FLAGS, signatureSetupFromFlags } from "./signatures";
 import { type CliIo, describeWriteFailure, EXIT, EXIT_PIPE_CLOSED, type ExitCode, processIo, UsageError, writeOut } from "./io";
-import { flagError, type FlagOptions } from "./flag-errors";
-import { loadTaskClassFile } from "./inputs";
-import { parseWholeNumberFlag } from "./numbers";
-import { count, linesSoFar, progressOn } from "./progress";
-import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
-import type { SeedCheckSummary } from "./seed-check";
-import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
-import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation";
-import { BATCH_USAGE, checkUsage, lintUsage, MAIN_USAGE, SEED_CHECK_USAGE } from "./usage";
+import { MAIN_USAGE } from "./plain-usage";
+import { ENGINE_NAME, ENGINE_VERSION } from "../negotiation/version";
 
-// Node validates cards with the compiled schemas: the same issues as zod/mini's parse, faster.
-installCompiledCardSchemas();
+/**
+ * Each command, loaded when it is run: the built CLI is split by command (scripts/build-cli.mjs),
+ * so `--version`, `--help` and seed-check start without compiling or starting the review engine,
+ * and `check` without batch, triage, diff, lint or the probe's SDK client. Every command that
+ * reviews cards validates them with the compiled schemas (the same issues as zod/mini's parse,
+ * faster), installed before it runs.
+ */
+interface Command {
+  run: (argv: string[], io: CliIo) => Promise<ExitCode>;
+  /** The usage printed after a flag mistake. */
+  usage: () => string;
+}
+
+const COMMANDS: Record<string, (() => Promise<Command>) | undefined> = {
+  check: async () => {
+    const [{ runCheck }, { checkUsage }] = await Promise.all([import("./check"), import("./usage"), installCompiledSchemas()]);
+    return { run: runCheck, usage: checkUsage };
+  },
+  lint: async () => {
+    const [{ runLint }, { lintUsage }] = await Promise.all([import("./lint"), import("./usage"), installCompiledSchemas()]);
+    return { run: runLint, usage: lintUsage };
+  },
+  batch: async () => {
+    const [{ runBatchCommand }, { BATCH_USAGE }] = await Promise.all([import("./batch-command"), import("./plain-usage"), installCompiledSchemas()]);
+    return { run: runBatchCommand, usage: () => BATCH_USAGE };
+  },
+  "seed-check": async () => {
+    const [{ runSeedCheckCommand }, { SEED_CHECK_USAGE }] = await Promise.all([import("./seed-check"), import("./plain-usage")]);
+    return { run: runSeedCheckCommand, usage: () => SEED_CHECK_USAGE };
+  },
+  triage: async () => {
+    const [{ runTriage, TRIAGE_USAGE }] = await Promise.all([import("./triage"), installCompiledSchemas()]);
+    return { run: runTriage, usage: () => TRIAGE_USAGE };
+  },
+  diff: async () => {
+    const [{ runDiff, DIFF_USAGE }] = await Promise.all([import("./diff"), installCompiledSchemas()]);
+    return { run: runDiff, usage: () => DIFF_USAGE };
+  },
+  probe: async () => {
+    const [{ runProbe }, { PROBE_USAGE }] = await Promise.all([import("./probe"), import("./probe-usage"), installCompiledSchemas()]);
+    return { run: runProbe, usage: () => PROBE_USAGE };
+  },
+};
+
+async function installCompiledSchemas(): Promise<void> {
+  (await import("../negotiation/card/schemas/compiled")).installCompiledCardSchemas();
+}
 
 /**
  * `npm run -s review -- <command> …`. Returns the exit code instead of exiting so tests (and the
@@ -29,23 +59,15 @@ installCompiledCardSchemas();
  */
 export async function run(argv: string[], io: CliIo = processIo()): Promise<ExitCode> {
   const [command, ...rest] = argv;
+  // An own key only: "constructor" or "__proto__" is an unknown command, not Object.prototype's.
+  const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  let loaded: Command | undefined;
   try {
+    if (load) {
+      loaded = await load();
+      return await loaded.run(rest, io);
+    }
     switch (command) {
-      case "check":
-        return await runCheck(rest, io);
-      case "lint":
-        return await runLint(rest, io);
-      case "batch":
-        return await runBatchCommand(rest, io);
-      case "seed-check":
-        return await runSeedCheckCommand(rest, io);
-      case "triage":
-        return await runTriage(rest, io);
-      case "diff":
-        return await runDiff(rest, io);
-      case "probe":
-        // Loaded on demand: the SDK client it runs on is needed by this command only.
-        return await (await import("./probe")).runProbe(rest, io);
       case "--version":
       case "-V":
         await writeOut(io.stdout, `${ENGINE_NAME} ${ENGINE_VERSION}\n`);
@@ -62,99 +84,9 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
     }
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    const usage = e.showUsage ? (USAGE_OF.get(command ?? "")?.() ?? MAIN_USAGE) : "";
+    const usage = e.showUsage ? (loaded?.usage() ?? MAIN_USAGE) : "";
     await writeOut(io.stderr, `parley: ${e.message}\n${usage ? "\n" + usage : ""}`);
     return EXIT.unusable;
-  }
-}
-
-/** More worker threads than this only add memory: each holds a copy of the engine. */
-const MAX_JOBS = 64;
-
-/** The usage printed after a flag mistake in a command; an unknown command gets the main usage. */
-const USAGE_OF = new Map<string, () => string>([
-  ["check", checkUsage],
-  ["lint", lintUsage],
-  ["batch", () => BATCH_USAGE],
-  ["seed-check", () => SEED_CHECK_USAGE],
-  ["triage", () => TRIAGE_USAGE],
-  ["diff", () => DIFF_USAGE],
-  ["probe", () => PROBE_USAGE],
-]);
-
-const BATCH_OPTIONS = {
-  "max-line-bytes": { type: "string" },
-  messages: { type: "string" },
-  jobs: { type: "string" },
-  ...SIGNATURE_FLAGS,
-  "task-class-file": { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const satisfies FlagOptions;
-
-async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
-  const { values } = parseFlags("batch", BATCH_OPTIONS, () => parseArgs({ args: argv, strict: true, options: BATCH_OPTIONS }));
-  if (values.help) {
-    await writeOut(io.stdout, BATCH_USAGE);
-    return EXIT.ok;
-  }
-  const maxLineBytes = values["max-line-bytes"] === undefined ? undefined : parseWholeNumberFlag("batch", "--max-line-bytes", values["max-line-bytes"], 1);
-  const messages = values.messages ?? "text";
-  if (!isMessagesOption(messages)) {
-    throw new UsageError(`batch: --messages must be ${MESSAGES_OPTIONS.join(" or ")}, not "${messages}".`, true);
-  }
-  const jobs = values.jobs === undefined ? 1 : parseWholeNumberFlag("batch", "--jobs", values.jobs, 1, MAX_JOBS);
-  const taskClasses = values["task-class-file"] ? await loadTaskClassFile(values["task-class-file"], io) : undefined;
-  const signatures = await signatureSetupFromFlags(values, io);
-  const progress = progressOn(io.stderr);
-  const tally = (s: Readonly<BatchSummary>) => `${count(s.rejected)} with a rejection, ${count(s.errors)} not reviewable`;
-  const summary = await runBatch(io.stdin, io.stdout, {
-    maxLineBytes,
-    messages,
-    jobs,
-    signatures,
-    taskClasses,
-    onProgress: (s) => progress.update((ms) => `parley batch: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
-  });
-  progress.done(`parley batch: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} answered; ${tally(summary)}`);
-  if (summary.errors > 0) {
-    await writeOut(io.stderr, `parley batch: ${summary.errors} of ${summary.lines} lines could not be reviewed (see their "error" fields).\n`);
-  }
-  return summary.exitCode;
-}
-
-const HELP_ONLY = { help: { type: "boolean", short: "h" } } as const satisfies FlagOptions;
-
-async function runSeedCheckCommand(argv: string[], io: CliIo): Promise<ExitCode> {
-  const { values } = parseFlags("seed-check", HELP_ONLY, () => parseArgs({ args: argv, strict: true, options: HELP_ONLY }));
-  if (values.help) {
-    await writeOut(io.stdout, SEED_CHECK_USAGE);
-    return EXIT.ok;
-  }
-  // Loaded on demand: the seed-compat shim is only needed by this command.
-  const { runSeedCheck } = await import("./seed-check");
-  const progress = progressOn(io.stderr);
-  const tally = (s: Readonly<SeedCheckSummary>) => `${count(s.raised)} raised, ${count(s.errors)} not checkable`;
-  const summary = await runSeedCheck(io.stdin, io.stdout, {
-    onProgress: (s) => progress.update((ms) => `parley seed-check: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
-  });
-  progress.done(`parley seed-check: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} checked; ${tally(summary)}`);
-  if (summary.errors > 0) {
-    await writeOut(io.stderr, `parley seed-check: ${summary.errors} of ${summary.lines} lines could not be checked.\n`);
-    return EXIT.unusable;
-  }
-  return summary.raised > 0 ? EXIT.rejected : EXIT.ok;
-}
-
-function isMessagesOption(value: string): value is MessagesOption {
-  return (MESSAGES_OPTIONS as readonly string[]).includes(value);
-}
-
-/** parseArgs throws on an unknown flag or a stray argument: that is a usage error (exit 2). */
-function parseFlags<T>(command: string, options: FlagOptions, parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    throw flagError(command, e, options);
   }
 }
 

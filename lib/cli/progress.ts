@@ -1,5 +1,6 @@
 import type { Writable } from "node:stream";
-import { withThousands } from "../negotiation/explain";
+// The one function, not the explain barrel: seed-check reports progress without loading the wording of the engine.
+import { withThousands } from "../negotiation/thousands";
 
 /**
  * A one-line progress report on stderr for the long-running commands (batch, seed-check): redrawn

@@ -3,8 +3,14 @@
  * seed_reference.py. One output line per non-blank input line, same order, constant memory.
  */
 import type { Readable, Writable } from "node:stream";
-import { evaluateCardNegotiable, SEED_MAX_NESTING, SeedInputError } from "../negotiation";
-import { writeOut } from "./io";
+import { parseArgs } from "node:util";
+// The shim alone, not the front door: the front door would load and start the whole engine, which
+// seed-check does not use, before the first case is read (most of the command's start-up).
+import { evaluateCardNegotiable, SEED_MAX_NESTING, SeedInputError } from "../negotiation/seed-compat";
+import { type FlagOptions, parseFlags } from "./flag-errors";
+import { type CliIo, EXIT, type ExitCode, writeOut } from "./io";
+import { SEED_CHECK_USAGE } from "./plain-usage";
+import { count, linesSoFar, progressOn } from "./progress";
 import { isBlankLine, readLineBatches } from "./read-lines";
 
 /** One line holds a card, a profile and an id; longer lines are reported, never buffered whole. */
@@ -223,3 +229,26 @@ async function checkLines(
   }
   return summary;
 }
+
+/** `parley seed-check`: its flags, progress and totals around runSeedCheck. */
+const HELP_ONLY = { help: { type: "boolean", short: "h" } } as const satisfies FlagOptions;
+
+export async function runSeedCheckCommand(argv: string[], io: CliIo): Promise<ExitCode> {
+  const { values } = parseFlags("seed-check", HELP_ONLY, () => parseArgs({ args: argv, strict: true, options: HELP_ONLY }));
+  if (values.help) {
+    await writeOut(io.stdout, SEED_CHECK_USAGE);
+    return EXIT.ok;
+  }
+  const progress = progressOn(io.stderr);
+  const tally = (s: Readonly<SeedCheckSummary>) => `${count(s.raised)} raised, ${count(s.errors)} not checkable`;
+  const summary = await runSeedCheck(io.stdin, io.stdout, {
+    onProgress: (s) => progress.update((ms) => `parley seed-check: ${linesSoFar(s.lines, ms)}; ${tally(s)}`),
+  });
+  progress.done(`parley seed-check: ${count(summary.lines)} line${summary.lines === 1 ? "" : "s"} checked; ${tally(summary)}`);
+  if (summary.errors > 0) {
+    await writeOut(io.stderr, `parley seed-check: ${summary.errors} of ${summary.lines} lines could not be checked.\n`);
+    return EXIT.unusable;
+  }
+  return summary.raised > 0 ? EXIT.rejected : EXIT.ok;
+}
+

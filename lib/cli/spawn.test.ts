@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -134,5 +134,36 @@ describe("the parley command (package.json bin)", () => {
       ),
     );
     expect(stdout).toMatch(/request-response\s+accept/);
+  });
+});
+
+describe("the built CLI, split by command", () => {
+  /** The files an ES module loads before it runs: itself and its static imports, transitively. */
+  function staticClosure(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(/(?:^|\n)import\s*(?:[^"';]*?from\s*)?"(\.[^"]+)"/g)) staticClosure(path.resolve(path.dirname(file), match[1]!), seen);
+    return seen;
+  }
+  const textOf = (files: Set<string>) => [...files].map((f) => readFileSync(f, "utf8")).join("\n");
+
+  it("starts --version, --help and seed-check without the review engine, which check loads", { timeout: 60_000 }, async () => {
+    const { buildCli } = await import("../../scripts/build-cli.mjs");
+    const out = mkdtempSync(path.join(dir, "split-"));
+    const entry = await buildCli(path.join(out, "review.mjs"));
+    const chunk = (name: string) => path.join(out, "chunks", readdirSync(path.join(out, "chunks")).find((f) => f.startsWith(`${name}-`))!);
+    const engine = /function runReview\(|function installCompiledCardSchemas\(/;
+    // What every run loads before it reads its command: the entry and its static imports.
+    const start = staticClosure(entry);
+    expect(textOf(start)).not.toMatch(engine);
+    const seedCheck = staticClosure(chunk("seed-check"), new Set(start));
+    expect(textOf(seedCheck)).toContain("function evaluateCardNegotiable(");
+    expect(textOf(seedCheck)).not.toMatch(engine);
+    // The split is real: check's closure does hold the engine.
+    expect(textOf(staticClosure(chunk("check")))).toMatch(engine);
+    const version = spawnSync(process.execPath, [entry, "--version"], { encoding: "utf8" });
+    expect(version.stdout).toMatch(/^parley \d+\.\d+\.\d+\n$/);
+    const seed = spawnSync(process.execPath, [entry, "seed-check"], { input: "", encoding: "utf8" });
+    expect(seed.status).toBe(0);
   });
 });
