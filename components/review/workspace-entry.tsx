@@ -15,6 +15,8 @@ const nextTask = () => (typeof window === "undefined" ? Promise.resolve() : new 
  * the workspace in full (the same first view) and has the browser preload its scripts.
  */
 export const Workspace = dynamic(async () => {
+  // React calls this while it renders: the first step waits for a task of its own too.
+  await nextTask();
   // Not in the workspace's chunk group: loading any import of a group loads all of its chunks.
   await Promise.all([import("@/lib/negotiation/profile"), import("@/lib/negotiation/context"), import("@/lib/negotiation/task-classes")]);
   await nextTask();
