@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 import { DRAFT_COOKIE } from "@/components/session/draft";
-import { Workspace } from "@/components/review/workspace";
+import { Workspace } from "@/components/review/workspace-entry";
 import { SiteHeader } from "@/components/ui/site-header";
 import { PENDING_LINK_SCRIPT } from "@/components/share/link-location";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";

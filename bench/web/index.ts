@@ -3,7 +3,7 @@ import { dirname, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { buildLargeCard } from "../../components/card-editor/examples/large-card";
 import { measureFirstLoadTbt, measureKeystrokeToPaint, measureShippedJs, type KeystrokeLatency } from "./measure";
-import { startProductionServer } from "./server";
+import { freePort, startProductionServer } from "./server";
 import { measureTriageRun } from "./triage";
 
 /**
@@ -38,14 +38,15 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /**
  * Measures the budgets from a production build in Chromium. Uses PARLEY_WEB_URL when a server is
- * already running, otherwise starts `next start` itself on PARLEY_BENCH_PORT (default 3210).
+ * already running, otherwise starts the production server itself on PARLEY_BENCH_PORT, or on a free
+ * port the system picks when that is not set.
  */
 export async function runWebBudgets(options: { log?: (line: string) => void } = {}): Promise<WebBudgetResult[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const external = process.env.PARLEY_WEB_URL;
   const server = external
     ? { url: external, stop: async () => {} }
-    : await startProductionServer(ROOT, Number(process.env.PARLEY_BENCH_PORT ?? 3210));
+    : await startProductionServer(ROOT, process.env.PARLEY_BENCH_PORT ? Number(process.env.PARLEY_BENCH_PORT) : await freePort());
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],

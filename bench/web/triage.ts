@@ -97,8 +97,12 @@ function readTrace(buffer: Buffer, budgetMs: number): MainThreadTasks {
   };
 }
 
+/** How long to let tracing reach the page's renderer before acting: on a busy machine its start can lag behind the call. */
+const TRACE_SETTLE_MS = 500;
+
 async function traced(browser: Browser, page: Page, act: () => Promise<void>): Promise<MainThreadTasks> {
   await browser.startTracing(page, { categories: ["toplevel"] });
+  await page.waitForTimeout(TRACE_SETTLE_MS);
   let failure: unknown;
   try {
     await act();

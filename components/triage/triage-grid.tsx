@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { DECISION_STYLE } from "@/components/ui/decision-style";
 import { worstOutcome } from "@/lib/negotiation/decide";
@@ -10,6 +10,7 @@ import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { cellOutcome, type TriageCell, type TriageProfile } from "@/lib/triage/triage";
 import { cellKey, type TriageView, type TriageViewRow } from "@/lib/triage/view";
 import { moveInGrid, scrollToRow, visibleRange, type GridPosition } from "./grid-keys";
+import { paceRows, rowsPerFrame, sameDrawing, type RowResults } from "./row-pacing";
 
 export interface GridTaskClass {
   id: string;
@@ -55,12 +56,12 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
   const colCount = profiles.length + FIRST_PROFILE_COL;
   const at = { row: Math.min(active.row, Math.max(0, rowCount - 1)), col: Math.min(active.col, colCount - 1) };
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const measure = () => setViewHeight(element.clientHeight);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the first size once the grid is laid out: reading clientHeight here
+    // would lay out the whole page inside the task that mounts the grid.
+    const observer = new ResizeObserver(() => setViewHeight(element.clientHeight));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -121,6 +122,20 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
   };
 
   const rows = view.rows.slice(start, end);
+  // Rows whose results changed take them up a few a frame (see row-pacing.ts): what the rendered
+  // rows show becomes what they have drawn at the next frame, and the rows still behind move on.
+  const [drawn, setDrawn] = useState<ReadonlyMap<string, RowResults<TriageCell, RowExtra>>>(() => new Map());
+  const { shown } = paceRows(
+    rows.map((row) => ({ key: row.card.id, results: { cells: row.cells, extra: { worst: row.worst, valid: row.valid, problems: row.problems } } })),
+    drawn,
+    rowsPerFrame(profiles.length),
+  );
+  useEffect(() => {
+    const next = new Map(rows.map((row, i) => [row.card.id, shown[i]!]));
+    if (sameDrawing(next, drawn, sameExtra)) return;
+    const frame = requestAnimationFrame(() => setDrawn(next));
+    return () => cancelAnimationFrame(frame);
+  });
   return (
     <div>
       <p id={hintId} className="mb-1 text-xs text-slate-600">
@@ -191,6 +206,7 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
             {rows.map((row, offset) => {
               const index = start + offset;
               const tab = (col: number) => (index === tabRow && col === at.col ? 0 : -1);
+              const { cells, extra } = shown[offset]!;
               return (
                 <tr key={row.card.id} aria-rowindex={index + 3} data-testid="triage-row" data-card={row.card.label} style={{ height: ROW_HEIGHT }}>
                   <th
@@ -202,12 +218,12 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
                     title={row.card.source && row.card.source !== row.card.label ? `${row.card.label}\n${row.card.source}` : row.card.label}
                     className={`${STICKY_COL} z-10 ${CELL} overflow-hidden bg-white text-left font-normal`}
                   >
-                    <CardHeading row={row} />
+                    <CardHeading label={row.card.label} valid={extra.valid} problems={extra.problems} />
                   </th>
-                  <td role="gridcell" tabIndex={tab(1)} data-row={index} data-col={1} className={CELL} data-testid="triage-row-worst" data-worst={row.worst ?? ""}>
-                    <WorstBadge decision={row.worst} />
+                  <td role="gridcell" tabIndex={tab(1)} data-row={index} data-col={1} className={CELL} data-testid="triage-row-worst" data-worst={extra.worst ?? ""}>
+                    <WorstBadge decision={extra.worst} />
                   </td>
-                  {row.cells.map((cell, i) => (
+                  {cells.map((cell, i) => (
                     <PairCell
                       key={profiles[i]!.id}
                       cell={cell}
@@ -247,12 +263,23 @@ function worstOfAll(decisions: ReadonlyArray<Outcome | undefined>): Outcome | un
   return worstOutcome(decisions.filter((d): d is Outcome => d !== undefined));
 }
 
-function CardHeading({ row }: { row: TriageViewRow }) {
-  const problem = row.problems?.[0];
+/** What a row shows beside its cells from the same results. */
+interface RowExtra {
+  worst: Outcome | undefined;
+  valid: boolean | undefined;
+  problems: TriageViewRow["problems"];
+}
+
+function sameExtra(a: RowExtra, b: RowExtra): boolean {
+  return a.worst === b.worst && a.valid === b.valid && a.problems === b.problems;
+}
+
+function CardHeading({ label, valid, problems }: { label: string; valid: boolean | undefined; problems: TriageViewRow["problems"] }) {
+  const problem = problems?.[0];
   return (
     <span className="flex min-w-0 items-center gap-1.5">
-      <span className="min-w-0 truncate">{row.card.label}</span>
-      {row.valid === false && (
+      <span className="min-w-0 truncate">{label}</span>
+      {valid === false && (
         <span
           className="shrink-0 rounded bg-rose-100 px-1 text-[11px] font-semibold text-rose-900 ring-1 ring-rose-600 ring-inset"
           title={problem ? describeProblem(problem) : undefined}
