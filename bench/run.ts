@@ -15,12 +15,14 @@ async function main(argv: string[]): Promise<number> {
   }
   console.log(`Parley bench — node ${process.version}, ${process.platform}/${process.arch}`);
   const all: BenchResult[] = [];
+  const skipped: string[] = [];
   for (const section of SECTIONS) {
     if (only && !only.includes(section.id)) continue;
     console.log(`\n## ${section.title} [${section.id}]`);
     const skip = section.skipReason?.();
     if (skip) {
       console.log(`SKIP  ${skip}`);
+      skipped.push(section.id);
       continue;
     }
     const results = await section.run((line) => console.log(line));
@@ -28,7 +30,8 @@ async function main(argv: string[]): Promise<number> {
     all.push(...results);
   }
   const failed = all.filter((r) => r.pass === false);
-  console.log(`\n${failed.length === 0 ? "All targets met." : `${failed.length} target(s) missed.`}`);
+  const notRun = skipped.length > 0 ? ` Not measured: ${skipped.join(", ")} (skipped, see above).` : "";
+  console.log(`\n${failed.length === 0 ? "All targets measured were met." : `${failed.length} target(s) missed.`}${notRun}`);
   return failed.length === 0 ? 0 : 1;
 }
 

@@ -14,10 +14,14 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const webBudgets: BenchSection = {
   id: "web",
   title: "Web workspace budgets (production build, Chromium)",
-  skipReason: () =>
-    process.env.PARLEY_WEB_URL || existsSync(path.join(ROOT, ".next", "standalone", "server.js"))
-      ? undefined
-      : "no production build: run `npm run build` first (or set PARLEY_WEB_URL to a running server)",
+  skipReason: () => {
+    if (!process.env.PARLEY_WEB_URL && !existsSync(path.join(ROOT, ".next", "standalone", "server.js"))) {
+      return "no production build: run `npm run build` first (or set PARLEY_WEB_URL to a running server)";
+    }
+    // The same default as bench/web's chromiumPath (not imported: that module pulls in Playwright).
+    const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+    return existsSync(chromium) ? undefined : `no Chromium at ${chromium}: install Debian's chromium or set CHROMIUM_PATH`;
+  },
   run: async (log) => {
     // Imported on demand: it pulls in Playwright, which the other sections do not need.
     const { runWebBudgets } = await import("../web/index");

@@ -41,16 +41,28 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
  * already running, otherwise starts the production server itself on PARLEY_BENCH_PORT, or on a free
  * port the system picks when that is not set.
  */
+/** The Chromium the budgets run in: CHROMIUM_PATH, else Debian's. */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+}
+
 export async function runWebBudgets(options: { log?: (line: string) => void } = {}): Promise<WebBudgetResult[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const external = process.env.PARLEY_WEB_URL;
   const server = external
     ? { url: external, stop: async () => {} }
     : await startProductionServer(ROOT, process.env.PARLEY_BENCH_PORT ? Number(process.env.PARLEY_BENCH_PORT) : await freePort());
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
+  // A browser that does not start must not leave the server running (it kept the bench alive).
+  let browser: Awaited<ReturnType<typeof chromium.launch>>;
+  try {
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+    });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const js = await measureShippedJs(page, server.url + "/");
