@@ -5,7 +5,7 @@ import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
 import { decide, forgetInvalidCardSummary, reviewConditions } from "./decide";
-import type { Review, ReviewInputError } from "./decision-types";
+import type { Review, ReviewInputError, TaskClassDecision } from "./decision-types";
 import { INVARIANTS } from "./invariants";
 import { forgetCardAnswers } from "./invariants/card-modes";
 import type { CheckInput, Finding } from "./invariants/types";
@@ -91,14 +91,19 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
   if (parsedProfile && parsedContext) {
     const plan = planFor(taskClasses);
-    const checked: Finding[][] = [];
+    // Both lists sized once, one entry per class: grown from [] by push, each was a grow of its
+    // backing store (to 17 slots) on every review.
+    const count = taskClasses.length;
+    const checked = new Array<Finding[]>(count);
+    const decisions = new Array<TaskClassDecision>(count);
     // The conditions of validity are the review's, not a class's: worked out once for every decision.
-    const conditions = validity.valid && taskClasses.length > 0 ? reviewConditions(parsedProfile, parsedContext, card) : undefined;
-    for (let c = 0; c < taskClasses.length; c++) {
+    const conditions = validity.valid && count > 0 ? reviewConditions(parsedProfile, parsedContext, card) : undefined;
+    for (let c = 0; c < count; c++) {
       const findings = card ? findingsFor(c, taskClasses, plan, checked, card, parsedProfile, parsedContext) : [];
-      checked.push(findings);
-      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card, conditions }));
+      checked[c] = findings;
+      decisions[c] = decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card, conditions });
     }
+    result.decisions = decisions;
   }
   return result;
 }
