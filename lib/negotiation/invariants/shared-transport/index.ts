@@ -1,5 +1,5 @@
 import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import { speaksBinding, speaksVersion, spoken } from "../interfaces";
+import { pickInterface, speaksBinding, spoken } from "../interfaces";
 import type { CardInterface } from "../../card/model";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
 
@@ -66,11 +66,16 @@ const meta: InvariantMeta<MessageId> = {
 export const sharedTransport: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    // One walk over the interfaces: the usual answer (the first callable interface whose binding
-    // and version the client speaks, the one it will call, as pickInterface picks) returns as soon
-    // as it is found; otherwise the walk has gathered what the failure findings report.
+    // The usual answer first: the interface the client will call (the first callable one whose
+    // binding and version it speaks, pickInterface's), with no list made. Only when there is none
+    // does a second walk gather what the failure findings report.
     const transports = profile.transports;
     const versions = profile.protocolVersions;
+    const iface = pickInterface(card, profile);
+    if (iface) {
+      const data = { binding: iface.binding, url: iface.url, version: iface.speaks ?? "unstated", bindings: [iface.binding], pointer: iface.pointer };
+      return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(iface.pointer, iface.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
+    }
     const client = transports === undefined ? undefined : spoken(profile);
     const callable: CardInterface[] = [];
     const sameBinding: CardInterface[] = [];
@@ -79,10 +84,6 @@ export const sharedTransport: Invariant<MessageId> = {
       callable.push(iface);
       if (client === undefined || !speaksBinding(client, iface)) continue;
       sameBinding.push(iface);
-      if (versions !== undefined && speaksVersion(client, versions, iface)) {
-        const data = { binding: iface.binding, url: iface.url, version: iface.speaks ?? "unstated", bindings: [iface.binding], pointer: iface.pointer };
-        return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(iface.pointer, iface.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
-      }
     }
     if (callable.length === 0) {
       return makeFinding(meta, taskClass, "not-evaluated", "noInterfaces", {}, [cardRef(card.interfaces[0]?.pointer ?? "/supportedInterfaces")]);
