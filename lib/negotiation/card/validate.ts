@@ -48,8 +48,11 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
   const critical = findIssuesInChunks(findIssues, schemas.critical, value, MAX_ISSUES_PER_TIER, long, reading);
   cuts = noteCut(cuts, "critical", critical.length, reading);
   if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new ReportedPointers()));
+  // The card's fields more than one check reads, each read once here and handed down: a field
+  // read off a parsed card is a megamorphic load (every card its own hidden class), each time.
   const capabilities = value.capabilities;
-  const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
+  const caps = isObject(capabilities) ? capabilities : undefined;
+  const push = caps ? caps.pushNotifications : undefined;
   if (isObject(push)) {
     const issues = findIssues(pushNotificationsObject, push);
     if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new ReportedPointers()));
@@ -61,16 +64,20 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     const spec = findIssuesInChunks(findIssues, schemas.spec, value, MAX_ISSUES_PER_TIER, long, reading);
     cuts = noteCut(cuts, "spec", spec.length, reading);
     if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new ReportedPointers()));
+    const skills = value.skills;
+    const extensions = caps ? caps.extensions : undefined;
+    const security = value.security;
+    const securityRequirements = value.securityRequirements;
     // One walk over the skills tells the checks below whether they need to walk them at all.
-    const marks = markSkills(value.skills);
-    checkNulls(value, sink, marks);
-    checkModes(value, shape, sink, marks);
-    checkStringBooleans(value, shape, sink);
-    checkExtensions(value, shape, sink);
+    const marks = markSkills(skills);
+    checkNulls(value, caps, skills, sink, marks);
+    checkModes(value, skills, shape, sink, marks);
+    checkStringBooleans(value, caps, push, extensions, shape, sink);
+    checkExtensions(extensions, shape, sink);
     checkEndpoints(value, shape, sink);
     checkCardVersion(value, shape, sink);
-    checkSecurity(value, shape, sink, marks);
-    checkLegacyIn10(value, shape, sink, marks);
+    checkSecurity(value, push, skills, security, securityRequirements, shape, sink, marks);
+    checkLegacyIn10(value, caps, skills, security, securityRequirements, shape, sink, marks);
     checkProvider(value, sink);
   }
   const report: ValidityReport = { valid: !sink.hasError(), shape, problems: capWarnings(sink.problems) };

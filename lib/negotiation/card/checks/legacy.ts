@@ -5,15 +5,26 @@ import type { ProblemSink } from "../problems";
 import { SKILL_HAS_SECURITY } from "./values";
 
 /** 0.3-era or draft fields inside a card that speaks 1.0 (facts.md §1, §11, §13). */
-/** `marks`: what markSkills found in the skills (they are walked only when some skill has a security key). */
-export function checkLegacyIn10(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
+/**
+ * `marks`: what markSkills found in the skills (they are walked only when some skill has a security
+ * key). `capabilities`, `skills`, `security` and `securityRequirements` are the card's, read by the caller.
+ */
+export function checkLegacyIn10(
+  card: JsonObject,
+  capabilities: JsonObject | undefined,
+  skills: unknown,
+  security: unknown,
+  securityRequirements: unknown,
+  shape: CardShape,
+  sink: ProblemSink,
+  marks = SKILL_HAS_SECURITY,
+): void {
   if (shape !== "1.0" && shape !== "hybrid") return;
   // A hybrid carrying both is the Python SDK's deliberate superset; only a lone `security` is stale.
-  if (card.security !== undefined && (shape === "1.0" || card.securityRequirements === undefined)) {
+  if (security !== undefined && (shape === "1.0" || securityRequirements === undefined)) {
     sink.add("legacySecurityField", "/security", { field: "security", replacement: "securityRequirements" });
   }
-  const skills = (marks & SKILL_HAS_SECURITY) === 0 ? undefined : card.skills;
-  if (shape === "1.0" && Array.isArray(skills)) {
+  if (shape === "1.0" && (marks & SKILL_HAS_SECURITY) !== 0 && Array.isArray(skills)) {
     for (let i = 0; i < skills.length; i++) {
       const skill: unknown = skills[i];
       if (isObject(skill) && skill.security !== undefined) {
@@ -30,8 +41,7 @@ export function checkLegacyIn10(card: JsonObject, shape: CardShape, sink: Proble
       replacement: "capabilities.extendedAgentCard",
     });
   }
-  const capabilities = card.capabilities;
-  if (isObject(capabilities) && capabilities.stateTransitionHistory !== undefined) {
+  if (capabilities && capabilities.stateTransitionHistory !== undefined) {
     sink.add("removedField", "/capabilities/stateTransitionHistory", { field: "capabilities.stateTransitionHistory" });
   }
 }

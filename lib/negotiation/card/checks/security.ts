@@ -22,8 +22,21 @@ export function schemeForm(scheme: JsonObject): SchemeForm {
   return typed ? "typed" : "unknown";
 }
 
-/** `marks`: what markSkills found in the skills (their lists are walked only when some skill has one). */
-export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
+/**
+ * `marks`: what markSkills found in the skills (their lists are walked only when some skill has one).
+ * `push` (capabilities.pushNotifications), `skills`, `security` and `securityRequirements` are the
+ * card's, read by the caller.
+ */
+export function checkSecurity(
+  card: JsonObject,
+  push: unknown,
+  skills: unknown,
+  security: unknown,
+  securityRequirements: unknown,
+  shape: CardShape,
+  sink: ProblemSink,
+  marks = SKILL_HAS_SECURITY,
+): void {
   const schemes = card.securitySchemes;
   // The declared names are the map's own keys: asked of the map itself, no set is built.
   const declared = isObject(schemes) ? schemes : undefined;
@@ -41,11 +54,10 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
     }
   }
   if (shape === "0.1" || shape === "unknown") return;
-  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(card.securityRequirements, "/securityRequirements", sink);
-  checkRequirementList(card.security, "/security", "security", declared, sink);
-  checkRequirementList(card.securityRequirements, "/securityRequirements", "securityRequirements", declared, sink);
-  const skills = (marks & SKILL_HAS_SECURITY) === 0 ? undefined : card.skills;
-  if (Array.isArray(skills)) {
+  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(securityRequirements, "/securityRequirements", sink);
+  checkRequirementList(security, "/security", "security", declared, sink);
+  checkRequirementList(securityRequirements, "/securityRequirements", "securityRequirements", declared, sink);
+  if ((marks & SKILL_HAS_SECURITY) !== 0 && Array.isArray(skills)) {
     // Pointers and field names only for a skill that has the list: most skills have none.
     for (let i = 0; i < skills.length; i++) {
       const skill: unknown = skills[i];
@@ -58,8 +70,6 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
       }
     }
   }
-  const capabilities = card.capabilities;
-  const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
   const pushScheme = isObject(push) ? push.securityScheme : undefined;
   if (typeof pushScheme === "string" && !isDeclared(declared, pushScheme)) {
     sink.add("undeclaredSecurityScheme", "/capabilities/pushNotifications/securityScheme", {
