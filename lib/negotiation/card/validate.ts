@@ -1,7 +1,8 @@
 import type * as z from "../zod";
 import type { CardShape } from "./model";
 import { capWarnings, type IssueCut, type ValidityReport } from "./validity";
-import { detectShape } from "./detect-shape";
+import { shapeOf } from "./detect-shape";
+import { readCardFields, type CardFields } from "./card-fields";
 import { has, isObject, type JsonObject } from "./json-value";
 import { mapIssues, MAX_ISSUES_PER_TIER, ReportedPointers } from "./issue-map";
 import { type ChunkReading, findIssuesInChunks, longArrayKeys } from "./chunked-issues";
@@ -29,12 +30,16 @@ export function validateCardValue(value: unknown): ValidityReport {
   }
 }
 
-/** Validation with the shape already known (loadCard detects it once for both steps). */
-export function validateUnguarded(value: unknown, knownShape?: CardShape): ValidityReport {
+/**
+ * Validation with the shape and the card's shared fields already known (loadCard reads them once
+ * for shape detection, validation and normalizing).
+ */
+export function validateUnguarded(value: unknown, knownShape?: CardShape, knownFields?: CardFields): ValidityReport {
   if (!isObject(value)) {
     return { valid: false, shape: "unknown", problems: [makeProblem("notAnObject", "", { found: describeJsonType(value) })] };
   }
-  const shape = knownShape ?? detectShape(value);
+  const fields = knownFields ?? readCardFields(value);
+  const shape = knownShape ?? shapeOf(value, fields);
   const sink = new ProblemSink();
   if (shape === "unknown") sink.add("notAnAgentCard", "", { missing: missingCoreFields(value) });
   const schemas = CARD_SCHEMAS[shape];
@@ -48,11 +53,7 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
   const critical = findIssuesInChunks(findIssues, schemas.critical, value, MAX_ISSUES_PER_TIER, long, reading);
   cuts = noteCut(cuts, "critical", critical.length, reading);
   if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new ReportedPointers()));
-  // The card's fields more than one check reads, each read once here and handed down: a field
-  // read off a parsed card is a megamorphic load (every card its own hidden class), each time.
-  const capabilities = value.capabilities;
-  const caps = isObject(capabilities) ? capabilities : undefined;
-  const push = caps ? caps.pushNotifications : undefined;
+  const push = fields.pushNotifications;
   if (isObject(push)) {
     const issues = findIssues(pushNotificationsObject, push);
     if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new ReportedPointers()));
@@ -64,20 +65,17 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     const spec = findIssuesInChunks(findIssues, schemas.spec, value, MAX_ISSUES_PER_TIER, long, reading);
     cuts = noteCut(cuts, "spec", spec.length, reading);
     if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new ReportedPointers()));
-    const skills = value.skills;
-    const extensions = caps ? caps.extensions : undefined;
-    const security = value.security;
-    const securityRequirements = value.securityRequirements;
+    // The checks read the card's shared fields from `fields`, each read once.
     // One walk over the skills tells the checks below whether they need to walk them at all.
-    const marks = markSkills(skills);
-    checkNulls(value, caps, skills, sink, marks);
-    checkModes(value, skills, shape, sink, marks);
-    checkStringBooleans(value, caps, push, extensions, shape, sink);
-    checkExtensions(extensions, shape, sink);
-    checkEndpoints(value, shape, sink);
-    checkCardVersion(value, shape, sink);
-    checkSecurity(value, push, skills, security, securityRequirements, shape, sink, marks);
-    checkLegacyIn10(value, caps, skills, security, securityRequirements, shape, sink, marks);
+    const marks = markSkills(fields.skills);
+    checkNulls(value, fields, sink, marks);
+    checkModes(fields, shape, sink, marks);
+    checkStringBooleans(value, fields, shape, sink);
+    checkExtensions(fields, shape, sink);
+    checkEndpoints(value, fields, shape, sink);
+    checkCardVersion(value, fields, shape, sink);
+    checkSecurity(fields, shape, sink, marks);
+    checkLegacyIn10(value, fields, shape, sink, marks);
     checkProvider(value, sink);
   }
   const report: ValidityReport = { valid: !sink.hasError(), shape, problems: capWarnings(sink.problems) };

@@ -1,3 +1,4 @@
+import type { CardFields } from "../card-fields";
 import type { CardShape } from "../model";
 import { isObject, type JsonObject } from "../json-value";
 import { joinPointer } from "../pointer";
@@ -6,24 +7,16 @@ import { SKILL_HAS_SECURITY } from "./values";
 
 /** 0.3-era or draft fields inside a card that speaks 1.0 (facts.md §1, §11, §13). */
 /**
- * `marks`: what markSkills found in the skills (they are walked only when some skill has a security
- * key). `capabilities`, `skills`, `security` and `securityRequirements` are the card's, read by the caller.
+ * `fields`: the card's (readCardFields). `marks`: what markSkills found in the skills (they are
+ * walked only when some skill has a security key).
  */
-export function checkLegacyIn10(
-  card: JsonObject,
-  capabilities: JsonObject | undefined,
-  skills: unknown,
-  security: unknown,
-  securityRequirements: unknown,
-  shape: CardShape,
-  sink: ProblemSink,
-  marks = SKILL_HAS_SECURITY,
-): void {
+export function checkLegacyIn10(card: JsonObject, fields: CardFields, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
   if (shape !== "1.0" && shape !== "hybrid") return;
   // A hybrid carrying both is the Python SDK's deliberate superset; only a lone `security` is stale.
-  if (security !== undefined && (shape === "1.0" || securityRequirements === undefined)) {
+  if (fields.security !== undefined && (shape === "1.0" || fields.securityRequirements === undefined)) {
     sink.add("legacySecurityField", "/security", { field: "security", replacement: "securityRequirements" });
   }
+  const skills = fields.skills;
   if (shape === "1.0" && (marks & SKILL_HAS_SECURITY) !== 0 && Array.isArray(skills)) {
     for (let i = 0; i < skills.length; i++) {
       const skill: unknown = skills[i];
@@ -41,6 +34,7 @@ export function checkLegacyIn10(
       replacement: "capabilities.extendedAgentCard",
     });
   }
+  const capabilities = fields.capabilities;
   if (capabilities && capabilities.stateTransitionHistory !== undefined) {
     sink.add("removedField", "/capabilities/stateTransitionHistory", { field: "capabilities.stateTransitionHistory" });
   }

@@ -1,3 +1,4 @@
+import type { CardFields } from "../card-fields";
 import type { CardShape } from "../model";
 import { has, isObject, isStringArray, type JsonObject } from "../json-value";
 import { childPointer, joinPointer } from "../pointer";
@@ -22,22 +23,9 @@ export function schemeForm(scheme: JsonObject): SchemeForm {
   return typed ? "typed" : "unknown";
 }
 
-/**
- * `marks`: what markSkills found in the skills (their lists are walked only when some skill has one).
- * `push` (capabilities.pushNotifications), `skills`, `security` and `securityRequirements` are the
- * card's, read by the caller.
- */
-export function checkSecurity(
-  card: JsonObject,
-  push: unknown,
-  skills: unknown,
-  security: unknown,
-  securityRequirements: unknown,
-  shape: CardShape,
-  sink: ProblemSink,
-  marks = SKILL_HAS_SECURITY,
-): void {
-  const schemes = card.securitySchemes;
+/** `fields`: the card's (readCardFields). `marks`: what markSkills found in the skills (their lists are walked only when some skill has one). */
+export function checkSecurity(fields: CardFields, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
+  const schemes = fields.securitySchemes;
   // The declared names are the map's own keys: asked of the map itself, no set is built.
   const declared = isObject(schemes) ? schemes : undefined;
   if (declared) {
@@ -54,9 +42,10 @@ export function checkSecurity(
     }
   }
   if (shape === "0.1" || shape === "unknown") return;
-  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(securityRequirements, "/securityRequirements", sink);
-  checkRequirementList(security, "/security", "security", declared, sink);
-  checkRequirementList(securityRequirements, "/securityRequirements", "securityRequirements", declared, sink);
+  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(fields.securityRequirements, "/securityRequirements", sink);
+  checkRequirementList(fields.security, "/security", "security", declared, sink);
+  checkRequirementList(fields.securityRequirements, "/securityRequirements", "securityRequirements", declared, sink);
+  const skills = fields.skills;
   if ((marks & SKILL_HAS_SECURITY) !== 0 && Array.isArray(skills)) {
     // Pointers and field names only for a skill that has the list: most skills have none.
     for (let i = 0; i < skills.length; i++) {
@@ -70,6 +59,7 @@ export function checkSecurity(
       }
     }
   }
+  const push = fields.pushNotifications;
   const pushScheme = isObject(push) ? push.securityScheme : undefined;
   if (typeof pushScheme === "string" && !isDeclared(declared, pushScheme)) {
     sink.add("undeclaredSecurityScheme", "/capabilities/pushNotifications/securityScheme", {

@@ -1,4 +1,5 @@
 import type { CardShape } from "../model";
+import type { CardFields } from "../card-fields";
 import { has, isObject, parseStringBoolean, readBoolish, type JsonObject } from "../json-value";
 import { childPointer, joinPointer, skillPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
@@ -54,15 +55,12 @@ export function markSkills(skills: unknown): number {
   return marks;
 }
 
-/**
- * `null` where a value belongs (Python `None` leaking in): read as absent, flagged once.
- * `capabilities` and `skills` are the card's, read by the caller (validateUnguarded reads each
- * field several checks share once).
- */
-export function checkNulls(card: JsonObject, capabilities: JsonObject | undefined, skills: unknown, sink: ProblemSink, marks = ALL_MARKS): void {
+/** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. `fields`: the card's (readCardFields). */
+export function checkNulls(card: JsonObject, fields: CardFields, sink: ProblemSink, marks = ALL_MARKS): void {
   reportNulls(card, "", "", sink);
-  if (capabilities) reportNulls(capabilities, "/capabilities", "capabilities.", sink);
+  if (fields.capabilities) reportNulls(fields.capabilities, "/capabilities", "capabilities.", sink);
   if ((marks & SKILL_HAS_NULL) === 0) return;
+  const skills = fields.skills;
   if (!Array.isArray(skills)) return;
   // A skill's pointer and field prefix are built only for a skill that has a null.
   for (let i = 0; i < skills.length; i++) {
@@ -105,12 +103,12 @@ const COMMON_MEDIA_TYPES: ReadonlySet<string> = new Set([
   ].filter((mode) => MEDIA_TYPE.test(mode)),
 ]);
 
-/** `shape`: 1.0 (and hybrid) cards must list at least one default mode, which the required tier reports. `skills`: the card's. */
-export function checkModes(card: JsonObject, skills: unknown, shape: CardShape, sink: ProblemSink, marks = ALL_MARKS): void {
-  // Each list read by name: a read by a key from a list of names costs twice a named one, every card.
-  const input = card.defaultInputModes;
-  const output = card.defaultOutputModes;
-  const resubscribeOnly = card.resubscribeOnlyOutputModes;
+/** `shape`: 1.0 (and hybrid) cards must list at least one default mode, which the required tier reports. */
+export function checkModes(fields: CardFields, shape: CardShape, sink: ProblemSink, marks = ALL_MARKS): void {
+  const input = fields.defaultInputModes;
+  const output = fields.defaultOutputModes;
+  const resubscribeOnly = fields.resubscribeOnlyOutputModes;
+  const skills = fields.skills;
   if (hasNonMime(input)) reportNonMime(input, "/defaultInputModes", sink);
   if (hasNonMime(output)) reportNonMime(output, "/defaultOutputModes", sink);
   if (hasNonMime(resubscribeOnly)) reportNonMime(resubscribeOnly, "/resubscribeOnlyOutputModes", sink);
@@ -193,27 +191,23 @@ function reportNonMime(list: unknown, pointer: string, sink: ProblemSink): void 
  * stateTransitionHistory, the rule's own pushNotifications object), and 0.x cards (whose SDK
  * models read "True" as a boolean), keep the warning.
  */
-export function checkStringBooleans(
-  card: JsonObject,
-  capabilities: JsonObject | undefined,
-  push: unknown,
-  extensions: unknown,
-  shape: CardShape,
-  sink: ProblemSink,
-): void {
+export function checkStringBooleans(card: JsonObject, fields: CardFields, shape: CardShape, sink: ProblemSink): void {
   const strict = shape === "1.0" || shape === "hybrid";
   // Only a string can be a string boolean: each flag is read by name (half the cost of a read by
-  // a key from a list of names), and the report is looked into for a string alone. `capabilities`,
-  // its `pushNotifications` and `extensions` are the card's, read by the caller.
-  if (typeof card.supportsAuthenticatedExtendedCard === "string") reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", false, sink);
+  // a key from a list of names), or taken from the fields read once (readCardFields), and the
+  // report is looked into for a string alone.
+  if (typeof fields.supportsAuthenticatedExtendedCard === "string") reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", false, sink);
+  const capabilities = fields.capabilities;
   if (!capabilities) return;
-  if (typeof capabilities.streaming === "string") reportStringBoolean(capabilities, "streaming", "/capabilities", "capabilities.", strict, sink);
+  if (typeof fields.streaming === "string") reportStringBoolean(capabilities, "streaming", "/capabilities", "capabilities.", strict, sink);
+  const push = fields.pushNotifications;
   if (typeof push === "string") reportStringBoolean(capabilities, "pushNotifications", "/capabilities", "capabilities.", strict, sink);
   if (typeof capabilities.stateTransitionHistory === "string") reportStringBoolean(capabilities, "stateTransitionHistory", "/capabilities", "capabilities.", false, sink);
-  if (typeof capabilities.extendedAgentCard === "string") reportStringBoolean(capabilities, "extendedAgentCard", "/capabilities", "capabilities.", strict, sink);
+  if (typeof fields.extendedAgentCard === "string") reportStringBoolean(capabilities, "extendedAgentCard", "/capabilities", "capabilities.", strict, sink);
   if (isObject(push) && typeof push.supported === "string") {
     reportStringBoolean(push, "supported", "/capabilities/pushNotifications", "capabilities.pushNotifications.", false, sink);
   }
+  const extensions = fields.extensions;
   if (Array.isArray(extensions)) {
     for (let i = 0; i < extensions.length; i++) {
       const ext: unknown = extensions[i];
@@ -242,7 +236,8 @@ function reportStringBoolean(obj: JsonObject, key: string, pointer: string, pref
  * conforming client can give: an error in every shape. (0.2 and 0.3 require a uri on every
  * extension; their required tier reports it, so an extension reported there is skipped here.)
  */
-export function checkExtensions(extensions: unknown, shape: CardShape, sink: ProblemSink): void {
+export function checkExtensions(fields: CardFields, shape: CardShape, sink: ProblemSink): void {
+  const extensions = fields.extensions;
   if (!Array.isArray(extensions)) return;
   for (let i = 0; i < extensions.length; i++) {
     const ext: unknown = extensions[i];
