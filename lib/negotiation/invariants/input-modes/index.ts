@@ -1,5 +1,5 @@
 import { NAMED_OFFERERS, skillLabel, targetedModes, type ModeOffer } from "../card-modes";
-import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
+import { classModesKey, classModesRef, clientInput } from "../class-modes";
 import { cardRef, cardUnclearFinding, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { modesOverlap, moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta, MessageData, MessageValue } from "../types";
@@ -153,14 +153,18 @@ export const inputModes: Invariant<MessageId> = {
       const evidence = [locatedRef(card.defaultInputModes, card.defaultInputModes.value)];
       return cardUnclearFinding(meta, taskClass, "cardModesUnknown", {}, evidence, [card.defaultInputModes.pointer], INPUT([]));
     }
-    const evidence: EvidenceRef[] = taskClassModesRef(taskClass, "inputModes");
+    // The evidence after the card's: the class's own list (when it narrowed the client's), then the
+    // profile's, made once as a list of its own size (the card's refs go before it in one more).
+    const classRef = classModesRef(taskClass, "inputModes");
     const classModes = taskClass.inputModes;
     const client = clientInput(profile, taskClass);
 
     if (taskClass.input === "live") {
       const { liveOnly, bufferable, live } = client;
       const matches = matchesOf(offers, live, client.liveRanges);
-      evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
+      const liveOnlyRef = profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes);
+      const bufferableRef = profileRef("/bufferableInputModes", profile.bufferableInputModes);
+      const evidence = classRef ? [classRef, liveOnlyRef, bufferableRef] : [liveOnlyRef, bufferableRef];
       if (matches.length > 0) {
         return makeFinding(meta, taskClass, "holds", "liveModeShared", sharedData(matches), matchRefs(matches, evidence));
       }
@@ -181,7 +185,8 @@ export const inputModes: Invariant<MessageId> = {
     }
 
     const sends = client.sends;
-    evidence.push(profileRef("/inputModes", profile.inputModes));
+    const inputModesRef = profileRef("/inputModes", profile.inputModes);
+    const evidence = classRef ? [classRef, inputModesRef] : [inputModesRef];
     if (sends === undefined) return unknownFinding(meta, taskClass, "inputModesUnknown", {}, evidence, ["/inputModes"], INPUT([]));
     if (classModes !== undefined && sends.length === 0 && profile.inputModes!.length > 0) {
       return cutFinding(meta, taskClass, "classModesNotSent", { classModes, clientModes: profile.inputModes ?? [] }, evidence, INPUT([]), { acquirable: ["encoding"] });
@@ -220,22 +225,30 @@ function matchesOf(offers: ModeOffer[], client: readonly string[], ranges: reado
   return out;
 }
 
-/** Where each matched mode is offered, then `rest`. */
+/** Where each matched mode is offered, then `rest`: one list, sized once. */
 function matchRefs(matches: ReadonlyArray<{ offer: ModeOffer }>, rest: readonly EvidenceRef[]): EvidenceRef[] {
-  const refs: EvidenceRef[] = [];
-  for (const m of matches) refs.push(cardRef(m.offer.pointer, m.offer.mode));
-  for (const ref of rest) refs.push(ref);
+  const refs = new Array<EvidenceRef>(matches.length + rest.length);
+  let n = 0;
+  for (const m of matches) refs[n++] = offerRef(m.offer);
+  for (const ref of rest) refs[n++] = ref;
   return refs;
+}
+
+/** Where the card offers a mode: one ref per offer, shared by the findings of a review that name it. */
+function offerRef(offer: ModeOffer): EvidenceRef {
+  return (offer.ref ??= cardRef(offer.pointer, offer.mode));
 }
 
 function modesOf(offers: readonly ModeOffer[]): string[] {
   return offers.map((o) => o.mode);
 }
 
-/** Where the card offers its first 20 modes, then `rest`. */
+/** Where the card offers its first 20 modes, then `rest`: one list, sized once. */
 function offerRefs(offers: readonly ModeOffer[], rest: readonly EvidenceRef[]): EvidenceRef[] {
-  const refs: EvidenceRef[] = [];
-  for (let i = 0; i < offers.length && i < 20; i++) refs.push(cardRef(offers[i]!.pointer, offers[i]!.mode));
-  for (const ref of rest) refs.push(ref);
+  const named = Math.min(offers.length, 20);
+  const refs = new Array<EvidenceRef>(named + rest.length);
+  let n = 0;
+  for (let i = 0; i < named; i++) refs[n++] = offerRef(offers[i]!);
+  for (const ref of rest) refs[n++] = ref;
   return refs;
 }
