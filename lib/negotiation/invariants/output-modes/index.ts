@@ -1,6 +1,6 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
-import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
+import { classAcceptedOutputModes, classModesKey, classModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
 import { mediaRange, pushUnique, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -202,11 +202,11 @@ function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
 }
 
 /**
- * `refs` (extended in place, when it is the finding's own list), then `more`, then `last`: what
- * `[...refs, ...more, last]` builds, without the spreads' iteration (more is nearly always empty).
+ * `refs` (extended in place: the finding's own list), then the class's list when it has one, then
+ * `last`: what `[...refs, ...classRefs, last]` builds, without the spreads' iteration.
  */
-function joinRefs(refs: EvidenceRef[], more: readonly EvidenceRef[], last: EvidenceRef): EvidenceRef[] {
-  for (let i = 0; i < more.length; i++) refs.push(more[i]!);
+function joinRefs(refs: EvidenceRef[], classRef: EvidenceRef | undefined, last: EvidenceRef): EvidenceRef[] {
+  if (classRef) refs.push(classRef);
   refs.push(last);
   return refs;
 }
@@ -223,12 +223,12 @@ export const outputModes: Invariant<MessageId> = {
   check({ card, profile, taskClass }) {
     if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
     const accepted = classAcceptedOutputModes(profile, taskClass);
-    const classRefs = taskClassModesRef(taskClass, "outputModes");
+    const classRef = classModesRef(taskClass, "outputModes");
     const acceptedRef = profileRef("/acceptedOutputModes", profile.acceptedOutputModes);
     if (accepted === undefined) return makeFinding(meta, taskClass, "holds", "acceptsAny", {}, [acceptedRef]);
     const classModes = taskClass.outputModes;
     if (classModes !== undefined && accepted.length === 0 && (profile.acceptedOutputModes?.length ?? 0) > 0) {
-      return cutFinding(meta, taskClass, "classModesNotAccepted", { classModes, accepted: profile.acceptedOutputModes ?? [] }, joinRefs([], classRefs, acceptedRef), { kind: "output", modes: classModes.slice(), reachable: [] }, { acquirable: ["encoding"] });
+      return cutFinding(meta, taskClass, "classModesNotAccepted", { classModes, accepted: profile.acceptedOutputModes ?? [] }, joinRefs([], classRef, acceptedRef), { kind: "output", modes: classModes.slice(), reachable: [] }, { acquirable: ["encoding"] });
     }
 
     let scan: Scan;
@@ -250,15 +250,15 @@ export const outputModes: Invariant<MessageId> = {
       // Nothing readable: every group is unreadable, in card order.
       const refs = modeRefs(unreadable, 20);
       const messageId = classModes !== undefined ? "classModesNotEmitted" : "noAcceptedOutput";
-      return cutFinding(meta, taskClass, messageId, { modes: all, accepted: accepted.slice() }, joinRefs(refs, classRefs, acceptedRef), { kind: "output", modes: all, reachable: [] }, MISMATCH);
+      return cutFinding(meta, taskClass, messageId, { modes: all, accepted: accepted.slice() }, joinRefs(refs, classRef, acceptedRef), { kind: "output", modes: all, reachable: [] }, MISMATCH);
     }
     if (unreadable.length > 0 && unreadable.some((g) => g.kind !== "offer")) {
       const lost = allGroups(unreadable);
       const refs = modeRefs(unreadable, Infinity);
       const from = skillsOf(unreadable);
       const data = { skills: from.skills, defaults: from.defaults, modes: lost, reachable: readable };
-      return cutFinding(meta, taskClass, "someSkillsUnreadable", data, joinRefs(refs, classRefs, acceptedRef), { kind: "output", modes: lost, reachable: readable }, MISMATCH);
+      return cutFinding(meta, taskClass, "someSkillsUnreadable", data, joinRefs(refs, classRef, acceptedRef), { kind: "output", modes: lost, reachable: readable }, MISMATCH);
     }
-    return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, joinRefs(evidence, classRefs, acceptedRef));
+    return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, joinRefs(evidence, classRef, acceptedRef));
   },
 };

@@ -95,7 +95,8 @@ export const sharedTransport: Invariant<MessageId> = {
     if (sameBinding.length === 0) {
       const candidates = card.interfaces.filter((iface) => iface.callable);
       const cardBindings = unique(candidates.map((iface) => iface.binding.toUpperCase()));
-      const evidence = [...candidates.map((iface) => bindingRef(iface)), profileRef("/transports", transports)];
+      const evidence = candidates.map((iface) => bindingRef(iface));
+      evidence.push(profileRef("/transports", transports));
       return cutFinding(meta, taskClass, "noSharedBinding", { cardBindings, clientTransports: transports }, evidence, TRANSPORT, CARD_DECLARES);
     }
     const bindings = uniqueOf(sameBinding, bindingOf);
