@@ -7,6 +7,7 @@ import { mayHaveProtoNames, readProtoNames, type ProtoNameReading } from "./prot
 import { parseCardText } from "./parse-text";
 import { makeProblem } from "./problems";
 import { validateUnguarded } from "./validate";
+import { MIN_TEXT_WITH_LONG_ARRAY } from "./chunked-issues";
 
 /**
  * The one entry point for a card: text (as pasted or fetched) or an already-parsed value →
@@ -39,7 +40,7 @@ function loadUnguarded(input: unknown): CardLoadResult {
   // The fields all three steps read, read once (card-fields.ts).
   const fields = readCardFields(card);
   const shape = shapeOf(card, fields);
-  const validity = validateUnguarded(card, shape, fields);
+  const validity = validateUnguarded(card, shape, fields, text === undefined || text.length >= MIN_TEXT_WITH_LONG_ARRAY);
   if (proto.renamed.length > 0) validity.problems.push(makeProblem("protoJsonFieldNames", "", { fields: proto.renamed.slice(0, 10) }));
   return { validity, card: normalizeCard(card, shape, fields), raw };
 }

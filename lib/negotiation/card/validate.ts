@@ -32,9 +32,10 @@ export function validateCardValue(value: unknown): ValidityReport {
 
 /**
  * Validation with the shape and the card's shared fields already known (loadCard reads them once
- * for shape detection, validation and normalizing).
+ * for shape detection, validation and normalizing). `mayHoldLongArrays` false: the card was parsed
+ * from text too short to hold an array longer than ARRAY_CHUNK (MIN_TEXT_WITH_LONG_ARRAY).
  */
-export function validateUnguarded(value: unknown, knownShape?: CardShape, knownFields?: CardFields): ValidityReport {
+export function validateUnguarded(value: unknown, knownShape?: CardShape, knownFields?: CardFields, mayHoldLongArrays = true): ValidityReport {
   if (!isObject(value)) {
     return { valid: false, shape: "unknown", problems: [makeProblem("notAnObject", "", { found: describeJsonType(value) })] };
   }
@@ -46,7 +47,7 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape, knownF
   // Pointers already reported, for the tiers after the first to skip: only a card with issues needs it.
   let seen: ReportedPointers | undefined;
   // Which top-level arrays are long enough to be read in chunks: asked once, for every tier.
-  const long = longArrayKeys(value);
+  const long = (mayHoldLongArrays ? longArrayKeys(value) : undefined) ?? null;
   // Tiers with more issues than a report reads, said as a fact beside the problems.
   let cuts: IssueCut[] | undefined;
   const reading: ChunkReading = { stoppedEarly: false };
