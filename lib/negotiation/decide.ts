@@ -123,9 +123,10 @@ export function decide(input: DecideInput): TaskClassDecision {
   }
 
   reasons ??= [noViolation(taskClass, findings)];
-  const result: TaskClassDecision = { taskClass: taskClass.id, decision, reasons, findings, degradations };
-  if (decision === "reject" && target) result.target = target;
-  return result;
+  // A rejection's target is in the literal, not added after it: added, it grew every rejection's
+  // object past its slots.
+  if (decision === "reject" && target) return { taskClass: taskClass.id, decision, reasons, findings, degradations, target };
+  return { taskClass: taskClass.id, decision, reasons, findings, degradations };
 }
 
 function withReason(reasons: DecisionReason[] | undefined, reason: DecisionReason): DecisionReason[] {

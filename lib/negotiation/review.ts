@@ -72,16 +72,11 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   const taskClasses = options?.taskClasses ? resolveTaskClasses(options.taskClasses, inputErrors) : ALL_BUILT_INS;
 
   const { card, validity } = loadForReview(cardInput, options?.signatures);
-  const result: Review = {
-    engine: ENGINE,
-    validity,
-    shape: validity.shape,
-    profile,
-    context,
-    taskClasses,
-    decisions: [],
-  };
-  if (card) result.card = card;
+  // The card in the literal when there is one (nearly always), not added after it: added, it grew
+  // every review's object past its slots.
+  const result: Review = card
+    ? { engine: ENGINE, validity, shape: validity.shape, profile, context, taskClasses, decisions: [], card }
+    : { engine: ENGINE, validity, shape: validity.shape, profile, context, taskClasses, decisions: [] };
   if (card?.advisoryVersion) {
     result.advisory = {
       reason: "zeroXAdvisory",
