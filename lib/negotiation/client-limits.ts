@@ -35,15 +35,22 @@ const CLIENT_LIMITS_WHEN: Readonly<Partial<Record<InvariantId, Readonly<Record<s
   "completion-channel-available": { pushOnlyNotOffered: (profile) => profile.callback?.supported === false },
 };
 
+/**
+ * The two tables as maps, for isClientLimit: asked of every rejecting finding, and most invariants
+ * have no entry, a key an object literal answers by searching its keys and then Object.prototype's.
+ */
+const LIMITS = new Map(Object.entries(CLIENT_LIMITS));
+const LIMITS_WHEN = new Map(Object.entries(CLIENT_LIMITS_WHEN));
+
 /** Is this violated finding's cut the client's own limit (no card could reopen the path)? */
 export function isClientLimit(finding: Pick<Finding, "invariant" | "messageId" | "status" | "cause">, profile: ClientProfile): boolean {
   if (finding.status !== "violated") return false;
-  const when = CLIENT_LIMITS_WHEN[finding.invariant];
+  const when = LIMITS_WHEN.get(finding.invariant);
   if (when && Object.hasOwn(when, finding.messageId)) return when[finding.messageId]!(profile);
   // A cut that rests on what the card says is never the client's own (noChannelPushNotOffered to a
   // client whose listener is unknown: were push offered, it might listen).
   if (finding.cause?.cardClaim !== undefined) return false;
-  return CLIENT_LIMITS[finding.invariant]?.includes(finding.messageId) === true;
+  return LIMITS.get(finding.invariant)?.includes(finding.messageId) === true;
 }
 
 /** Every (invariant, message id) that can be the client's own limit: for the table test and docs. */

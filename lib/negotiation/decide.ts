@@ -123,9 +123,10 @@ export function decide(input: DecideInput): TaskClassDecision {
   }
 
   reasons ??= [noViolation(taskClass, findings)];
-  const result: TaskClassDecision = { taskClass: taskClass.id, decision, reasons, findings, degradations };
-  if (decision === "reject" && target) result.target = target;
-  return result;
+  // A rejection's target is in the literal, not added after it: added, it grew every rejection's
+  // object past its slots.
+  if (decision === "reject" && target) return { taskClass: taskClass.id, decision, reasons, findings, degradations, target };
+  return { taskClass: taskClass.id, decision, reasons, findings, degradations };
 }
 
 function withReason(reasons: DecisionReason[] | undefined, reason: DecisionReason): DecisionReason[] {
@@ -302,10 +303,12 @@ export function reviewConditions(profile: ClientProfile, context: ReviewContext,
   if (extendedCard) present.push("extendedCard");
   if (advisory) present.push("zeroXAdvisory");
   if (stale) present.push("staleCard");
-  return { present: Object.freeze(present), honored, channels, extendedCard, advisory };
+  // No condition, the usual review: one frozen empty list shared by every review, not a new one frozen.
+  return { present: present.length === 0 ? NO_PRESENT : Object.freeze(present), honored, channels, extendedCard, advisory };
 }
 
 const NO_HONORED: HonoredExtension[] = [];
+const NO_PRESENT: readonly ConditionName[] = Object.freeze([]);
 
 /** How the card's version fetches its authenticated extended card (method names are data, not prose). */
 function extendedCardFetch(card: NormalizedCard): string {

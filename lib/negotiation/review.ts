@@ -5,7 +5,7 @@ import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
 import { decide, forgetInvalidCardSummary, reviewConditions } from "./decide";
-import type { Review, ReviewInputError } from "./decision-types";
+import type { Review, ReviewInputError, TaskClassDecision } from "./decision-types";
 import { INVARIANTS } from "./invariants";
 import { forgetCardAnswers } from "./invariants/card-modes";
 import type { CheckInput, Finding } from "./invariants/types";
@@ -72,16 +72,11 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   const taskClasses = options?.taskClasses ? resolveTaskClasses(options.taskClasses, inputErrors) : ALL_BUILT_INS;
 
   const { card, validity } = loadForReview(cardInput, options?.signatures);
-  const result: Review = {
-    engine: ENGINE,
-    validity,
-    shape: validity.shape,
-    profile,
-    context,
-    taskClasses,
-    decisions: [],
-  };
-  if (card) result.card = card;
+  // The card in the literal when there is one (nearly always), not added after it: added, it grew
+  // every review's object past its slots.
+  const result: Review = card
+    ? { engine: ENGINE, validity, shape: validity.shape, profile, context, taskClasses, decisions: [], card }
+    : { engine: ENGINE, validity, shape: validity.shape, profile, context, taskClasses, decisions: [] };
   if (card?.advisoryVersion) {
     result.advisory = {
       reason: "zeroXAdvisory",
@@ -91,14 +86,19 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
   if (parsedProfile && parsedContext) {
     const plan = planFor(taskClasses);
-    const checked: Finding[][] = [];
+    // Both lists sized once, one entry per class: grown from [] by push, each was a grow of its
+    // backing store (to 17 slots) on every review.
+    const count = taskClasses.length;
+    const checked = new Array<Finding[]>(count);
+    const decisions = new Array<TaskClassDecision>(count);
     // The conditions of validity are the review's, not a class's: worked out once for every decision.
-    const conditions = validity.valid && taskClasses.length > 0 ? reviewConditions(parsedProfile, parsedContext, card) : undefined;
-    for (let c = 0; c < taskClasses.length; c++) {
+    const conditions = validity.valid && count > 0 ? reviewConditions(parsedProfile, parsedContext, card) : undefined;
+    for (let c = 0; c < count; c++) {
       const findings = card ? findingsFor(c, taskClasses, plan, checked, card, parsedProfile, parsedContext) : [];
-      checked.push(findings);
-      result.decisions.push(decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card, conditions }));
+      checked[c] = findings;
+      decisions[c] = decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card, conditions });
     }
+    result.decisions = decisions;
   }
   return result;
 }
@@ -234,6 +234,17 @@ function findingsFor(
  * generic copy, the largest single cost of a review on a small card.
  */
 function forClass(finding: Finding, taskClass: string): Finding {
+  const { exception, missing, unclear, cuts, cause } = finding;
+  // The two shapes nearly every finding has, as literals: a holding one, and a cut (cutFinding's
+  // shape, so decide() reads one hidden class for both); other shapes get the general copy below.
+  if (exception === undefined && missing === undefined && unclear === undefined) {
+    if (cuts === undefined && cause === undefined) {
+      return { invariant: finding.invariant, taskClass, status: finding.status, messageId: finding.messageId, data: finding.data, evidence: finding.evidence };
+    }
+    if (cuts !== undefined && cause !== undefined) {
+      return { invariant: finding.invariant, taskClass, status: finding.status, messageId: finding.messageId, data: finding.data, evidence: finding.evidence, cuts, cause };
+    }
+  }
   const copy: Finding = {
     invariant: finding.invariant,
     taskClass,
@@ -242,12 +253,12 @@ function forClass(finding: Finding, taskClass: string): Finding {
     data: finding.data,
     evidence: finding.evidence,
   };
-  if (finding.exception !== undefined) copy.exception = finding.exception;
-  if (finding.missing !== undefined) copy.missing = finding.missing;
+  if (exception !== undefined) copy.exception = exception;
+  if (missing !== undefined) copy.missing = missing;
   // What the card leaves unclear is the card's, the same for every class that shares the finding.
-  if (finding.unclear !== undefined) copy.unclear = finding.unclear;
-  if (finding.cuts !== undefined) copy.cuts = finding.cuts;
-  if (finding.cause !== undefined) copy.cause = finding.cause;
+  if (unclear !== undefined) copy.unclear = unclear;
+  if (cuts !== undefined) copy.cuts = cuts;
+  if (cause !== undefined) copy.cause = cause;
   return copy;
 }
 

@@ -22,12 +22,17 @@ export interface ChunkReading {
   stoppedEarly: boolean;
 }
 
+/**
+ * `long`: the card's keys holding long arrays (longArrayKeys), null for none; left out, read here.
+ * (Null, not undefined, for none: an undefined argument takes the default, and validation asked
+ * the card again for every tier of every review.)
+ */
 export function findIssuesInChunks(
   find: Finder,
   schema: z.ZodMiniType,
   card: JsonObject,
   limit: number,
-  long = longArrayKeys(card),
+  long: readonly string[] | null = longArrayKeys(card) ?? null,
   reading?: ChunkReading,
 ): readonly Issue[] {
   if (!long) return find(schema, card);
@@ -73,6 +78,13 @@ export function findIssuesInChunks(
   // A stable sort: keys the schema does not name keep the order zod reported them in, after the rest.
   return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).flatMap(([, issues]) => issues);
 }
+
+/**
+ * The shortest JSON text that can hold an array longer than ARRAY_CHUNK: its brackets, its values
+ * (a character each at least) and the commas between them. A card parsed from shorter text has
+ * none, so its review need not look (longArrayKeys walks every key of the card).
+ */
+export const MIN_TEXT_WITH_LONG_ARRAY = 2 * (ARRAY_CHUNK + 1) + 1;
 
 /**
  * The card's own keys holding an array longer than ARRAY_CHUNK, in key order; undefined when there

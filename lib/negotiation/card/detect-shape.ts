@@ -1,4 +1,5 @@
 import type { CardShape } from "./model";
+import { readCardFields, type CardFields } from "./card-fields";
 import { isObject, type JsonObject } from "./json-value";
 
 /**
@@ -19,40 +20,44 @@ import { isObject, type JsonObject } from "./json-value";
  * - unknown: none of the above (AHP, PubNub and similar documents served at A2A paths).
  */
 export function detectShape(value: unknown): CardShape {
-  if (!isObject(value)) return "unknown";
-  const interfaces = value.supportedInterfaces;
-  if (isNonEmptyObjectArray(interfaces)) return hasLegacyTopLevelMarkers(value) ? "hybrid" : "1.0";
-  const hasUrl = value.url !== undefined;
-  const has03Transport = value.preferredTransport !== undefined || value.additionalInterfaces !== undefined;
+  return isObject(value) ? shapeOf(value, readCardFields(value)) : "unknown";
+}
+
+/** detectShape of a card whose shared fields are read already (loadCard reads them once for every stage). */
+export function shapeOf(value: JsonObject, fields: CardFields): CardShape {
+  const interfaces = fields.supportedInterfaces;
+  if (isNonEmptyObjectArray(interfaces)) return hasLegacyTopLevelMarkers(fields) ? "hybrid" : "1.0";
+  const hasUrl = fields.url !== undefined;
+  const has03Transport = fields.preferredTransport !== undefined || fields.additionalInterfaces !== undefined;
   if (!hasUrl && !has03Transport) {
-    if (value.supportedInterfaces !== undefined || value.protocolVersions !== undefined) return "1.0";
+    if (fields.supportedInterfaces !== undefined || value.protocolVersions !== undefined) return "1.0";
     // A 0.1 card that lost its url is still 0.1 (and fails for the missing url, in 0.1 terms).
     if (isObject(value.authentication) && value.name !== undefined) return "0.1";
-    const declared = versionMajorMinor(value.protocolVersion);
+    const declared = versionMajorMinor(fields.protocolVersion);
     if (declared && declared.major >= 1) return "1.0";
     if (declared && declared.major === 0 && value.name !== undefined) return declared.minor >= 3 ? "0.3" : "0.2";
     // A card with A2A's core fields and no 0.x endpoint is read as the current version (it fails
     // validation for the missing interfaces, in 1.0 terms).
-    if (value.name !== undefined && isObject(value.capabilities) && Array.isArray(value.skills)) return "1.0";
+    if (value.name !== undefined && fields.capabilities !== undefined && Array.isArray(fields.skills)) return "1.0";
     return "unknown";
   }
   if (value.authentication !== undefined) return "0.1";
-  const declared = versionMajorMinor(value.protocolVersion);
+  const declared = versionMajorMinor(fields.protocolVersion);
   if (declared) {
     if (declared.major >= 1 || declared.minor >= 3) return "0.3";
     if (declared.minor === 1) return "0.1";
-    return has03OnlyMarkers(value) ? "0.3" : "0.2";
+    return has03OnlyMarkers(value, fields) ? "0.3" : "0.2";
   }
-  return has03Transport || has03OnlyMarkers(value) ? "0.3" : "0.2";
+  return has03Transport || has03OnlyMarkers(value, fields) ? "0.3" : "0.2";
 }
 
-function hasLegacyTopLevelMarkers(card: JsonObject): boolean {
+function hasLegacyTopLevelMarkers(fields: CardFields): boolean {
   return (
-    card.url !== undefined ||
-    card.preferredTransport !== undefined ||
-    card.additionalInterfaces !== undefined ||
-    card.supportsAuthenticatedExtendedCard !== undefined ||
-    card.protocolVersion !== undefined
+    fields.url !== undefined ||
+    fields.preferredTransport !== undefined ||
+    fields.additionalInterfaces !== undefined ||
+    fields.supportsAuthenticatedExtendedCard !== undefined ||
+    fields.protocolVersion !== undefined
   );
 }
 
@@ -61,9 +66,9 @@ function isNonEmptyObjectArray(value: unknown): boolean {
 }
 
 /** Fields that first appeared in 0.3: a card declaring "0.2.9" (never released) but using them is 0.3. */
-function has03OnlyMarkers(card: JsonObject): boolean {
+function has03OnlyMarkers(card: JsonObject, fields: CardFields): boolean {
   if (Array.isArray(card.signatures)) return true;
-  const schemes = card.securitySchemes;
+  const schemes = fields.securitySchemes;
   if (isObject(schemes)) {
     // for-in over parsed JSON: its own keys, with no key arrays or closures.
     for (const key in schemes) {
@@ -74,7 +79,7 @@ function has03OnlyMarkers(card: JsonObject): boolean {
       for (const k in scheme) if (k.endsWith("SecurityScheme")) return true;
     }
   }
-  const skills = card.skills;
+  const skills = fields.skills;
   if (Array.isArray(skills)) {
     for (const skill of skills) if (isObject(skill) && skill.security !== undefined) return true;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadCard } from "./load";
 import { validateCardValue } from "./validate";
 import { MAX_CARD_CHARS } from "./parse-text";
+import { ARRAY_CHUNK, MIN_TEXT_WITH_LONG_ARRAY } from "./chunked-issues";
 
 const minimal10 = {
   name: "Echo",
@@ -166,5 +167,21 @@ describe("loadCard on wrong types everywhere", () => {
 
   it.each([undefined, Symbol("x"), () => 1, 10n])("handles a non-JSON value (%s) passed directly", (value) => {
     expect(loadCard(value).validity.valid).toBe(false);
+  });
+});
+
+describe("a card text too short to hold a long array", () => {
+  it("is the shortest text that holds one: a list of ARRAY_CHUNK + 1 one-character values", () => {
+    expect(JSON.stringify(new Array(ARRAY_CHUNK + 1).fill(0)).length).toBe(MIN_TEXT_WITH_LONG_ARRAY);
+  });
+
+  it("still has a long array read in chunks when the text just holds one (as the parsed value is)", () => {
+    // 1,025 skills of one character each, and just what makes it a card whose skills are read (40
+    // characters over the bound): the critical tier stops after the first chunk's issues.
+    const text = JSON.stringify({ name: "x", capabilities: {}, skills: new Array(ARRAY_CHUNK + 1).fill(0) });
+    expect(text.length).toBe(MIN_TEXT_WITH_LONG_ARRAY + 40);
+    const fromText = loadCard(text).validity;
+    expect(fromText).toEqual(validateCardValue(JSON.parse(text)));
+    expect(fromText.truncated?.some((cut) => cut.atLeast)).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 import type { CardLoadResult, ValidityReport } from "./validity";
-import { detectShape } from "./detect-shape";
+import { readCardFields } from "./card-fields";
+import { shapeOf } from "./detect-shape";
 import { isObject } from "./json-value";
 import { normalizeCard } from "./normalize";
 import { mayHaveProtoNames, readProtoNames, type ProtoNameReading } from "./proto-names";
 import { parseCardText } from "./parse-text";
 import { makeProblem } from "./problems";
 import { validateUnguarded } from "./validate";
+import { MIN_TEXT_WITH_LONG_ARRAY } from "./chunked-issues";
 
 /**
  * The one entry point for a card: text (as pasted or fetched) or an already-parsed value →
@@ -35,10 +37,12 @@ function loadUnguarded(input: unknown): CardLoadResult {
   // Text with no snake_case name in it spares the walk over the parsed card.
   const proto: ProtoNameReading = text !== undefined && !mayHaveProtoNames(text) ? { card: raw, renamed: [] } : readProtoNames(raw);
   const card = proto.card;
-  const shape = detectShape(card);
-  const validity = validateUnguarded(card, shape);
+  // The fields all three steps read, read once (card-fields.ts).
+  const fields = readCardFields(card);
+  const shape = shapeOf(card, fields);
+  const validity = validateUnguarded(card, shape, fields, text === undefined || text.length >= MIN_TEXT_WITH_LONG_ARRAY);
   if (proto.renamed.length > 0) validity.problems.push(makeProblem("protoJsonFieldNames", "", { fields: proto.renamed.slice(0, 10) }));
-  return { validity, card: normalizeCard(card, shape), raw };
+  return { validity, card: normalizeCard(card, shape, fields), raw };
 }
 
 function failed(problem: ReturnType<typeof makeProblem>): ValidityReport {

@@ -47,9 +47,9 @@ function kindOf(scheme: JsonObject): SecuritySchemeKind {
   return "unknown";
 }
 
-export function readSecuritySchemes(card: JsonObject, shape: CardShape): CardSecurityScheme[] {
+/** `map`: the card's securitySchemes, read by the caller. */
+export function readSecuritySchemes(card: JsonObject, shape: CardShape, map: unknown): CardSecurityScheme[] {
   if (shape === "0.1") return readAuthenticationSchemes(card);
-  const map = card.securitySchemes;
   if (!isObject(map)) return [];
   const out: CardSecurityScheme[] = [];
   for (const name in map) {
@@ -80,11 +80,12 @@ function readAuthenticationSchemes(card: JsonObject): CardSecurityScheme[] {
  * `security[{name:[scopes]}]` or the hybrid/ProtoJSON `security[{schemes:{…}}]`; 0.1 lists
  * `authentication.schemes` as alternatives.
  */
-export function readSecurityRequirements(card: JsonObject, shape: CardShape): CardSecurityRequirement[] {
+export function readSecurityRequirements(card: JsonObject, shape: CardShape, modern: unknown, legacy: unknown): CardSecurityRequirement[] {
   if (shape === "0.1") {
     return readAuthenticationSchemes(card).map((scheme) => ({ schemes: [scheme.name], pointer: scheme.pointer, writtenAsName: true as const }));
   }
-  return readRequirementsAt(card, "") ?? [];
+  // The card's securityRequirements and security, read by the caller.
+  return requirementsOf(modern, legacy, "") ?? [];
 }
 
 /**
@@ -98,7 +99,12 @@ export function readSkillRequirements(skill: JsonObject, pointer: string): CardS
 function readRequirementsAt(obj: JsonObject, base: string): CardSecurityRequirement[] | undefined {
   const modern = obj.securityRequirements;
   if (Array.isArray(modern)) return readRequirementList(modern, base + "/securityRequirements");
-  const legacy = obj.security;
+  return requirementsOf(undefined, obj.security, base);
+}
+
+/** `modern` (securityRequirements) when it is a list, else `legacy` (security), under `base`. */
+function requirementsOf(modern: unknown, legacy: unknown, base: string): CardSecurityRequirement[] | undefined {
+  if (Array.isArray(modern)) return readRequirementList(modern, base + "/securityRequirements");
   if (Array.isArray(legacy)) return readRequirementList(legacy, base + "/security");
   return undefined;
 }

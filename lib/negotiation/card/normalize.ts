@@ -7,7 +7,8 @@ import type {
   NormalizedCard,
   PushNotifications,
 } from "./model";
-import { detectShape } from "./detect-shape";
+import { readCardFields, type CardFields } from "./card-fields";
+import { shapeOf } from "./detect-shape";
 import { isObject, isStringArray, readBoolish, type JsonObject } from "./json-value";
 import { skillPointer } from "./pointer";
 import { canonicalBinding, judgeUrl } from "./checks/endpoints";
@@ -18,13 +19,13 @@ import { readSecurityRequirements, readSecuritySchemes, readSkillRequirements } 
  * absent (validation reports them), so an invalid card still shows what could be read.
  * Cheap by design: one pass over the fields negotiation reads, no schema work.
  */
-export function normalizeCard(value: unknown, knownShape?: CardShape): NormalizedCard | undefined {
+export function normalizeCard(value: unknown, knownShape?: CardShape, knownFields?: CardFields): NormalizedCard | undefined {
   if (!isObject(value)) return undefined;
-  const shape = knownShape ?? detectShape(value);
-  const capabilities = value.capabilities;
-  const caps = isObject(capabilities) ? capabilities : undefined;
-  const interfaces = readInterfaces(value, shape);
-  const cardVersion = value.protocolVersion;
+  // The fields validation reads too come from `fields`, read once per card (loadCard).
+  const fields = knownFields ?? readCardFields(value);
+  const shape = knownShape ?? shapeOf(value, fields);
+  const interfaces = readInterfaces(fields, shape);
+  const cardVersion = fields.protocolVersion;
   const cardLevel = typeof cardVersion === "string" ? cardVersion : undefined;
   for (let i = 0; i < interfaces.length; i++) {
     const iface = interfaces[i]!;
@@ -45,17 +46,17 @@ export function normalizeCard(value: unknown, knownShape?: CardShape): Normalize
   const name = stringOrUndefined(value.name);
   const description = stringOrUndefined(value.description);
   const version = stringOrUndefined(value.version);
-  const url = interfaces[0]?.url ?? stringOrUndefined(value.url);
-  const streaming = readFlag(caps ? caps.streaming : undefined, "/capabilities/streaming");
-  const pushNotifications = readPush(caps);
-  const extensions = readExtensions(caps);
-  const defaultInputModes = readModes(value.defaultInputModes, "/defaultInputModes", shape);
-  const defaultOutputModes = readModes(value.defaultOutputModes, "/defaultOutputModes", shape);
-  const resubscribeOnlyOutputModes = readModes(value.resubscribeOnlyOutputModes, "/resubscribeOnlyOutputModes", "unknown");
-  const securitySchemes = readSecuritySchemes(value, shape);
-  const securityRequirements = readSecurityRequirements(value, shape);
-  const skills = readSkills(value);
-  const extendedCard = readExtendedCard(value, caps);
+  const url = interfaces[0]?.url ?? stringOrUndefined(fields.url);
+  const streaming = readFlag(fields.streaming, "/capabilities/streaming");
+  const pushNotifications = readPush(fields.pushNotifications);
+  const extensions = readExtensions(fields.extensions);
+  const defaultInputModes = readModes(fields.defaultInputModes, "/defaultInputModes", shape);
+  const defaultOutputModes = readModes(fields.defaultOutputModes, "/defaultOutputModes", shape);
+  const resubscribeOnlyOutputModes = readModes(fields.resubscribeOnlyOutputModes, "/resubscribeOnlyOutputModes", "unknown");
+  const securitySchemes = readSecuritySchemes(value, shape, fields.securitySchemes);
+  const securityRequirements = readSecurityRequirements(value, shape, fields.securityRequirements, fields.security);
+  const skills = readSkills(fields.skills);
+  const extendedCard = readExtendedCard(value, fields);
   if (advisoryVersion) {
     return {
       shape, protocolVersion, advisory: true, advisoryVersion, name, description, version, url, interfaces, streaming, pushNotifications,
@@ -130,10 +131,10 @@ function readAdvisoryVersion(shape: CardShape, cardLevel: string | undefined, in
 }
 
 /** 1.0 `capabilities.extendedAgentCard`; 0.2-0.3 top-level `supportsAuthenticatedExtendedCard`; the draft `supportsExtendedAgentCard`. */
-function readExtendedCard(card: JsonObject, caps: JsonObject | undefined): Located<boolean> {
-  const modern = caps ? readBoolish(caps.extendedAgentCard) : undefined;
+function readExtendedCard(card: JsonObject, fields: CardFields): Located<boolean> {
+  const modern = fields.capabilities ? readBoolish(fields.extendedAgentCard) : undefined;
   if (modern !== undefined) return { value: modern, pointer: "/capabilities/extendedAgentCard" };
-  const legacy = readBoolish(card.supportsAuthenticatedExtendedCard);
+  const legacy = readBoolish(fields.supportsAuthenticatedExtendedCard);
   if (legacy !== undefined) return { value: legacy, pointer: "/supportsAuthenticatedExtendedCard" };
   const draft = readBoolish(card.supportsExtendedAgentCard);
   if (draft !== undefined) return { value: draft, pointer: "/supportsExtendedAgentCard" };
@@ -162,10 +163,9 @@ function readFlag(raw: unknown, pointer: string): Located<boolean> {
   return value === undefined ? { value: false, pointer, defaulted: true } : { value, pointer };
 }
 
-/** Boolean (spec) or `{supported, securityScheme}` (the rule's incidents); absent = not supported. */
-function readPush(caps: JsonObject | undefined): Located<PushNotifications> {
+/** Boolean (spec) or `{supported, securityScheme}` (the rule's incidents); absent = not supported. `raw`: capabilities.pushNotifications. */
+function readPush(raw: unknown): Located<PushNotifications> {
   const pointer = "/capabilities/pushNotifications";
-  const raw = caps ? caps.pushNotifications : undefined;
   const flag = readBoolish(raw);
   if (flag !== undefined) return { value: { supported: flag }, pointer };
   if (!isObject(raw)) return { value: { supported: false }, pointer, defaulted: true };
@@ -176,8 +176,8 @@ function readPush(caps: JsonObject | undefined): Located<PushNotifications> {
   return { value, pointer };
 }
 
-function readExtensions(caps: JsonObject | undefined): CardExtension[] {
-  const list = caps ? caps.extensions : undefined;
+/** `list`: capabilities.extensions. */
+function readExtensions(list: unknown): CardExtension[] {
   if (!Array.isArray(list)) return [];
   const out: CardExtension[] = [];
   for (let i = 0; i < list.length; i++) {
@@ -201,18 +201,18 @@ function readModes(raw: unknown, pointer: string, shape: CardShape): Located<str
 }
 
 /** Interfaces in card order (facts.md §13): 1.0 list; else `url` + preferredTransport, then additionalInterfaces. */
-function readInterfaces(card: JsonObject, shape: CardShape): CardInterface[] {
-  if (shape === "1.0" || shape === "hybrid") return readSupportedInterfaces(card);
+function readInterfaces(fields: CardFields, shape: CardShape): CardInterface[] {
+  if (shape === "1.0" || shape === "hybrid") return readSupportedInterfaces(fields.supportedInterfaces);
   if (shape === "unknown") return [];
   const out: CardInterface[] = [];
-  const cardVersion = stringOrUndefined(card.protocolVersion);
-  const url = stringOrUndefined(card.url);
-  const preferred = stringOrUndefined(card.preferredTransport);
+  const cardVersion = stringOrUndefined(fields.protocolVersion);
+  const url = stringOrUndefined(fields.url);
+  const preferred = stringOrUndefined(fields.preferredTransport);
   if (url !== undefined) {
     const from = preferred !== undefined ? { pointer: "/preferredTransport", value: preferred } : { pointer: "/preferredTransport", value: "JSONRPC", absent: true as const };
     out.push(makeInterface(url, from, cardVersion, "/url"));
   }
-  const additional = card.additionalInterfaces;
+  const additional = fields.additionalInterfaces;
   if (Array.isArray(additional)) {
     for (let i = 0; i < additional.length; i++) {
       const entry: unknown = additional[i];
@@ -234,8 +234,7 @@ function hasInterface(list: CardInterface[], url: string, binding: string): bool
   return false;
 }
 
-function readSupportedInterfaces(card: JsonObject): CardInterface[] {
-  const list = card.supportedInterfaces;
+function readSupportedInterfaces(list: unknown): CardInterface[] {
   if (!Array.isArray(list)) return [];
   const out: CardInterface[] = [];
   for (let i = 0; i < list.length; i++) {
@@ -269,8 +268,7 @@ function makeInterface(url: string, bindingFrom: CardInterface["bindingFrom"], p
  * mode lists shared with the parsed JSON when they hold only strings (nothing downstream writes
  * to them; a test holds review to leaving the parsed card untouched).
  */
-function readSkills(card: JsonObject): CardSkill[] {
-  const list = card.skills;
+function readSkills(list: unknown): CardSkill[] {
   if (!Array.isArray(list)) return [];
   // Sized once: pushing grew (and copied) the list some twenty times on a 10,000-skill card.
   const out: CardSkill[] = new Array<CardSkill>(list.length);

@@ -133,6 +133,18 @@ describe("mayHaveProtoNames (the text check that spares the walk)", () => {
     expect(mayHaveProtoNames('"input_modes"')).toBe(true);
   });
 
+  it("compares a quoted word with the names of its length in place: each name says yes, a word of the same length no", () => {
+    const names = Object.values(SNAKE).concat("extended_agent_card", "open_id_connect_url", "oauth2_metadata_url", "icon_url", "bearer_format", "mtls_security_scheme");
+    for (const name of names) {
+      expect(mayHaveProtoNames(`{"${name}": 1}`), name).toBe(true);
+      // The same length, one letter off (first, last), and the name inside a longer quoted word.
+      expect(mayHaveProtoNames(`{"x${name.slice(1)}": 1, "${name.slice(0, -1)}x": 2, "a_${name}": 3}`), name).toBe(false);
+    }
+    // A word with several underscores is one word: its later underscores do not start a shorter one.
+    expect(mayHaveProtoNames(`{"x_default_input_modes": 1, "default_input_modes_x": 2}`)).toBe(false);
+    expect(mayHaveProtoNames(`{"x_y": 1, "default_input_modes": 2}`)).toBe(true);
+  });
+
   it("never says no to a card the walk would rename (any nesting, escapes, other snake_case keys beside)", () => {
     const names = [...Object.values(SNAKE), "extended_agent_card", "open_id_connect_url", "oauth2_metadata_url", "x_y", "input_modes_x", "inputModes", "name"];
     const json = fc.letrec((tie) => ({

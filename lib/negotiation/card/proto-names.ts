@@ -60,14 +60,26 @@ export function mayHaveProtoNames(text: string): boolean {
     while (start > 0 && isNameChar(text.charCodeAt(start - 1))) start--;
     let end = at + 1;
     while (end < text.length && isNameChar(text.charCodeAt(end))) end++;
-    if (text.charCodeAt(start - 1) !== QUOTE || text.charCodeAt(end) !== QUOTE) continue;
-    if (PROTO_NAMES.has(text.slice(start, end))) return true;
+    if (text.charCodeAt(start - 1) === QUOTE && text.charCodeAt(end) === QUOTE && isProtoNameAt(text, start, end)) return true;
+    // The word's other underscores give the same word: on to the next one.
     at = end;
   }
   return false;
 }
 
 const QUOTE = 34;
+
+/** The names by length: a word is compared in place with the few of its length (no slice, no hash per word). */
+const NAMES_BY_LENGTH: string[][] = [];
+for (const name of PROTO_NAMES.keys()) (NAMES_BY_LENGTH[name.length] ??= []).push(name);
+
+/** Is text[start, end) one of PROTO_NAMES? */
+function isProtoNameAt(text: string, start: number, end: number): boolean {
+  const names = NAMES_BY_LENGTH[end - start];
+  if (names === undefined) return false;
+  for (let i = 0; i < names.length; i++) if (text.startsWith(names[i]!, start)) return true;
+  return false;
+}
 
 /** a-z, 0-9 and _: the characters of A2A's snake_case names. */
 function isNameChar(c: number): boolean {

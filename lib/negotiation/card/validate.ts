@@ -1,7 +1,8 @@
 import type * as z from "../zod";
 import type { CardShape } from "./model";
 import { capWarnings, type IssueCut, type ValidityReport } from "./validity";
-import { detectShape } from "./detect-shape";
+import { shapeOf } from "./detect-shape";
+import { readCardFields, type CardFields } from "./card-fields";
 import { has, isObject, type JsonObject } from "./json-value";
 import { mapIssues, MAX_ISSUES_PER_TIER, ReportedPointers } from "./issue-map";
 import { type ChunkReading, findIssuesInChunks, longArrayKeys } from "./chunked-issues";
@@ -29,27 +30,31 @@ export function validateCardValue(value: unknown): ValidityReport {
   }
 }
 
-/** Validation with the shape already known (loadCard detects it once for both steps). */
-export function validateUnguarded(value: unknown, knownShape?: CardShape): ValidityReport {
+/**
+ * Validation with the shape and the card's shared fields already known (loadCard reads them once
+ * for shape detection, validation and normalizing). `mayHoldLongArrays` false: the card was parsed
+ * from text too short to hold an array longer than ARRAY_CHUNK (MIN_TEXT_WITH_LONG_ARRAY).
+ */
+export function validateUnguarded(value: unknown, knownShape?: CardShape, knownFields?: CardFields, mayHoldLongArrays = true): ValidityReport {
   if (!isObject(value)) {
     return { valid: false, shape: "unknown", problems: [makeProblem("notAnObject", "", { found: describeJsonType(value) })] };
   }
-  const shape = knownShape ?? detectShape(value);
+  const fields = knownFields ?? readCardFields(value);
+  const shape = knownShape ?? shapeOf(value, fields);
   const sink = new ProblemSink();
   if (shape === "unknown") sink.add("notAnAgentCard", "", { missing: missingCoreFields(value) });
   const schemas = CARD_SCHEMAS[shape];
   // Pointers already reported, for the tiers after the first to skip: only a card with issues needs it.
   let seen: ReportedPointers | undefined;
   // Which top-level arrays are long enough to be read in chunks: asked once, for every tier.
-  const long = longArrayKeys(value);
+  const long = (mayHoldLongArrays ? longArrayKeys(value) : undefined) ?? null;
   // Tiers with more issues than a report reads, said as a fact beside the problems.
   let cuts: IssueCut[] | undefined;
   const reading: ChunkReading = { stoppedEarly: false };
   const critical = findIssuesInChunks(findIssues, schemas.critical, value, MAX_ISSUES_PER_TIER, long, reading);
   cuts = noteCut(cuts, "critical", critical.length, reading);
   if (critical.length) mapIssues(critical, "critical", value, [], sink, (seen ??= new ReportedPointers()));
-  const capabilities = value.capabilities;
-  const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
+  const push = fields.pushNotifications;
   if (isObject(push)) {
     const issues = findIssues(pushNotificationsObject, push);
     if (issues.length) mapIssues(issues, "critical", value, ["capabilities", "pushNotifications"], sink, (seen ??= new ReportedPointers()));
@@ -61,16 +66,17 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape): Valid
     const spec = findIssuesInChunks(findIssues, schemas.spec, value, MAX_ISSUES_PER_TIER, long, reading);
     cuts = noteCut(cuts, "spec", spec.length, reading);
     if (spec.length) mapIssues(spec, "spec", value, [], sink, (seen ??= new ReportedPointers()));
+    // The checks read the card's shared fields from `fields`, each read once.
     // One walk over the skills tells the checks below whether they need to walk them at all.
-    const marks = markSkills(value.skills);
-    checkNulls(value, sink, marks);
-    checkModes(value, shape, sink, marks);
-    checkStringBooleans(value, shape, sink);
-    checkExtensions(value, shape, sink);
-    checkEndpoints(value, shape, sink);
-    checkCardVersion(value, shape, sink);
-    checkSecurity(value, shape, sink, marks);
-    checkLegacyIn10(value, shape, sink, marks);
+    const marks = markSkills(fields.skills);
+    checkNulls(value, fields, sink, marks);
+    checkModes(fields, shape, sink, marks);
+    checkStringBooleans(value, fields, shape, sink);
+    checkExtensions(fields, shape, sink);
+    checkEndpoints(value, fields, shape, sink);
+    checkCardVersion(value, fields, shape, sink);
+    checkSecurity(fields, shape, sink, marks);
+    checkLegacyIn10(value, fields, shape, sink, marks);
     checkProvider(value, sink);
   }
   const report: ValidityReport = { valid: !sink.hasError(), shape, problems: capWarnings(sink.problems) };

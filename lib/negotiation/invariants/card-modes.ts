@@ -1,5 +1,6 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../card/model";
 import { listHas, mediaRange, type MediaRange } from "../card/media-types";
+import type { EvidenceRef } from "./types";
 
 type ModeField = "input" | "output";
 const MODES_FIELD = { input: "/inputModes", output: "/outputModes" } as const;
@@ -25,6 +26,8 @@ export interface ModeOffer {
   moreSkills: number;
   /** The last skill (index; -1 for the defaults) counted as offering it. */
   lastSkill: number;
+  /** Where it is offered, as evidence: made by the first finding of the review that names it. */
+  ref: EvidenceRef | undefined;
 }
 
 export interface TargetedModes {
@@ -204,7 +207,7 @@ function addOffers(
     }
     const pointer = defaulted ? owner + field : `${owner}${field}/${i}`;
     const byDefaults = at === DEFAULTS;
-    addOffer(index, { mode, range: range!, pointer, byDefaults, offeredBy: byDefaults ? [] : [skillLabel(skills[at]!)], moreSkills: 0, lastSkill: at });
+    addOffer(index, { mode, range: range!, pointer, byDefaults, offeredBy: byDefaults ? [] : [skillLabel(skills[at]!)], moreSkills: 0, lastSkill: at, ref: undefined });
   }
 }
 

@@ -89,11 +89,14 @@ export function classAcceptedOutputModes(profile: ClientProfile, taskClass: Task
   return profile.acceptedOutputModes === undefined ? wanted : narrowToClass(profile.acceptedOutputModes, wanted);
 }
 
-/** Evidence: the class's own list, when it has one (the field that narrowed the client's). */
-export function taskClassModesRef(taskClass: TaskClass, field: "inputModes" | "outputModes"): EvidenceRef[] {
+/**
+ * Evidence: the class's own list, when it has one (the field that narrowed the client's); else
+ * undefined. A ref, not a list of zero or one: each caller puts it in a list of its own.
+ */
+export function classModesRef(taskClass: TaskClass, field: "inputModes" | "outputModes"): EvidenceRef | undefined {
   // Read by name, not by a key held in a variable (a keyed load, slow across the classes' shapes).
   const value = field === "inputModes" ? taskClass.inputModes : taskClass.outputModes;
-  return value === undefined ? [] : [{ source: "task-class", pointer: `/${field}`, value }];
+  return value === undefined ? undefined : { source: "task-class", pointer: `/${field}`, value };
 }
 
 /** A memo key part for the class's own modes. */

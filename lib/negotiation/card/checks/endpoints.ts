@@ -1,3 +1,4 @@
+import type { CardFields } from "../card-fields";
 import type { CardShape } from "../model";
 import { isObject, type JsonObject } from "../json-value";
 import { describeJsonType, type ProblemSink } from "../problems";
@@ -113,11 +114,12 @@ function reportBindingCase(binding: string, pointer: string, sink: ProblemSink):
   if (suggested) sink.add("bindingNotUppercase", pointer, { binding, suggested });
 }
 
-export function checkEndpoints(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+/** `fields`: the card's (readCardFields), where its interfaces, url, preferredTransport and additionalInterfaces are read. */
+export function checkEndpoints(card: JsonObject, fields: CardFields, shape: CardShape, sink: ProblemSink): void {
   const tally = new EndpointTally();
   // A hybrid card is read through its 1.0 interfaces (as the SDKs do); its 0.3 url is still checked.
-  if (shape === "1.0" || shape === "hybrid") checkSupportedInterfaces(card, sink, tally);
-  if (shape !== "1.0" && shape !== "unknown") checkLegacyEndpoints(card, shape, sink, shape === "hybrid" ? new EndpointTally() : tally);
+  if (shape === "1.0" || shape === "hybrid") checkSupportedInterfaces(fields, sink, tally);
+  if (shape !== "1.0" && shape !== "unknown") checkLegacyEndpoints(fields, shape, sink, shape === "hybrid" ? new EndpointTally() : tally);
   if (tally.callable === 0 && tally.uncallable > 0) {
     // How many other endpoints are uncallable too: a count, worded by explain/.
     const data = { url: tally.firstUrl, otherEndpoints: tally.uncallable - 1 };
@@ -125,8 +127,8 @@ export function checkEndpoints(card: JsonObject, shape: CardShape, sink: Problem
   }
 }
 
-function checkSupportedInterfaces(card: JsonObject, sink: ProblemSink, tally: EndpointTally): void {
-  const interfaces = card.supportedInterfaces;
+function checkSupportedInterfaces(fields: CardFields, sink: ProblemSink, tally: EndpointTally): void {
+  const interfaces = fields.supportedInterfaces;
   if (!Array.isArray(interfaces)) return;
   for (let i = 0; i < interfaces.length; i++) {
     const entry: unknown = interfaces[i];
@@ -162,13 +164,13 @@ function readInterfaceBinding(entry: JsonObject, i: number, sink: ProblemSink): 
   return undefined;
 }
 
-function checkLegacyEndpoints(card: JsonObject, shape: CardShape, sink: ProblemSink, tally: EndpointTally): void {
-  const preferred = card.preferredTransport;
+function checkLegacyEndpoints(fields: CardFields, shape: CardShape, sink: ProblemSink, tally: EndpointTally): void {
+  const preferred = fields.preferredTransport;
   if (typeof preferred === "string") reportBindingCase(preferred, "/preferredTransport", sink);
   const mainBinding = typeof preferred === "string" ? preferred : "JSONRPC";
-  if (card.url !== undefined) reportUrl(card.url, mainBinding, undefined, 0, sink, tally);
+  if (fields.url !== undefined) reportUrl(fields.url, mainBinding, undefined, 0, sink, tally);
   if (shape === "0.1" || shape === "0.2") return;
-  const additional = card.additionalInterfaces;
+  const additional = fields.additionalInterfaces;
   if (!Array.isArray(additional)) return;
   for (let i = 0; i < additional.length; i++) {
     const entry: unknown = additional[i];

@@ -1,3 +1,4 @@
+import type { CardFields } from "../card-fields";
 import type { CardShape } from "../model";
 import { isObject, type JsonObject } from "../json-value";
 import { joinPointer } from "../pointer";
@@ -5,15 +6,18 @@ import type { ProblemSink } from "../problems";
 import { SKILL_HAS_SECURITY } from "./values";
 
 /** 0.3-era or draft fields inside a card that speaks 1.0 (facts.md §1, §11, §13). */
-/** `marks`: what markSkills found in the skills (they are walked only when some skill has a security key). */
-export function checkLegacyIn10(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
+/**
+ * `fields`: the card's (readCardFields). `marks`: what markSkills found in the skills (they are
+ * walked only when some skill has a security key).
+ */
+export function checkLegacyIn10(card: JsonObject, fields: CardFields, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
   if (shape !== "1.0" && shape !== "hybrid") return;
   // A hybrid carrying both is the Python SDK's deliberate superset; only a lone `security` is stale.
-  if (card.security !== undefined && (shape === "1.0" || card.securityRequirements === undefined)) {
+  if (fields.security !== undefined && (shape === "1.0" || fields.securityRequirements === undefined)) {
     sink.add("legacySecurityField", "/security", { field: "security", replacement: "securityRequirements" });
   }
-  const skills = (marks & SKILL_HAS_SECURITY) === 0 ? undefined : card.skills;
-  if (shape === "1.0" && Array.isArray(skills)) {
+  const skills = fields.skills;
+  if (shape === "1.0" && (marks & SKILL_HAS_SECURITY) !== 0 && Array.isArray(skills)) {
     for (let i = 0; i < skills.length; i++) {
       const skill: unknown = skills[i];
       if (isObject(skill) && skill.security !== undefined) {
@@ -30,8 +34,8 @@ export function checkLegacyIn10(card: JsonObject, shape: CardShape, sink: Proble
       replacement: "capabilities.extendedAgentCard",
     });
   }
-  const capabilities = card.capabilities;
-  if (isObject(capabilities) && capabilities.stateTransitionHistory !== undefined) {
+  const capabilities = fields.capabilities;
+  if (capabilities && capabilities.stateTransitionHistory !== undefined) {
     sink.add("removedField", "/capabilities/stateTransitionHistory", { field: "capabilities.stateTransitionHistory" });
   }
 }

@@ -1,3 +1,4 @@
+import type { CardFields } from "../card-fields";
 import type { CardShape } from "../model";
 import { has, isObject, isStringArray, type JsonObject } from "../json-value";
 import { childPointer, joinPointer } from "../pointer";
@@ -22,9 +23,9 @@ export function schemeForm(scheme: JsonObject): SchemeForm {
   return typed ? "typed" : "unknown";
 }
 
-/** `marks`: what markSkills found in the skills (their lists are walked only when some skill has one). */
-export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
-  const schemes = card.securitySchemes;
+/** `fields`: the card's (readCardFields). `marks`: what markSkills found in the skills (their lists are walked only when some skill has one). */
+export function checkSecurity(fields: CardFields, shape: CardShape, sink: ProblemSink, marks = SKILL_HAS_SECURITY): void {
+  const schemes = fields.securitySchemes;
   // The declared names are the map's own keys: asked of the map itself, no set is built.
   const declared = isObject(schemes) ? schemes : undefined;
   if (declared) {
@@ -41,11 +42,11 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
     }
   }
   if (shape === "0.1" || shape === "unknown") return;
-  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(card.securityRequirements, "/securityRequirements", sink);
-  checkRequirementList(card.security, "/security", "security", declared, sink);
-  checkRequirementList(card.securityRequirements, "/securityRequirements", "securityRequirements", declared, sink);
-  const skills = (marks & SKILL_HAS_SECURITY) === 0 ? undefined : card.skills;
-  if (Array.isArray(skills)) {
+  if (shape === "1.0" || shape === "hybrid") checkRequirementShape(fields.securityRequirements, "/securityRequirements", sink);
+  checkRequirementList(fields.security, "/security", "security", declared, sink);
+  checkRequirementList(fields.securityRequirements, "/securityRequirements", "securityRequirements", declared, sink);
+  const skills = fields.skills;
+  if ((marks & SKILL_HAS_SECURITY) !== 0 && Array.isArray(skills)) {
     // Pointers and field names only for a skill that has the list: most skills have none.
     for (let i = 0; i < skills.length; i++) {
       const skill: unknown = skills[i];
@@ -58,8 +59,7 @@ export function checkSecurity(card: JsonObject, shape: CardShape, sink: ProblemS
       }
     }
   }
-  const capabilities = card.capabilities;
-  const push = isObject(capabilities) ? capabilities.pushNotifications : undefined;
+  const push = fields.pushNotifications;
   const pushScheme = isObject(push) ? push.securityScheme : undefined;
   if (typeof pushScheme === "string" && !isDeclared(declared, pushScheme)) {
     sink.add("undeclaredSecurityScheme", "/capabilities/pushNotifications/securityScheme", {

@@ -1,4 +1,5 @@
 import type { CardShape } from "../model";
+import type { CardFields } from "../card-fields";
 import { has, isObject, parseStringBoolean, readBoolish, type JsonObject } from "../json-value";
 import { childPointer, joinPointer, skillPointer } from "../pointer";
 import type { ProblemSink } from "../problems";
@@ -54,13 +55,12 @@ export function markSkills(skills: unknown): number {
   return marks;
 }
 
-/** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. */
-export function checkNulls(card: JsonObject, sink: ProblemSink, marks = ALL_MARKS): void {
+/** `null` where a value belongs (Python `None` leaking in): read as absent, flagged once. `fields`: the card's (readCardFields). */
+export function checkNulls(card: JsonObject, fields: CardFields, sink: ProblemSink, marks = ALL_MARKS): void {
   reportNulls(card, "", "", sink);
-  const capabilities = card.capabilities;
-  if (isObject(capabilities)) reportNulls(capabilities, "/capabilities", "capabilities.", sink);
+  if (fields.capabilities) reportNulls(fields.capabilities, "/capabilities", "capabilities.", sink);
   if ((marks & SKILL_HAS_NULL) === 0) return;
-  const skills = card.skills;
+  const skills = fields.skills;
   if (!Array.isArray(skills)) return;
   // A skill's pointer and field prefix are built only for a skill that has a null.
   for (let i = 0; i < skills.length; i++) {
@@ -104,11 +104,11 @@ const COMMON_MEDIA_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** `shape`: 1.0 (and hybrid) cards must list at least one default mode, which the required tier reports. */
-export function checkModes(card: JsonObject, shape: CardShape, sink: ProblemSink, marks = ALL_MARKS): void {
-  // Each list read by name: a read by a key from a list of names costs twice a named one, every card.
-  const input = card.defaultInputModes;
-  const output = card.defaultOutputModes;
-  const resubscribeOnly = card.resubscribeOnlyOutputModes;
+export function checkModes(fields: CardFields, shape: CardShape, sink: ProblemSink, marks = ALL_MARKS): void {
+  const input = fields.defaultInputModes;
+  const output = fields.defaultOutputModes;
+  const resubscribeOnly = fields.resubscribeOnlyOutputModes;
+  const skills = fields.skills;
   if (hasNonMime(input)) reportNonMime(input, "/defaultInputModes", sink);
   if (hasNonMime(output)) reportNonMime(output, "/defaultOutputModes", sink);
   if (hasNonMime(resubscribeOnly)) reportNonMime(resubscribeOnly, "/resubscribeOnlyOutputModes", sink);
@@ -116,9 +116,8 @@ export function checkModes(card: JsonObject, shape: CardShape, sink: ProblemSink
     if (Array.isArray(input) && input.length === 0) sink.add("emptyModeList", "/defaultInputModes", { field: "defaultInputModes" });
     if (Array.isArray(output) && output.length === 0) sink.add("emptyModeList", "/defaultOutputModes", { field: "defaultOutputModes" });
   }
-  if ((marks & SKILL_HAS_INPUT_MODES) !== 0) checkSkillOnlyInputModes(card, sink);
+  if ((marks & SKILL_HAS_INPUT_MODES) !== 0) checkSkillOnlyInputModes(input, skills, sink);
   if ((marks & SKILL_HAS_NON_MIME) === 0) return;
-  const skills = card.skills;
   if (!Array.isArray(skills)) return;
   for (let i = 0; i < skills.length; i++) {
     const skill: unknown = skills[i];
@@ -136,9 +135,7 @@ export function checkModes(card: JsonObject, shape: CardShape, sink: ProblemSink
  * _validateInputModes), so that mode is refused. Each mode reported once, where first listed.
  * Empty or absent defaults gate nothing, so nothing is reported then.
  */
-function checkSkillOnlyInputModes(card: JsonObject, sink: ProblemSink): void {
-  const defaults = card.defaultInputModes;
-  const skills = card.skills;
+function checkSkillOnlyInputModes(defaults: unknown, skills: unknown, sink: ProblemSink): void {
   if (!Array.isArray(defaults) || defaults.length === 0 || !Array.isArray(skills)) return;
   const gate = defaults.filter((m): m is string => typeof m === "string");
   const reported: string[] = [];
@@ -194,22 +191,23 @@ function reportNonMime(list: unknown, pointer: string, sink: ProblemSink): void 
  * stateTransitionHistory, the rule's own pushNotifications object), and 0.x cards (whose SDK
  * models read "True" as a boolean), keep the warning.
  */
-export function checkStringBooleans(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+export function checkStringBooleans(card: JsonObject, fields: CardFields, shape: CardShape, sink: ProblemSink): void {
   const strict = shape === "1.0" || shape === "hybrid";
   // Only a string can be a string boolean: each flag is read by name (half the cost of a read by
-  // a key from a list of names), and the report is looked into for a string alone.
-  if (typeof card.supportsAuthenticatedExtendedCard === "string") reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", false, sink);
-  const capabilities = card.capabilities;
-  if (!isObject(capabilities)) return;
-  if (typeof capabilities.streaming === "string") reportStringBoolean(capabilities, "streaming", "/capabilities", "capabilities.", strict, sink);
-  const push = capabilities.pushNotifications;
+  // a key from a list of names), or taken from the fields read once (readCardFields), and the
+  // report is looked into for a string alone.
+  if (typeof fields.supportsAuthenticatedExtendedCard === "string") reportStringBoolean(card, "supportsAuthenticatedExtendedCard", "", "", false, sink);
+  const capabilities = fields.capabilities;
+  if (!capabilities) return;
+  if (typeof fields.streaming === "string") reportStringBoolean(capabilities, "streaming", "/capabilities", "capabilities.", strict, sink);
+  const push = fields.pushNotifications;
   if (typeof push === "string") reportStringBoolean(capabilities, "pushNotifications", "/capabilities", "capabilities.", strict, sink);
   if (typeof capabilities.stateTransitionHistory === "string") reportStringBoolean(capabilities, "stateTransitionHistory", "/capabilities", "capabilities.", false, sink);
-  if (typeof capabilities.extendedAgentCard === "string") reportStringBoolean(capabilities, "extendedAgentCard", "/capabilities", "capabilities.", strict, sink);
+  if (typeof fields.extendedAgentCard === "string") reportStringBoolean(capabilities, "extendedAgentCard", "/capabilities", "capabilities.", strict, sink);
   if (isObject(push) && typeof push.supported === "string") {
     reportStringBoolean(push, "supported", "/capabilities/pushNotifications", "capabilities.pushNotifications.", false, sink);
   }
-  const extensions = capabilities.extensions;
+  const extensions = fields.extensions;
   if (Array.isArray(extensions)) {
     for (let i = 0; i < extensions.length; i++) {
       const ext: unknown = extensions[i];
@@ -238,9 +236,8 @@ function reportStringBoolean(obj: JsonObject, key: string, pointer: string, pref
  * conforming client can give: an error in every shape. (0.2 and 0.3 require a uri on every
  * extension; their required tier reports it, so an extension reported there is skipped here.)
  */
-export function checkExtensions(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
-  const capabilities = card.capabilities;
-  const extensions = isObject(capabilities) ? capabilities.extensions : undefined;
+export function checkExtensions(fields: CardFields, shape: CardShape, sink: ProblemSink): void {
+  const extensions = fields.extensions;
   if (!Array.isArray(extensions)) return;
   for (let i = 0; i < extensions.length; i++) {
     const ext: unknown = extensions[i];

@@ -1,3 +1,4 @@
+import type { CardFields } from "../card-fields";
 import type { CardShape } from "../model";
 import { versionMajorMinor } from "../detect-shape";
 import { type JsonObject } from "../json-value";
@@ -52,10 +53,10 @@ export function checkInterfaceVersion(entry: JsonObject, index: number, sink: Pr
   if (issues) reportVersionIssues(issues, version, `/supportedInterfaces/${index}/protocolVersion`, `supportedInterfaces[${index}].protocolVersion`, sink, true);
 }
 
-/** Card-level `protocolVersion` / `protocolVersions`. */
-export function checkCardVersion(card: JsonObject, shape: CardShape, sink: ProblemSink): void {
+/** Card-level `protocolVersion` / `protocolVersions`. `fields`: the card's (readCardFields). */
+export function checkCardVersion(card: JsonObject, fields: CardFields, shape: CardShape, sink: ProblemSink): void {
   if (card.protocolVersions !== undefined) sink.add("draftProtocolVersions", "/protocolVersions", {});
-  const version = card.protocolVersion;
+  const version = fields.protocolVersion;
   if (version === undefined || version === null) return;
   if (typeof version !== "string") {
     // The spec tier reports 0.x cards; 1.0 has no card-level field, so report it here.

@@ -1,5 +1,5 @@
 import { NAMED_OFFERERS, skillLabel, targetedModes, type ModeOffer } from "../card-modes";
-import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
+import { classModesKey, classModesRef, clientInput } from "../class-modes";
 import { cardRef, cardUnclearFinding, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { modesOverlap, moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta, MessageData, MessageValue } from "../types";
@@ -97,16 +97,20 @@ const NO_LIVE_MODE: CutCause = { acquirable: [] };
 const CARD_TAKES_NONE: CutCause = { acquirable: [], cardClaim: "declarations" };
 
 /**
- * Who offers the shared modes: the card's defaults and the first skills by name, up to
- * NAMED_OFFERERS in all, then how many more skills (exact for one mode, a lower bound for several:
- * the same skill may offer more than one of them). Names and a count: meta.wording words them.
+ * The finding's data for the shared `matches`: their modes, then who offers them: the card's
+ * defaults and the first skills by name, up to NAMED_OFFERERS in all, then how many more skills
+ * (exact for one mode, a lower bound for several: the same skill may offer more than one of them).
+ * Names and a count: meta.wording words them. Built as one literal, not `{ modes, ...offerers }`:
+ * a spread after a key is V8's slow generic copy, a tenth of this check.
  */
-function describeOffers(matches: Array<{ offer: ModeOffer }>): { defaults: boolean; skills: string[]; moreSkills: number } {
+function sharedData(matches: ReadonlyArray<{ mode: string; offer: ModeOffer }>): { modes: string[]; defaults: boolean; skills: string[]; moreSkills: number } {
+  const modes: string[] = [];
   let defaults = false;
   const skills: string[] = [];
   let more = 0;
   let unnamed = 0;
   for (const m of matches) {
+    modes.push(m.mode);
     if (m.offer.byDefaults) defaults = true;
     for (const skill of m.offer.offeredBy) {
       if (skills.includes(skill)) continue;
@@ -115,7 +119,7 @@ function describeOffers(matches: Array<{ offer: ModeOffer }>): { defaults: boole
     }
     more = Math.max(more, m.offer.moreSkills);
   }
-  return { defaults, skills, moreSkills: more + unnamed };
+  return { modes, defaults, skills, moreSkills: more + unnamed };
 }
 
 /** The offerers as the messages name them: "its default input modes", "skill notes", "at least 7 more skills". */
@@ -149,35 +153,40 @@ export const inputModes: Invariant<MessageId> = {
       const evidence = [locatedRef(card.defaultInputModes, card.defaultInputModes.value)];
       return cardUnclearFinding(meta, taskClass, "cardModesUnknown", {}, evidence, [card.defaultInputModes.pointer], INPUT([]));
     }
-    const evidence: EvidenceRef[] = taskClassModesRef(taskClass, "inputModes");
+    // The evidence after the card's: the class's own list (when it narrowed the client's), then the
+    // profile's, made once as a list of its own size (the card's refs go before it in one more).
+    const classRef = classModesRef(taskClass, "inputModes");
     const classModes = taskClass.inputModes;
     const client = clientInput(profile, taskClass);
 
     if (taskClass.input === "live") {
       const { liveOnly, bufferable, live } = client;
       const matches = matchesOf(offers, live, client.liveRanges);
-      evidence.push(profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes), profileRef("/bufferableInputModes", profile.bufferableInputModes));
+      const liveOnlyRef = profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes);
+      const bufferableRef = profileRef("/bufferableInputModes", profile.bufferableInputModes);
+      const evidence = classRef ? [classRef, liveOnlyRef, bufferableRef] : [liveOnlyRef, bufferableRef];
       if (matches.length > 0) {
-        const data = { modes: matches.map((m) => m.mode), ...describeOffers(matches) };
-        return makeFinding(meta, taskClass, "holds", "liveModeShared", data, matchRefs(matches, evidence));
+        return makeFinding(meta, taskClass, "holds", "liveModeShared", sharedData(matches), matchRefs(matches, evidence));
       }
       const cardModes = modesOf(offers);
       if (liveOnly === undefined || bufferable === undefined) {
         const unknown = [liveOnly === undefined ? "/liveOnlyInputModes" : "", bufferable === undefined ? "/bufferableInputModes" : ""].filter(Boolean);
         return unknownFinding(meta, taskClass, "liveModesUnknown", { cardModes, fields: unknown.map((f) => f.slice(1)) }, evidence, unknown, INPUT([]));
       }
-      const clientLive = [...(profile.liveOnlyInputModes ?? []), ...(profile.bufferableInputModes ?? [])];
-      if (classModes !== undefined && live.length === 0 && clientLive.length > 0) {
-        return cutFinding(meta, taskClass, "classModesNotLive", { classModes, clientModes: clientLive }, evidence, INPUT([]), { acquirable: ["encoding"] });
+      // The client's own live lists, before the class narrowed them: read only when the class did.
+      if (classModes !== undefined && live.length === 0) {
+        const clientLive = (profile.liveOnlyInputModes ?? []).concat(profile.bufferableInputModes ?? []);
+        if (clientLive.length > 0) return cutFinding(meta, taskClass, "classModesNotLive", { classModes, clientModes: clientLive }, evidence, INPUT([]), { acquirable: ["encoding"] });
       }
       // A client with no live mode at all cannot do live input whatever the card says: the profile
       // alone is the cause, so the evidence is the profile's (and the class's) fields, not the card's.
       if (live.length === 0) return cutFinding(meta, taskClass, "clientHasNoLiveMode", { cardModes }, evidence, INPUT([]), NO_LIVE_MODE);
-      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: [...live] }, offerRefs(offers, evidence), INPUT([]), CARD_TAKES_NONE);
+      return cutFinding(meta, taskClass, "noLiveInputMode", { cardModes, clientModes: live.slice() }, offerRefs(offers, evidence), INPUT([]), CARD_TAKES_NONE);
     }
 
     const sends = client.sends;
-    evidence.push(profileRef("/inputModes", profile.inputModes));
+    const inputModesRef = profileRef("/inputModes", profile.inputModes);
+    const evidence = classRef ? [classRef, inputModesRef] : [inputModesRef];
     if (sends === undefined) return unknownFinding(meta, taskClass, "inputModesUnknown", {}, evidence, ["/inputModes"], INPUT([]));
     if (classModes !== undefined && sends.length === 0 && profile.inputModes!.length > 0) {
       return cutFinding(meta, taskClass, "classModesNotSent", { classModes, clientModes: profile.inputModes ?? [] }, evidence, INPUT([]), { acquirable: ["encoding"] });
@@ -185,8 +194,7 @@ export const inputModes: Invariant<MessageId> = {
     // A mode the client has only live (and cannot buffer) cannot be sent whole: `whole` leaves it out.
     const matches = matchesOf(offers, client.whole!, client.wholeRanges);
     if (matches.length > 0) {
-      const data = { modes: matches.map((m) => m.mode), ...describeOffers(matches) };
-      return makeFinding(meta, taskClass, "holds", "inputModeShared", data, matchRefs(matches, evidence));
+      return makeFinding(meta, taskClass, "holds", "inputModeShared", sharedData(matches), matchRefs(matches, evidence));
     }
     const cardModes = modesOf(offers);
     const liveMatches = matchesOf(offers, sends, client.sendsRanges);
@@ -200,7 +208,7 @@ export const inputModes: Invariant<MessageId> = {
     }
     // A class that sends its own modes, none of which the card takes: acquiring an encoding would not help.
     const classOutsideCard = classModes !== undefined && !offers.some((o) => classModes.some((m) => modesOverlap(m, o.mode)));
-    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: [...sends] }, offerRefs(offers, evidence), INPUT([]), classOutsideCard ? CARD_TAKES_NONE : MISMATCH);
+    return cutFinding(meta, taskClass, "noSharedInputMode", { cardModes, clientModes: sends.slice() }, offerRefs(offers, evidence), INPUT([]), classOutsideCard ? CARD_TAKES_NONE : MISMATCH);
   },
 };
 
@@ -217,22 +225,30 @@ function matchesOf(offers: ModeOffer[], client: readonly string[], ranges: reado
   return out;
 }
 
-/** Where each matched mode is offered, then `rest`. */
+/** Where each matched mode is offered, then `rest`: one list, sized once. */
 function matchRefs(matches: ReadonlyArray<{ offer: ModeOffer }>, rest: readonly EvidenceRef[]): EvidenceRef[] {
-  const refs: EvidenceRef[] = [];
-  for (const m of matches) refs.push(cardRef(m.offer.pointer, m.offer.mode));
-  for (const ref of rest) refs.push(ref);
+  const refs = new Array<EvidenceRef>(matches.length + rest.length);
+  let n = 0;
+  for (const m of matches) refs[n++] = offerRef(m.offer);
+  for (const ref of rest) refs[n++] = ref;
   return refs;
+}
+
+/** Where the card offers a mode: one ref per offer, shared by the findings of a review that name it. */
+function offerRef(offer: ModeOffer): EvidenceRef {
+  return (offer.ref ??= cardRef(offer.pointer, offer.mode));
 }
 
 function modesOf(offers: readonly ModeOffer[]): string[] {
   return offers.map((o) => o.mode);
 }
 
-/** Where the card offers its first 20 modes, then `rest`. */
+/** Where the card offers its first 20 modes, then `rest`: one list, sized once. */
 function offerRefs(offers: readonly ModeOffer[], rest: readonly EvidenceRef[]): EvidenceRef[] {
-  const refs: EvidenceRef[] = [];
-  for (let i = 0; i < offers.length && i < 20; i++) refs.push(cardRef(offers[i]!.pointer, offers[i]!.mode));
-  for (const ref of rest) refs.push(ref);
+  const named = Math.min(offers.length, 20);
+  const refs = new Array<EvidenceRef>(named + rest.length);
+  let n = 0;
+  for (let i = 0; i < named; i++) refs[n++] = offerRef(offers[i]!);
+  for (const ref of rest) refs[n++] = ref;
   return refs;
 }

@@ -1,5 +1,5 @@
 import { targetedModes } from "../card-modes";
-import { classModesKey, clientInput, taskClassModesRef } from "../class-modes";
+import { classModesKey, classModesRef, clientInput } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listHas, moreSpecific, rangesOverlap } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -69,7 +69,10 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
     // Only the modes this class sends can need a stream.
     const client = clientInput(profile, taskClass);
     const { liveOnly, bufferable } = client;
-    const evidence: EvidenceRef[] = [streamingRef, ...taskClassModesRef(taskClass, "inputModes"), profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes)];
+    // Spelled out, not spread into the literal: the class's own list, when it has one, in the middle.
+    const classRef = classModesRef(taskClass, "inputModes");
+    const liveOnlyRef = profileRef("/liveOnlyInputModes", profile.liveOnlyInputModes);
+    const evidence: EvidenceRef[] = classRef ? [streamingRef, classRef, liveOnlyRef] : [streamingRef, liveOnlyRef];
     if (liveOnly === undefined) {
       return unknownFinding(meta, taskClass, "liveOnlyUnknown", {}, evidence, ["/liveOnlyInputModes"], {
         kind: "input",

@@ -1,6 +1,6 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
-import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
+import { classAcceptedOutputModes, classModesKey, classModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
 import { mediaRange, pushUnique, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -164,7 +164,8 @@ function scanGroup(scan: Scan, group: Group, copyIfKept: boolean): void {
     }
     if (scan.allReadable[seen]) ok++;
   }
-  if (ok === 0) scan.unreadable.push(copyIfKept ? { ...group } : group);
+  // The kept copy is spelled out (only the skill cursor is copied): a spread went to V8's generic copy.
+  if (ok === 0) scan.unreadable.push(copyIfKept && group.kind === "skill" ? { kind: "skill", modes: group.modes, skill: group.skill } : group);
 }
 
 function covers(accepted: readonly MediaRange[], range: MediaRange): boolean {
@@ -200,6 +201,16 @@ function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
   return scan;
 }
 
+/**
+ * `refs` (extended in place: the finding's own list), then the class's list when it has one, then
+ * `last`: what `[...refs, ...classRefs, last]` builds, without the spreads' iteration.
+ */
+function joinRefs(refs: EvidenceRef[], classRef: EvidenceRef | undefined, last: EvidenceRef): EvidenceRef[] {
+  if (classRef) refs.push(classRef);
+  refs.push(last);
+  return refs;
+}
+
 /** All modes of some groups (the failure paths: every group, or the unreadable ones). */
 function allGroups(groups: readonly Group[]): string[] {
   const out: string[] = [];
@@ -212,12 +223,12 @@ export const outputModes: Invariant<MessageId> = {
   check({ card, profile, taskClass }) {
     if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
     const accepted = classAcceptedOutputModes(profile, taskClass);
-    const classRefs = taskClassModesRef(taskClass, "outputModes");
+    const classRef = classModesRef(taskClass, "outputModes");
     const acceptedRef = profileRef("/acceptedOutputModes", profile.acceptedOutputModes);
     if (accepted === undefined) return makeFinding(meta, taskClass, "holds", "acceptsAny", {}, [acceptedRef]);
     const classModes = taskClass.outputModes;
     if (classModes !== undefined && accepted.length === 0 && (profile.acceptedOutputModes?.length ?? 0) > 0) {
-      return cutFinding(meta, taskClass, "classModesNotAccepted", { classModes, accepted: profile.acceptedOutputModes ?? [] }, [...classRefs, acceptedRef], { kind: "output", modes: [...classModes], reachable: [] }, { acquirable: ["encoding"] });
+      return cutFinding(meta, taskClass, "classModesNotAccepted", { classModes, accepted: profile.acceptedOutputModes ?? [] }, joinRefs([], classRef, acceptedRef), { kind: "output", modes: classModes.slice(), reachable: [] }, { acquirable: ["encoding"] });
     }
 
     let scan: Scan;
@@ -239,15 +250,15 @@ export const outputModes: Invariant<MessageId> = {
       // Nothing readable: every group is unreadable, in card order.
       const refs = modeRefs(unreadable, 20);
       const messageId = classModes !== undefined ? "classModesNotEmitted" : "noAcceptedOutput";
-      return cutFinding(meta, taskClass, messageId, { modes: all, accepted: [...accepted] }, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: all, reachable: [] }, MISMATCH);
+      return cutFinding(meta, taskClass, messageId, { modes: all, accepted: accepted.slice() }, joinRefs(refs, classRef, acceptedRef), { kind: "output", modes: all, reachable: [] }, MISMATCH);
     }
     if (unreadable.length > 0 && unreadable.some((g) => g.kind !== "offer")) {
       const lost = allGroups(unreadable);
       const refs = modeRefs(unreadable, Infinity);
-      const data = { ...skillsOf(unreadable), modes: lost, reachable: readable };
-      return cutFinding(meta, taskClass, "someSkillsUnreadable", data, [...refs, ...classRefs, acceptedRef], { kind: "output", modes: lost, reachable: readable }, MISMATCH);
+      const from = skillsOf(unreadable);
+      const data = { skills: from.skills, defaults: from.defaults, modes: lost, reachable: readable };
+      return cutFinding(meta, taskClass, "someSkillsUnreadable", data, joinRefs(refs, classRef, acceptedRef), { kind: "output", modes: lost, reachable: readable }, MISMATCH);
     }
-    evidence.push(...classRefs, acceptedRef);
-    return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, evidence);
+    return makeFinding(meta, taskClass, "holds", "outputAccepted", { modes: readable }, joinRefs(evidence, classRef, acceptedRef));
   },
 };

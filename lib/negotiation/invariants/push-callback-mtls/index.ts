@@ -163,17 +163,17 @@ export const pushCallbackMtls: Invariant<MessageId> = {
     }
     if ("none" in reading) {
       const scheme = card.pushNotifications.value.securityScheme?.value ?? "";
-      return makeFinding(meta, taskClass, "holds", reading.none, { scheme, kind: reading.kind ?? "" }, [pushRef, ...reading.evidence]);
+      return makeFinding(meta, taskClass, "holds", reading.none, { scheme, kind: reading.kind ?? "" }, [pushRef].concat(reading.evidence));
     }
     const data = { schemes: reading.schemes };
-    const evidence = [pushRef, ...reading.evidence];
+    const evidence = [pushRef].concat(reading.evidence);
 
     const target = pickInterface(card, profile) ?? card.interfaces[0];
     const endpointOrigin = target ? originOf(target.url) : undefined;
     const callbackOrigin = callback?.url ? originOf(callback.url) : undefined;
     if (endpointOrigin !== undefined && endpointOrigin === callbackOrigin) {
       evidence.push(cardRef(target!.pointer, target!.url), profileRef("/callback/url", callback?.url));
-      return makeFinding(meta, taskClass, "holds", "sameOrigin", { ...data, origin: endpointOrigin }, evidence);
+      return makeFinding(meta, taskClass, "holds", "sameOrigin", { schemes: data.schemes, origin: endpointOrigin }, evidence);
     }
 
     evidence.push(profileRef("/callback/mtls", callback?.mtls));
@@ -186,7 +186,7 @@ export const pushCallbackMtls: Invariant<MessageId> = {
       const missing = callback?.supported === undefined ? ["/callback/mtls", "/callback/supported"] : ["/callback/mtls"];
       return unknownFinding(meta, taskClass, "listenerMtlsUnknown", data, evidence, missing, PUSH);
     }
-    return cutFinding(meta, taskClass, "pushSchemeMtlsPlainListener", { ...data, pollingFallbackMoot }, evidence, PUSH, {
+    return cutFinding(meta, taskClass, "pushSchemeMtlsPlainListener", { schemes: data.schemes, pollingFallbackMoot }, evidence, PUSH, {
       acquirable: ["mtls-listener"],
       cardClaim: "capabilities",
       contradiction: true,

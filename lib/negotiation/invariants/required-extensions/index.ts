@@ -50,13 +50,16 @@ export const requiredExtensions: Invariant<MessageId> = {
     const refs = required.map((e) => cardRef(e.pointer, e.uri));
     const extensions = required.map((e) => e.uri);
     if (supported === undefined) {
-      return unknownFinding(meta, taskClass, "supportedExtensionsUnknown", { extensions }, [...refs, profileRef("/supportedExtensions")], ["/supportedExtensions"], {
+      refs.push(profileRef("/supportedExtensions"));
+      return unknownFinding(meta, taskClass, "supportedExtensionsUnknown", { extensions }, refs, ["/supportedExtensions"], {
         kind: "request",
         reason: "extension",
       });
     }
     const missing = required.filter((e) => !supported.includes(e.uri.trim()));
-    const evidence = [...refs, profileRef("/supportedExtensions", supported)];
+    // refs is this check's own list (a map of the required extensions): extended in place, not spread into a copy.
+    const evidence = refs;
+    evidence.push(profileRef("/supportedExtensions", supported));
     if (missing.length === 0) return makeFinding(meta, taskClass, "holds", "extensionsSupported", { extensions }, evidence);
     const described = missing.filter((e) => e.description);
     // With one missing extension that describes itself, the card's description (its first 200

@@ -1,5 +1,5 @@
 import { targetedModes } from "../card-modes";
-import { classAcceptedOutputModes, classModesKey, taskClassModesRef } from "../class-modes";
+import { classAcceptedOutputModes, classModesKey, classModesRef } from "../class-modes";
 import { cardRef, locatedRef, contextRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listCovers, listHas, pushUnique } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -125,7 +125,9 @@ export const resubscribeOnlyOutput: Invariant<MessageId> = {
       });
     }
     const accepted = classAcceptedOutputModes(profile, taskClass);
-    evidence.push(...taskClassModesRef(taskClass, "outputModes"), profileRef("/acceptedOutputModes", profile.acceptedOutputModes));
+    const classRef = classModesRef(taskClass, "outputModes");
+    if (classRef) evidence.push(classRef);
+    evidence.push(profileRef("/acceptedOutputModes", profile.acceptedOutputModes));
     const lost = unreachable.filter((m) => listCovers(accepted, m));
     if (lost.length === 0) {
       return makeFinding(meta, taskClass, "holds", "unreachableNotAccepted", { modes: unreachable }, evidence);

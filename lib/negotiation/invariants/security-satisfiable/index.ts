@@ -1,6 +1,6 @@
 import type { CardSecurityRequirement, NormalizedCard } from "../../card/model";
 import { cardRef, cardUnclearFinding, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import type { CheckInput, EvidenceRef, Finding, Invariant, InvariantMeta } from "../types";
+import type { CheckInput, EvidenceRef, Finding, Invariant, InvariantMeta, MessageData } from "../types";
 
 /**
  * The card's security requirements are alternatives (OR), each a set of schemes to satisfy together
@@ -85,11 +85,11 @@ export const securitySatisfiable: Invariant<MessageId> = {
     // A skill's requirements add to the card's, never lift them: card-level security applies to
     // every interaction, and a request names no skill the server could exempt. The card's are
     // read first; a skill's own, when it states some, must be met as well.
-    const ofCard = evaluate(card, profile, taskClass, card.securityRequirements, {});
+    const ofCard = evaluate(card, profile, taskClass, card.securityRequirements, undefined);
     const own = skillWithOwnRequirements(card, taskClass.skill);
     if (own === undefined || own.length === 0 || taskClass.skill === undefined || ofCard.status !== "holds") return ofCard;
     // The skill whose own requirements are read (data names it; the messages word it, meta.wording).
-    return evaluate(card, profile, taskClass, own, { skill: taskClass.skill });
+    return evaluate(card, profile, taskClass, own, taskClass.skill);
   },
 };
 
@@ -98,12 +98,12 @@ function evaluate(
   profile: CheckInput["profile"],
   taskClass: CheckInput["taskClass"],
   requirements: CardSecurityRequirement[],
-  forSkill: { skill?: string },
+  skill: string | undefined,
 ): Finding {
     // An empty requirement object ({}) is an alternative that needs nothing: the card is open.
-    if (requirements.length === 0) return makeFinding(meta, taskClass, "holds", "open", { ...forSkill }, []);
+    if (requirements.length === 0) return makeFinding(meta, taskClass, "holds", "open", withSkill({}, skill), []);
     for (const r of requirements) {
-      if (r.schemes.length === 0) return makeFinding(meta, taskClass, "holds", "open", { ...forSkill }, [requirementRef(requirements[0]!)]);
+      if (r.schemes.length === 0) return makeFinding(meta, taskClass, "holds", "open", withSkill({}, skill), [requirementRef(requirements[0]!)]);
     }
     const client = profile.securitySchemes;
     // The usual answer first, before any evidence or description of the alternatives is built.
@@ -114,12 +114,12 @@ function evaluate(
         const kind = kindOf(card, name);
         if (!kinds.includes(kind)) kinds.push(kind);
       }
-      return makeFinding(meta, taskClass, "holds", "satisfiable", { requirement: describe(card, met), kinds, ...forSkill }, [requirementRef(met), profileRef("/securitySchemes", client)]);
+      return makeFinding(meta, taskClass, "holds", "satisfiable", withSkill({ requirement: describe(card, met), kinds }, skill), [requirementRef(met), profileRef("/securitySchemes", client)]);
     }
     const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => requirementRef(r));
     if (client === undefined) {
       const alternatives = requirements.map((r) => describe(card, r));
-      return unknownFinding(meta, taskClass, "schemesUnknown", { alternatives, ...forSkill }, [...evidence, profileRef("/securitySchemes")], ["/securitySchemes"], {
+      return unknownFinding(meta, taskClass, "schemesUnknown", withSkill({ alternatives }, skill), [...evidence, profileRef("/securitySchemes")], ["/securitySchemes"], {
         kind: "request",
         reason: "security",
       });
@@ -132,7 +132,7 @@ function evaluate(
       const alternatives = requirements.map((r) => describe(card, r));
       const pointers = unreadable.map((name) => card.securitySchemes.find((s) => s.name === name)!.pointer);
       for (const pointer of pointers) evidence.push(cardRef(pointer, "unknown"));
-      return cardUnclearFinding(meta, taskClass, "schemeUnreadable", { alternatives, unreadable, ...forSkill }, evidence, pointers, { kind: "request", reason: "security" });
+      return cardUnclearFinding(meta, taskClass, "schemeUnreadable", withSkill({ alternatives, unreadable }, skill), evidence, pointers, { kind: "request", reason: "security" });
     }
     // The schemes the client cannot present, each once, in the card's order (which alternative needs
     // which is in the evidence): data without English, unlike "oauth (oauth2) + key (apiKey) lacks apiKey".
@@ -153,11 +153,20 @@ function evaluate(
       meta,
       taskClass,
       "noSatisfiableRequirement",
-      { clientKinds: [...client], lacking, ...forSkill },
+      withSkill({ clientKinds: client.slice(), lacking }, skill),
       evidence,
       { kind: "request", reason: "security" },
       { acquirable: [], cardClaim: "declarations" },
     );
+}
+
+/**
+ * `data`, then the skill whose own requirements were read, if any (last, where a spread of
+ * `{ skill }` put it): one property set, not a spread, which V8 copies the slow, generic way.
+ */
+function withSkill(data: MessageData, skill: string | undefined): MessageData {
+  if (skill !== undefined) data.skill = skill;
+  return data;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
-import { speaksBinding, speaksVersion, spoken } from "../interfaces";
+import { pickInterface, speaksBinding, spoken } from "../interfaces";
 import type { CardInterface } from "../../card/model";
-import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
+import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
 
 /**
  * Every path rides one of the card's interfaces: the client must speak its binding (JSONRPC,
@@ -66,38 +66,38 @@ const meta: InvariantMeta<MessageId> = {
 export const sharedTransport: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    // One walk over the interfaces: the usual answer (the first callable interface whose binding
-    // and version the client speaks, the one it will call, as pickInterface picks) returns as soon
-    // as it is found; otherwise the walk has gathered what the failure findings report.
+    // The usual answer first: the interface the client will call (the first callable one whose
+    // binding and version it speaks, pickInterface's), with no list made. Only when there is none
+    // does a second walk gather what the failure findings report.
     const transports = profile.transports;
     const versions = profile.protocolVersions;
+    const iface = pickInterface(card, profile);
+    if (iface) {
+      const data = { binding: iface.binding, url: iface.url, version: iface.speaks ?? "unstated", bindings: [iface.binding], pointer: iface.pointer };
+      return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(iface.pointer, iface.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
+    }
     const client = transports === undefined ? undefined : spoken(profile);
-    const callable: CardInterface[] = [];
+    // How many interfaces can be called, and those of a binding the client speaks (the failure
+    // findings below report them); the callable ones are listed only for the finding that names them.
+    let callable = 0;
     const sameBinding: CardInterface[] = [];
     for (const iface of card.interfaces) {
       if (!iface.callable) continue;
-      callable.push(iface);
-      if (client === undefined || !speaksBinding(client, iface)) continue;
-      sameBinding.push(iface);
-      if (versions !== undefined && speaksVersion(client, versions, iface)) {
-        const data = { binding: iface.binding, url: iface.url, version: iface.speaks ?? "unstated", bindings: [iface.binding], pointer: iface.pointer };
-        return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(iface.pointer, iface.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
-      }
+      callable++;
+      if (client !== undefined && speaksBinding(client, iface)) sameBinding.push(iface);
     }
-    if (callable.length === 0) {
+    if (callable === 0) {
       return makeFinding(meta, taskClass, "not-evaluated", "noInterfaces", {}, [cardRef(card.interfaces[0]?.pointer ?? "/supportedInterfaces")]);
     }
     if (transports === undefined) {
       return unknownFinding(meta, taskClass, "transportsUnknown", {}, [profileRef("/transports")], ["/transports"], { kind: "transport" });
     }
-    const candidates = callable;
     if (sameBinding.length === 0) {
+      const candidates = card.interfaces.filter((iface) => iface.callable);
       const cardBindings = unique(candidates.map((iface) => iface.binding.toUpperCase()));
-      const evidence = [...candidates.map((iface) => bindingRef(iface)), profileRef("/transports", transports)];
-      return cutFinding(meta, taskClass, "noSharedBinding", { cardBindings, clientTransports: transports }, evidence, { kind: "transport" }, {
-        acquirable: [],
-        cardClaim: "declarations",
-      });
+      const evidence = candidates.map((iface) => bindingRef(iface));
+      evidence.push(profileRef("/transports", transports));
+      return cutFinding(meta, taskClass, "noSharedBinding", { cardBindings, clientTransports: transports }, evidence, TRANSPORT, CARD_DECLARES);
     }
     const bindings = uniqueOf(sameBinding, bindingOf);
     if (versions === undefined) {
@@ -106,23 +106,26 @@ export const sharedTransport: Invariant<MessageId> = {
     // Bindings are shared and both lists known, yet the walk found no interface to call: no version is shared.
     // Each interface's version where it is written; one that states none is shown by its URL (it is read as 0.3).
     const cardVersions = uniqueOf(sameBinding, versionOf);
-    const evidence: EvidenceRef[] = [];
+    // Sized once: one ref per interface, then the client's versions.
+    const evidence = new Array<EvidenceRef>(sameBinding.length + 1);
     // When no interface writes its version, say that the versions are Parley's reading, not the card's words.
     let stated = false;
-    for (const iface of sameBinding) {
+    for (let i = 0; i < sameBinding.length; i++) {
+      const iface = sameBinding[i]!;
       if (iface.speaksFrom) {
         stated = true;
-        evidence.push(cardRef(iface.speaksFrom.pointer, iface.speaksFrom.value));
-      } else evidence.push(cardRef(iface.pointer, iface.url));
+        evidence[i] = cardRef(iface.speaksFrom.pointer, iface.speaksFrom.value);
+      } else evidence[i] = cardRef(iface.pointer, iface.url);
     }
-    evidence.push(profileRef("/protocolVersions", versions));
+    evidence[sameBinding.length] = profileRef("/protocolVersions", versions);
     const messageId = stated ? "noSharedVersion" : "noSharedVersionUnstated";
-    return cutFinding(meta, taskClass, messageId, { bindings, cardVersions, clientVersions: versions }, evidence, { kind: "transport" }, {
-      acquirable: [],
-      cardClaim: "declarations",
-    });
+    return cutFinding(meta, taskClass, messageId, { bindings, cardVersions, clientVersions: versions }, evidence, TRANSPORT, CARD_DECLARES);
   },
 };
+
+/** The path these findings cut, and what a cut rests on: shared, as input-modes' causes are. */
+const TRANSPORT = { kind: "transport" } as const;
+const CARD_DECLARES: CutCause = { acquirable: [], cardClaim: "declarations" };
 
 /** Where an interface's binding is written, with its value as written (a 0.x card's default JSONRPC marked absent). */
 function bindingRef(iface: CardInterface): EvidenceRef {
@@ -133,6 +136,8 @@ function bindingRef(iface: CardInterface): EvidenceRef {
 
 /** What `read` gives for the interfaces, without repeats, in order; no intermediate list for the usual handful. */
 function uniqueOf(ifaces: readonly CardInterface[], read: (iface: CardInterface) => string): string[] {
+  // One interface, the usual failing card's: its value, in a list of one.
+  if (ifaces.length === 1) return [read(ifaces[0]!)];
   if (ifaces.length > 16) return unique(ifaces.map(read));
   const out: string[] = [];
   for (const iface of ifaces) {

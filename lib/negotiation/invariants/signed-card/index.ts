@@ -72,13 +72,14 @@ const meta: InvariantMeta<MessageId> = {
 export const signedCard: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    const required = profileRef("/requireSignedCard", profile.requireSignedCard);
     if (profile.requireSignedCard !== true) return makeFinding(meta, taskClass, "not-applicable", "notRequired", {}, []);
+    const required = profileRef("/requireSignedCard", profile.requireSignedCard);
     const report = card.signature;
     if (!report || report.status === "unsigned") {
       return cutFinding(meta, taskClass, "unsigned", {}, [cardRef("/signatures"), required], { kind: "request", reason: "signature" }, { acquirable: [] });
     }
-    const evidence: EvidenceRef[] = [...report.signatures.map((s) => cardRef(s.pointer, describeEntry(s))), required];
+    const evidence: EvidenceRef[] = report.signatures.map((s) => cardRef(s.pointer, describeEntry(s)));
+    evidence.push(required);
     const count = report.total;
     if (report.status === "valid") {
       const valid = report.signatures.filter((s) => s.status === "valid");
