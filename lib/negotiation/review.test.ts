@@ -6,7 +6,7 @@ import { describeProblem } from "./explain/validity";
 import { INVARIANTS } from "./invariants";
 import { findPreset, NORTHWIND, type ClientProfile } from "./profile";
 import { review } from "./review";
-import { BUILT_IN_TASK_CLASS_IDS, type TaskClass } from "./task-classes";
+import { BUILT_IN_TASK_CLASS_IDS, BUILT_IN_TASK_CLASSES, type TaskClass } from "./task-classes";
 
 function decisionsOf(r: Review): Record<string, DecisionKind> {
   return Object.fromEntries(r.decisions.map((d) => [d.taskClass, d.decision]));
@@ -167,6 +167,20 @@ describe("review: 0.x cards are advisory", () => {
 });
 
 describe("review: task classes and hostile arguments", () => {
+  it("reads a built-in class passed as its object as the built-in itself, deciding as by its id", () => {
+    const byObject = review(CONTOSO.text, NORTHWIND, { taskClasses: BUILT_IN_TASK_CLASSES });
+    const byId = review(CONTOSO.text, NORTHWIND, { taskClasses: [...BUILT_IN_TASK_CLASS_IDS] });
+    // The same objects (so a record or link names them by id), and the same decisions.
+    byObject.taskClasses.forEach((t, i) => expect(t).toBe(BUILT_IN_TASK_CLASSES[i]));
+    expect(byObject.decisions).toEqual(byId.decisions);
+    // A copy is a user-defined class that happens to look the same: read by the schema, its own object.
+    const copy = { ...BUILT_IN_TASK_CLASSES[0]! };
+    const byCopy = review(CONTOSO.text, NORTHWIND, { taskClasses: [copy] });
+    expect(byCopy.taskClasses[0]).not.toBe(BUILT_IN_TASK_CLASSES[0]);
+    expect(byCopy.decisions[0]!.decision).toBe(byId.decisions[0]!.decision);
+  });
+
+
   it("reviews only the requested task classes, in the order asked", () => {
     const r = review(CONTOSO.text, NORTHWIND, { taskClasses: ["streaming-output", "request-response"] });
     expect(r.decisions.map((d) => d.taskClass)).toEqual(["streaming-output", "request-response"]);

@@ -318,6 +318,10 @@ function resolveTaskClasses(requested: ReadonlyArray<string | TaskClass>, errors
         });
         continue;
       }
+    } else if (ALL_BUILT_INS.includes(entry as TaskClass)) {
+      // A built-in class passed as its object (the guard passes BUILT_IN_TASK_CLASSES) is the
+      // built-in itself: no schema reading, and the plans made for built-ins apply to it.
+      taskClass = entry as TaskClass;
     } else {
       const parsed = TaskClass.safeParse(entry);
       if (!parsed.success) {
