@@ -23,16 +23,16 @@ export interface ChunkReading {
 }
 
 /**
- * `long`: the card's keys holding long arrays (longArrayKeys), null for none; left out, read here.
- * (Null, not undefined, for none: an undefined argument takes the default, and validation asked
- * the card again for every tier of every review.)
+ * `long`: the card's keys holding long arrays, as longArrayKeys answers (undefined for none). The
+ * caller asks once per card and passes the answer to every tier: a default here asked again for
+ * every tier of every review.
  */
 export function findIssuesInChunks(
   find: Finder,
   schema: z.ZodMiniType,
   card: JsonObject,
   limit: number,
-  long: readonly string[] | null = longArrayKeys(card) ?? null,
+  long: readonly string[] | undefined,
   reading?: ChunkReading,
 ): readonly Issue[] {
   if (!long) return find(schema, card);

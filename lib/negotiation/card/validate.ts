@@ -47,7 +47,7 @@ export function validateUnguarded(value: unknown, knownShape?: CardShape, knownF
   // Pointers already reported, for the tiers after the first to skip: only a card with issues needs it.
   let seen: ReportedPointers | undefined;
   // Which top-level arrays are long enough to be read in chunks: asked once, for every tier.
-  const long = (mayHoldLongArrays ? longArrayKeys(value) : undefined) ?? null;
+  const long = mayHoldLongArrays ? longArrayKeys(value) : undefined;
   // Tiers with more issues than a report reads, said as a fact beside the problems.
   let cuts: IssueCut[] | undefined;
   const reading: ChunkReading = { stoppedEarly: false };
