@@ -9,7 +9,6 @@ import { count, linesSoFar, progressOn } from "./progress";
 import { MESSAGES_OPTIONS, type MessagesOption } from "./review-json";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags } from "./signatures";
 
-/** `parley batch`: its flags, progress and totals around runBatch (batch.ts), which does the work. */
 /** More worker threads than this only add memory: each holds a copy of the engine. */
 const MAX_JOBS = 64;
 
@@ -22,6 +21,7 @@ const BATCH_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
 
+/** `parley batch`: its flags, progress and totals around runBatch (batch.ts), which does the work. */
 export async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
   const { values } = parseFlags("batch", BATCH_OPTIONS, () => parseArgs({ args: argv, strict: true, options: BATCH_OPTIONS }));
   if (values.help) {

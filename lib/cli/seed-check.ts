@@ -230,9 +230,9 @@ async function checkLines(
   return summary;
 }
 
-/** `parley seed-check`: its flags, progress and totals around runSeedCheck. */
 const HELP_ONLY = { help: { type: "boolean", short: "h" } } as const satisfies FlagOptions;
 
+/** `parley seed-check`: its flags, progress and totals around runSeedCheck. */
 export async function runSeedCheckCommand(argv: string[], io: CliIo): Promise<ExitCode> {
   const { values } = parseFlags("seed-check", HELP_ONLY, () => parseArgs({ args: argv, strict: true, options: HELP_ONLY }));
   if (values.help) {
