@@ -48,7 +48,7 @@ export class ProbeInputError extends Error {
   }
 }
 
-export const PROBE_DEFAULTS = { callTimeoutMs: 5000, sendTimeoutMs: 10_000, maxAnswerBytes: 1024 * 1024, maxInterfaces: 16, maxPerOrigin: 4 } as const;
+export const PROBE_DEFAULTS = { callTimeoutMs: 5000, sendTimeoutMs: 10_000, maxAnswerBytes: 1024 * 1024, maxInterfaces: 16, maxPerOrigin: 4, cliTimeLimitS: 60 } as const;
 
 const SDK_BINDINGS = new Set(["JSONRPC", "HTTP+JSON"]);
 
