@@ -4,6 +4,7 @@ import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportF
 import { fetchCard } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
 import { type ClientProfile, review, type TaskClass } from "../negotiation";
+import { ADVICE, type ProbeSurface } from "./advice";
 import { disagrees } from "./agreement";
 import { classifyFailure, describeError, isTaskNotFound } from "./classify";
 import { runLifecycles } from "./send";
@@ -35,6 +36,8 @@ export interface ProbeOptions {
   signal?: AbortSignal;
   /** Interfaces called at most (a card may list thousands). Default PROBE_DEFAULTS.maxInterfaces. */
   maxInterfaces?: number;
+  /** Where the report is read: its advice names that surface's controls. Default "cli". */
+  surface?: ProbeSurface;
 }
 
 /** The card could not be had or read: nothing to probe (exit 2 in the CLI, 422 in the route). */
@@ -55,6 +58,7 @@ const SDK_BINDINGS = new Set(["JSONRPC", "HTTP+JSON"]);
 export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   const notes: string[] = [];
   const contradictions: Contradiction[] = [];
+  const surface = opts.surface ?? "cli";
   const callTimeoutMs = opts.callTimeoutMs ?? PROBE_DEFAULTS.callTimeoutMs;
   let lastStatus: number | undefined;
   const fetchRules = { allowLoopback: opts.allowLoopback, allow: opts.allow, deny: opts.deny, resolveHost: opts.resolveHost };
@@ -181,7 +185,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   const skipped = [...plan.values()].filter((p) => p.kind !== "same").length;
   if (skipped > 0) notes.push(`${skipped} of ${declared.length} interfaces were not called (at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} are, ${PROBE_DEFAULTS.maxPerOrigin} per origin; an interface repeated is called once).`);
   if (timeLimitHit > 0) notes.push(`${timeLimitHit} interfaces were not called: the check's time ran out.`);
-  contradictions.push(...interfaceContradictions(interfaces, servedRaw, opts.headers?.length ?? 0, notes));
+  contradictions.push(...interfaceContradictions(interfaces, servedRaw, opts.headers?.length ?? 0, notes, surface));
 
   // 4. What the card claims on the picked interface, asked without creating anything.
   // On the interface the SDK picks, or when that one is dead, on the first one that answers.
@@ -206,7 +210,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   const result = review(servedText, opts.profile, { taskClasses: [...opts.taskClasses] });
   const classes: Record<string, ProbedClass> = {};
   const pushFindings: WireFinding[] = [];
-  for (const d of result.decisions) classes[d.taskClass] = { predicted: d.decision, observed: "skipped", error: opts.send ? undefined : "not sent (--send runs it)" };
+  for (const d of result.decisions) classes[d.taskClass] = { predicted: d.decision, observed: "skipped", error: opts.send ? undefined : ADVICE.notSent[surface] };
   if (opts.send) {
     if (!pickedAlive) {
       for (const c of Object.values(classes)) c.error = "not sent: the interface the SDK picks does not answer";
@@ -220,6 +224,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
         webhook: opts.send.webhook,
         timeoutMs: opts.send.timeoutMs ?? PROBE_DEFAULTS.sendTimeoutMs,
         pickedUrl: interfaces[picked!]!.url,
+        surface,
         signal: opts.signal,
         onCallback: (got) => {
           recorder.recordInbound({ method: got.method, url: `${interfaces[picked!]!.url.replace(/\/+$/, "")} → ${got.path}`, headers: got.headers, body: got.body, status: 200 });
@@ -296,7 +301,7 @@ async function expectNotFound(call: () => Promise<unknown>): Promise<CallFailure
   }
 }
 
-function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, headerCount: number, notes: string[]): Contradiction[] {
+function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, headerCount: number, notes: string[], surface: ProbeSurface): Contradiction[] {
   const out: Contradiction[] = [];
   const alive = interfaces.filter((i) => i.reachable === true);
   const declaresSecurity = hasSecurity(raw);
@@ -314,7 +319,7 @@ function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, he
         break;
       case "unauthorized":
         if (!declaresSecurity) out.push({ pointer: "/securitySchemes", claim: "the card declares no security", observed: `interface ${i.index} answered HTTP ${e.status}` });
-        else notes.push(headerCount === 0 ? `Interface ${i.index} wants credentials (HTTP ${e.status}), as the card says: pass them with --header "Name: value".` : `Interface ${i.index} refused the credentials given (HTTP ${e.status}).`);
+        else notes.push(headerCount === 0 ? ADVICE.passCredentials[surface](i.index, e.status) : `Interface ${i.index} refused the credentials given (HTTP ${e.status}).`);
         break;
       case "methodNotFound":
         out.push({ pointer: `${i.pointer}${i.pointer === "/url" ? "" : "/protocolBinding"}`, claim: `interface ${i.index} declares ${i.binding}`, observed: `the server does not know GetTask there: ${e.detail}${answers}` });

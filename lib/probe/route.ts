@@ -68,6 +68,11 @@ export function getProbeRouteDeps(): ProbeRouteDeps {
 
 const NO_STORE = { "cache-control": "no-store" };
 
+/** GET /api/probe: what the panel may offer on this instance (sending real messages only where the operator turned it on). */
+export function handleProbeInfo(deps: ProbeRouteDeps): Response {
+  return Response.json({ send: deps.settings.probeSend }, { headers: NO_STORE });
+}
+
 export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promise<Response> {
   const started = deps.now();
   let host: string | null = null;
@@ -132,6 +137,7 @@ export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promi
     headers: (req.headers ?? []).map((h) => [h.name, h.value] as const),
     send: req.send ? {} : undefined,
     signal: AbortSignal.any([request.signal, cap, gone.signal]),
+    surface: "workspace",
   }).then(
     (report): Outcome => ({ status: 200, body: report }),
     (e): Outcome => {

@@ -3,6 +3,7 @@ import http from "node:http";
 import { type AgentCard, type Message, Role, type SendMessageRequest, type StreamResponse, type Task, TaskState } from "@a2a-js/sdk";
 import { type Client, ClientFactory, type TransportFactory } from "@a2a-js/sdk/client";
 import type { TaskClass } from "../negotiation";
+import { ADVICE, type ProbeSurface } from "./advice";
 import { describeError } from "./classify";
 import type { Contradiction, Observation, ProbedClass } from "./types";
 
@@ -20,6 +21,7 @@ export interface LifecycleArgs {
   webhook?: string;
   timeoutMs: number;
   pickedUrl: string;
+  surface: ProbeSurface;
   signal?: AbortSignal;
   /** Told each push callback the probe's own receiver got (the exchange log, the push checks). */
   onCallback?: (got: ReceivedPush) => void;
@@ -46,14 +48,14 @@ export async function runLifecycles(args: LifecycleArgs): Promise<{ contradictio
   const claimsStream = args.card.capabilities?.streaming === true;
   const needsPush = args.taskClasses.some((t) => ["notification", "push"].includes(t.completion) && args.classes[t.id]);
   const receiver = claimsPush && needsPush && isLoopback(args.pickedUrl) ? await startReceiver(args.onCallback) : undefined;
-  if (claimsPush && needsPush && !receiver && !args.webhook) notes.push("Push was not tried: pass --webhook URL, a receiver the agent can reach.");
+  if (claimsPush && needsPush && !receiver && !args.webhook) notes.push(ADVICE.pushNotTried[args.surface]);
   try {
     for (const taskClass of args.taskClasses) {
       const c = args.classes[taskClass.id];
       if (!c) continue;
       c.error = undefined;
       if (c.predicted === "reject" && !args.explicit) {
-        c.error = "not sent: the review rejects it (name it with --task-class to send anyway)";
+        c.error = ADVICE.rejectedNotSent[args.surface];
         continue;
       }
       const deadline = AbortSignal.any([AbortSignal.timeout(args.timeoutMs), ...(args.signal ? [args.signal] : [])]);
