@@ -29,7 +29,7 @@ export function WireFindings({ findings }: { findings: readonly WireFinding[] })
               ))}
             </ul>
             <p>
-              Received: <code className="rounded bg-white/70 px-1 font-mono">{first.received}</code>
+              Received: <code className="rounded bg-rose-100 px-1 font-mono">{first.received}</code>
             </p>
           </li>
         ))}
