@@ -163,7 +163,7 @@ describe("worst first: how bad a card's pairs are", () => {
   const rankedCells = new Map<string, TriageCell>();
   for (const [id, pairs] of table) pairs.forEach((outcomes, i) => rankedCells.set(cellKey(id, trio[i]!.id), cell(id, trio[i]!.id, outcomes)));
 
-  it("ranks by for how many clients something is rejected, then how much, then degraded, then deferred", () => {
+  it("ranks by for how many clients something is rejected, then how much, then escalated, deferred, degraded", () => {
     const view = buildTriageView({ cards: rankedCards, profiles: trio, cells: rankedCells, filter: {}, sort: "worst" });
     expect(view.rows.map((r) => r.card.id)).toEqual([
       "rejected-for-all",
@@ -171,9 +171,9 @@ describe("worst first: how bad a card's pairs are", () => {
       "rejected-for-two",
       "rejected-twice-for-one",
       "rejected-for-one",
-      "degraded-twice",
-      "degraded-and-deferred",
       "deferred-twice",
+      "degraded-and-deferred",
+      "degraded-twice",
       "all-accept",
       "not-for-client",
     ]);

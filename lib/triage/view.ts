@@ -121,8 +121,9 @@ function sortRows(rows: TriageViewRow[], sort: TriageSort): void {
 
 /**
  * How bad a card's pairs are, as numbers compared most significant first: for how many profiles
- * some class is rejected, how many (profile, class) pairs are rejected, then escalated, then
- * degraded, then deferred; last the row's worst outcome. A card rejected for every client ranks
+ * some class is rejected, how many (profile, class) pairs are rejected, then escalated, deferred and
+ * degraded (the engine's severity order, so the worst column reads down in order); last the row's
+ * worst outcome. A card rejected for every client ranks
  * above one rejected for a single client; "not for this client" counts for nothing (no fault of
  * the card). Empty: nothing reviewed yet.
  */
@@ -148,8 +149,8 @@ export function badnessOf(cells: ReadonlyArray<TriageCell | undefined>): number[
     rejectingProfiles,
     count.reject ?? 0,
     count.escalate ?? 0,
-    count["accept-degraded"] ?? 0,
     count.defer ?? 0,
+    count["accept-degraded"] ?? 0,
     worst === undefined ? -1 : outcomeRank(worst),
   ];
 }
