@@ -37,7 +37,7 @@ import {
 import { DraftNotice } from "./draft-notice";
 import { chosenProfile, getClientChoice, getServerClientChoice, storeClientChoice, subscribeClientChoice } from "./client-choice";
 import { ClientChooser } from "./client-chooser";
-import { profileLabel } from "./profile-label";
+import { profileLabel } from "@/components/profile-editor/profile-label";
 import { originOf, storeDraft } from "@/components/session/draft";
 import type { SessionSeed } from "@/components/session/session-seed";
 import { ValiditySummary } from "./validity-summary";

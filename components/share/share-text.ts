@@ -1,7 +1,7 @@
 import { loadEngine } from "@/components/session/workspace-review";
 import { renderDecisionMarkdown } from "@/lib/report/markdown";
 import { workspaceHref } from "@/components/session/task-class-param";
-import { profileLabel } from "@/components/review/profile-label";
+import { profileLabel } from "@/components/profile-editor/profile-label";
 import { loadShare, SHARE_LOAD_FAILED } from "@/components/session/load-share";
 import { snapshotOf, type WorkspaceState } from "@/components/session/snapshot";
 

@@ -1,6 +1,6 @@
 import type { ClientProfile } from "@/lib/negotiation";
 import { PRESETS } from "@/lib/negotiation/profile";
-import { sameProfile } from "@/components/profile-editor/same-profile";
+import { sameProfile } from "./same-profile";
 
 /**
  * The name a review is said to be for, everywhere it is named (the review's header, the client
