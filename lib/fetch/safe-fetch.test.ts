@@ -279,17 +279,14 @@ describe("address checks at connect time", () => {
 describe("limits", () => {
   it("times out a server that never answers, within the budget", async () => {
     server = await startTestServer({ "/slow": () => undefined });
-    const started = Date.now();
+    // Within the budget: a fetch that ignored it would hang past vitest's timeout (no clock here).
     const e = await failure(fetchCard(`${server.base}/slow`, { ...LOOPBACK, timeoutMs: 300 }));
     expect(e.code).toBe("timeout");
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("times out a DNS lookup that never answers (the budget covers resolution too)", async () => {
-    const started = Date.now();
     const e = await failure(fetchCard("https://hangs.test/card", { timeoutMs: 300, resolveHost: () => new Promise(() => {}) }));
     expect(e.code).toBe("timeout");
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("times out a body that trickles forever", async () => {

@@ -214,10 +214,9 @@ describe("garbage, blank lines and limits", () => {
     ["a rule id prefix, repeated", "shared-transpor".repeat(big / 15)],
     ["a near-record", `{"type":"parley.decision","v":1,"x":"${"a".repeat(big - 50)}"}`],
     ["link markers", "#v1.".repeat(big / 4)],
-  ])("reads a huge line of %s quickly and shows only its start", (_name, line) => {
-    const started = performance.now();
+  ])("reads a huge line of %s and shows only its start", (_name, line) => {
+    // A quadratic reading of a 1 MiB line runs for minutes and fails on vitest's timeout; no clock here.
     const entry = readLogLine(line);
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(entry.length).toBe(line.length);
     expect(entry.excerpt.length).toBeLessThanOrEqual(MAX_EXCERPT_CHARS);
   });
