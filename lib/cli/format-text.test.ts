@@ -40,7 +40,7 @@ describe("an invalid card's text", () => {
     defaultOutputModes: ["text/plain"],
     skills: [{ id: "s", name: "S", description: "d" }],
   });
-  const result = review(card, findPreset("a2a-js")!);
+  const result = review(card, { ...findPreset("a2a-js")!, validatesRequiredFields: true });
   const out = formatReviewText(result, toReviewJson(result), { text: card, source: "unversioned.json" });
   const lines = out.split("\n");
 

@@ -35,7 +35,7 @@ const meta: InvariantMeta<MessageId> = {
     transportsUnknown: "The profile does not say which transports the client speaks: declare transports to evaluate this.",
     versionsUnknown:
       "The client speaks the card's {{bindings}} binding, but the profile does not say which A2A protocol versions it speaks: declare protocolVersions to evaluate this.",
-    sharedBinding: "The client calls {{url}} over {{binding}}, A2A {{version}}: the first interface in the card's order that it speaks.",
+    sharedBinding: "The client calls {{url}} over {{binding}}, A2A {{version}}: the interface it picks among those it speaks (per binding, as its profile's interfaceChoice says).",
     noSharedBinding:
       "The card is served over {{cardBindings}} only and the client speaks {{clientTransports}}: no binding is shared, so nothing can reach the server.",
     noSharedVersion:
