@@ -19,6 +19,7 @@ import { runSlotHogSuite } from "./slot-hogs";
 import { runSlowReaderSuite } from "./slow-readers";
 import { runSsrfSuite } from "./ssrf";
 import { runProbeSsrfSuite } from "./probe-ssrf";
+import { runProbeLimitSuite } from "./probe-limits";
 
 type Outcome = { passed: boolean; figures: unknown; why?: string };
 interface Suite {
@@ -36,6 +37,15 @@ interface Args {
 const FUZZ_RUNS_PER_TARGET = 2600;
 
 const SUITES: Suite[] = [
+  {
+    id: "probe-limits",
+    title: "Live check limits: a card with 5,000 interfaces (calls made) and a confirmed send past the 20 s slow-reader guard (longest silence, answer)",
+    needsBuild: false,
+    run: async () => {
+      const f = await runProbeLimitSuite();
+      return { passed: f.failures.length === 0, figures: f, why: f.failures.join("; ") || undefined };
+    },
+  },
   {
     id: "ssrf",
     title: "SSRF: hostile URL forms, direct and after 1-3 redirects, against a listener on every local address",

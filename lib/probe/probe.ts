@@ -96,6 +96,20 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     onStatus: (_url, status) => (lastStatus = status),
   });
   const probeFetch = recorder.wrap(safeFetch);
+  // A real lifecycle may take the whole class budget in one answer (a blocking send, a stream):
+  // its calls get that budget, not the few seconds a call that creates nothing gets.
+  const sendTimeoutMs = opts.send?.timeoutMs ?? PROBE_DEFAULTS.sendTimeoutMs;
+  const sendFetch = opts.send
+    ? recorder.wrap(
+        createProbeFetch({
+          ...fetchRules,
+          credentials: origin && opts.headers?.length ? { origin, headers: opts.headers } : undefined,
+          timeoutMs: Math.max(callTimeoutMs, sendTimeoutMs),
+          maxBytes: PROBE_DEFAULTS.maxAnswerBytes,
+          signal: opts.signal,
+        }),
+      )
+    : probeFetch;
   let servedRaw = raw;
   let servedToSdkDiffers: boolean | null = null;
   if (cardUrl) {
@@ -217,12 +231,15 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     } else {
       const lifecycle = await runLifecycles({
         card: sdkCard,
-        factories,
+        factories: [
+          new JsonRpcTransportFactory({ fetchImpl: sendFetch, legacyCompat: { enabled: true } }),
+          new RestTransportFactory({ fetchImpl: sendFetch, legacyCompat: { enabled: true } }),
+        ],
         taskClasses: opts.taskClasses,
         classes,
         explicit: opts.explicitClasses === true,
         webhook: opts.send.webhook,
-        timeoutMs: opts.send.timeoutMs ?? PROBE_DEFAULTS.sendTimeoutMs,
+        timeoutMs: sendTimeoutMs,
         pickedUrl: interfaces[picked!]!.url,
         surface,
         signal: opts.signal,

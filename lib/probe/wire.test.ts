@@ -83,6 +83,12 @@ describe("wire checks: each fault named, with what each client does", () => {
     expect(report.wire).toEqual([]);
   });
 
+  it("a send whose task outlasts the 5 s budget of a call that creates nothing still completes", async () => {
+    const a = await agent({ workMs: 6000 });
+    const report = await probe(a.cardUrl, { ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "request-response") });
+    expect(report.classes["request-response"]).toMatchObject({ observed: "completed" });
+  }, 20_000);
+
   it("push callbacks without JSON or the token", async () => {
     const a = await agent({ push: true, faults: { sloppyPush: true } });
     const report = await probe(a.cardUrl, { send: { timeoutMs: 1500 }, explicitClasses: true, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "async-completion") });
