@@ -45,3 +45,14 @@ export function defuseLineStart(line: string): string {
 export function safeLines(lines: readonly string[]): string {
   return lines.map((line) => defuseLineStart(oneLine(line))).join("\n");
 }
+
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text (JSON.stringify's) for a terminal or a CI log: the characters JSON may leave raw in a
+ * string that still act on a reader — DEL, C1, U+2028/2029 and the bidi marks — written as
+ * `\uNNNN` escapes. The same JSON value; nothing left to reorder or redraw the line.
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
