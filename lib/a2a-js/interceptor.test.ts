@@ -159,3 +159,61 @@ describe("the card the guard reviews is the card the server published", () => {
     );
   });
 });
+
+describe("without taskClass, the guard decides on the call it sees", () => {
+  it("refuses an audio send to a card whose input gate has no audio, without being told the class; the unguarded send reaches the server", async () => {
+    // The card streams, so only the input gate stands in the way.
+    const spec: AgentSpec = { name: "text only", streaming: true, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] };
+    const control = await agent(spec);
+    const plain = await new ClientFactory({ transports: [new JsonRpcTransportFactory()], clientConfig: { acceptedOutputModes: [] } }).createFromUrl(control.origin);
+    const unguarded = await plain.sendMessage(userMessage("audio/pcm"), callOptions()).catch((e: unknown) => e);
+    expect(messageCalls(control).map((c) => c.method)).toEqual(["sendMessage"]);
+    expect(String(unguarded)).toMatch(/audio\/pcm/); // the server's own ContentTypeNotSupported, after a round trip
+
+    const a = await agent(spec);
+    const events: DecisionEvent[] = [];
+    const client = await guardedClient(a.origin, { profile: NORTHWIND }, events);
+    const error = await client.sendMessage(userMessage("audio/pcm"), callOptions()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CardRejectedError);
+    // Northwind has audio only live: the send is live-input.
+    expect((error as CardRejectedError).taskClass).toBe("live-input");
+    expect(messageCalls(a)).toEqual([]);
+    expect(events.map((e) => [e.decision.taskClass, e.decision.decision, e.action])).toEqual([["live-input", "reject", "refused"]]);
+  });
+
+  it("for a client that sends audio whole, refuses the audio part the gate does not list, with a class narrowed to it; a text send goes on", async () => {
+    const profile: ClientProfile = { ...NORTHWIND, name: "buffering client", bufferableInputModes: ["audio/pcm"] };
+    const a = await agent({ name: "text only", streaming: true, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] });
+    const events: DecisionEvent[] = [];
+    const client = await guardedClient(a.origin, { profile }, events);
+    await client.sendMessage(userMessage("text/plain"), callOptions());
+    const error = await client.sendMessage(userMessage("audio/pcm"), callOptions()).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CardRejectedError);
+    expect((error as CardRejectedError).taskClass).toBe("request-response-audio-pcm");
+    expect(messageCalls(a).map((c) => c.method)).toEqual(["sendMessage"]);
+    expect(a.log.messages.map((m) => m.parts.map((p) => p.mediaType))).toEqual([["text/plain"]]);
+    expect(events.map((e) => [e.decision.taskClass, e.decision.decision, e.action])).toEqual([
+      ["request-response", "accept", "allowed"],
+      ["request-response-audio-pcm", "reject", "refused"],
+    ]);
+    const parsed = parseDecisionRecord(events[1]!.record);
+    expect(parsed.ok && parsed.record.rules).toEqual((error as CardRejectedError).rules);
+  });
+
+  it("reads a send that returns at once (the client's polling) as async-completion", async () => {
+    const a = await agent({ name: "plain", defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] });
+    const events: DecisionEvent[] = [];
+    const client = await guardedClient(a.origin, { profile: NORTHWIND }, events);
+    await client.sendMessage(userMessage("text/plain", { returnImmediately: true }), callOptions());
+    expect(events.map((e) => e.decision.taskClass)).toEqual(["async-completion"]);
+  });
+
+  it("keeps the class the app names", async () => {
+    const a = await agent({ name: "plain", defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] });
+    const events: DecisionEvent[] = [];
+    const client = await guardedClient(a.origin, { profile: NORTHWIND, taskClass: "fire-and-forget" }, events);
+    await client.sendMessage(userMessage("text/plain"), callOptions());
+    expect(events.map((e) => e.decision.taskClass)).toEqual(["fire-and-forget"]);
+  });
+});

@@ -1,5 +1,5 @@
 import { AgentCard } from "@a2a-js/sdk";
-import { type AgentCardResolver, type AgentCardResolverOptions, type BeforeArgs, type CallInterceptor, DefaultAgentCardResolver } from "@a2a-js/sdk/client";
+import type { BeforeArgs, CallInterceptor } from "@a2a-js/sdk/client";
 import {
   BUILT_IN_TASK_CLASSES,
   digestCardText,
@@ -16,17 +16,21 @@ import {
   type TaskClassDecision,
 } from "../negotiation";
 import { describeLinkError, tryEncodeReviewLink } from "../share";
+import { publishedText } from "./card-resolver";
+import { callClasses, worstOutcome } from "./call-class";
 
 /**
  * A guard for `@a2a-js/sdk` 1.x clients: a CallInterceptor that reviews the card the client holds
  * against the client's own profile before a message leaves, so a task the client cannot complete is
  * refused before a task ID exists, and a push config the client cannot honor is never registered.
  * docs/library.md has the whole story; in short, for every send:
- * - the call's task class: the app's (`taskClass`), else a streamed send → streaming-output, a send
- *   carrying a push config → async-completion, a plain send → request-response (a push config
- *   created for a task on its own is async-completion too); other calls pass untouched;
- * - the card as published: the SDK's parsed AgentCard (oneofs as {$case, value}) written back as
- *   ProtoJSON with the SDK's own writer, reviewed once per digest of that text;
+ * - the call's task class: the app's (`taskClass`), else read from the call (call-class.ts): a
+ *   live-only part → live-input, a streamed send → streaming-output, a push config or
+ *   returnImmediately → async-completion, else request-response; plus each part's media type the
+ *   card's input gate does not list, decided as the class narrowed to it (the worst wins); a push
+ *   config created for a task on its own is async-completion; other calls pass untouched;
+ * - the card as published: the bytes parleyCardResolver fetched, else the SDK's parsed AgentCard
+ *   written back as ProtoJSON with the SDK's own writer, reviewed once per digest of that text;
  * - reject → a CardRejectedError before the transport is called;
  *   accept-degraded with push cut → the push config is removed and the call goes on (the task
  *   completes by polling or in the reply); anything else → the call goes on as it was;
@@ -118,37 +122,6 @@ interface CardState {
 const MAX_DIGESTS = 64;
 const SEND_METHODS = new Set(["sendMessage", "sendMessageStream"]);
 
-/**
- * The card text each AgentCard was parsed from, when parleyCardResolver fetched it. The SDK's parser
- * keeps only the fields its own model has, so the rule's `pushNotifications.securityScheme` (how
- * callbacks authenticate) is gone from the object the client holds; the guard reviews the card as
- * published wherever it can, and the SDK's object written back otherwise.
- */
-const PUBLISHED = new WeakMap<object, string>();
-
-/**
- * An AgentCardResolver for ClientFactory (`cardResolver`) that fetches the card as the SDK's own
- * resolver does (same path, `A2A-Version` header, `fetchImpl`, `legacyCompat`) and keeps its text
- * beside the parsed card, so parleyInterceptor decides on everything the card says.
- */
-export function parleyCardResolver(options: AgentCardResolverOptions = {}): AgentCardResolver {
-  const sdk = new DefaultAgentCardResolver(options);
-  const keep = (raw: unknown): AgentCard => {
-    const card = sdk.normalizeAgentCard(raw);
-    PUBLISHED.set(card, JSON.stringify(raw));
-    return card;
-  };
-  return {
-    async resolve(baseUrl: string, path?: string): Promise<AgentCard> {
-      const url = new URL(path ?? options.path ?? "/.well-known/agent-card.json", baseUrl);
-      const response = await (options.fetchImpl ?? fetch)(url, { headers: { "A2A-Version": "1.0" } });
-      if (!response.ok) throw new Error(`Failed to fetch Agent Card from ${url}: ${response.status}`);
-      return keep(await response.json());
-    },
-    normalizeAgentCard: keep,
-  };
-}
-
 export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterceptor {
   const { profile, context = {} } = options;
   const probe = review("{}", profile, { context, taskClasses: [] });
@@ -165,7 +138,7 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
   const cardState = (card: AgentCard): CardState => {
     let state = byObject.get(card);
     if (state) return state;
-    const text = PUBLISHED.get(card) ?? JSON.stringify(AgentCard.toJSON(card));
+    const text = publishedText(card) ?? writeBack(card);
     const digest = digestCardText(text);
     state = byDigest.get(digest);
     if (!state) {
@@ -221,9 +194,18 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
       const payload = isSend ? (input.value as { configuration?: { taskPushNotificationConfig?: unknown } }) : undefined;
       const hasPush = payload?.configuration?.taskPushNotificationConfig !== undefined;
       const chosen = typeof options.taskClass === "function" ? options.taskClass(call) : options.taskClass;
-      const taskClass = isSend ? (chosen ?? defaultClass(method, hasPush)) : "async-completion";
       const state = cardState(args.agentCard);
-      const outcome = decide(state, taskClass);
+      let outcome: Outcome;
+      if (!isSend) outcome = decide(state, "async-completion");
+      else if (chosen !== undefined) outcome = decide(state, chosen);
+      else {
+        // The class from the call; then every part's media type the card's input gate does not list.
+        const [base, ...narrowed] = callClasses(call, profile, undefined);
+        const first = decide(state, base!);
+        const gate = state.reviewed?.card?.defaultInputModes.value;
+        const rest = narrowed.filter((c) => typeof c !== "string" && !gate?.includes(c.inputModes![0]!));
+        outcome = worstOutcome([first, ...rest.map((c) => decide(state, c))]);
+      }
       const { decision } = outcome;
       if (decision.decision === "reject") {
         report(outcome, "refused", state.digest);
@@ -247,9 +229,13 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
   };
 }
 
-function defaultClass(method: string, hasPush: boolean): string {
-  if (method === "sendMessageStream") return "streaming-output";
-  return hasPush ? "async-completion" : "request-response";
+/** The SDK's parsed card written back as ProtoJSON; a card the writer cannot write is the app's own argument error. */
+function writeBack(card: AgentCard): string {
+  try {
+    return JSON.stringify(AgentCard.toJSON(card));
+  } catch (cause) {
+    throw new TypeError("parley: the client's AgentCard cannot be written as JSON (nested too deeply or cyclic); fetch it with parleyCardResolver", { cause });
+  }
 }
 
 /** A snapshot review link for the record (docs/review-links.md), as the CLI's --link-base makes. */

@@ -4,6 +4,7 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { formatProbeJunit, formatProbeText, probeExitCode } from "../probe/format";
+import { escapeJsonControls } from "../report/escape";
 import { PROBE_DEFAULTS, probeAgent, ProbeInputError, type ProbeOptions } from "../probe/probe";
 import { PROBE_USAGE } from "./probe-usage";
 import { readFormat, readHeaderFlags } from "./command-flags";
@@ -116,7 +117,7 @@ export async function runProbe(argv: string[], io: CliIo): Promise<ExitCode> {
   io.decided?.(code);
   if (format === "json") {
     const { card: c, interfaces, classes, contradictions, sent, notes, wire = [] } = report;
-    await writeOut(io.stdout, JSON.stringify({ card: c, interfaces, classes, contradictions, wire, sent, notes, exitCode: code }, null, 2) + "\n");
+    await writeOut(io.stdout, escapeJsonControls(JSON.stringify({ card: c, interfaces, classes, contradictions, wire, sent, notes, exitCode: code }, null, 2)) + "\n");
   } else if (format === "junit") {
     await writeOut(io.stdout, formatProbeJunit(report));
   } else {

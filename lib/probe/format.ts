@@ -1,3 +1,4 @@
+import { escapeControls } from "../report/escape";
 import type { ProbeReport } from "./types";
 import type { WireFinding } from "./wire-checks";
 import { clientEffectSentence, wireClientsSummary, wireFindingSentence } from "./wire-explain";
@@ -106,9 +107,9 @@ export function groupWire(findings: readonly WireFinding[]): { first: WireFindin
   return [...groups.values()];
 }
 
-/** Control characters (line breaks included) shown as escapes: remote text stays on its line. */
+/** Control characters (line breaks and bidi marks included) shown as escapes: remote text stays on its line, in its order. */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapeControls(text);
 }
 
 function table(head: string[], rows: string[][]): string[] {
@@ -118,5 +119,5 @@ function table(head: string[], rows: string[][]): string[] {
 }
 
 function xml(text: string): string {
-  return text.replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return escapeControls(text).replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

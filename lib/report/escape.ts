@@ -9,18 +9,31 @@
 
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function visible(c: string): string {
+  const known = ESCAPES[c];
+  if (known) return known;
+  const code = c.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
+}
+
 /**
- * Line breaks (CR, LF, NEL, U+2028/2029), tabs, every other C0 and C1 control character, DEL, and
- * the bidirectional controls that reorder what a reader sees, as `\n`, `\r`, `\t`, `\xNN` or
- * `\u{NNNN}`. What is left is one line that reads as it prints.
+ * The one escaping function for every output that ends on a terminal or a CI log (text, diff,
+ * JUnit, Markdown, CSV, GitHub annotations, the probe's reports): C0 and C1 control characters
+ * (NUL and ESC among them), DEL, NEL, U+2028/2029 and the bidirectional controls that reorder what
+ * a reader sees (U+200E/F, U+202A–E, U+2066–9) become visible escapes (`\n`, `\t`, `\xNN`,
+ * `\u{NNNN}`). `keepLineBreaks` leaves LF and CR for a format that encodes them itself (a GitHub
+ * annotation's `%0A`).
  */
+export function escapeControls(text: string, options: { keepLineBreaks?: boolean } = {}): string {
+  return text.replace(options.keepLineBreaks ? CONTROLS_BUT_LINE_BREAKS : CONTROLS, visible);
+}
+
+/** Line breaks, tabs and every other control made visible: one line that reads as it prints. */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
-    const known = ESCAPES[c];
-    if (known) return known;
-    const code = c.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
-  });
+  return escapeControls(text);
 }
 
 /** A line that starts (after blanks) with a CI command marker, `::` (GitHub) or `##[` (Azure, old GitHub), gets a backslash before it. */
@@ -31,4 +44,15 @@ export function defuseLineStart(line: string): string {
 /** Lines meant as lines (the formatter's), each made one line and defused: what a text format prints. */
 export function safeLines(lines: readonly string[]): string {
   return lines.map((line) => defuseLineStart(oneLine(line))).join("\n");
+}
+
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text (JSON.stringify's) for a terminal or a CI log: the characters JSON may leave raw in a
+ * string that still act on a reader — DEL, C1, U+2028/2029 and the bidi marks — written as
+ * `\uNNNN` escapes. The same JSON value; nothing left to reorder or redraw the line.
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -14,7 +14,7 @@ import { escapeMarkdown } from "../markdown";
 import { RULE_DOCS } from "../negotiation/rule-docs/docs";
 import type { InvariantId } from "../negotiation/invariants/types";
 import { pointerPosition } from "./locate";
-import { defuseLineStart, oneLine, safeLines } from "./escape";
+import { defuseLineStart, escapeControls, oneLine, safeLines } from "./escape";
 
 /**
  * CI formats for one review: SARIF 2.1.0 (code scanning), JUnit XML (test reports), GitHub
@@ -288,10 +288,10 @@ export function junitDocument(name: string, suite: string, cases: readonly strin
 
 /** `::error file=…,line=…,col=…,title=…::message`, escaped as the runner expects. */
 export function annotationProperty(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+  return escapeControls(text, { keepLineBreaks: true }).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 export function annotationMessage(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return escapeControls(text, { keepLineBreaks: true }).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
 export function toGithubAnnotations(input: ReportInput): string {

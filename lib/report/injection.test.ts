@@ -140,3 +140,19 @@ describe("the escapes", () => {
     expect(escapeMarkdown(input)).toBe(expected);
   });
 });
+
+describe("GitHub annotations pass no control character of the card's making (issue 41.4)", () => {
+  // NUL, ESC (a colour and a title sequence), C1's CSI, DEL and the bidi marks that reorder a line.
+  const controls = "\u0000\u001b[31m\u001b]0;t\u0007\u009b2J\u007f\u202e\u2066\u200f";
+  const card = { ...hostile, name: `n${controls}`, defaultInputModes: [`mode${controls}`, "text/plain"], capabilities: { streaming: `s${controls}`, pushNotifications: false } };
+  const file = path.join(dir, "controls.json");
+  writeFileSync(file, JSON.stringify(card, null, 2));
+
+  it.each(["check", "lint"])("%s --format github", async (command) => {
+    const args = command === "check" ? ["check", "--card", file, "--profile", "northwind", "--format", "github"] : ["lint", "--card", file, "--format", "github"];
+    const r = await runCli(args);
+    expect(r.stdout).toMatch(/^::error /m);
+    expect(r.stdout).toContain("\\x1b");
+    for (const line of r.stdout.split("\n")) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+  });
+});
