@@ -101,6 +101,10 @@ for (const scheme of ["light", "dark"] as const) {
       await expectNoSeriousViolations(page, "the explainer with the example lines");
       await page.goto("/rules");
       await expectNoSeriousViolations(page, "the rule index");
+      // The rule document: hundreds of inline code chips, which must read in both themes.
+      await page.goto("/rule");
+      await expect(page.locator("code").first()).toBeVisible();
+      await expectNoSeriousViolations(page, "the rule document");
       await page.goto("/rules/live-input-needs-streaming");
       await expectNoSeriousViolations(page, "a rule page");
       await page.goto("/rules/no-such-rule");
@@ -108,6 +112,20 @@ for (const scheme of ["light", "dark"] as const) {
     });
   });
 }
+
+test("the rule document's code reads in the dark theme chosen with the picker, not only by the system setting", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/rule");
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = "dark";
+  });
+  const code = page.locator("code").first();
+  await expect(code).toBeVisible();
+  // The chip is darker than its text in the dark theme (light text on a dark chip).
+  const [fg, bg] = await code.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+  expect(fg).not.toBe(bg);
+  await expectNoSeriousViolations(page, "the rule document, dark by the picker");
+});
 
 test("a restored draft's notice", async ({ page }) => {
   await openWorkspace(page);

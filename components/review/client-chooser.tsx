@@ -24,16 +24,14 @@ export function ClientChooser({
   onChoose: (id: string) => void;
   onChangeRequest: () => void;
 }) {
-  // The control pressed goes away (the choice becomes one line, the line becomes the choice): the
-  // keyboard moves to what replaced it instead of dropping to the top of the page.
+  // The button pressed goes away (the choice becomes one line): the keyboard moves to that line's
+  // button instead of dropping to the top of the page.
   const moveFocus = useRef(false);
   const lineButton = useRef<HTMLButtonElement>(null);
-  const group = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!moveFocus.current) return;
+    if (!moveFocus.current || choosing) return;
     moveFocus.current = false;
-    if (choosing) group.current?.querySelector<HTMLButtonElement>("button[aria-pressed=true], button")?.focus();
-    else lineButton.current?.focus();
+    lineButton.current?.focus();
   }, [choosing]);
   if (!choosing) {
     return (
@@ -43,10 +41,7 @@ export function ClientChooser({
           ref={lineButton}
           type="button"
           className="text-xs text-sky-800 underline decoration-dotted"
-          onClick={() => {
-            moveFocus.current = true;
-            onChangeRequest();
-          }}
+          onClick={onChangeRequest}
         >
           Choose another client
         </button>
@@ -54,7 +49,7 @@ export function ClientChooser({
     );
   }
   return (
-    <div ref={group} data-testid="client-chooser" role="group" aria-labelledby="client-chooser-heading" className="rounded border border-sky-300 bg-sky-50 p-2 text-sm text-slate-900">
+    <div data-testid="client-chooser" role="group" aria-labelledby="client-chooser-heading" className="rounded border border-sky-300 bg-sky-50 p-2 text-sm text-slate-900">
       <p id="client-chooser-heading" className="font-semibold">
         Whose client is this?
       </p>
