@@ -5,4 +5,6 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startServerSide } = await import("./lib/server/startup");
   startServerSide();
+  // The registry (docs/registry.md) opens its database now, so one that cannot be reached stops the server.
+  await (await import("./lib/registry/instance")).startRegistry();
 }

@@ -71,6 +71,9 @@ const nextConfig = {
   // standalone folder's root.
   outputFileTracingRoot: fileURLToPath(new URL(".", import.meta.url)),
   poweredByHeader: false,
+  // The registry's database drivers load files beside their own modules (PGlite's WASM build and
+  // data): left as packages, not bundled, they are traced into the standalone folder as they are.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
   webpack(config, { isServer, dev }) {
     if (!isServer && !dev) config.plugins.push(new EagerCompileHint());
     return config;

@@ -43,6 +43,10 @@ const COMMANDS: Record<string, (() => Promise<Command>) | undefined> = {
     const [{ runDiff, DIFF_USAGE }] = await Promise.all([import("./diff"), installCompiledSchemas()]);
     return { run: runDiff, usage: () => DIFF_USAGE };
   },
+  "can-i-deploy": async () => {
+    const { runCanIDeploy, CAN_I_DEPLOY_USAGE } = await import("./can-i-deploy");
+    return { run: runCanIDeploy, usage: () => CAN_I_DEPLOY_USAGE };
+  },
   probe: async () => {
     const [{ runProbe }, { PROBE_USAGE }] = await Promise.all([import("./probe"), import("./probe-usage"), installCompiledSchemas()]);
     return { run: runProbe, usage: () => PROBE_USAGE };

@@ -80,13 +80,13 @@ beforeAll(async () => {
     calls,
     close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
   };
-});
+}, 60_000);
 
 afterAll(async () => {
   await agent.close();
   await hook.close();
   for (const t of targets) await t.cleanup();
-});
+}, 60_000);
 
 const KEY = readSecretKey(Buffer.alloc(32, 7).toString("base64"));
 
@@ -122,6 +122,17 @@ describe.each(targets)("the registry on $name", { timeout: 60_000 }, (target) =>
     const verdict = await registry.canIDeploy({ agent: agent.base + "/", profile: "northwind", taskClasses: ["live-input", "request-response"] });
     expect(verdict).toMatchObject({ ok: false, decision: "reject", cardDigest: digestCardText(PLAIN) });
 
+    // Acknowledged, known and accepted: an expired acknowledgement counts for nothing, one in force
+    // makes can-i-deploy a yes that says it rests on an acknowledgement (the decision stays reject).
+    await expect(registry.addAcknowledgement({ agent: id, profile: "northwind", acknowledgement: { invariant: "no-such-rule", reason: "x" } })).rejects.toThrow(/invariant/);
+    await expect(registry.addAcknowledgement({ agent: id, profile: "northwind", acknowledgement: { invariant: "live-input-needs-streaming" } })).rejects.toThrow(/reason/);
+    await registry.addAcknowledgement({ agent: id, profile: "northwind", acknowledgement: { invariant: "live-input-needs-streaming", taskClass: "live-input", reason: "the vendor streams again next sprint", until: "2020-01-01" } });
+    const expired = await registry.canIDeploy({ agent: id, profile: "northwind", taskClasses: ["live-input"] });
+    expect(expired).toMatchObject({ ok: false, decisions: [{ decision: "reject", acknowledged: false, expiredAcknowledgements: [{ until: "2020-01-01" }] }] });
+    await registry.addAcknowledgement({ agent: id, profile: "Northwind discovery agent", acknowledgement: { invariant: "live-input-needs-streaming", reason: "live input goes through the batch bridge", by: "ops" } });
+    const acknowledged = await registry.canIDeploy({ agent: id, profile: "northwind", taskClasses: ["live-input"] });
+    expect(acknowledged).toMatchObject({ ok: true, decision: "reject", decisions: [{ decision: "reject", acknowledged: true, acknowledgements: [{ by: "ops" }] }] });
+
     // The same card again: nothing changes, the version's last-seen moves.
     const third = await registry.checkAgent(id);
     expect(third).toMatchObject({ changed: false, events: [] });
@@ -133,6 +144,7 @@ describe.each(targets)("the registry on $name", { timeout: 60_000 }, (target) =>
     expect(history.events.map((e) => `${e.taskClass}: ${e.from} → ${e.to}`)).toEqual(["live-input: accept → reject"]);
     expect((await registry.getCard(digestCardText(STREAMING))).text).toBe(STREAMING);
     expect((await registry.getAgent(id)).latestDigest).toBe(digestCardText(PLAIN));
+    expect((await registry.canIDeploy({ agent: id, profile: "northwind", taskClasses: ["live-input"] })).ok).toBe(true);
     await registry.db.close();
   });
 

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { CardFetchError, fetchCard, type FetchCardOptions } from "../fetch/safe-fetch";
 import {
+  acknowledgeReview,
   BUILT_IN_TASK_CLASS_IDS,
+  explainAcknowledgementProblem,
+  readAcknowledgements,
   ClientProfile,
   diffCards,
   digestCardText,
@@ -314,13 +317,28 @@ export class Registry {
     if (agent.last_digest === null || rows.length === 0) {
       return { ok: false, agent: agent.id, profile: profile.name, decision: null, decisions: [], cardDigest: null, checkedAt: null, reason: "the agent has not been checked yet: POST /api/v1/agents/{id}/check" };
     }
+    // Acknowledgements for this agent × profile: a class whose decision rests only on acknowledged
+    // findings counts as a yes, and says so; the card it rests on is reviewed again to know that.
+    const bodies = await this.db.query<{ body: unknown }>("SELECT body FROM acknowledgements WHERE agent_id = $1 AND profile = $2 ORDER BY id", [agent.id, profile.name]);
+    const { acknowledgements } = readAcknowledgements(bodies.map((b) => b.body));
+    const cardText = (await this.db.query<{ text: string }>("SELECT text FROM cards WHERE digest = $1", [agent.last_digest]))[0]?.text ?? "";
+    const acknowledged = acknowledgements.length > 0 ? acknowledgeReview(review(cardText, profile, { taskClasses: classes }), acknowledgements, { now: this.now(), cardDigest: agent.last_digest }) : [];
     const decisions = classes.map((c) => {
       const row = rows.find((r) => r.taskClass === c);
       const outcome: Outcome | "unchecked" = row?.outcome ?? "unchecked";
-      return { taskClass: c, decision: outcome, ok: outcome === "accept" || outcome === "accept-degraded" };
+      const ack = acknowledged.find((a) => a.taskClass === c);
+      const isAcknowledged = ack?.acknowledged === true && outcome !== "not-for-client";
+      return {
+        taskClass: c,
+        decision: outcome,
+        ok: outcome === "accept" || outcome === "accept-degraded" || isAcknowledged,
+        acknowledged: isAcknowledged,
+        ...(ack && ack.applied.length > 0 ? { acknowledgements: ack.applied.map((a) => a.acknowledgement) } : {}),
+        ...(ack && ack.expired.length > 0 ? { expiredAcknowledgements: ack.expired.map((a) => a.acknowledgement) } : {}),
+      };
     });
     const ok = decisions.every((d) => d.ok);
-    const worst = decisions.find((d) => !d.ok) ?? decisions[0]!;
+    const worst = decisions.find((d) => !d.ok) ?? decisions.find((d) => d.acknowledged) ?? decisions[0]!;
     return { ok, agent: agent.id, profile: profile.name, decision: worst.decision, decisions, cardDigest: agent.last_digest, checkedAt: iso(agent.last_checked_at) };
   }
 
@@ -366,8 +384,12 @@ export class Registry {
     const agent = await this.findAgentByIdOrUrl(input.agent);
     const profile = agent.profiles.find((p) => p.name === input.profile || findPreset(input.profile)?.name === p.name);
     if (!profile) throw new RegistryInputError("badInput", `profile: the agent is held to ${agent.profiles.map((p) => JSON.stringify(p.name)).join(", ")}, not ${JSON.stringify(input.profile)}`, "/profile");
-    if (typeof input.acknowledgement !== "object" || input.acknowledgement === null) throw new RegistryInputError("badInput", "acknowledgement: an object {invariant, reason, taskClass?, by?, until?}", "/acknowledgement");
-    const [row] = await this.db.query<{ id: string }>("INSERT INTO acknowledgements (agent_id, profile, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id", [agent.id, profile.name, JSON.stringify(input.acknowledgement), this.now()]);
+    const reading = readAcknowledgements([input.acknowledgement]);
+    const problem = reading.problems[0];
+    if (problem || reading.acknowledgements.length !== 1) {
+      throw new RegistryInputError("badInput", problem ? explainAcknowledgementProblem({ ...problem, pointer: problem.pointer.replace(/^\/0/, "") }) : "acknowledgement: {invariant, reason, taskClass?, by?, until?, card?}", problem?.pointer.replace(/^\/0/, "") ?? "");
+    }
+    const [row] = await this.db.query<{ id: string }>("INSERT INTO acknowledgements (agent_id, profile, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id", [agent.id, profile.name, JSON.stringify(reading.acknowledgements[0]), this.now()]);
     return { id: String(row!.id) };
   }
 }
