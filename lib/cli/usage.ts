@@ -1,6 +1,7 @@
 import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { listExamples, listPresets } from "./inputs";
+import { OUTPUT_USAGE } from "./output";
 
 export function checkUsage(): string {
   return `Usage: parley check --card FILE|URL|-|example:ID --profile FILE|PRESET [options]
@@ -34,6 +35,9 @@ Options:
   --fetch-jku           without --jwks, fetch the key set a signature's jku names, with the
                         same safety rules as --card URLs (by default nothing is fetched: the
                         card chose that URL; --no-jku says so explicitly)
+  --allow-loopback      fetch a card from this machine (127.0.0.1, ::1, localhost): to test a
+                        local agent; the same as ${LOOPBACK_ENV}=1 (never private ranges)
+${OUTPUT_USAGE}
   -h, --help            this help
 
 Exit codes: 0 no requested task class at or past --fail-on; 1 at least one; 2 unusable input
@@ -67,6 +71,9 @@ Options:
   --jwks FILE           check the card's signatures against this JWK or JWK set (matched by kid)
   --fetch-jku           without --jwks, fetch the key set a signature's jku names (--no-jku:
                         do not, the default)
+  --allow-loopback      fetch and ask an agent on this machine (127.0.0.1, ::1, localhost): to
+                        test a local agent; the same as ${LOOPBACK_ENV}=1
+${OUTPUT_USAGE}
   -h, --help            this help
 
 Presets: ${listPresets()}. A preset's rejection does not change the exit code: it says
@@ -74,6 +81,6 @@ what the card does not offer that client (check --profile PRESET gates on one).
 
 Exit codes: 0 the card is fine; 1 a validity error or a live contradiction (or a warning, with
 --fail-on warning); 2 unusable input (missing or unreadable file, fetch refused, bad flag).
-Loopback agents are asked only with ${LOOPBACK_ENV}=1. Docs: docs/cli.md
+Loopback agents are asked only with --allow-loopback or ${LOOPBACK_ENV}=1. Docs: docs/cli.md
 `;
 }
