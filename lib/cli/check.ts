@@ -9,6 +9,7 @@ import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { buildRecords, parseLinkBase } from "./records";
 import { toReviewJson } from "./review-json";
 import { renderDecisionMarkdown } from "../report/markdown";
+import { toGitlabCodeQuality } from "../report/gitlab";
 import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn, type FailPolicy } from "../report/formats";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
@@ -66,6 +67,8 @@ async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promis
     await writeOut(io.stdout, toJunit(report));
   } else if (format === "github") {
     await writeOut(io.stdout, toGithubAnnotations(report));
+  } else if (format === "gitlab") {
+    await writeOut(io.stdout, JSON.stringify(toGitlabCodeQuality(report), null, 2) + "\n");
   } else if (format === "markdown") {
     const link = linkBase ? (buildRecords(result, card, { context, linkBase })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
     await writeOut(io.stdout, renderDecisionMarkdown(result, link));

@@ -4,6 +4,7 @@ import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { liveObservationOf } from "../probe/live-observation";
 import { lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";
 import { safeLines } from "../report/escape";
+import { lintToGitlabCodeQuality } from "../report/gitlab";
 import { baseUrlFromEnv, docsBaseOf, readFormat, readHeaderFlags, REPORT_FORMATS } from "./command-flags";
 import { type FlagOptions, parseCommandFlags } from "./flag-errors";
 import { allowLoopbackIo, OUTPUT_FLAGS, openReportOutput } from "./output";
@@ -77,6 +78,7 @@ async function lintWith(values: LintValues, io: CliIo): Promise<ExitCode> {
   if (format === "sarif") await writeOut(io.stdout, JSON.stringify(lintToSarif(report), null, 2) + "\n");
   else if (format === "junit") await writeOut(io.stdout, lintToJunit(report));
   else if (format === "github") await writeOut(io.stdout, lintToGithubAnnotations(report));
+  else if (format === "gitlab") await writeOut(io.stdout, JSON.stringify(lintToGitlabCodeQuality(report), null, 2) + "\n");
   else if (format === "markdown") await writeOut(io.stdout, lintToMarkdown(report));
   else if (format === "json") await writeOut(io.stdout, JSON.stringify(lintJson(lint, card, live, exitCode), null, 2) + "\n");
   else await writeOut(io.stdout, formatLintText(lint, card, live, failOnWarnings, exitCode));

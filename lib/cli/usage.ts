@@ -21,7 +21,8 @@ Options:
                         outputModes?); reviewed after the
                         --task-class ones, or alone when no --task-class is given
   --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
-                        markdown (a ticket comment), github (workflow annotations)
+                        markdown (a ticket comment), github (workflow annotations), gitlab
+                        (GitLab Code Quality JSON)
   --fail-on DECISION    reject (default), escalate or defer: the mildest decision that makes
                         exit code 1 (with everything more severe); add not-for-client
                         (defer,not-for-client, or alone) to fail on classes the client itself
@@ -63,7 +64,8 @@ Options:
   --header "Name: value"  a credential header for the live check (repeatable), sent only to the
                         card's origin; never printed
   --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
-                        markdown (a comment), github (workflow annotations)
+                        markdown (a comment), github (workflow annotations), gitlab (GitLab
+                        Code Quality JSON)
   --fail-on error|warning  error (default): exit 1 on a validity error or a live contradiction;
                         warning: on a warning too
   --docs-base URL       absolute base of the Parley app, for links in SARIF
