@@ -1,9 +1,11 @@
+import AxeBuilder from "@axe-core/playwright";
 import { crossSiteAttempts, postFromAnotherSite, startCountingTarget } from "./cross-site";
 import { type RunningAgent, startAgent } from "../reality/agents";
 import { expect, test } from "./fixtures";
 import { recordFigures } from "./figures";
 import { bringUpRichEditor, loadExample, openWorkspace } from "./workspace-helpers";
 import { type OwnServer, startOwnServer } from "./standalone-server";
+import { type FaultyAgent, startFaultyAgent } from "../lib/probe/faulty-agent";
 
 // The workspace's "Check against the live agent" against real @a2a-js/sdk servers on loopback
 // (the reality kit), and the probe route as another site sees it.
@@ -37,27 +39,87 @@ test("a card that claims a stream the server refuses: the check names the field,
   expect(agent.log.messages).toEqual([]);
 });
 
-test("an honest agent is confirmed; sending real messages needs a second confirmation and the operator's setting", async ({ page }) => {
+test("an honest agent is confirmed; where the operator has not allowed sending, the panel does not offer it", async ({ page }) => {
   const agent = await startAgent({ name: "honest", bindings: ["JSONRPC", "HTTP+JSON"] });
   agents.push(agent);
   const check = await fetchIntoWorkspace(page, agent);
   await check.getByRole("button", { name: "Check against the live agent" }).click();
   await expect(check.getByTestId("live-check-result")).toContainText("The agent does what its card says");
   await expect(check.getByTestId("live-check-interfaces").locator("tbody tr")).toHaveCount(2);
-
-  await check.getByRole("button", { name: "Also send real messages…" }).click();
-  const confirm = check.getByRole("alertdialog");
-  await expect(confirm).toContainText("creates real tasks there");
-  await expect(confirm).toContainText("may bill for them");
-  // The question takes focus, on the answer that sends nothing.
-  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
-  await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(confirm).toHaveCount(0);
-  await check.getByRole("button", { name: "Also send real messages…" }).click();
-  await check.getByRole("alertdialog").getByRole("button", { name: "Yes, create real tasks" }).click();
-  // This server runs without PARLEY_PROBE_SEND: refused, nothing sent.
-  await expect(check.getByTestId("live-check-error")).toContainText("sendDisabled");
+  // This server runs without PARLEY_PROBE_SEND: no button that could only be refused.
+  await expect(check.getByRole("button", { name: "Also send real messages…" })).toHaveCount(0);
+  await expect(check.getByTestId("live-check-wire")).toHaveCount(0);
   expect(agent.log.messages).toEqual([]);
+});
+
+test("the live-check panel reads cleanly: headers apart, words whole, advice about this page, the wire and the exchange log; axe clean in both themes", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const faulty: FaultyAgent = await startFaultyAgent({ faults: { errorsHttp400: true, echoCredentials: true } });
+  const guarded = await startAgent({ name: "guarded", security: { kind: "bearer", token: "e2e-guard" } });
+  agents.push(guarded);
+  try {
+    // Credentials wanted: the advice names the panel's field, not a CLI flag.
+    let check = await fetchIntoWorkspace(page, guarded);
+    await check.getByRole("button", { name: "Check against the live agent" }).click();
+    await expect(check.getByTestId("live-check-result")).toBeVisible();
+    await expect(check.getByTestId("live-check-result")).toContainText('enter them under "Credential header"');
+    await expect(check.getByTestId("live-check-result")).not.toContainText("--header");
+    await expect(check.getByTestId("live-check-classes")).not.toContainText("--send");
+
+    // Headers never run together: each header's text ends before the next one's starts.
+    for (const table of ["live-check-interfaces", "live-check-classes"]) {
+      const gaps = await check.getByTestId(table).locator("thead th").evaluateAll((ths) =>
+        ths.slice(1).map((th, i) => {
+          const range = (el: Element) => {
+            const r = document.createRange();
+            r.selectNodeContents(el);
+            return r.getBoundingClientRect();
+          };
+          return Math.round(range(th).left - range(ths[i]!).right);
+        }),
+      );
+      expect(gaps.every((g) => g >= 4), `${table} header gaps ${gaps.join(", ")}`).toBe(true);
+    }
+    // Words stay whole: no cell may break inside a word to fit.
+    const breaks = await check.locator("td, th").evaluateAll((cells) => cells.map((c) => getComputedStyle(c).wordBreak).filter((w) => w === "break-all"));
+    expect(breaks).toEqual([]);
+
+    // A server whose JSON-RPC errors come on HTTP 400: named, with what each client does.
+    await page.getByLabel(/Fetch from URL/).fill(faulty.cardUrl);
+    await page.getByRole("button", { name: "Fetch", exact: true }).click();
+    check = page.getByTestId("live-check");
+    await check.getByLabel("Value (optional)").fill("Bearer e2e-echoed-secret");
+    await check.getByRole("button", { name: "Check against the live agent" }).click();
+    const wire = check.getByTestId("live-check-wire");
+    await expect(wire).toContainText("jsonrpc-error-http-status");
+    await expect(wire).toContainText("fails with the Python SDK client; works with the JS SDK 1.x client and the JS SDK 0.3 client");
+    await expect(wire).toContainText("the Python SDK client loses the A2A error");
+
+    // The exchange log: closed at first, every request in order, credentials redacted even when echoed.
+    const log = check.getByTestId("live-check-exchanges");
+    await expect(log.getByTestId("exchange").first()).toBeHidden();
+    await log.locator("summary").click();
+    await expect(log.getByTestId("exchange").first()).toBeVisible();
+    await expect(log).toContainText("authorization: [redacted]");
+    await expect(log).toContainText("you sent [redacted]");
+    await expect(log).not.toContainText("e2e-echoed-secret");
+    await log.getByRole("button", { name: "Copy as JSON lines" }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.trim().split("\n").map((l) => (JSON.parse(l) as { seq: number }).seq)[0]).toBe(0);
+    expect(copied).not.toContain("e2e-echoed-secret");
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href);
+    expect(stored).not.toContain("jsonrpc-error-http-status");
+    expect(stored).not.toContain("e2e-echoed-secret");
+
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const results = await new AxeBuilder({ page }).include("[data-testid='live-check']").analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+      expect(serious, `axe in the ${scheme} theme`).toEqual([]);
+    }
+  } finally {
+    await faulty.close();
+  }
 });
 
 test("a stream the server refuses: the editor marks /capabilities/streaming, the matrix shows observed failed beside predicted accept, and an edit makes it stale", async ({ page }) => {
@@ -154,6 +216,35 @@ test.describe("on an instance whose operator allows sending (PARLEY_PROBE_SEND=1
   });
   test.afterAll(async () => {
     await instance.stop();
+  });
+
+  test("the send is confirmed twice, and a check that runs far past 20 s still reaches its answer in the workspace", async ({ page }) => {
+    test.setTimeout(150_000);
+    // Each task takes 8 s: the classes the review accepts take over half a minute in all.
+    const agent = await startAgent({ name: "slow sender", behaviour: { delayMs: 8000 } });
+    agents.push(agent);
+    await page.goto(`${instance.url}/`);
+    await bringUpRichEditor(page);
+    await page.getByLabel(/Fetch from URL/).fill(agent.cardUrl);
+    await page.getByRole("button", { name: "Fetch", exact: true }).click();
+    const check = page.getByTestId("live-check");
+    await check.getByRole("button", { name: "Also send real messages…" }).click();
+    const confirm = check.getByRole("alertdialog");
+    await expect(confirm).toContainText("creates real tasks there");
+    await expect(confirm).toContainText("may bill for them");
+    // The question takes focus, on the answer that sends nothing.
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(agent.log.messages).toEqual([]);
+    await check.getByRole("button", { name: "Also send real messages…" }).click();
+    await check.getByRole("alertdialog").getByRole("button", { name: "Yes, create real tasks" }).click();
+    const classes = check.getByTestId("live-check-classes");
+    await expect(classes).toContainText("Task classes: predicted and observed (real tasks were created)", { timeout: 140_000 });
+    await expect(check.getByTestId("live-check-error")).toHaveCount(0);
+    await expect(page.getByTestId("observed-request-response")).toHaveAttribute("data-observed", "completed");
+    await expect(page.getByTestId("observed-streaming-output")).toHaveAttribute("data-observed", "completed");
+    expect(agent.log.messages.length).toBeGreaterThanOrEqual(3);
   });
 
   test("sending real messages runs each class's smallest lifecycle: the agent gets the messages, and the matrix shows what each task did beside the prediction", async ({ page }) => {

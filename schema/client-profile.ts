@@ -40,6 +40,15 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   securitySchemes: "Security scheme kinds the client can satisfy on its calls (mutualTLS: it presents a client certificate). Left out: unknown.",
   authenticated: "The client holds credentials the server accepts, so it can fetch an authenticated extended card. Left out: no.",
   requireSignedCard: "The client sends nothing to a card unless one of its signatures verifies. Left out: not required.",
+  validatesRequiredFields:
+    "The client refuses a card that misses a field its A2A version REQUIRES (no SDK client does: they ignore what they do not read). Left out: no.",
+  readsJsSdkSchemeShape:
+    'The client reads the A2A JS SDK\'s internal security scheme shape {"scheme":{"$case":…}} (the JS SDK does; the Python SDK ignores it and sends no credentials). Left out: unknown.',
+  a2aVersionHeader:
+    'The A2A-Version header the client sends on a 1.x interface: a Major.Minor it always sends ("1.0": both SDKs) or "as-declared" (the interface\'s protocolVersion as written). Left out: unknown.',
+  interfaceChoice:
+    'How the client picks among a binding\'s interfaces: "exact-version-first" (the SDKs: protocolVersion exactly "1.0", then newer, then >= 0.3) or "card-order". Left out: exact-version-first.',
+  cardPaths: 'Where the client looks for the card, as paths on the agent\'s origin ("/.well-known/agent-card.json"). Left out: unknown.',
 };
 
 type JsonSchema = { properties?: Record<string, JsonSchema>; description?: string; [key: string]: unknown };

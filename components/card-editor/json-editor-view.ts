@@ -5,12 +5,10 @@ import {
   historyKeymap,
   indentLess,
   indentMore,
-  indentWithTab,
   insertBlankLine,
   selectLine,
   simplifySelection,
   standardKeymap,
-  toggleTabFocusMode,
 } from "@codemirror/commands";
 import { json } from "@codemirror/lang-json";
 import { bracketMatching, foldKeymap, HighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
@@ -49,10 +47,11 @@ export interface RichEditor {
 
 /**
  * The keys of CodeMirror's default keymap that mean something in a JSON document: the standard
- * keys (arrows, Home/End, Page Up/Down, selection, select all, delete, Enter), undo/redo, folding,
- * indentation and a way out of the Tab trap (Ctrl-M, or Escape then Tab). Left out: comment
- * toggles (JSON has no comments), multiple cursors (not enabled) and the syntax-aware moves and
- * line moves, whose code is most of @codemirror/commands.
+ * keys (arrows, Home/End, Page Up/Down, selection, select all, delete, Enter), undo/redo, folding
+ * and indentation (Mod-[ and Mod-]). Tab is left to the browser: it moves focus and never edits
+ * the card, whose bytes (and so its digest in every decision record) a keyboard user passing
+ * through must not change. Left out too: comment toggles (JSON has no comments), multiple cursors
+ * (not enabled) and the syntax-aware moves and line moves, whose code is most of @codemirror/commands.
  */
 const EDITOR_KEYS: KeyBinding[] = [
   { key: "Escape", run: simplifySelection },
@@ -62,11 +61,9 @@ const EDITOR_KEYS: KeyBinding[] = [
   { key: "Mod-]", run: indentMore },
   { key: "Shift-Mod-k", run: deleteLine },
   { key: "Shift-Mod-\\", run: cursorMatchingBracket },
-  { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabFocusMode },
   ...standardKeymap,
   ...historyKeymap,
   ...foldKeymap,
-  indentWithTab,
 ];
 
 /** Token colours as CSS variables (app/globals.css), so the light and dark themes each set their own. */

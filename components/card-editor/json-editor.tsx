@@ -244,9 +244,9 @@ export function JsonEditor({
           )}
         </div>
       </div>
-      {/* Tab indents in CodeMirror (indentWithTab), so a keyboard user must be told the way out. */}
+      {/* Tab never edits (json-editor-view.ts): it moves on, so the hint only says how to indent. */}
       <p id={hintId} className="mt-0.5 text-[11px] text-slate-500">
-        Tab indents here; to move on, press Esc and then Tab.
+        Tab moves on; Ctrl+] and Ctrl+[ indent the line.
       </p>
     </div>
   );

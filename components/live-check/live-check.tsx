@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ClientProfile } from "@/lib/negotiation/profile";
 import type { ProbeReport } from "@/lib/probe/types";
+import { ExchangeLog, WireFindings } from "./wire-panel";
 import { classObservations, contradictionSentence, definitionsOf, type LiveCheckRun } from "@/components/session/live-observations";
 import type { TaskClassSelection } from "@/components/session/workspace-review";
 import { postProbe, type ProbeFailure } from "./post-probe";
@@ -49,6 +50,16 @@ export function LiveCheck({ cardUrl, cardText, profile, taskClasses, onLocate, o
   const nameId = useId();
   const valueId = useId();
   useEffect(() => () => abort.current?.abort(), []);
+  // Whether this instance sends real messages at all: the button is offered only where it does.
+  const [sendOffered, setSendOffered] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch("/api/probe", { signal: controller.signal })
+      .then((r) => (r.ok ? (r.json() as Promise<{ send?: unknown }>) : undefined))
+      .then((info) => setSendOffered(info?.send === true))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
 
   const run = (send: boolean) => {
     abort.current?.abort();
@@ -101,11 +112,13 @@ export function LiveCheck({ cardUrl, cardText, profile, taskClasses, onLocate, o
         <button type="button" disabled={running} onClick={() => run(false)} className="rounded bg-slate-800 px-3 py-1 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60">
           {running && !state.send ? "Checking…" : "Check against the live agent"}
         </button>
-        <button type="button" disabled={running} onClick={() => setConfirming(true)} className="rounded border border-slate-300 px-3 py-1 text-sm">
-          Also send real messages…
-        </button>
+        {sendOffered && (
+          <button type="button" disabled={running} onClick={() => setConfirming(true)} className="rounded border border-slate-300 px-3 py-1 text-sm">
+            Also send real messages…
+          </button>
+        )}
       </div>
-      {confirming && (
+      {confirming && sendOffered && (
         <div role="alertdialog" aria-labelledby="live-check-confirm" className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
           <p id="live-check-confirm">
             This sends a real message per task class to the agent at {new URL(cardUrl).host}: it <strong>creates real tasks there</strong>, and the agent may bill for
@@ -164,64 +177,84 @@ function LiveCheckResult({ report, taskClasses, onLocate }: { report: ProbeRepor
           ))}
         </ul>
       )}
-      <table className="w-full border-collapse text-left" data-testid="live-check-interfaces">
+      <WireFindings findings={report.wire ?? []} />
+      <table className="w-full table-fixed border-collapse text-left" data-testid="live-check-interfaces">
         <caption className="text-left font-medium">Interfaces</caption>
+        <colgroup>
+          <col className="w-[18%]" />
+          <col className="w-[22%]" />
+          <col className="w-[12%]" />
+          <col />
+        </colgroup>
         <thead>
           <tr>
-            <th scope="col">#</th>
-            <th scope="col">binding</th>
-            <th scope="col">alive</th>
-            <th scope="col">what it said</th>
+            <th scope="col" className={TH}>#</th>
+            <th scope="col" className={TH}>binding</th>
+            <th scope="col" className={TH}>alive</th>
+            <th scope="col" className={TH}>what it said</th>
           </tr>
         </thead>
         <tbody>
           {report.interfaces.map((i) => (
             <tr key={i.index} className="border-t border-slate-200 align-top">
-              <td>
+              <td className={TD}>
                 {i.index}
                 {i.picked ? " (SDK's pick)" : ""}
               </td>
-              <td>
+              <td className={TD}>
                 {i.binding} {i.version}
               </td>
-              <td>{i.reachable === null ? "not probed" : i.reachable ? "yes" : "no"}</td>
-              <td className="break-all">{i.error ? `${i.error.kind}: ${i.error.detail}` : i.reachable ? "task not found, as it should" : ""}</td>
+              <td className={TD}>{i.reachable === null ? "not probed" : i.reachable ? "yes" : "no"}</td>
+              <td className={`${TD} ${WRAP}`}>{i.error ? `${i.error.kind}: ${i.error.detail}` : i.reachable ? "task not found, as it should" : ""}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <table className="w-full border-collapse text-left" data-testid="live-check-classes">
+      <table className="w-full table-fixed border-collapse text-left" data-testid="live-check-classes">
         <caption className="text-left font-medium">
           {report.sent ? "Task classes: predicted and observed (real tasks were created)" : "Task classes: predicted, and what the check's calls tell of each (no task was created)"}
         </caption>
+        <colgroup>
+          <col className="w-[27%]" />
+          <col className="w-[20%]" />
+          <col className="w-[20%]" />
+          <col />
+        </colgroup>
         <thead>
           <tr>
-            <th scope="col">class</th>
-            <th scope="col">predicted</th>
-            <th scope="col">observed</th>
-            <th scope="col">what the server said</th>
+            <th scope="col" className={TH}>class</th>
+            <th scope="col" className={TH}>predicted</th>
+            <th scope="col" className={TH}>observed</th>
+            <th scope="col" className={TH}>what the server said</th>
           </tr>
         </thead>
         <tbody>
           {[...observations.values()].map((o) => (
             <tr key={o.taskClass} className={`border-t border-slate-200 align-top ${o.agreement === "disagrees" ? "bg-rose-50" : ""}`}>
-              <th scope="row" className="font-normal">
+              <th scope="row" className={`${TD} font-normal`}>
                 {o.taskClass}
               </th>
-              <td>{o.predicted}</td>
-              <td>{o.agreement === "disagrees" ? `${o.observed} (disagrees)` : o.observed === "skipped" ? "not sent" : o.observed}</td>
-              <td className="break-all">{o.said}</td>
+              <td className={TD}>{o.predicted}</td>
+              <td className={TD}>{o.agreement === "disagrees" ? `${o.observed} (disagrees)` : o.observed === "skipped" ? "not sent" : o.observed}</td>
+              <td className={`${TD} ${WRAP}`}>{o.said}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {report.notes.length > 0 && (
-        <ul className="list-disc pl-4 text-slate-600">
+        <ul className="list-disc pl-4 text-slate-600 [overflow-wrap:break-word]">
           {report.notes.map((n) => (
             <li key={n}>{n}</li>
           ))}
         </ul>
       )}
+      <ExchangeLog exchanges={report.exchanges ?? []} />
     </div>
   );
 }
+
+// Cells keep apart (headers never run together) and long text wraps at word boundaries: a URL or
+// an error too long for its cell breaks only where nothing else can.
+const TH = `px-1.5 py-0.5 align-bottom font-semibold [overflow-wrap:break-word]`;
+const TD = "px-1.5 py-0.5 [overflow-wrap:break-word]";
+const WRAP = "[overflow-wrap:break-word] [word-break:normal]";

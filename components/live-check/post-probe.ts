@@ -45,7 +45,8 @@ export async function postProbe(ask: ProbeAsk, signal?: AbortSignal): Promise<Pr
     throw new ProbeFailure("network", "Parley's server did not answer; is it running?");
   }
   const answer = (await response.json().catch(() => undefined)) as Partial<ProbeReport> & { code?: ProbeErrorCode; message?: string } | undefined;
-  if (!response.ok) {
+  // A long check answers 200 at once and its error, if it ends in one, is the JSON error object.
+  if (!response.ok || (answer && typeof answer.code === "string" && typeof answer.message === "string")) {
     if (answer && typeof answer.code === "string" && typeof answer.message === "string") throw new ProbeFailure(answer.code, answer.message);
     throw new ProbeFailure("internal", `Parley's server answered ${response.status} without an explanation.`);
   }

@@ -171,6 +171,7 @@ export function ProfileForm({
         value={profile.authenticated}
         onChange={(v) => set("authenticated", v)}
       />
+      <CardReadingFields profile={profile} set={set} />
       <ListField
         field="/supportedExtensions"
         label="Extensions it supports"
@@ -181,6 +182,78 @@ export function ProfileForm({
         other={{ placeholder: "https://vendor.example/ext/name/v1", what: "extension URI", check: checkUri }}
       />
     </div>
+  );
+}
+
+const CARD_PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json", "/agent/card"] as const;
+const checkCardPath = (v: string) => (v.startsWith("/") ? undefined : `"${v}" is not a path: write it from the origin, e.g. /.well-known/agent-card.json.`);
+
+/** How the client reads a card (issue 39): what two clients do with the same card differs. */
+function CardReadingFields({ profile, set }: { profile: ClientProfile; set: <K extends keyof ClientProfile>(key: K, value: ClientProfile[K]) => void }) {
+  const headerId = useId();
+  const choiceId = useId();
+  return (
+    <fieldset className="flex flex-col gap-1 rounded border border-slate-200 p-2" data-profile-field="/cardReading">
+      <legend className="px-1 text-sm font-medium">How it reads a card</legend>
+      <TriStateSelect
+        field="/validatesRequiredFields"
+        label="Refuses a card missing REQUIRED fields"
+        hint="no SDK client does; left out: no"
+        value={profile.validatesRequiredFields}
+        onChange={(v) => set("validatesRequiredFields", v)}
+      />
+      <TriStateSelect
+        field="/readsJsSdkSchemeShape"
+        label={'Reads the JS SDK\u2019s {"scheme":{"$case":…}} security schemes'}
+        hint="the JS SDK does; the Python SDK ignores them and sends no credentials"
+        value={profile.readsJsSdkSchemeShape}
+        onChange={(v) => set("readsJsSdkSchemeShape", v)}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1" data-profile-field="/a2aVersionHeader">
+        <label htmlFor={headerId} className="text-sm">
+          A2A-Version header it sends
+          <span className="block text-xs text-slate-500">on a 1.x interface; both SDKs send 1.0 whatever the card says</span>
+        </label>
+        <select
+          id={headerId}
+          className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm"
+          value={profile.a2aVersionHeader ?? ""}
+          onChange={(event) => set("a2aVersionHeader", event.target.value === "" ? undefined : event.target.value)}
+        >
+          <option value="">unknown (left out)</option>
+          <option value="1.0">1.0</option>
+          <option value="as-declared">the interface&rsquo;s protocolVersion as written</option>
+          {profile.a2aVersionHeader !== undefined && !["1.0", "as-declared"].includes(profile.a2aVersionHeader) && (
+            <option value={profile.a2aVersionHeader}>{profile.a2aVersionHeader}</option>
+          )}
+        </select>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1" data-profile-field="/interfaceChoice">
+        <label htmlFor={choiceId} className="text-sm">
+          Interface it picks
+          <span className="block text-xs text-slate-500">per binding; left out: as the SDKs do</span>
+        </label>
+        <select
+          id={choiceId}
+          className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm"
+          value={profile.interfaceChoice ?? ""}
+          onChange={(event) => set("interfaceChoice", event.target.value === "" ? undefined : (event.target.value as ClientProfile["interfaceChoice"]))}
+        >
+          <option value="">as the SDKs do (left out)</option>
+          <option value="exact-version-first">exactly 1.0 first, then newer, then 0.3 or later</option>
+          <option value="card-order">the first in the card&rsquo;s order</option>
+        </select>
+      </div>
+      <ListField
+        field="/cardPaths"
+        label="Where it looks for the card"
+        hint="Paths on the agent's origin; the SDKs read /.well-known/agent-card.json."
+        value={profile.cardPaths}
+        onChange={(v) => set("cardPaths", v)}
+        options={CARD_PATHS}
+        other={{ placeholder: "/.well-known/my-agent/agent-card.json", what: "path", check: checkCardPath }}
+      />
+    </fieldset>
   );
 }
 

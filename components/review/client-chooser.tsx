@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { findPreset, type ClientProfile } from "@/lib/negotiation/profile";
 import { OFFERED_CLIENTS } from "./client-choice";
 
@@ -10,33 +11,55 @@ import { OFFERED_CLIENTS } from "./client-choice";
  */
 export function ClientChooser({
   profile,
+  profileName,
   choosing,
   onChoose,
   onChangeRequest,
 }: {
   profile: ClientProfile;
+  /** The profile as named everywhere (profile-label.ts: an edited preset says so). */
+  profileName: string;
   /** Show the choice (a first visit, or "Change" pressed); otherwise the one line. */
   choosing: boolean;
   onChoose: (id: string) => void;
   onChangeRequest: () => void;
 }) {
+  // The control pressed goes away (the choice becomes one line, the line becomes the choice): the
+  // keyboard moves to what replaced it instead of dropping to the top of the page.
+  const moveFocus = useRef(false);
+  const lineButton = useRef<HTMLButtonElement>(null);
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    if (choosing) group.current?.querySelector<HTMLButtonElement>("button[aria-pressed=true], button")?.focus();
+    else lineButton.current?.focus();
+  }, [choosing]);
   if (!choosing) {
     return (
       <p data-testid="client-line" className="text-sm text-slate-800">
-        For the client <span className="font-semibold">{profile.name || "unnamed"}</span>{" "}
-        <button type="button" className="text-xs text-sky-800 underline decoration-dotted" onClick={onChangeRequest}>
+        For the client <span className="font-semibold">{profileName}</span>{" "}
+        <button
+          ref={lineButton}
+          type="button"
+          className="text-xs text-sky-800 underline decoration-dotted"
+          onClick={() => {
+            moveFocus.current = true;
+            onChangeRequest();
+          }}
+        >
           Choose another client
         </button>
       </p>
     );
   }
   return (
-    <div data-testid="client-chooser" role="group" aria-labelledby="client-chooser-heading" className="rounded border border-sky-300 bg-sky-50 p-2 text-sm text-slate-900">
+    <div ref={group} data-testid="client-chooser" role="group" aria-labelledby="client-chooser-heading" className="rounded border border-sky-300 bg-sky-50 p-2 text-sm text-slate-900">
       <p id="client-chooser-heading" className="font-semibold">
         Whose client is this?
       </p>
       <p className="text-xs text-slate-700">
-        The review below is for <span className="font-semibold">{profile.name}</span>. Pick the client you run: this browser remembers it.
+        The review below is for <span className="font-semibold">{profileName}</span>. Pick the client you run: this browser remembers it.
       </p>
       <div className="mt-1.5 flex flex-wrap gap-1.5">
         {OFFERED_CLIENTS.map((id) => {
@@ -50,7 +73,10 @@ export function ClientChooser({
               data-client={id}
               aria-pressed={current}
               title={preset.description}
-              onClick={() => onChoose(id)}
+              onClick={() => {
+                moveFocus.current = true;
+                onChoose(id);
+              }}
               className="rounded border border-sky-600 bg-white px-2 py-0.5 text-xs text-sky-900 hover:bg-sky-100 aria-pressed:bg-sky-700 aria-pressed:text-white"
             >
               {preset.name}

@@ -37,6 +37,7 @@ import {
 import { DraftNotice } from "./draft-notice";
 import { chosenProfile, getClientChoice, getServerClientChoice, storeClientChoice, subscribeClientChoice } from "./client-choice";
 import { ClientChooser } from "./client-chooser";
+import { profileLabel } from "./profile-label";
 import { originOf, storeDraft } from "@/components/session/draft";
 import type { SessionSeed } from "@/components/session/session-seed";
 import { ValiditySummary } from "./validity-summary";
@@ -269,6 +270,8 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   });
   const searchSkills = useCallback((text: string, limit: number) => findSkills(cardSkills.current, text, limit), []);
 
+  // A preset's name on an edited profile says "(edited)": a shared review never passes for the stock preset.
+  const shownProfileName = useMemo(() => profileLabel(profile), [profile]);
   const cardUrl = cardUrlOf(source);
   // A restored draft's source is the text it was restored with: an edit since makes it "edited".
   const sourceText =
@@ -277,21 +280,40 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   // Read at click time (share bar, records): this render's values are the latest committed ones.
   const latest = useRef<WorkspaceState>({ cardText: card.text, profile, context });
   useEffect(() => {
-    latest.current = { cardText: card.text, profile, context, ...(taskClasses ? { taskClasses } : {}), ...(cardUrl ? { cardUrl } : {}) };
+    latest.current = {
+      cardText: card.text,
+      profile,
+      context,
+      ...(taskClasses ? { taskClasses } : {}),
+      ...(cardUrl ? { cardUrl } : {}),
+      ...(selection ? { selection } : {}),
+    };
   });
   const shareState = useCallback(() => latest.current, []);
   const fetchedFrom = source?.kind === "fetch" ? source.card.requestedUrl : undefined;
   const recordSource = useMemo<RecordSource>(() => ({ workspace: shareState, ...(fetchedFrom ? { fetchedFrom } : {}) }), [shareState, fetchedFrom]);
 
-  // Nothing lost: once the user has changed something, the session is kept in this browser.
+  // Nothing lost: once the user has changed something, the session is kept in this browser. It is
+  // written once editing pauses, and at once when the page is hidden, left or reloaded (pagehide,
+  // visibilitychange, beforeunload): a keystroke right before a reload is kept too. The card is
+  // read from the editor itself then, in case its latest keystroke has not been rendered yet.
   const [draftFailed, setDraftFailed] = useState(false);
+  const writeDraft = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (!edited) return;
-    const timer = setTimeout(() => {
-      const origin = originOf(source, sourceEdited);
+    if (!edited) {
+      writeDraft.current = null;
+      return;
+    }
+    let written = false;
+    const write = () => {
+      const typed = cardEditor.current?.getText() ?? card.text;
+      // Once written, again only for a keystroke this render has not seen.
+      if (written && typed === card.text) return;
+      written = true;
+      const origin = originOf(source, typed !== card.text || sourceEdited);
       const kept = storeDraft({
         savedAt: new Date().toISOString(),
-        cardText: card.text,
+        cardText: typed,
         profile,
         context,
         ...(origin ? { origin } : {}),
@@ -299,9 +321,25 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
         ...(chosen ? { selection: chosen } : {}),
       });
       setDraftFailed(!kept);
-    }, DRAFT_PAUSE_MS);
+    };
+    writeDraft.current = write;
+    const timer = setTimeout(write, DRAFT_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [edited, card.text, profile, context, source, sourceEdited, taskClasses, chosen]);
+  useEffect(() => {
+    const flush = () => writeDraft.current?.();
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
+    window.addEventListener("pagehide", flush);
+    window.addEventListener("beforeunload", flush);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      window.removeEventListener("beforeunload", flush);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, []);
 
   // Located in the editor's own text (the profile's may be laid out as the user typed it), so these
   // callbacks never change and the memoized review panels skip the keystroke's urgent render.
@@ -389,13 +427,13 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             className="parley-contained"
             actions={
               <span className="text-xs text-slate-600" aria-live="polite">
-                {stale || !review ? "Reviewing…" : lastValid ? `last valid card · ${profile.name}` : `${profile.name} · engine ${review.engine.version}`}
+                {stale || !review ? "Reviewing…" : lastValid ? `last valid card · ${shownProfileName}` : `${shownProfileName} · engine ${review.engine.version}`}
               </span>
             }
           >
             {seed.offerClients && (
               <div className="mb-3">
-                <ClientChooser profile={profile} choosing={choosing} onChoose={onChooseClient} onChangeRequest={onChooseAgain} />
+                <ClientChooser profile={profile} profileName={shownProfileName} choosing={choosing} onChoose={onChooseClient} onChangeRequest={onChooseAgain} />
               </div>
             )}
             {!review ? (

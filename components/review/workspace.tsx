@@ -11,7 +11,7 @@ import type { ClientProfile, Review, ReviewContext } from "@/lib/negotiation";
 import { createDraftReader, readStoredDraft, type DraftRead } from "@/components/session/draft";
 import { primeReview } from "@/components/session/workspace-review";
 import type { SessionSeed } from "@/components/session/session-seed";
-import { askedTaskClass, searchWithoutTaskClass } from "@/components/session/task-class-param";
+import { askedSelection, askedTaskClass, searchWithoutTaskClass } from "@/components/session/task-class-param";
 import { WorkspaceSession } from "./workspace-session";
 
 // Only a live link needs it, and it brings react-query: loaded when one is opened.
@@ -107,9 +107,9 @@ export function Workspace({ initialCard, initialProfile, initialSelection, draft
     if (state.phase === "failed") return seedFromFailedLink(state.message, initialProfile);
     if (state.phase !== "decoded" || state.link.kind !== "snapshot") return undefined;
     const seed = seedFromSnapshot(state.link.state, state.share);
-    // A link that names its task class (the log explainer's) opens on that class's row.
-    const taskClass = askedTaskClass(window.location.search);
-    return taskClass ? { ...seed, selection: { taskClass } } : seed;
+    // A link that names its task class (the log explainer's, a shared review's) opens on that class's row, or on the cell it names.
+    const selection = askedSelection(window.location.search);
+    return selection ? { ...seed, selection } : seed;
   }, [state, initialProfile]);
   // Read once, by the link it came with: a link opened later in this page is not about that class.
   const linkRead = state.phase === "decoded" || state.phase === "failed";

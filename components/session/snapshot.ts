@@ -2,6 +2,7 @@ import type { ClientProfile, Review, ReviewContext } from "@/lib/negotiation";
 import { outcomeOf } from "@/lib/negotiation/decide";
 import { runReview, type TaskClassSelection } from "./workspace-review";
 import type { DecisionMap, SnapshotLinkState } from "@/lib/share";
+import type { MatrixSelection } from "./selection";
 
 /** What the workspace holds that a link reproduces. */
 export interface WorkspaceState {
@@ -12,6 +13,8 @@ export interface WorkspaceState {
   taskClasses?: TaskClassSelection;
   /** Where the card was fetched from, when it was: makes a live link possible. */
   cardUrl?: string;
+  /** The cell open in the explanation: a link opens on it again (beside the fragment, see task-class-param.ts). */
+  selection?: MatrixSelection;
 }
 
 export function decisionMapOf(review: Review): DecisionMap {

@@ -5,16 +5,30 @@
  * fragment, which stays the format every other link uses.
  */
 export const TASK_CLASS_PARAM = "class";
+/** Beside the class, the invariant whose cell was open (a shared link restores the cell, not only the row). */
+export const INVARIANT_PARAM = "cell";
 
 /** A task class id as links carry them: lowercase words joined by hyphens. */
 const TASK_CLASS_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** Longer than any task class id a profile or a class file defines in practice; a longer value is not read. */
 const MAX_ID_LENGTH = 64;
 
-/** The workspace address of a review link fragment ("v1.…"), naming `taskClass` when it is a usable id. */
-export function workspaceHref(fragment: string, taskClass?: string): string {
-  const query = taskClass !== undefined && usableId(taskClass) ? `?${TASK_CLASS_PARAM}=${taskClass}` : "";
+/** The workspace address of a review link fragment ("v1.…"), naming `taskClass` (and the `invariant` of its open cell) when usable ids. */
+export function workspaceHref(fragment: string, taskClass?: string, invariant?: string): string {
+  let query = "";
+  if (taskClass !== undefined && usableId(taskClass)) {
+    query = `?${TASK_CLASS_PARAM}=${taskClass}`;
+    if (invariant !== undefined && usableId(invariant)) query += `&${INVARIANT_PARAM}=${invariant}`;
+  }
   return `/${query}#${fragment}`;
+}
+
+/** The cell an address's query names: its task class, and the invariant when one is named. */
+export function askedSelection(search: string): { taskClass: string; invariant?: string } | undefined {
+  const taskClass = askedTaskClass(search);
+  if (taskClass === undefined) return undefined;
+  const invariant = new URLSearchParams(search).get(INVARIANT_PARAM);
+  return invariant !== null && usableId(invariant) ? { taskClass, invariant } : { taskClass };
 }
 
 /** The task class an address's query (`location.search`) names, when it names a usable one. */
@@ -27,6 +41,7 @@ export function askedTaskClass(search: string): string | undefined {
 export function searchWithoutTaskClass(search: string): string {
   const params = new URLSearchParams(search);
   params.delete(TASK_CLASS_PARAM);
+  params.delete(INVARIANT_PARAM);
   const rest = params.toString();
   return rest ? `?${rest}` : "";
 }

@@ -1,6 +1,7 @@
 import { loadEngine } from "@/components/session/workspace-review";
 import { renderDecisionMarkdown } from "@/lib/report/markdown";
-import { linkUrl } from "./link-location";
+import { workspaceHref } from "@/components/session/task-class-param";
+import { profileLabel } from "@/components/review/profile-label";
 import { loadShare, SHARE_LOAD_FAILED } from "@/components/session/load-share";
 import { snapshotOf, type WorkspaceState } from "@/components/session/snapshot";
 
@@ -23,10 +24,13 @@ export async function textFor(kind: CopyKind, workspace: WorkspaceState): Promis
     const live = share.liveStateFromSnapshot(state);
     if (!live) return { ok: false, message: "A live link needs the URL the card was fetched from." };
     const encoded = share.tryEncodeLiveLink(live);
-    return encoded.ok ? { ok: true, value: linkUrl(origin, encoded.fragment) } : { ok: false, message: `No live link: ${share.describeLinkError(encoded.error)}` };
+    return encoded.ok ? { ok: true, value: `${origin}${workspaceHref(encoded.fragment)}` } : { ok: false, message: `No live link: ${share.describeLinkError(encoded.error)}` };
   }
   const encoded = share.tryEncodeReviewLink(state);
   if (!encoded.ok) return { ok: false, message: `No link: ${share.describeLinkError(encoded.error)}` };
-  const url = linkUrl(origin, encoded.fragment);
-  return { ok: true, value: kind === "markdown" ? renderDecisionMarkdown(review, url) : url };
+  // The open cell rides beside the fragment: the link reopens where the person was.
+  const url = `${origin}${workspaceHref(encoded.fragment, workspace.selection?.taskClass, workspace.selection?.invariant)}`;
+  // An edited preset is named as edited (profile-label.ts), in the ticket as on screen.
+  const named = { ...review, profile: { ...review.profile, name: profileLabel(workspace.profile) } };
+  return { ok: true, value: kind === "markdown" ? renderDecisionMarkdown(named, url) : url };
 }

@@ -8,7 +8,7 @@ import type { Outcome } from "@/lib/negotiation/decision-types";
 import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
 import { describeProblem } from "@/lib/negotiation/explain/validity";
 import { cellOutcome, type TriageCell, type TriageProfile } from "@/lib/triage/triage";
-import { cellKey, type TriageView, type TriageViewRow } from "@/lib/triage/view";
+import { cellKey, type OutcomeCounts, type TriageView, type TriageViewRow } from "@/lib/triage/view";
 import { moveInGrid, scrollToRow, visibleRange, type GridPosition } from "./grid-keys";
 import { paceRows, rowsPerFrame, sameDrawing, type RowResults } from "./row-pacing";
 
@@ -189,14 +189,14 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
             </tr>
             <tr aria-rowindex={2}>
               <th scope="row" className={`${STICKY_COL} z-30 ${SUMMARY} text-left font-medium text-slate-700`}>
-                Worst per profile <span className="font-normal text-slate-500">(every card)</span>
+                Cards per worst decision <span className="font-normal text-slate-500">(every card)</span>
               </th>
               <td className={SUMMARY}>
                 <WorstBadge decision={worstOfAll(view.columnWorst)} />
               </td>
               {view.columnWorst.map((decision, i) => (
                 <td key={profiles[i]!.id} className={SUMMARY} data-testid="triage-column-worst" data-worst={decision ?? ""}>
-                  <WorstBadge decision={decision} />
+                  <OutcomeCountList counts={view.columnCounts[i] ?? {}} />
                 </td>
               ))}
             </tr>
@@ -220,7 +220,7 @@ export function TriageGrid({ view, profiles, labels, taskClasses, failures, onOp
                   >
                     <CardHeading label={row.card.label} valid={extra.valid} problems={extra.problems} />
                   </th>
-                  <td role="gridcell" tabIndex={tab(1)} data-row={index} data-col={1} className={CELL} data-testid="triage-row-worst" data-worst={extra.worst ?? ""}>
+                  <td role="gridcell" tabIndex={tab(1)} data-row={index} data-col={1} className={`${CELL} overflow-hidden`} data-testid="triage-row-worst" data-worst={extra.worst ?? ""}>
                     <WorstBadge decision={extra.worst} />
                   </td>
                   {cells.map((cell, i) => (
@@ -295,7 +295,36 @@ function CardHeading({ label, valid, problems }: { label: string; valid: boolean
 
 export function WorstBadge({ decision }: { decision: Outcome | undefined }): ReactNode {
   if (!decision) return <span className="text-slate-500">…<span className="sr-only"> not reviewed yet</span></span>;
-  return <DecisionBadge decision={decision} compact />;
+  // Fits its fixed column: a long word ("accept-degraded", "not for this client") is cut with an
+  // ellipsis (the whole word in its title and in the cell's text), never drawn over the next column.
+  return (
+    <span className="block max-w-full truncate" title={DECISION_STYLE[decision].label}>
+      <DecisionBadge decision={decision} compact />
+    </span>
+  );
+}
+
+/** Worst first, as the legend orders them: the outcomes a profile's pairs came to, each with how many. */
+const COUNT_ORDER: readonly Outcome[] = ["reject", "escalate", "defer", "accept-degraded", "accept", "not-for-client"];
+
+/**
+ * A profile's header: how many cards come out at each worst decision ("✗ 3 ◐ 2 ✓ 9"), so a column
+ * whose worst is reject still says whether that is one card or all of them.
+ */
+function OutcomeCountList({ counts }: { counts: OutcomeCounts }): ReactNode {
+  const present = COUNT_ORDER.filter((o) => (counts[o] ?? 0) > 0);
+  if (present.length === 0) return <span className="text-slate-500">…<span className="sr-only"> not reviewed yet</span></span>;
+  return (
+    <ul className="flex flex-wrap gap-0.5" data-testid="triage-column-counts">
+      {present.map((o) => (
+        <li key={o} data-outcome={o} data-count={counts[o]} title={`${counts[o]} ${counts[o] === 1 ? "card" : "cards"}: ${DECISION_STYLE[o].label}`} className={`rounded-sm px-1 text-[11px] font-semibold ring-1 ring-inset ${DECISION_STYLE[o].className}`}>
+          <span aria-hidden="true">{DECISION_STYLE[o].symbol} </span>
+          {counts[o]}
+          <span className="sr-only"> {DECISION_STYLE[o].label}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Memoised: while a run streams results, only the cells whose result arrived render again. */

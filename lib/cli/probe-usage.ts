@@ -23,10 +23,14 @@ Options:
                         loopback the probe starts its own)
   --timeout SECONDS     with --send: the most one class may take (default 10)
   --format FORMAT       text (default), json, junit
+  --trace FILE          write the exchange log (every request and answer, in order, with timing,
+                        credentials redacted) to FILE, one JSON object a line
+  --time-limit SECONDS  the most the whole check may take (default 60, plus --timeout per class
+                        with --send); what it did not reach is said to be skipped
   -h, --help            this help
 
-Exit codes: 0 no contradiction and no disagreement; 1 a claim contradicted or a prediction
-disagreeing with the observation; 2 unusable input (card not fetched or not a card, bad flag,
+Exit codes: 0 no contradiction, no wire finding and no disagreement; 1 a claim contradicted,
+an answer that breaks the protocol (a wire finding), or a prediction disagreeing with the observation; 2 unusable input (card not fetched or not a card, bad flag,
 --send without --yes and no terminal). Loopback agents are probed only with
 ${LOOPBACK_ENV}=1 (tests, local development). Docs: docs/probe.md
 `;

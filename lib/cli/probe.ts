@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
@@ -21,6 +23,8 @@ const PROBE_OPTIONS = {
   webhook: { type: "string" },
   timeout: { type: "string" },
   format: { type: "string" },
+  trace: { type: "string" },
+  "time-limit": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
 
@@ -55,6 +59,8 @@ export async function runProbe(argv: string[], io: CliIo): Promise<ExitCode> {
       throw new UsageError(`probe: --webhook must be an http(s) URL, not "${values.webhook}".`, true);
     }
   }
+  const traceFile = values.trace === undefined ? undefined : resolve(io.cwd, values.trace);
+  if (traceFile !== undefined && values.trace!.trim() === "") throw new UsageError("probe: --trace needs a file name.", true);
   const timeoutMs = values.timeout === undefined ? PROBE_DEFAULTS.sendTimeoutMs : parseWholeNumberFlag("probe", "--timeout", values.timeout, 1, 300) * 1000;
   const custom = values["task-class-file"] ? await loadTaskClassFile(values["task-class-file"], io) : [];
   const named = values["task-class"];
@@ -79,9 +85,16 @@ export async function runProbe(argv: string[], io: CliIo): Promise<ExitCode> {
     }
   }
 
+  // One limit for the whole check, whatever the card lists: what was not called in it is said to be skipped.
+  const limitS =
+    values["time-limit"] === undefined
+      ? PROBE_DEFAULTS.cliTimeLimitS + (values.send ? Math.ceil((taskClasses.length * timeoutMs) / 1000) : 0)
+      : parseWholeNumberFlag("probe", "--time-limit", values["time-limit"], 1, 3600);
+  const limit = AbortSignal.timeout(limitS * 1000);
   let report;
   try {
     report = await probeAgent({
+      signal: limit,
       card,
       profile,
       taskClasses,
@@ -94,11 +107,16 @@ export async function runProbe(argv: string[], io: CliIo): Promise<ExitCode> {
     if (e instanceof ProbeInputError) throw new UsageError(`probe: ${e.message}`);
     throw e;
   }
+  if (limit.aborted) report.notes.push(`The check stopped at its time limit (${limitS} s; --time-limit sets it).`);
+  if (traceFile !== undefined) {
+    // The exchange log, one JSON object a line, credentials already redacted.
+    await writeFile(traceFile, (report.exchanges ?? []).map((x) => JSON.stringify(x)).join("\n") + "\n", { mode: 0o600 });
+  }
   const code: ExitCode = probeExitCode(report) === 1 ? EXIT.rejected : EXIT.ok;
   io.decided?.(code);
   if (format === "json") {
-    const { card: c, interfaces, classes, contradictions, sent, notes } = report;
-    await writeOut(io.stdout, JSON.stringify({ card: c, interfaces, classes, contradictions, sent, notes, exitCode: code }, null, 2) + "\n");
+    const { card: c, interfaces, classes, contradictions, sent, notes, wire = [] } = report;
+    await writeOut(io.stdout, JSON.stringify({ card: c, interfaces, classes, contradictions, wire, sent, notes, exitCode: code }, null, 2) + "\n");
   } else if (format === "junit") {
     await writeOut(io.stdout, formatProbeJunit(report));
   } else {

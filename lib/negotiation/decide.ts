@@ -63,7 +63,12 @@ function severity(kind: DecisionKind): number {
 
 export function decide(input: DecideInput): TaskClassDecision {
   const { taskClass, findings, validity } = input;
-  if (!validity.valid) return rejectInvalidCard(taskClass, findings, validity);
+  // Validity is for the card's author, the decision for the client: a card whose only errors are
+  // REQUIRED fields no path reads is refused by a client that validates, and decided on its paths
+  // for one that does not (no SDK client does).
+  if (!validity.valid && (input.profile.validatesRequiredFields === true || !onlyUnreadRequiredErrors(validity))) {
+    return rejectInvalidCard(taskClass, findings, validity);
+  }
 
   // Made with its first reason: a list grown from [] by push keeps room for 16, in every decision a review keeps.
   let reasons: DecisionReason[] | undefined;
@@ -127,6 +132,25 @@ export function decide(input: DecideInput): TaskClassDecision {
   // object past its slots.
   if (decision === "reject" && target) return { taskClass: taskClass.id, decision, reasons, findings, degradations, target };
   return { taskClass: taskClass.id, decision, reasons, findings, degradations };
+}
+
+/** The REQUIRED-field errors a client that does not validate never meets: a field left out or a list left empty. */
+const UNREAD_REQUIRED_CODES: ReadonlySet<string> = new Set(["missingRequiredField", "emptyRequiredList"]);
+
+/**
+ * Are the card's errors all REQUIRED fields left out (or lists left empty) off the paths a call
+ * uses? A security scheme or an interface missing what it needs is broken on the path itself (the
+ * client cannot authenticate or call with it), so it still rejects the card for every client.
+ */
+export function onlyUnreadRequiredErrors(validity: ValidityReport): boolean {
+  let errors = 0;
+  for (const problem of validity.problems) {
+    if (problem.severity !== "error") continue;
+    if (!UNREAD_REQUIRED_CODES.has(problem.code)) return false;
+    if (problem.pointer.startsWith("/securitySchemes") || problem.pointer.startsWith("/supportedInterfaces")) return false;
+    errors++;
+  }
+  return errors > 0;
 }
 
 function withReason(reasons: DecisionReason[] | undefined, reason: DecisionReason): DecisionReason[] {

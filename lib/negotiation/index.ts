@@ -130,3 +130,21 @@ export {
 
 // The rule's reference check, with the same raises (a parity shim; review() is Parley's answer).
 export { checkCardNegotiable, evaluateCardNegotiable, type EvaluateOptions, SEED_MAX_NESTING, SeedInputError, UnnegotiableAgentCardError, type SeedRaise } from "./seed-compat";
+
+// Acknowledged findings (known and accepted, with a reason and maybe an expiry): shown, never hidden.
+export {
+  Acknowledgement,
+  acknowledgeDecision,
+  acknowledgeReview,
+  gateDecision,
+  isExpired,
+  MAX_ACKNOWLEDGEMENTS,
+  readAcknowledgements,
+  type AcknowledgementProblem,
+  type AcknowledgementProblemCode,
+  type AcknowledgementReading,
+  type AcknowledgeOptions,
+  type AppliedAcknowledgement,
+  type ClassAcknowledgement,
+} from "./acknowledgements";
+export { describeAcknowledgement, describeClassAcknowledgement, explainAcknowledgementProblem } from "./explain/acknowledgements";

@@ -70,6 +70,39 @@ export const ClientProfile = z.strictObject({
    * left-out value is a plain "no", not an unknown.
    */
   requireSignedCard: z.optional(z.boolean()),
+  // How the client reads a card (issue 39): what a real client does with the card is the client's.
+  /**
+   * The client refuses a card that misses what its A2A version REQUIRES. Left out: no — no SDK
+   * client validates REQUIRED fields (the Python SDK parses with unknown fields ignored, the JS SDK
+   * fills defaults), so like requireSignedCard a left-out value is a plain "no".
+   */
+  validatesRequiredFields: z.optional(z.boolean()),
+  /**
+   * The client reads the A2A JS SDK's internal security scheme shape, `{"scheme":{"$case":…}}`
+   * (what the JS server sends when it serves its parsed card object). The JS SDK does; the Python
+   * SDK ignores it as an unknown field and sends no credentials. Left out: unknown.
+   */
+  readsJsSdkSchemeShape: z.optional(z.boolean()),
+  /**
+   * The A2A-Version header the client sends on a 1.x interface: a Major.Minor it sends whatever the
+   * interface declares ("1.0": both SDKs), or "as-declared" (the interface's protocolVersion as
+   * written). Left out: unknown.
+   */
+  a2aVersionHeader: z.optional(
+    z.string().check(z.trim(), z.regex(/^(\d+\.\d+|as-declared)$/, { error: 'the A2A-Version header is Major.Minor (e.g. "1.0") or "as-declared"' })),
+  ),
+  /**
+   * How the client picks an interface among the card's, per binding: "exact-version-first" (both
+   * SDKs: the entry whose protocolVersion is exactly "1.0", then a newer one, then one >= 0.3, each
+   * the first in card order) or "card-order" (the first it speaks). Left out: exact-version-first,
+   * the SDKs' choice.
+   */
+  interfaceChoice: z.optional(z.enum(["exact-version-first", "card-order"])),
+  /**
+   * Where the client looks for the card, as paths on the agent's origin ("/.well-known/agent-card.json").
+   * Left out: unknown (nothing is said about where the card is).
+   */
+  cardPaths: z.optional(z.array(z.string().check(z.trim(), z.regex(/^\//, { error: "a card path starts with /" })))),
 });
 export type ClientProfile = z.infer<typeof ClientProfile>;
 
@@ -96,6 +129,11 @@ export const NORTHWIND: ClientProfile = {
   supportedExtensions: [],
   securitySchemes: ["mutualTLS", "http", "oauth2"],
   authenticated: true,
+  validatesRequiredFields: false,
+  readsJsSdkSchemeShape: true,
+  a2aVersionHeader: "1.0",
+  interfaceChoice: "exact-version-first",
+  cardPaths: ["/.well-known/agent-card.json"],
 };
 
 /**
@@ -131,7 +169,7 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
     profile: {
       name: "A2A Python SDK client",
       description:
-        "a2a-sdk 1.1.0's client as configured by default: JSON-RPC only (ClientConfig.supported_protocol_bindings empty), A2A 1.0 and 0.3 (built-in compat transports), streams (ClientConfig.streaming, default true), and sends a blocking request when the card does not stream (BaseClient.send_message), polls (get_task: ClientConfig.polling only says whether it prefers to), no callback listener (the SDK only sends push configs), acceptedOutputModes empty (any), credentials by its AuthInterceptor: HTTP bearer, OAuth2, OpenID Connect, API key (no client certificates). Text and JSON data parts.",
+        "a2a-sdk 1.1.0's client as configured by default: JSON-RPC only (ClientConfig.supported_protocol_bindings empty), A2A 1.0 and 0.3 (built-in compat transports), streams (ClientConfig.streaming, default true), and sends a blocking request when the card does not stream (BaseClient.send_message), polls (get_task: ClientConfig.polling only says whether it prefers to), no callback listener (the SDK only sends push configs), acceptedOutputModes empty (any), credentials by its AuthInterceptor: HTTP bearer, OAuth2, OpenID Connect, API key (no client certificates). Text and JSON data parts. Reads a card with ParseDict(ignore_unknown_fields=True) (card_resolver.py): no REQUIRED field is validated, and the JS SDK's {\"scheme\":{\"$case\":…}} scheme shape is an unknown field (no credentials sent); sends A2A-Version: 1.0 (ClientFactory, VERSION_HEADER = PROTOCOL_VERSION_CURRENT); per binding takes the interface whose protocolVersion is exactly \"1.0\", then a newer one, then one >= 0.3 (ClientFactory._find_best_interface); reads /.well-known/agent-card.json (AGENT_CARD_WELL_KNOWN_PATH).",
       transports: ["JSONRPC"],
       protocolVersions: ["1.0", "0.3"],
       streaming: true,
@@ -145,6 +183,11 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       supportedExtensions: [],
       securitySchemes: ["http", "oauth2", "openIdConnect", "apiKey"],
       authenticated: true,
+      validatesRequiredFields: false,
+      readsJsSdkSchemeShape: false,
+      a2aVersionHeader: "1.0",
+      interfaceChoice: "exact-version-first",
+      cardPaths: ["/.well-known/agent-card.json"],
     },
   },
   {
@@ -152,7 +195,7 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
     profile: {
       name: "A2A JS SDK client (Node)",
       description:
-        "@a2a-js/sdk 1.3.0's client as configured by default: JSON-RPC and HTTP+JSON (ClientFactoryOptions.default's transports; gRPC is opt-in), A2A 1.0 (0.3 only with legacyCompat), streams (sendMessageStream), and on a card that does not stream sendMessageStream sends a blocking sendMessage instead (Client.sendMessageStream), polls (getTask), no callback listener, acceptedOutputModes empty (any), header credentials the app supplies (AuthenticationHandler): HTTP, API key, OAuth2 or OpenID Connect tokens. No client certificate by default; a fetchImpl given to the transport factories can present one, and a profile for such an app adds mutualTLS.",
+        "@a2a-js/sdk 1.3.0's client as configured by default: JSON-RPC and HTTP+JSON (ClientFactoryOptions.default's transports; gRPC is opt-in), A2A 1.0 (0.3 only with legacyCompat), streams (sendMessageStream), and on a card that does not stream sendMessageStream sends a blocking sendMessage instead (Client.sendMessageStream), polls (getTask), no callback listener, acceptedOutputModes empty (any), header credentials the app supplies (AuthenticationHandler): HTTP, API key, OAuth2 or OpenID Connect tokens. No client certificate by default; a fetchImpl given to the transport factories can present one, and a profile for such an app adds mutualTLS. Reads the card without validating REQUIRED fields (AgentCard.fromJSON fills defaults), reads its own {\"scheme\":{\"$case\":…}} scheme shape, sends A2A-Version: 1.0 (A2A_PROTOCOL_VERSION), per binding takes the first interface in card order unless one says exactly \"1.0\" (ClientFactory.createFromNormalizedAgentCard), reads /.well-known/agent-card.json (AGENT_CARD_PATH).",
       transports: ["JSONRPC", "HTTP+JSON"],
       protocolVersions: ["1.0"],
       streaming: true,
@@ -166,6 +209,11 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       supportedExtensions: [],
       securitySchemes: ["http", "apiKey", "oauth2", "openIdConnect"],
       authenticated: true,
+      validatesRequiredFields: false,
+      readsJsSdkSchemeShape: true,
+      a2aVersionHeader: "1.0",
+      interfaceChoice: "exact-version-first",
+      cardPaths: ["/.well-known/agent-card.json"],
     },
   },
   {
@@ -187,6 +235,11 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       supportedExtensions: [],
       securitySchemes: ["http", "apiKey", "oauth2", "openIdConnect"],
       authenticated: true,
+      validatesRequiredFields: false,
+      readsJsSdkSchemeShape: true,
+      a2aVersionHeader: "1.0",
+      interfaceChoice: "exact-version-first",
+      cardPaths: ["/.well-known/agent-card.json"],
     },
   },
   {
@@ -208,13 +261,18 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       supportedExtensions: [],
       securitySchemes: ["mutualTLS", "http", "oauth2", "openIdConnect", "apiKey"],
       authenticated: true,
+      validatesRequiredFields: false,
+      readsJsSdkSchemeShape: false,
+      a2aVersionHeader: "1.0",
+      interfaceChoice: "exact-version-first",
+      cardPaths: ["/.well-known/agent-card.json"],
     },
   },
   {
     id: "text-only",
     profile: {
       name: "Text-only JSON-RPC client",
-      description: "A chat-style client: text in and out, no streaming, no callbacks, polls, bearer or API-key credentials, and old enough to speak A2A 0.2 as well as 0.3 and 1.0.",
+      description: "A chat-style client: text in and out, no streaming, no callbacks, polls, bearer or API-key credentials, and old enough to speak A2A 0.2 as well as 0.3 and 1.0: like the 0.x SDKs' pydantic models it refuses a card missing a REQUIRED field, and it looks for the card at agent-card.json and the older agent.json.",
       transports: ["JSONRPC"],
       protocolVersions: ["1.0", "0.3", "0.2"],
       streaming: false,
@@ -229,6 +287,11 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       supportedExtensions: [],
       securitySchemes: ["http", "apiKey"],
       authenticated: true,
+      validatesRequiredFields: true,
+      readsJsSdkSchemeShape: false,
+      a2aVersionHeader: "1.0",
+      interfaceChoice: "exact-version-first",
+      cardPaths: ["/.well-known/agent-card.json", "/.well-known/agent.json"],
     },
   },
   {
@@ -249,6 +312,11 @@ const PRESET_ENTRIES: ReadonlyArray<{ id: string; profile: ClientProfile }> = [
       supportedExtensions: [],
       securitySchemes: ["apiKey", "http", "oauth2", "openIdConnect", "mutualTLS"],
       authenticated: true,
+      validatesRequiredFields: false,
+      readsJsSdkSchemeShape: true,
+      a2aVersionHeader: "1.0",
+      interfaceChoice: "exact-version-first",
+      cardPaths: ["/.well-known/agent-card.json"],
     },
   },
 ];

@@ -1,11 +1,14 @@
 import type { ProbeReport } from "./types";
+import type { WireFinding } from "./wire-checks";
+import { clientEffectSentence, wireClientsSummary, wireFindingSentence } from "./wire-explain";
+import { SDK_CLIENTS } from "./wire-rules";
 
 /**
  * The probe's report as text (tables) and JUnit. What a server said is its text, not ours: control
  * characters and line breaks in it are shown escaped, so it cannot start a line of its own in a CI log.
  */
 export function probeExitCode(report: ProbeReport): 0 | 1 {
-  return report.contradictions.length > 0 || Object.values(report.classes).some((c) => c.disagrees) ? 1 : 0;
+  return report.contradictions.length > 0 || (report.wire?.length ?? 0) > 0 || Object.values(report.classes).some((c) => c.disagrees) ? 1 : 0;
 }
 
 export function formatProbeText(report: ProbeReport): string {
@@ -38,9 +41,19 @@ export function formatProbeText(report: ProbeReport): string {
     lines.push("", "Contradictions (the card says one thing, the agent does another):");
     for (const c of report.contradictions) lines.push(`  ${oneLine(c.pointer)}: ${oneLine(c.claim)}; ${oneLine(c.observed)}`);
   }
+  const wire = groupWire(report.wire ?? []);
+  if (wire.length > 0) {
+    lines.push("", "On the wire (answers that break the protocol, and what each SDK client does with them):");
+    for (const { first, seqs } of wire) {
+      lines.push(`  ${first.id} at ${oneLine(first.url)} (exchange${seqs.length === 1 ? "" : "s"} ${seqs.join(", ")}): ${oneLine(wireFindingSentence(first))}`);
+      lines.push(`    ${oneLine(wireClientsSummary(first))}`);
+      for (const client of SDK_CLIENTS) lines.push(`    - ${oneLine(clientEffectSentence(first, client))}`);
+      lines.push(`    received: ${oneLine(first.received)}`);
+    }
+  }
   if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((n) => `  ${oneLine(n)}`));
   const code = probeExitCode(report);
-  lines.push("", code === 0 ? "No contradiction, no disagreement (exit 0)" : "Contradicted or disagreeing (exit 1)");
+  lines.push("", code === 0 ? "No contradiction, no wire finding, no disagreement (exit 0)" : "Contradicted, breaking the protocol or disagreeing (exit 1)");
   return lines.join("\n") + "\n";
 }
 
@@ -63,7 +76,12 @@ export function formatProbeJunit(report: ProbeReport): string {
   for (const c of report.contradictions) {
     cases.push(`    <testcase classname="${xml(suite)}" name="${xml(`claim ${c.pointer}`)}"><failure type="contradicted" message="${xml(`${c.claim}; ${c.observed}`)}"/></testcase>`);
   }
-  const failures = report.interfaces.filter((i) => i.reachable === false).length + Object.values(report.classes).filter((c) => c.disagrees).length + report.contradictions.length;
+  const wire = groupWire(report.wire ?? []);
+  for (const { first, seqs } of wire) {
+    const message = `${wireFindingSentence(first)}; ${wireClientsSummary(first)} (exchanges ${seqs.join(", ")})`;
+    cases.push(`    <testcase classname="${xml(suite)}" name="${xml(`wire ${first.id} ${first.url}`)}"><failure type="${xml(first.id)}" message="${xml(message)}"/></testcase>`);
+  }
+  const failures = report.interfaces.filter((i) => i.reachable === false).length + Object.values(report.classes).filter((c) => c.disagrees).length + report.contradictions.length + wire.length;
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<testsuites name="parley probe">`,
@@ -73,6 +91,19 @@ export function formatProbeJunit(report: ProbeReport): string {
     `</testsuites>`,
     "",
   ].join("\n");
+}
+
+/** One entry per finding id and URL (the same fault on every event is said once, with the exchanges it was in). */
+export function groupWire(findings: readonly WireFinding[]): { first: WireFinding; seqs: number[] }[] {
+  const groups = new Map<string, { first: WireFinding; seqs: number[] }>();
+  for (const f of findings) {
+    const key = `${f.id} ${f.url}`;
+    const g = groups.get(key);
+    if (g) {
+      if (!g.seqs.includes(f.seq)) g.seqs.push(f.seq);
+    } else groups.set(key, { first: f, seqs: [f.seq] });
+  }
+  return [...groups.values()];
 }
 
 /** Control characters (line breaks included) shown as escapes: remote text stays on its line. */

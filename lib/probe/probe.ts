@@ -4,11 +4,14 @@ import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportF
 import { fetchCard } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
 import { type ClientProfile, review, type TaskClass } from "../negotiation";
+import { ADVICE, type ProbeSurface } from "./advice";
 import { disagrees } from "./agreement";
 import { classifyFailure, describeError, isTaskNotFound } from "./classify";
 import { runLifecycles } from "./send";
+import { ExchangeRecorder, redactDeep } from "./exchange";
 import { createProbeFetch } from "./transport-fetch";
 import type { CallFailure, Contradiction, ProbedClass, ProbedInterface, ProbeReport } from "./types";
+import { checkPush, checkWire, type WireFinding } from "./wire-checks";
 
 export interface ProbeOptions {
   /** The card's URL (fetched plainly and the SDK's way) or its text (a file). */
@@ -29,7 +32,12 @@ export interface ProbeOptions {
   send?: { webhook?: string; timeoutMs?: number };
   /** Each call's budget. Default 5000 ms. */
   callTimeoutMs?: number;
+  /** Ends the probe (an overall time limit, a client that went away): what was not called yet is said to be skipped. */
   signal?: AbortSignal;
+  /** Interfaces called at most (a card may list thousands). Default PROBE_DEFAULTS.maxInterfaces. */
+  maxInterfaces?: number;
+  /** Where the report is read: its advice names that surface's controls. Default "cli". */
+  surface?: ProbeSurface;
 }
 
 /** The card could not be had or read: nothing to probe (exit 2 in the CLI, 422 in the route). */
@@ -43,13 +51,14 @@ export class ProbeInputError extends Error {
   }
 }
 
-export const PROBE_DEFAULTS = { callTimeoutMs: 5000, sendTimeoutMs: 10_000, maxAnswerBytes: 1024 * 1024 } as const;
+export const PROBE_DEFAULTS = { callTimeoutMs: 5000, sendTimeoutMs: 10_000, maxAnswerBytes: 1024 * 1024, maxInterfaces: 16, maxPerOrigin: 4, cliTimeLimitS: 60 } as const;
 
 const SDK_BINDINGS = new Set(["JSONRPC", "HTTP+JSON"]);
 
 export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   const notes: string[] = [];
   const contradictions: Contradiction[] = [];
+  const surface = opts.surface ?? "cli";
   const callTimeoutMs = opts.callTimeoutMs ?? PROBE_DEFAULTS.callTimeoutMs;
   let lastStatus: number | undefined;
   const fetchRules = { allowLoopback: opts.allowLoopback, allow: opts.allow, deny: opts.deny, resolveHost: opts.resolveHost };
@@ -73,7 +82,12 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   }
   const raw = parseJson(plainText);
   if (!origin) origin = firstInterfaceOrigin(raw);
-  const probeFetch = createProbeFetch({
+  // Every request and answer from here on is in the exchange log; credentials never are.
+  const recorder = new ExchangeRecorder(
+    (opts.headers ?? []).map(([, value]) => value),
+    origin && opts.headers?.length ? { origin, names: opts.headers.map(([name]) => name) } : undefined,
+  );
+  const safeFetch = createProbeFetch({
     ...fetchRules,
     credentials: origin && opts.headers?.length ? { origin, headers: opts.headers } : undefined,
     timeoutMs: callTimeoutMs,
@@ -81,6 +95,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     signal: opts.signal,
     onStatus: (_url, status) => (lastStatus = status),
   });
+  const probeFetch = recorder.wrap(safeFetch);
   let servedRaw = raw;
   let servedToSdkDiffers: boolean | null = null;
   if (cardUrl) {
@@ -116,6 +131,8 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   // 3. One call per interface that creates nothing: GetTask of an id no task has.
   const interfaces: ProbedInterface[] = [];
   const clients = new Map<number, Client>();
+  const plan = planCalls(declared, opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces);
+  let timeLimitHit = 0;
   for (const [index, iface] of declared.entries()) {
     const entry: ProbedInterface = {
       index,
@@ -130,6 +147,23 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     const factory = factories.find((f) => f.protocolName.toUpperCase() === entry.binding.toUpperCase());
     if (!factory || !SDK_BINDINGS.has(entry.binding.toUpperCase())) {
       entry.error = { kind: "notProbed", detail: `${entry.binding || "no binding"}: the probe speaks JSON-RPC and HTTP+JSON through Parley's safe fetcher only` };
+      continue;
+    }
+    const skip = plan.get(index);
+    if (skip?.kind === "same") {
+      const first = interfaces[skip.as]!;
+      entry.reachable = first.reachable;
+      if (first.error) entry.error = { ...first.error };
+      if (clients.has(skip.as)) clients.set(index, clients.get(skip.as)!);
+      continue;
+    }
+    if (skip) {
+      entry.error = { kind: "notProbed", detail: skip.kind === "perOrigin" ? `not called: at most ${PROBE_DEFAULTS.maxPerOrigin} interfaces per origin are called` : `not called: at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} interfaces are called` };
+      continue;
+    }
+    if (opts.signal?.aborted) {
+      timeLimitHit++;
+      entry.error = { kind: "notProbed", detail: "not called: the check's time ran out" };
       continue;
     }
     lastStatus = undefined;
@@ -148,7 +182,10 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
       }
     }
   }
-  contradictions.push(...interfaceContradictions(interfaces, servedRaw, opts.headers?.length ?? 0, notes));
+  const skipped = [...plan.values()].filter((p) => p.kind !== "same").length;
+  if (skipped > 0) notes.push(`${skipped} of ${declared.length} interfaces were not called (at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} are, ${PROBE_DEFAULTS.maxPerOrigin} per origin; an interface repeated is called once).`);
+  if (timeLimitHit > 0) notes.push(`${timeLimitHit} interfaces were not called: the check's time ran out.`);
+  contradictions.push(...interfaceContradictions(interfaces, servedRaw, opts.headers?.length ?? 0, notes, surface));
 
   // 4. What the card claims on the picked interface, asked without creating anything.
   // On the interface the SDK picks, or when that one is dead, on the first one that answers.
@@ -172,7 +209,8 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   // 5. Predictions, and (with send) observations.
   const result = review(servedText, opts.profile, { taskClasses: [...opts.taskClasses] });
   const classes: Record<string, ProbedClass> = {};
-  for (const d of result.decisions) classes[d.taskClass] = { predicted: d.decision, observed: "skipped", error: opts.send ? undefined : "not sent (--send runs it)" };
+  const pushFindings: WireFinding[] = [];
+  for (const d of result.decisions) classes[d.taskClass] = { predicted: d.decision, observed: "skipped", error: opts.send ? undefined : ADVICE.notSent[surface] };
   if (opts.send) {
     if (!pickedAlive) {
       for (const c of Object.values(classes)) c.error = "not sent: the interface the SDK picks does not answer";
@@ -186,7 +224,13 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
         webhook: opts.send.webhook,
         timeoutMs: opts.send.timeoutMs ?? PROBE_DEFAULTS.sendTimeoutMs,
         pickedUrl: interfaces[picked!]!.url,
+        surface,
         signal: opts.signal,
+        onCallback: (got) => {
+          recorder.recordInbound({ method: got.method, url: `${interfaces[picked!]!.url.replace(/\/+$/, "")} → ${got.path}`, headers: got.headers, body: got.body, status: 200 });
+          const seq = recorder.exchanges.length - 1;
+          pushFindings.push(...checkPush(got, seq, got.path, interfaces[picked!]!.version.startsWith("0.") ? "0.3" : "1.0", (t) => recorder.redact(t)));
+        },
       });
       contradictions.push(...lifecycle.contradictions);
       notes.push(...lifecycle.notes);
@@ -195,7 +239,9 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   for (const c of Object.values(classes)) {
     if (disagrees(c)) c.disagrees = true;
   }
-  return {
+  // Every answer read to its end (bounded by each call's budget), then judged as the wire carried it.
+  await recorder.settled();
+  const report: ProbeReport = {
     card: { url: cardUrl, servedToSdkDiffers, name: typeof sdkCard.name === "string" ? sdkCard.name : null },
     interfaces,
     classes,
@@ -203,7 +249,45 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     contradictions: contradictions.filter((c, i) => contradictions.findIndex((d) => d.pointer === c.pointer) === i),
     sent: opts.send !== undefined,
     notes,
+    wire: [...checkWire(recorder.exchanges, (t) => recorder.redact(t)), ...pushFindings].sort((a, b) => a.seq - b.seq),
+    exchanges: recorder.log(),
   };
+  // A credential the agent echoed back (in an error text, a card) is nowhere in what is reported.
+  return redactDeep(report, (opts.headers ?? []).map(([, value]) => value));
+}
+
+type Skip = { kind: "same"; as: number } | { kind: "perOrigin" } | { kind: "cap" };
+
+/** Which declared interfaces are not called: a repeat (same URL and binding) is answered by the first; past the caps, none. */
+function planCalls(declared: AgentInterface[], max: number): Map<number, Skip> {
+  const plan = new Map<number, Skip>();
+  const seen = new Map<string, number>();
+  const perOrigin = new Map<string, number>();
+  let called = 0;
+  for (const [index, iface] of declared.entries()) {
+    const url = String(iface.url ?? "");
+    const key = `${String(iface.protocolBinding ?? "").toUpperCase()} ${url} ${String(iface.protocolVersion ?? "")}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      plan.set(index, { kind: "same", as: first });
+      continue;
+    }
+    seen.set(key, index);
+    let origin = url;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      // Not a URL: the call fails on its own and says so.
+    }
+    const n = perOrigin.get(origin) ?? 0;
+    if (called >= max) plan.set(index, { kind: "cap" });
+    else if (n >= PROBE_DEFAULTS.maxPerOrigin) plan.set(index, { kind: "perOrigin" });
+    else {
+      perOrigin.set(origin, n + 1);
+      called++;
+    }
+  }
+  return plan;
 }
 
 async function expectNotFound(call: () => Promise<unknown>): Promise<CallFailure | undefined> {
@@ -217,7 +301,7 @@ async function expectNotFound(call: () => Promise<unknown>): Promise<CallFailure
   }
 }
 
-function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, headerCount: number, notes: string[]): Contradiction[] {
+function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, headerCount: number, notes: string[], surface: ProbeSurface): Contradiction[] {
   const out: Contradiction[] = [];
   const alive = interfaces.filter((i) => i.reachable === true);
   const declaresSecurity = hasSecurity(raw);
@@ -235,7 +319,7 @@ function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, he
         break;
       case "unauthorized":
         if (!declaresSecurity) out.push({ pointer: "/securitySchemes", claim: "the card declares no security", observed: `interface ${i.index} answered HTTP ${e.status}` });
-        else notes.push(headerCount === 0 ? `Interface ${i.index} wants credentials (HTTP ${e.status}), as the card says: pass them with --header "Name: value".` : `Interface ${i.index} refused the credentials given (HTTP ${e.status}).`);
+        else notes.push(headerCount === 0 ? ADVICE.passCredentials[surface](i.index, e.status) : `Interface ${i.index} refused the credentials given (HTTP ${e.status}).`);
         break;
       case "methodNotFound":
         out.push({ pointer: `${i.pointer}${i.pointer === "/url" ? "" : "/protocolBinding"}`, claim: `interface ${i.index} declares ${i.binding}`, observed: `the server does not know GetTask there: ${e.detail}${answers}` });

@@ -5,6 +5,7 @@ import { readSettings } from "../settings";
 import { RateLimiter } from "../server/rate-limit";
 import { createProbeRouteDeps, handleProbe, type ProbeLogEntry } from "./route";
 import { SEND_CONFIRMATION } from "./wire";
+import { startFaultyAgent } from "./faulty-agent";
 
 // The route in-process against real SDK agents on loopback: what it answers, what reached the
 // agent, and what the operator's log line says.
@@ -87,5 +88,38 @@ describe("POST /api/probe", () => {
     expect(confirmed.status).toBe(200);
     expect((await confirmed.json()).classes["request-response"]).toEqual({ predicted: "accept", observed: "completed" });
     expect(a.log.messages).toHaveLength(1);
+  });
+
+  it("keeps a long confirmed send's connection moving and answers its report at the end", async () => {
+    const slow = await startFaultyAgent({ workMs: 1200 });
+    try {
+      const logs: ProbeLogEntry[] = [];
+      const deps = createProbeRouteDeps(readSettings({ PARLEY_ALLOW_LOOPBACK_FETCH: "1", PARLEY_PROBE_SEND: "1" }), {
+        log: (e) => logs.push(e),
+        serverName: "parley.test",
+        heartbeat: { afterMs: 300, everyMs: 200 },
+      });
+      // A 0.3 card: the Python client's profile accepts it (the JS one wants a 1.0 interface).
+      const response = await handleProbe(post({ url: slow.cardUrl, profile: findPreset("a2a-python")!, taskClasses: ["request-response", "streaming-output"], send: true, confirmSend: SEND_CONFIRMATION }), deps);
+      // Answered before the check ended: the status line and the first byte leave at once.
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-parley-probe")).toBe("heartbeat");
+      expect(logs).toEqual([]);
+      const reader = response.body!.getReader();
+      const pieces: string[] = [];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        pieces.push(new TextDecoder().decode(value));
+      }
+      expect(pieces.length).toBeGreaterThan(2);
+      expect(pieces[0]).toBe(" ");
+      const report = JSON.parse(pieces.join(""));
+      expect(report.classes["request-response"]).toMatchObject({ observed: "completed" });
+      expect(report.wire).toEqual([]);
+      expect(logs).toEqual([{ host: "127.0.0.1", outcome: "ok", status: 200, durationMs: expect.any(Number), sent: true }]);
+    } finally {
+      await slow.close();
+    }
   });
 });

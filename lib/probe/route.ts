@@ -26,6 +26,8 @@ export interface ProbeRouteDeps {
   resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
   /** The name the server was started with: without a base URL, the only Host besides loopback ones the origin check trusts (as for the fetch route). */
   serverName: string | null;
+  /** A check still running after `afterMs` answers 200 at once and keeps the connection moving (a space every `everyMs`) until its JSON is ready. */
+  heartbeat: { afterMs: number; everyMs: number };
 }
 
 export interface ProbeLogEntry {
@@ -36,8 +38,14 @@ export interface ProbeLogEntry {
   sent: boolean;
 }
 
-/** A probe without --send makes a few calls per interface; this caps the whole of it. */
-export const PROBE_ROUTE_LIMITS = { totalMs: 20_000, sendTotalMs: 60_000, slotWaitMs: 10_000, maxBodyBytes: 64 * 1024 } as const;
+/**
+ * A probe without --send makes a few calls per interface; this caps the whole of it. A send runs a
+ * lifecycle per class (each up to 10 s) and may take minutes. Past `heartbeatAfterMs` the answer
+ * starts (HTTP 200, JSON) and a space is written every `heartbeatEveryMs` (JSON allows leading
+ * white space), so neither the slow-reader guard (20 s without a byte moving) nor a proxy ends a
+ * long check; an error found after that is the JSON error object in that 200 answer.
+ */
+export const PROBE_ROUTE_LIMITS = { totalMs: 20_000, sendTotalMs: 180_000, slotWaitMs: 10_000, maxBodyBytes: 64 * 1024, heartbeatAfterMs: 8_000, heartbeatEveryMs: 5_000 } as const;
 
 export function createProbeRouteDeps(settings: Settings, overrides: Partial<Omit<ProbeRouteDeps, "settings">> = {}): ProbeRouteDeps {
   return {
@@ -48,6 +56,7 @@ export function createProbeRouteDeps(settings: Settings, overrides: Partial<Omit
     now: overrides.now ?? (() => performance.now()),
     resolveHost: overrides.resolveHost,
     serverName: overrides.serverName !== undefined ? overrides.serverName : (process.env.HOSTNAME ?? null),
+    heartbeat: overrides.heartbeat ?? { afterMs: PROBE_ROUTE_LIMITS.heartbeatAfterMs, everyMs: PROBE_ROUTE_LIMITS.heartbeatEveryMs },
   };
 }
 
@@ -58,6 +67,11 @@ export function getProbeRouteDeps(): ProbeRouteDeps {
 }
 
 const NO_STORE = { "cache-control": "no-store" };
+
+/** GET /api/probe: what the panel may offer on this instance (sending real messages only where the operator turned it on). */
+export function handleProbeInfo(deps: ProbeRouteDeps): Response {
+  return Response.json({ send: deps.settings.probeSend }, { headers: NO_STORE });
+}
 
 export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promise<Response> {
   const started = deps.now();
@@ -106,28 +120,62 @@ export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promi
     return refuse({ status: 503, code: "busy", message: full ? "Parley is checking as many agents as it can right now; try again in a few seconds." : "Parley was too busy to start this check in time; try again.", headers: { "retry-after": "5" } });
   }
   const cap = AbortSignal.timeout(req.send ? PROBE_ROUTE_LIMITS.sendTotalMs : PROBE_ROUTE_LIMITS.totalMs);
-  try {
-    sent = req.send === true;
-    const report = await probeAgent({
-      card: { url: req.url },
-      profile: req.profile,
-      taskClasses: taskClasses.value,
-      // The workspace's classes are its selection, not a request to send the rejected ones too.
-      explicitClasses: false,
-      allowLoopback: deps.settings.allowLoopbackFetch,
-      allow: deps.settings.fetchAllow,
-      deny: deps.settings.fetchDeny,
-      resolveHost: deps.resolveHost,
-      headers: (req.headers ?? []).map((h) => [h.name, h.value] as const),
-      send: req.send ? {} : undefined,
-      signal: AbortSignal.any([request.signal, cap]),
-    });
-    return answer(200, report);
-  } catch (e) {
-    if (cap.aborted) return refuse({ status: 504, code: "timeout", message: "The check took longer than Parley allows; the agent may be slow or not answering." });
-    if (e instanceof ProbeInputError) return refuse({ status: 422, code: "cardUnusable", message: e.message });
-    return refuse({ status: 500, code: "internal", message: "The check failed unexpectedly." });
-  } finally {
-    release();
-  }
+  // The client went away (the page closed, the stream cancelled): the probe stops.
+  const gone = new AbortController();
+  sent = req.send === true;
+  type Outcome = { status: number; body: unknown };
+  const work: Promise<Outcome> = probeAgent({
+    card: { url: req.url },
+    profile: req.profile,
+    taskClasses: taskClasses.value,
+    // The workspace's classes are its selection, not a request to send the rejected ones too.
+    explicitClasses: false,
+    allowLoopback: deps.settings.allowLoopbackFetch,
+    allow: deps.settings.fetchAllow,
+    deny: deps.settings.fetchDeny,
+    resolveHost: deps.resolveHost,
+    headers: (req.headers ?? []).map((h) => [h.name, h.value] as const),
+    send: req.send ? {} : undefined,
+    signal: AbortSignal.any([request.signal, cap, gone.signal]),
+    surface: "workspace",
+  }).then(
+    (report): Outcome => ({ status: 200, body: report }),
+    (e): Outcome => {
+      const error = (status: number, code: ProbeError["code"], message: string): Outcome => ({ status, body: { code, message } satisfies ProbeError });
+      if (cap.aborted) return error(504, "timeout", "The check took longer than Parley allows; the agent may be slow or not answering.");
+      if (e instanceof ProbeInputError) return error(422, "cardUnusable", e.message);
+      return error(500, "internal", "The check failed unexpectedly.");
+    },
+  );
+  void work.finally(release);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const early = await Promise.race([work, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.heartbeat.afterMs)))]);
+  clearTimeout(timer);
+  if (early) return answer(early.status, early.body);
+
+  // Still running: answer now and keep the bytes moving until the JSON is ready.
+  const encoder = new TextEncoder();
+  let beat: ReturnType<typeof setInterval> | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(" "));
+      beat = setInterval(() => controller.enqueue(encoder.encode(" ")), deps.heartbeat.everyMs);
+      void work.then((outcome) => {
+        clearInterval(beat);
+        const code = outcome.status === 200 ? "ok" : (outcome.body as ProbeError).code;
+        deps.log({ host, outcome: code, status: outcome.status, durationMs: deps.now() - started, sent });
+        try {
+          controller.enqueue(encoder.encode(JSON.stringify(outcome.body)));
+          controller.close();
+        } catch {
+          // The client cancelled in the meantime.
+        }
+      });
+    },
+    cancel() {
+      clearInterval(beat);
+      gone.abort();
+    },
+  });
+  return new Response(stream, { status: 200, headers: { ...NO_STORE, "content-type": "application/json; charset=utf-8", "x-parley-probe": "heartbeat" } });
 }

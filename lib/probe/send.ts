@@ -3,6 +3,7 @@ import http from "node:http";
 import { type AgentCard, type Message, Role, type SendMessageRequest, type StreamResponse, type Task, TaskState } from "@a2a-js/sdk";
 import { type Client, ClientFactory, type TransportFactory } from "@a2a-js/sdk/client";
 import type { TaskClass } from "../negotiation";
+import { ADVICE, type ProbeSurface } from "./advice";
 import { describeError } from "./classify";
 import type { Contradiction, Observation, ProbedClass } from "./types";
 
@@ -20,7 +21,20 @@ export interface LifecycleArgs {
   webhook?: string;
   timeoutMs: number;
   pickedUrl: string;
+  surface: ProbeSurface;
   signal?: AbortSignal;
+  /** Told each push callback the probe's own receiver got (the exchange log, the push checks). */
+  onCallback?: (got: ReceivedPush) => void;
+}
+
+/** A callback as the probe's receiver got it; `tokenMatches` compares the token with the ones configured (its value is never kept). */
+export interface ReceivedPush {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  tokenPresent: boolean;
+  tokenMatches: boolean;
 }
 
 const TERMINAL = new Set([TaskState.TASK_STATE_COMPLETED, TaskState.TASK_STATE_FAILED, TaskState.TASK_STATE_CANCELED, TaskState.TASK_STATE_REJECTED]);
@@ -33,15 +47,15 @@ export async function runLifecycles(args: LifecycleArgs): Promise<{ contradictio
   const claimsPush = args.card.capabilities?.pushNotifications === true;
   const claimsStream = args.card.capabilities?.streaming === true;
   const needsPush = args.taskClasses.some((t) => ["notification", "push"].includes(t.completion) && args.classes[t.id]);
-  const receiver = claimsPush && needsPush && isLoopback(args.pickedUrl) ? await startReceiver() : undefined;
-  if (claimsPush && needsPush && !receiver && !args.webhook) notes.push("Push was not tried: pass --webhook URL, a receiver the agent can reach.");
+  const receiver = claimsPush && needsPush && isLoopback(args.pickedUrl) ? await startReceiver(args.onCallback) : undefined;
+  if (claimsPush && needsPush && !receiver && !args.webhook) notes.push(ADVICE.pushNotTried[args.surface]);
   try {
     for (const taskClass of args.taskClasses) {
       const c = args.classes[taskClass.id];
       if (!c) continue;
       c.error = undefined;
       if (c.predicted === "reject" && !args.explicit) {
-        c.error = "not sent: the review rejects it (name it with --task-class to send anyway)";
+        c.error = ADVICE.rejectedNotSent[args.surface];
         continue;
       }
       const deadline = AbortSignal.any([AbortSignal.timeout(args.timeoutMs), ...(args.signal ? [args.signal] : [])]);
@@ -127,6 +141,7 @@ async function runOne(client: Client, taskClass: TaskClass, ctx: RunCtx): Promis
   const token = randomUUID();
   const pushUrl = wantsPush ? (ctx.receiver?.url ?? ctx.webhook) : undefined;
   const started = Date.now();
+  if (pushUrl) ctx.receiver?.expect(token);
   const sent = await client.sendMessage(request(true, pushUrl ? { url: pushUrl, token } : undefined), options);
   if (!isTask(sent)) {
     const done = finished(sent);
@@ -199,32 +214,42 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** The probe's own webhook receiver for an agent on loopback: 127.0.0.1, an ephemeral port, small bodies only. */
 interface Receiver {
   url: string;
+  /** A token about to be configured: a callback carrying it is ours even before anyone waits for it. */
+  expect(token: string): void;
   waitFor(token: string, ms: number, signal: AbortSignal): Promise<boolean>;
   close(): Promise<void>;
 }
 
-async function startReceiver(): Promise<Receiver> {
+async function startReceiver(onCallback?: (got: ReceivedPush) => void): Promise<Receiver> {
   const seen = new Set<string>();
   const waiters = new Map<string, () => void>();
   const server = http.createServer((req, res) => {
     const token = String(req.headers["x-a2a-notification-token"] ?? "");
     let size = 0;
+    const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => {
       size += c.length;
       if (size > 64 * 1024) req.destroy();
+      else chunks.push(c);
     });
     req.on("end", () => {
       res.writeHead(200).end();
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+      // The token is ours (random per send); a callback for a token we never gave matches none.
+      onCallback?.({ method: req.method ?? "", path: req.url ?? "", headers, body: Buffer.concat(chunks).toString("utf8"), tokenPresent: token !== "", tokenMatches: waiters.has(token) || seen.has(token) || expected.has(token) });
       if (!token) return;
       seen.add(token);
       waiters.get(token)?.();
     });
   });
+  const expected = new Set<string>();
   server.requestTimeout = 5000;
   await new Promise<void>((resolve, reject) => server.listen(0, "127.0.0.1", resolve).once("error", reject));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}/parley-probe`,
+    expect: (token) => void expected.add(token),
     waitFor: (token, ms, signal) =>
       new Promise((resolve) => {
         if (seen.has(token)) return resolve(true);

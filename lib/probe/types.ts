@@ -1,4 +1,6 @@
 import type { DecisionKind as Decision, LiveInterface } from "../negotiation";
+import type { Exchange } from "./exchange";
+import type { WireFinding } from "./wire-checks";
 
 /**
  * What went wrong on one call, as a kind the report can act on. `detail` is the error's class and
@@ -59,4 +61,8 @@ export interface ProbeReport {
   sent: boolean;
   /** Things worth saying that are no contradiction: credentials needed, a binding not probed. */
   notes: string[];
+  /** What the agent sent that breaks the protocol, and what each SDK client does with it. */
+  wire?: WireFinding[];
+  /** Every request and answer of the check, in order, credentials redacted. */
+  exchanges?: Exchange[];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { findPreset, NORTHWIND } from "../negotiation/profile";
 import { cellOutcome, toCsv, toMarkdown, triagePair, type TriageCard, type TriageCell, type TriageProfile } from "./triage";
-import { buildTriageView, cellKey, pendingPairs, shownCells } from "./view";
+import { badnessOf, buildTriageView, cellKey, compareBadness, pendingPairs, shownCells } from "./view";
 
 const streaming = JSON.stringify({ ...(JSON.parse(CONTOSO.text) as object), name: "Alpha streaming", capabilities: { streaming: true, pushNotifications: false } }, null, 2);
 const cards: TriageCard[] = [
@@ -129,5 +129,65 @@ describe("buildTriageView", () => {
       expect(csv.split("\n")[1]).toBe("text.json,Text desk,,A2A JS SDK client (Node),yes,accept,accept,not-for-client,,input-modes");
       expect(toMarkdown([good], sdkCards, sdk, ["live-input"])).toMatch(/\| text\.json \| not for this client \(input-modes\) \|/);
     });
+  });
+});
+
+describe("worst first: how bad a card's pairs are", () => {
+  const trio: TriageProfile[] = ["a", "b", "c"].map((id) => ({ id, profile: NORTHWIND }));
+  /** A cell from its classes' outcomes, as the engine would give it ("client": a rejection aimed at the client). */
+  function cell(cardId: string, profileId: string, outcomes: string[]): TriageCell {
+    const decisions: TriageCell["decisions"] = {};
+    outcomes.forEach((o, i) => {
+      decisions[`class-${i}`] = o === "client" ? { decision: "reject", target: "client", rules: [] } : { decision: o as "reject", rules: [] };
+    });
+    return { cardId, profileId, valid: true, shape: "1.0", decisions, worst: worstOfOutcomes(Object.values(decisions).map(cellOutcome)) };
+  }
+  function worstOfOutcomes(list: ReturnType<typeof cellOutcome>[]) {
+    const order = ["not-for-client", "accept", "accept-degraded", "defer", "escalate", "reject"];
+    return list.reduce((w, o) => (order.indexOf(o) > order.indexOf(w) ? o : w), list[0]!);
+  }
+  // Each card: its three pairs' class outcomes, in the order added (none of them sorted by badness).
+  const table: Array<[string, string[][]]> = [
+    ["degraded-twice", [["accept-degraded", "accept-degraded"], ["accept", "accept"], ["accept", "accept"]]],
+    ["rejected-for-one", [["reject", "accept"], ["accept", "accept"], ["accept", "accept"]]],
+    ["deferred-twice", [["defer", "defer"], ["accept", "accept"], ["accept", "accept"]]],
+    ["rejected-for-all", [["reject", "accept"], ["reject", "accept"], ["reject", "accept"]]],
+    ["not-for-client", [["client", "client"], ["client", "client"], ["client", "client"]]],
+    ["rejected-twice-for-one", [["reject", "reject"], ["accept", "accept"], ["accept", "accept"]]],
+    ["rejected-for-two-and-degraded", [["reject", "accept-degraded"], ["reject", "accept"], ["accept", "accept"]]],
+    ["rejected-for-two", [["reject", "accept"], ["reject", "accept"], ["accept", "accept"]]],
+    ["all-accept", [["accept", "accept"], ["accept", "accept"], ["accept", "accept"]]],
+    ["degraded-and-deferred", [["accept-degraded", "defer"], ["accept", "accept"], ["accept", "accept"]]],
+  ];
+  const rankedCards: TriageCard[] = table.map(([id]) => ({ id, label: `${id}.json`, text: "{}" }));
+  const rankedCells = new Map<string, TriageCell>();
+  for (const [id, pairs] of table) pairs.forEach((outcomes, i) => rankedCells.set(cellKey(id, trio[i]!.id), cell(id, trio[i]!.id, outcomes)));
+
+  it("ranks by for how many clients something is rejected, then how much, then escalated, deferred, degraded", () => {
+    const view = buildTriageView({ cards: rankedCards, profiles: trio, cells: rankedCells, filter: {}, sort: "worst" });
+    expect(view.rows.map((r) => r.card.id)).toEqual([
+      "rejected-for-all",
+      "rejected-for-two-and-degraded",
+      "rejected-for-two",
+      "rejected-twice-for-one",
+      "rejected-for-one",
+      "deferred-twice",
+      "degraded-and-deferred",
+      "degraded-twice",
+      "all-accept",
+      "not-for-client",
+    ]);
+  });
+
+  it("counts each profile's pairs by their worst outcome, for the header", () => {
+    const view = buildTriageView({ cards: rankedCards, profiles: trio, cells: rankedCells, filter: {}, sort: "added" });
+    expect(view.columnCounts[0]).toEqual({ reject: 5, "accept-degraded": 1, defer: 2, accept: 1, "not-for-client": 1 });
+    expect(view.columnCounts[2]).toEqual({ reject: 1, accept: 8, "not-for-client": 1 });
+  });
+
+  it("a card not reviewed yet is less bad than any reviewed one", () => {
+    expect(badnessOf([undefined, undefined])).toEqual([]);
+    expect(compareBadness([], badnessOf([cell("x", "a", ["accept"])]))).toBeLessThan(0);
+    expect(compareBadness(badnessOf([cell("x", "a", ["client"])]), [])).toBeGreaterThan(0);
   });
 });

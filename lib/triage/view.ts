@@ -1,7 +1,7 @@
 import type { ValidityProblem } from "../negotiation/card/validity";
 import { outcomeRank } from "../negotiation/decide";
 import type { Outcome } from "../negotiation/decision-types";
-import { cardMatchesSearch, cellMatches, worstOf, type TriageCard, type TriageCell, type TriageFilter, type TriageProfile } from "./triage";
+import { cardMatchesSearch, cellMatches, cellOutcome, worstOf, type TriageCard, type TriageCell, type TriageFilter, type TriageProfile } from "./triage";
 
 /**
  * What the triage grid shows: the cards as rows (filtered, sorted), each with its cells in profile
@@ -30,12 +30,19 @@ export interface TriageViewRow {
   /** The card's own name, once reviewed. */
   name?: string;
   problems?: ValidityProblem[];
+  /** How bad the row's pairs are, compared most significant first (see badnessOf); empty until one pair is reviewed. */
+  badness: number[];
 }
+
+/** Per profile: how many reviewed cards' pairs come out at each worst outcome. */
+export type OutcomeCounts = Partial<Record<Outcome, number>>;
 
 export interface TriageView {
   rows: TriageViewRow[];
   /** Worst decision per profile over every card (not only the rows shown); undefined: none reviewed. */
   columnWorst: Array<Outcome | undefined>;
+  /** Per profile, over every card: how many pairs have each worst outcome (the header's counts). */
+  columnCounts: OutcomeCounts[];
   /** Pairs that pass the filter, among those reviewed. */
   matchingPairs: number;
   reviewedPairs: number;
@@ -60,11 +67,12 @@ export function buildTriageView(input: {
   // A filter on decisions or validity needs a reviewed pair to say yes; a name search does not.
   const needsCell = Boolean(filter.decision || filter.invalidOnly);
   const columnWorst: Array<Outcome | undefined> = profiles.map(() => undefined);
+  const columnCounts: OutcomeCounts[] = profiles.map(() => ({}));
   const rows: TriageViewRow[] = [];
   let matchingPairs = 0;
   let reviewedPairs = 0;
   for (const card of cards) {
-    const row: TriageViewRow = { card, cells: [], matches: [] };
+    const row: TriageViewRow = { card, cells: [], matches: [], badness: [] };
     let anyMatch = false;
     profiles.forEach((profile, column) => {
       const cell = cells.get(cellKey(card.id, profile.id));
@@ -81,6 +89,8 @@ export function buildTriageView(input: {
       row.worst = row.worst === undefined ? cell.worst : worstOf([row.worst, cell.worst]);
       const seen = columnWorst[column];
       columnWorst[column] = seen === undefined ? cell.worst : worstOf([seen, cell.worst]);
+      const counts = columnCounts[column]!;
+      counts[cell.worst] = (counts[cell.worst] ?? 0) + 1;
       const match = cellMatches(cell, card, filter);
       row.matches.push(match);
       if (match) {
@@ -88,11 +98,12 @@ export function buildTriageView(input: {
         anyMatch = true;
       }
     });
+    row.badness = badnessOf(row.cells);
     const searchHit = cardMatchesSearch(card, row.name, needle);
     if (needsCell ? anyMatch : searchHit) rows.push(row);
   }
   sortRows(rows, input.sort);
-  return { rows, columnWorst, matchingPairs, reviewedPairs, totalPairs: cards.length * profiles.length, filtered: isFilterActive(filter) };
+  return { rows, columnWorst, columnCounts, matchingPairs, reviewedPairs, totalPairs: cards.length * profiles.length, filtered: isFilterActive(filter) };
 }
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
@@ -103,10 +114,52 @@ function sortRows(rows: TriageViewRow[], sort: TriageSort): void {
     rows.sort((a, b) => collator.compare(a.card.label, b.card.label));
     return;
   }
-  // Worst first (not-for-client below accept: no fault of the card); rows not reviewed yet go last;
+  // Worst first, by how bad the pairs are (badnessOf); rows not reviewed yet go last;
   // Array.prototype.sort is stable, so ties keep the order added.
-  const rank = (row: TriageViewRow) => (row.worst === undefined ? -2 : outcomeRank(row.worst));
-  rows.sort((a, b) => rank(b) - rank(a));
+  rows.sort((a, b) => compareBadness(b.badness, a.badness));
+}
+
+/**
+ * How bad a card's pairs are, as numbers compared most significant first: for how many profiles
+ * some class is rejected, how many (profile, class) pairs are rejected, then escalated, deferred and
+ * degraded (the engine's severity order, so the worst column reads down in order); last the row's
+ * worst outcome. A card rejected for every client ranks
+ * above one rejected for a single client; "not for this client" counts for nothing (no fault of
+ * the card). Empty: nothing reviewed yet.
+ */
+export function badnessOf(cells: ReadonlyArray<TriageCell | undefined>): number[] {
+  let rejectingProfiles = 0;
+  const count: Partial<Record<Outcome, number>> = {};
+  let worst: Outcome | undefined;
+  let reviewed = false;
+  for (const cell of cells) {
+    if (!cell) continue;
+    reviewed = true;
+    worst = worst === undefined ? cell.worst : worstOf([worst, cell.worst]);
+    let rejects = false;
+    for (const decision of Object.values(cell.decisions)) {
+      const outcome = cellOutcome(decision);
+      count[outcome] = (count[outcome] ?? 0) + 1;
+      if (outcome === "reject") rejects = true;
+    }
+    if (rejects) rejectingProfiles++;
+  }
+  if (!reviewed) return [];
+  return [
+    rejectingProfiles,
+    count.reject ?? 0,
+    count.escalate ?? 0,
+    count.defer ?? 0,
+    count["accept-degraded"] ?? 0,
+    worst === undefined ? -1 : outcomeRank(worst),
+  ];
+}
+
+/** Compares two badness lists (badnessOf): positive when `a` is worse; a row not reviewed is the least bad. */
+export function compareBadness(a: readonly number[], b: readonly number[]): number {
+  if (a.length === 0 || b.length === 0) return a.length - b.length;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
 }
 
 /** The reviewed pairs the view shows and that pass its filter, row by row: what an export of the view holds. */

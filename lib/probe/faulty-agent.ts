@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+
+/**
+ * A small, deliberately faulty A2A 0.3 JSON-RPC agent on 127.0.0.1 for the probe's tests and the
+ * stress run: each wire fault seen in independent servers is a switch. With no fault it answers as
+ * the protocol says. It serves its card at /.well-known/agent-card.json, runs tasks that take
+ * `workMs` and end with a text artifact, streams their events as they happen, and posts push
+ * callbacks with the token it was given.
+ */
+export interface AgentFaults {
+  /** `message/send` answered with `"id": null`. */
+  idNull?: boolean;
+  /** Every stream event carries `"id": 1`. */
+  streamIdOne?: boolean;
+  /** Tasks (results and stream events) without `kind`. */
+  noKind?: boolean;
+  /** A U+001E byte after `data: ` on every SSE event. */
+  recordSeparator?: boolean;
+  /** `blocking: false` is ignored: the answer comes when the task is done. */
+  ignoreNonBlocking?: boolean;
+  /** Every stream event is sent at once, after the task is done. */
+  streamAllAtOnce?: boolean;
+  /** The final status update is sent before the artifact. */
+  finalBeforeOutput?: boolean;
+  /** Push config reads and resubscribe are refused with -32000 (on HTTP 200). */
+  generic32000?: boolean;
+  /** JSON-RPC errors are sent with HTTP 400. */
+  errorsHttp400?: boolean;
+  /** Push callbacks are sent as text/plain, without the token. */
+  sloppyPush?: boolean;
+  /** Echoes the request's Authorization header in its error messages. */
+  echoCredentials?: boolean;
+}
+
+export interface FaultyAgentOptions {
+  faults?: AgentFaults;
+  /** How long a task runs before it completes. Default 0. */
+  workMs?: number;
+  streaming?: boolean;
+  push?: boolean;
+  /** Extra interfaces the card lists (fan-out tests): URLs as given. */
+  extraInterfaces?: string[];
+}
+
+export interface FaultyAgent {
+  origin: string;
+  cardUrl: string;
+  /** JSON-RPC methods called, in order. */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+
+export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promise<FaultyAgent> {
+  const f = options.faults ?? {};
+  const workMs = options.workMs ?? 0;
+  const tasks = new Map<string, Json>();
+  const calls: string[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (ms <= 0) return resolve();
+      const t = setTimeout(() => (timers.delete(t), resolve()), ms);
+      timers.add(t);
+    });
+  let origin = "";
+
+  const kind = <T extends Json>(value: T, k: string): T => (f.noKind ? value : { ...value, kind: k });
+  const taskOf = (id: string, contextId: string, state: string, withArtifact: boolean): Json =>
+    kind(
+      {
+        id,
+        contextId,
+        status: { state, timestamp: new Date().toISOString() },
+        ...(withArtifact ? { artifacts: [{ artifactId: "a1", parts: [{ kind: "text", text: "done" }] }] } : {}),
+        history: [],
+      },
+      "task",
+    );
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      void handle(req, res, Buffer.concat(chunks).toString("utf8")).catch(() => res.destroy());
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, text: string): Promise<void> {
+    if (req.method === "GET" && req.url === "/.well-known/agent-card.json") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(card()));
+      return;
+    }
+    if (req.method !== "POST" || req.url !== "/a2a") {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not here");
+      return;
+    }
+    let rpc: Json;
+    try {
+      rpc = JSON.parse(text) as Json;
+    } catch {
+      return error(res, null, -32700, "Parse error");
+    }
+    const method = String(rpc.method);
+    const params = (rpc.params ?? {}) as Json;
+    calls.push(method);
+    const echo = f.echoCredentials && req.headers.authorization ? ` (you sent ${req.headers.authorization})` : "";
+    switch (method) {
+      case "tasks/get": {
+        const task = tasks.get(String(params.id));
+        return task ? result(res, rpc.id, task) : error(res, rpc.id, -32001, `Task not found${echo}`);
+      }
+      case "tasks/resubscribe":
+        if (f.generic32000) return error(res, rpc.id, -32000, "Not implemented");
+        return error(res, rpc.id, -32001, `Task not found${echo}`);
+      case "tasks/pushNotificationConfig/get":
+        if (f.generic32000) return error(res, rpc.id, -32000, "Not implemented");
+        return error(res, rpc.id, -32001, `Task not found${echo}`);
+      case "message/send":
+        return send(res, rpc, params);
+      case "message/stream":
+        return stream(res, rpc);
+      default:
+        return error(res, rpc.id, -32601, "Method not found");
+    }
+  }
+
+  async function send(res: http.ServerResponse, rpc: Json, params: Json): Promise<void> {
+    const conf = (params.configuration ?? {}) as Json;
+    const id = randomUUID();
+    const contextId = randomUUID();
+    tasks.set(id, taskOf(id, contextId, "submitted", false));
+    const push = conf.pushNotificationConfig as { url?: string; token?: string } | undefined;
+    const done = (async () => {
+      await wait(workMs);
+      const task = taskOf(id, contextId, "completed", true);
+      tasks.set(id, task);
+      if (push?.url) await callback(push.url, push.token, task);
+      return task;
+    })();
+    if (conf.blocking === false && !f.ignoreNonBlocking) {
+      tasks.set(id, taskOf(id, contextId, "working", false));
+      return result(res, f.idNull ? null : rpc.id, taskOf(id, contextId, "working", false));
+    }
+    const task = await done;
+    return result(res, f.idNull ? null : rpc.id, task);
+  }
+
+  async function stream(res: http.ServerResponse, rpc: Json): Promise<void> {
+    const id = randomUUID();
+    const contextId = randomUUID();
+    const envelope = (value: Json) => `data: ${f.recordSeparator ? "\u001e" : ""}${JSON.stringify({ jsonrpc: "2.0", id: f.streamIdOne ? 1 : rpc.id, result: value })}\n\n`;
+    const status = (state: string, final: boolean) => kind({ taskId: id, contextId, status: { state }, final }, "status-update");
+    const artifact = kind({ taskId: id, contextId, artifact: { artifactId: "a1", parts: [{ kind: "text", text: "done" }] }, lastChunk: true }, "artifact-update");
+    const first = [taskOf(id, contextId, "submitted", false), status("working", false)];
+    const last = f.finalBeforeOutput ? [status("completed", true), artifact] : [artifact, status("completed", true)];
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    if (f.streamAllAtOnce) {
+      await wait(workMs);
+      res.end([...first, ...last].map(envelope).join(""));
+    } else {
+      for (const e of first) res.write(envelope(e));
+      await wait(workMs);
+      res.end(last.map(envelope).join(""));
+    }
+    tasks.set(id, taskOf(id, contextId, "completed", true));
+  }
+
+  async function callback(url: string, token: string | undefined, task: Json): Promise<void> {
+    const headers: Record<string, string> = { "content-type": f.sloppyPush ? "text/plain" : "application/json" };
+    if (token && !f.sloppyPush) headers["x-a2a-notification-token"] = token;
+    await fetch(url, { method: "POST", headers, body: JSON.stringify(task) }).catch(() => undefined);
+  }
+
+  function result(res: http.ServerResponse, id: unknown, value: Json): void {
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id, result: value }));
+  }
+  function error(res: http.ServerResponse, id: unknown, code: number, message: string): void {
+    res.writeHead(f.errorsHttp400 ? 400 : 200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
+  }
+
+  function card(): Json {
+    return {
+      protocolVersion: "0.3.0",
+      name: "Faulty test agent",
+      description: "A deliberately faulty A2A agent for Parley's probe tests.",
+      url: `${origin}/a2a`,
+      preferredTransport: "JSONRPC",
+      ...(options.extraInterfaces ? { additionalInterfaces: options.extraInterfaces.map((url) => ({ url, transport: "JSONRPC" })) } : {}),
+      version: "1.0.0",
+      capabilities: { streaming: options.streaming ?? true, pushNotifications: options.push ?? false },
+      defaultInputModes: ["text/plain"],
+      defaultOutputModes: ["text/plain"],
+      skills: [{ id: "echo", name: "Echo", description: "Answers any text.", tags: ["test"] }],
+    };
+  }
+
+  await new Promise<void>((resolve, reject) => server.listen(0, "127.0.0.1", resolve).once("error", reject));
+  const { port } = server.address() as { port: number };
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    cardUrl: `${origin}/.well-known/agent-card.json`,
+    calls,
+    close: () =>
+      new Promise((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { agentsClosedAfterEach } from "../../reality/test-agents";
+import { BUILT_IN_TASK_CLASSES, findPreset } from "../negotiation";
+import { sseEvents } from "./exchange";
+import { type FaultyAgent, type FaultyAgentOptions, startFaultyAgent } from "./faulty-agent";
+import { probeAgent, type ProbeOptions } from "./probe";
+import type { WireFindingId } from "./wire-rules";
+import { clientEffectSentence, wireClientsSummary, wireFindingSentence } from "./wire-explain";
+
+// Real servers on 127.0.0.1: a deliberately faulty test agent (one switch per fault seen in
+// independent servers) and the reality kit's honest @a2a-js/sdk servers, probed through the SDK's client.
+const kit = agentsClosedAfterEach();
+const started: FaultyAgent[] = [];
+async function agent(options: FaultyAgentOptions = {}) {
+  const a = await startFaultyAgent(options);
+  started.push(a);
+  return a;
+}
+afterEach(async () => void (await Promise.all(started.splice(0).map((a) => a.close()))));
+
+const profile = findPreset("a2a-js")!;
+const probe = (url: string, extra: Partial<ProbeOptions> = {}) =>
+  probeAgent({ card: { url }, profile, taskClasses: BUILT_IN_TASK_CLASSES, allowLoopback: true, ...extra });
+const sending: Partial<ProbeOptions> = { send: { timeoutMs: 8000 }, explicitClasses: true };
+const ids = (r: { wire?: { id: WireFindingId }[] }) => [...new Set((r.wire ?? []).map((f) => f.id))].sort();
+
+describe("wire checks: honest servers give no finding", () => {
+  it("an honest @a2a-js/sdk server, probed and sent to on both bindings", async () => {
+    const a = await kit.agent({ bindings: ["JSONRPC", "HTTP+JSON"], streaming: true, push: true });
+    const report = await probe(a.cardUrl, sending);
+    expect(report.wire).toEqual([]);
+    expect(report.exchanges!.length).toBeGreaterThan(5);
+  });
+
+  it("the faulty test agent with every fault off", async () => {
+    const a = await agent({ push: true });
+    const report = await probe(a.cardUrl, sending);
+    expect(report.wire).toEqual([]);
+    expect(Object.values(report.classes).map((c) => c.observed)).not.toContain("failed");
+  });
+});
+
+describe("wire checks: each fault named, with what each client does", () => {
+  const cases: [string, FaultyAgentOptions, WireFindingId[], RegExp][] = [
+    ["id null on message/send", { faults: { idNull: true } }, ["jsonrpc-id-mismatch"], /^fails with the JS SDK 1\.x client and the JS SDK 0\.3 client; works with the Python SDK client$/],
+    ["id 1 on every stream event", { faults: { streamIdOne: true } }, ["sse-id-mismatch"], /works with the Python SDK client$/],
+    ["tasks without kind", { faults: { noKind: true } }, ["result-kind-missing", "sse-kind-missing"], /works with the Python SDK client$/],
+    ["a stray U+001E after data:", { faults: { recordSeparator: true } }, ["sse-data-unparseable"], /^fails with the JS SDK 1\.x client, the JS SDK 0\.3 client and the Python SDK client$/],
+    ["the final marker before the output", { faults: { finalBeforeOutput: true } }, ["sse-final-before-output"], /not traced/],
+    ["push and resubscribe refused with -32000 on HTTP 200", { push: true, faults: { generic32000: true } }, ["jsonrpc-generic-error-code"], /^fails with /],
+    ["JSON-RPC errors on HTTP 400", { faults: { errorsHttp400: true } }, ["jsonrpc-error-http-status"], /^fails with the Python SDK client; works with the JS SDK 1\.x client and the JS SDK 0\.3 client$/],
+  ];
+  for (const [name, options, expected, summary] of cases) {
+    it(name, async () => {
+      const a = await agent(options);
+      const report = await probe(a.cardUrl, sending);
+      expect(ids(report)).toEqual(expected);
+      const f = report.wire!.find((w) => w.id === expected[0])!;
+      expect(wireClientsSummary(f)).toMatch(summary);
+      expect(wireFindingSentence(f)).toMatch(/\(breaks /);
+      expect(report.exchanges![f.seq]!.url).toBe(f.url.startsWith("http") ? f.url : report.exchanges![f.seq]!.url);
+    });
+  }
+
+  it("the JS client's error is the one it throws on the wire", async () => {
+    const a = await agent({ faults: { idNull: true } });
+    const report = await probe(a.cardUrl, sending);
+    const f = report.wire!.find((w) => w.id === "jsonrpc-id-mismatch")!;
+    const thrown = report.classes["request-response"]!.error!;
+    expect(thrown).toContain(clientEffectSentence(f, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
+    expect(clientEffectSentence(f, "python")).toBe("the Python SDK client works");
+  });
+
+  it("events held until the task ends, and a non-blocking send answered only at the end", async () => {
+    const a = await agent({ workMs: 1300, faults: { streamAllAtOnce: true, ignoreNonBlocking: true } });
+    const report = await probe(a.cardUrl, { ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => ["streaming-output", "fire-and-forget"].includes(t.id)) });
+    expect(ids(report)).toEqual(["blocking-ignored", "sse-all-at-once"]);
+  });
+
+  it("an honest slow agent streams as it goes and answers a non-blocking send at once", async () => {
+    const a = await agent({ workMs: 1300 });
+    const report = await probe(a.cardUrl, { ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => ["streaming-output", "fire-and-forget"].includes(t.id)) });
+    expect(report.wire).toEqual([]);
+  });
+
+  it("push callbacks without JSON or the token", async () => {
+    const a = await agent({ push: true, faults: { sloppyPush: true } });
+    const report = await probe(a.cardUrl, { send: { timeoutMs: 1500 }, explicitClasses: true, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "async-completion") });
+    expect(ids(report)).toEqual(["push-content-type", "push-token"]);
+    const inbound = report.exchanges!.filter((x) => x.direction === "in");
+    expect(inbound).toHaveLength(1);
+    expect(inbound[0]!.requestHeaders["content-type"]).toBe("text/plain");
+  }, 15_000);
+});
+
+describe("the exchange log", () => {
+  it("has every request in order with timing, and never a credential, even one the agent echoes", async () => {
+    const secret = "Bearer sk-live-0123456789abcdef";
+    const a = await agent({ faults: { echoCredentials: true } });
+    const report = await probe(a.cardUrl, { headers: [["Authorization", secret]] });
+    const text = JSON.stringify(report);
+    expect(text).not.toContain("sk-live-0123456789abcdef");
+    expect(text).toContain("[redacted]");
+    const log = report.exchanges!;
+    expect(log.map((x) => x.seq)).toEqual(log.map((_, i) => i));
+    expect(log.every((x) => x.endedMs! >= x.startedMs)).toBe(true);
+    expect(log[0]!.requestHeaders.authorization).toBe("[redacted]");
+    expect(log.some((x) => /Task not found \(you sent \[redacted\]\)/.test(x.responseBody ?? ""))).toBe(true);
+  });
+
+  it("reads SSE events as the spec frames them", () => {
+    const events = sseEvents([
+      { atMs: 1, text: "data: {\"a\":1}\n\n: comment\ndata:x\r\ndata: y\n" },
+      { atMs: 9, text: "\n" },
+    ]);
+    expect(events).toEqual([
+      { data: '{"a":1}', atMs: 1 },
+      { data: "x\ny", atMs: 9 },
+    ]);
+  });
+});
+
+describe("fan-out", () => {
+  it("a card with thousands of interfaces makes a bounded number of calls and says what it skipped", async () => {
+    const a = await agent({ streaming: false, extraInterfaces: [...Array.from({ length: 3000 }, (_, i) => `http://127.0.0.1:1/x${i % 50}`), ...Array.from({ length: 20 }, (_, i) => `http://10.0.0.${i}:80/a2a`)] });
+    const report = await probe(a.cardUrl);
+    expect(report.interfaces).toHaveLength(3021);
+    const calls = report.exchanges!.filter((x) => x.direction === "out" && x.method === "POST");
+    expect(calls.length).toBeLessThanOrEqual(16);
+    expect(report.notes.some((n) => /^\d+ of 3021 interfaces were not called/.test(n))).toBe(true);
+  });
+});
