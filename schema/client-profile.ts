@@ -9,7 +9,12 @@ import { toJSONSchema } from "../lib/negotiation/zod";
  * The JSON Schema is for editing: the engine's own check is stricter in one way (it trims strings
  * before "non-empty" is checked), so a profile the schema accepts can still be refused, with a message.
  */
-export const PROFILE_SCHEMA_ID = "https://unpkg.com/parley-a2a/schema/client-profile.schema.json";
+/**
+ * Relative, so it resolves to this very file wherever it is read from (the repository, the
+ * package in node_modules, a copy): no release is published, and an absolute URL on a package CDN
+ * named a file that was not there.
+ */
+export const PROFILE_SCHEMA_ID = "client-profile.schema.json";
 
 export const FIELD_DESCRIPTIONS: Record<string, string> = {
   $schema: "The JSON Schema this file follows, for editors; Parley ignores it.",

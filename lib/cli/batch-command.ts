@@ -1,7 +1,6 @@
-import { parseArgs } from "node:util";
 import { type BatchSummary, runBatch } from "./batch";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
-import { type FlagOptions, parseFlags } from "./flag-errors";
+import { type FlagOptions, parseCommandFlags } from "./flag-errors";
 import { loadTaskClassFile } from "./inputs";
 import { parseWholeNumberFlag } from "./numbers";
 import { BATCH_USAGE } from "./plain-usage";
@@ -23,7 +22,7 @@ const BATCH_OPTIONS = {
 
 /** `parley batch`: its flags, progress and totals around runBatch (batch.ts), which does the work. */
 export async function runBatchCommand(argv: string[], io: CliIo): Promise<ExitCode> {
-  const { values } = parseFlags("batch", BATCH_OPTIONS, () => parseArgs({ args: argv, strict: true, options: BATCH_OPTIONS }));
+  const { values } = parseCommandFlags("batch", argv, BATCH_OPTIONS);
   if (values.help) {
     await writeOut(io.stdout, BATCH_USAGE);
     return EXIT.ok;

@@ -1,26 +1,38 @@
-import { parseArgs } from "node:util";
 import { type ReviewContext, isNotForClient, type Review, review, type TaskClass } from "../negotiation";
 import { explainInputError } from "../negotiation/explain";
 import { loadCard as loadCardModel } from "../negotiation/card";
-import { flagError, type FlagOptions } from "./flag-errors";
+import { type FlagOptions, parseCommandFlags } from "./flag-errors";
+import { allowLoopbackIo, colorDecisionLines, OUTPUT_FLAGS, openReportOutput } from "./output";
 import { formatReviewText } from "./format-text";
 import { chooseTaskClasses, loadCard, loadContext, loadProfile } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { buildRecords, parseLinkBase } from "./records";
 import { toReviewJson } from "./review-json";
 import { renderDecisionMarkdown } from "../report/markdown";
+import { toGitlabCodeQuality } from "../report/gitlab";
 import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn, type FailPolicy } from "../report/formats";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
 import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
-export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
-  const { values } = parseCheckArgs(argv);
+export async function runCheck(argv: string[], commandIo: CliIo): Promise<ExitCode> {
+  const { values } = parseCommandFlags("check", argv, CHECK_OPTIONS, {
+    positional: (argument) => `The card goes after --card: parley check --card ${argument} --profile northwind`,
+  });
   if (values.help) {
-    await writeOut(io.stdout, checkUsage());
+    await writeOut(commandIo.stdout, checkUsage());
     return EXIT.ok;
   }
+  const output = await openReportOutput("check", values, allowLoopbackIo(commandIo, values["allow-loopback"]));
+  try {
+    return await checkWith(values, output.io, output.color);
+  } finally {
+    await output.close();
+  }
+}
+
+async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promise<ExitCode> {
   if (!values.card) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
   if (!values.profile) throw new UsageError("check: --profile is required (a profile JSON file or a preset name).", true);
   const format = readFormat("check", values.format, REPORT_FORMATS);
@@ -55,6 +67,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
     await writeOut(io.stdout, toJunit(report));
   } else if (format === "github") {
     await writeOut(io.stdout, toGithubAnnotations(report));
+  } else if (format === "gitlab") {
+    await writeOut(io.stdout, JSON.stringify(toGitlabCodeQuality(report), null, 2) + "\n");
   } else if (format === "markdown") {
     const link = linkBase ? (buildRecords(result, card, { context, linkBase })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
     await writeOut(io.stdout, renderDecisionMarkdown(result, link));
@@ -70,7 +84,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<ExitCode> {
     };
     await writeOut(io.stdout, JSON.stringify(doc, null, 2) + "\n");
   } else {
-    await writeOut(io.stdout, formatReviewText(result, json, card));
+    await writeOut(io.stdout, colorDecisionLines(formatReviewText(result, json, card), color));
     await writeOut(io.stdout, exitLine(result.decisions, failing, failOn));
   }
   return exitCode;
@@ -114,19 +128,6 @@ function aimAtSkill(skill: string, requested: readonly TaskClass[], cardText: st
   return requested.map((taskClass) => ({ ...taskClass, skill }));
 }
 
-function parseCheckArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: false,
-      strict: true,
-      options: CHECK_OPTIONS,
-    });
-  } catch (e) {
-    throw flagError("check", e, CHECK_OPTIONS, (argument) => `The card goes after --card: parley check --card ${argument} --profile northwind`);
-  }
-}
-
 const CHECK_OPTIONS = {
   card: { type: "string" },
   profile: { type: "string" },
@@ -139,5 +140,9 @@ const CHECK_OPTIONS = {
   "docs-base": { type: "string" },
   "task-class-file": { type: "string" },
   ...SIGNATURE_FLAGS,
+  "allow-loopback": { type: "boolean" },
+  ...OUTPUT_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
+
+type CheckValues = ReturnType<typeof parseCommandFlags<typeof CHECK_OPTIONS>>["values"];

@@ -2,7 +2,7 @@ import { readBaseUrlSetting, SettingsError } from "../settings";
 import { type CliIo, UsageError } from "./io";
 
 /** The report formats of the commands that judge one card (check, lint). */
-export const REPORT_FORMATS = ["text", "json", "sarif", "junit", "markdown", "github"] as const;
+export const REPORT_FORMATS = ["text", "json", "sarif", "junit", "markdown", "github", "gitlab"] as const;
 
 /** `--format`: one of the command's formats (text when absent), or a usage error naming them. */
 export function readFormat<const F extends readonly string[]>(command: string, value: string | undefined, formats: F): F[number] {

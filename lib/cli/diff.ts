@@ -1,8 +1,7 @@
-import { parseArgs } from "node:util";
 import { parseCardText } from "../negotiation/card";
 import { type CardDiff, type DecisionChange, diffCards, type FieldChange, restsOn } from "../negotiation";
 import { describeProblem, explainFinding } from "../negotiation/explain";
-import { flagError, type FlagOptions } from "./flag-errors";
+import { type FlagOptions, parseCommandFlags } from "./flag-errors";
 import { chooseTaskClasses, loadCard, loadProfile } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { safeLines } from "../report/escape";
@@ -106,18 +105,7 @@ function findingLines(diff: CardDiff, change: DecisionChange): string[] {
 }
 
 export async function runDiff(argv: string[], io: CliIo): Promise<ExitCode> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: DIFF_OPTIONS,
-    });
-  } catch (e) {
-    throw flagError("diff", e, DIFF_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandFlags("diff", argv, DIFF_OPTIONS, { allowPositionals: true });
   if (values.help) {
     await writeOut(io.stdout, DIFF_USAGE);
     return EXIT.ok;

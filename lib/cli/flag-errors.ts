@@ -1,4 +1,4 @@
-import type { ParseArgsConfig } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./io";
 
 /** A command's flags, as node:util parseArgs takes them. */
@@ -10,6 +10,42 @@ export function parseFlags<T>(command: string, options: FlagOptions, parse: () =
     return parse();
   } catch (e) {
     throw flagError(command, e, options);
+  }
+}
+
+/**
+ * A command's flags and positionals, strictly: an unknown flag or a stray argument is a usage error
+ * (see flagError), and so is a single-value flag given twice (`--profile a --profile b`): "the last
+ * wins" hides a mistake in a long CI command line. Repeatable flags say `multiple: true`.
+ */
+export function parseCommandFlags<const O extends FlagOptions>(
+  command: string,
+  argv: string[],
+  options: O,
+  opts: { allowPositionals?: boolean; positional?: (argument: string) => string } = {},
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: opts.allowPositionals ?? false, options, tokens: true });
+  } catch (e) {
+    throw flagError(command, e, options, opts.positional);
+  }
+  rejectRepeatedFlags(command, parsed.tokens, options);
+  return { values: parsed.values, positionals: parsed.positionals };
+}
+
+/** A flag that takes one value, given more than once: a usage error naming both values. */
+export function rejectRepeatedFlags(command: string, tokens: ReadonlyArray<{ kind: string; name?: string; value?: string }>, options: FlagOptions): void {
+  const seen = new Map<string, string | undefined>();
+  for (const token of tokens) {
+    if (token.kind !== "option" || token.name === undefined) continue;
+    const option = options[token.name];
+    if (!option || option.multiple) continue;
+    if (seen.has(token.name)) {
+      const values = option.type === "string" ? ` ("${seen.get(token.name)}", then "${token.value}")` : "";
+      throw new UsageError(`${command}: --${token.name} was given twice${values}; it takes one value. Give it once.`, true);
+    }
+    seen.set(token.name, token.value);
   }
 }
 

@@ -55,11 +55,16 @@ export async function loadCard(spec: string, io: CliIo, flag = "--card", regular
       const { text, ...meta } = fetched;
       return { text, source: spec, fetched: meta };
     } catch (e) {
-      if (isCardFetchError(e)) throw new InputReadError(flag, spec, `fetch refused or failed (${e.code}): ${e.message}`);
+      if (isCardFetchError(e)) throw new InputReadError(flag, spec, `fetch refused or failed (${e.code}): ${e.message}${loopbackHint(e.details)}`);
       throw e;
     }
   }
   return { text: await readTextFile(spec, io, flag, "card", regularOnly), source: spec };
+}
+
+/** A refused loopback address: how to allow it, for testing an agent on this machine. */
+function loopbackHint(details: { verdict?: { category?: string } }): string {
+  return details.verdict?.category === "loopback" ? ` To review an agent on this machine, pass --allow-loopback (check, lint) or set ${LOOPBACK_ENV}=1 (loopback only, never private ranges).` : "";
 }
 
 export function findExample(spec: string): (typeof INCIDENT_CARDS)[number] | undefined {

@@ -127,7 +127,7 @@ describe("parley lint: formats and exit codes", () => {
 
   it.each([
     [["lint"], /lint: --card is required/],
-    [["lint", "--card", "examples/cards/contoso.json", "--format", "csv"], /--format must be one of text, json, sarif, junit, markdown, github, not "csv"/],
+    [["lint", "--card", "examples/cards/contoso.json", "--format", "csv"], /--format must be one of text, json, sarif, junit, markdown, github, gitlab, not "csv"/],
     [["lint", "--card", "examples/cards/contoso.json", "--fail-on", "reject"], /--fail-on must be error or warning/],
     [["lint", "--card", "examples/cards/contoso.json", "--live", "--no-live"], /--live and --no-live contradict/],
     [["lint", "--card", "examples/cards/contoso.json", "--header", "A: b"], /--header goes with the live check/],

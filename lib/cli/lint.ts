@@ -1,12 +1,13 @@
-import { parseArgs } from "node:util";
 import { type CardLint, describeLintExit, describeLintStatus, describeLiveProblem, lintCard, lintFails, type LiveObservation, outcomeLabel, PRESETS } from "../negotiation";
 import { describeProblem, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { liveObservationOf } from "../probe/live-observation";
 import { lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";
 import { safeLines } from "../report/escape";
+import { lintToGitlabCodeQuality } from "../report/gitlab";
 import { baseUrlFromEnv, docsBaseOf, readFormat, readHeaderFlags, REPORT_FORMATS } from "./command-flags";
-import { flagError, type FlagOptions } from "./flag-errors";
+import { type FlagOptions, parseCommandFlags } from "./flag-errors";
+import { allowLoopbackIo, OUTPUT_FLAGS, openReportOutput } from "./output";
 import { type LoadedCard, loadCard } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
@@ -21,8 +22,12 @@ const LINT_OPTIONS = {
   "fail-on": { type: "string" },
   "docs-base": { type: "string" },
   ...SIGNATURE_FLAGS,
+  "allow-loopback": { type: "boolean" },
+  ...OUTPUT_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
+
+type LintValues = ReturnType<typeof parseCommandFlags<typeof LINT_OPTIONS>>["values"];
 
 const FAIL_ON = ["error", "warning"] as const;
 
@@ -34,18 +39,21 @@ const FAIL_ON = ["error", "warning"] as const;
  * --fail-on warning); a preset's rejection never fails the run: it says what the card does not
  * offer that client, which `check --profile` gates on.
  */
-export async function runLint(argv: string[], io: CliIo): Promise<ExitCode> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options: LINT_OPTIONS });
-  } catch (e) {
-    throw flagError("lint", e, LINT_OPTIONS, (argument) => `The card goes after --card: parley lint --card ${argument}`);
-  }
-  const { values } = parsed;
+export async function runLint(argv: string[], commandIo: CliIo): Promise<ExitCode> {
+  const { values } = parseCommandFlags("lint", argv, LINT_OPTIONS, { positional: (argument) => `The card goes after --card: parley lint --card ${argument}` });
   if (values.help) {
-    await writeOut(io.stdout, lintUsage());
+    await writeOut(commandIo.stdout, lintUsage());
     return EXIT.ok;
   }
+  const output = await openReportOutput("lint", values, allowLoopbackIo(commandIo, values["allow-loopback"]));
+  try {
+    return await lintWith(values, output.io);
+  } finally {
+    await output.close();
+  }
+}
+
+async function lintWith(values: LintValues, io: CliIo): Promise<ExitCode> {
   if (!values.card) throw new UsageError("lint: --card is required (a file, an http(s) URL, example:ID, or - for stdin).", true);
   const format = readFormat("lint", values.format, REPORT_FORMATS);
   const failOn = values["fail-on"] ?? "error";
@@ -70,6 +78,7 @@ export async function runLint(argv: string[], io: CliIo): Promise<ExitCode> {
   if (format === "sarif") await writeOut(io.stdout, JSON.stringify(lintToSarif(report), null, 2) + "\n");
   else if (format === "junit") await writeOut(io.stdout, lintToJunit(report));
   else if (format === "github") await writeOut(io.stdout, lintToGithubAnnotations(report));
+  else if (format === "gitlab") await writeOut(io.stdout, JSON.stringify(lintToGitlabCodeQuality(report), null, 2) + "\n");
   else if (format === "markdown") await writeOut(io.stdout, lintToMarkdown(report));
   else if (format === "json") await writeOut(io.stdout, JSON.stringify(lintJson(lint, card, live, exitCode), null, 2) + "\n");
   else await writeOut(io.stdout, formatLintText(lint, card, live, failOnWarnings, exitCode));

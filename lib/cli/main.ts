@@ -74,11 +74,24 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<Exit
     switch (command) {
       case "--version":
       case "-V":
+      case "-v":
         await writeOut(io.stdout, `${ENGINE_NAME} ${ENGINE_VERSION}\n`);
         return EXIT.ok;
+      case "help": {
+        // `parley help check` is `parley check --help`.
+        const [topic, ...extra] = rest;
+        if (topic === undefined) {
+          await writeOut(io.stdout, MAIN_USAGE);
+          return EXIT.ok;
+        }
+        if (extra.length > 0) throw new UsageError(`help takes one command, not "${rest.join(" ")}".`, true);
+        const loadTopic = Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
+        if (!loadTopic) throw new UsageError(`help: unknown command "${topic}". Commands: ${Object.keys(COMMANDS).join(", ")}.`, true);
+        loaded = await loadTopic();
+        return await loaded.run(["--help"], io);
+      }
       case "-h":
       case "--help":
-      case "help":
         await writeOut(io.stdout, MAIN_USAGE);
         return EXIT.ok;
       case undefined:

@@ -18,7 +18,8 @@ Commands:
   diff        two versions of a card: changed fields and the decisions they move
   probe       check the card's claims against the live agent (--send: real tasks)
 
-Run "<command> --help" for a command's options, "parley --version" for the engine version.
+Run "parley help <command>" (or "<command> --help") for a command's options, "parley -v"
+(--version) for the engine version.
 Exit codes: 0 nothing rejected, 1 a task class rejected, 2 unusable input or invocation.
 Docs: docs/cli.md
 `;

@@ -1,11 +1,10 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { escapeMarkdown } from "../markdown";
 import { failsOn } from "../report/formats";
 import { toCsv, toMarkdown, triagePair, type TriageCard, type TriageProfile } from "../triage/triage";
 import { parseFailOn } from "./check";
-import { flagError, type FlagOptions } from "./flag-errors";
+import { type FlagOptions, parseCommandFlags } from "./flag-errors";
 import { chooseTaskClasses, findExample, InputReadError, listExamples, loadCard, loadProfile } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 
@@ -100,16 +99,9 @@ const TRIAGE_OPTIONS = {
 } as const satisfies FlagOptions;
 
 export async function runTriage(argv: string[], io: CliIo): Promise<ExitCode> {
-  let values;
-  try {
-    values = parseArgs({
-      args: argv,
-      strict: true,
-      options: TRIAGE_OPTIONS,
-    }).values;
-  } catch (e) {
-    throw flagError("triage", e, TRIAGE_OPTIONS, (argument) => `Cards go after --cards: parley triage --cards ${argument} --profiles northwind`);
-  }
+  const { values } = parseCommandFlags("triage", argv, TRIAGE_OPTIONS, {
+    positional: (argument) => `Cards go after --cards: parley triage --cards ${argument} --profiles northwind`,
+  });
   if (values.help) {
     await writeOut(io.stdout, TRIAGE_USAGE);
     return EXIT.ok;

@@ -1,6 +1,7 @@
 import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { listExamples, listPresets } from "./inputs";
+import { OUTPUT_USAGE } from "./output";
 
 export function checkUsage(): string {
   return `Usage: parley check --card FILE|URL|-|example:ID --profile FILE|PRESET [options]
@@ -20,7 +21,8 @@ Options:
                         outputModes?); reviewed after the
                         --task-class ones, or alone when no --task-class is given
   --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
-                        markdown (a ticket comment), github (workflow annotations)
+                        markdown (a ticket comment), github (workflow annotations), gitlab
+                        (GitLab Code Quality JSON)
   --fail-on DECISION    reject (default), escalate or defer: the mildest decision that makes
                         exit code 1 (with everything more severe); add not-for-client
                         (defer,not-for-client, or alone) to fail on classes the client itself
@@ -34,6 +36,9 @@ Options:
   --fetch-jku           without --jwks, fetch the key set a signature's jku names, with the
                         same safety rules as --card URLs (by default nothing is fetched: the
                         card chose that URL; --no-jku says so explicitly)
+  --allow-loopback      fetch a card from this machine (127.0.0.1, ::1, localhost): to test a
+                        local agent; the same as ${LOOPBACK_ENV}=1 (never private ranges)
+${OUTPUT_USAGE}
   -h, --help            this help
 
 Exit codes: 0 no requested task class at or past --fail-on; 1 at least one; 2 unusable input
@@ -59,7 +64,8 @@ Options:
   --header "Name: value"  a credential header for the live check (repeatable), sent only to the
                         card's origin; never printed
   --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
-                        markdown (a comment), github (workflow annotations)
+                        markdown (a comment), github (workflow annotations), gitlab (GitLab
+                        Code Quality JSON)
   --fail-on error|warning  error (default): exit 1 on a validity error or a live contradiction;
                         warning: on a warning too
   --docs-base URL       absolute base of the Parley app, for links in SARIF
@@ -67,6 +73,9 @@ Options:
   --jwks FILE           check the card's signatures against this JWK or JWK set (matched by kid)
   --fetch-jku           without --jwks, fetch the key set a signature's jku names (--no-jku:
                         do not, the default)
+  --allow-loopback      fetch and ask an agent on this machine (127.0.0.1, ::1, localhost): to
+                        test a local agent; the same as ${LOOPBACK_ENV}=1
+${OUTPUT_USAGE}
   -h, --help            this help
 
 Presets: ${listPresets()}. A preset's rejection does not change the exit code: it says
@@ -74,6 +83,6 @@ what the card does not offer that client (check --profile PRESET gates on one).
 
 Exit codes: 0 the card is fine; 1 a validity error or a live contradiction (or a warning, with
 --fail-on warning); 2 unusable input (missing or unreadable file, fetch refused, bad flag).
-Loopback agents are asked only with ${LOOPBACK_ENV}=1. Docs: docs/cli.md
+Loopback agents are asked only with --allow-loopback or ${LOOPBACK_ENV}=1. Docs: docs/cli.md
 `;
 }

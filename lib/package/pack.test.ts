@@ -140,6 +140,17 @@ describe("the parley-a2a tarball", () => {
     expect(errorFiles).toEqual(["wrong.ts"]);
     const wrong = output;
     expect(wrong).toMatch(/wrong\.ts.*error TS2322/);
+    // TypeScript's classic node resolution (no "exports"): the subpath's types come from typesVersions.
+    writeFileSync(path.join(project, "classic.ts"), 'import { CardRejectedError } from "parley-a2a/a2a-js";\nimport { NORTHWIND } from "parley-a2a";\nexport const used: string = CardRejectedError.name + NORTHWIND.name;\n');
+    writeFileSync(
+      path.join(project, "tsconfig.classic.json"),
+      JSON.stringify({ compilerOptions: { strict: true, module: "commonjs", moduleResolution: "node", target: "es2022", noEmit: true, types: ["node"], typeRoots: [path.join(ROOT, "node_modules/@types")], skipLibCheck: true }, files: ["classic.ts"] }),
+    );
+    const classic = await inProject("node", [TSC, "-p", "tsconfig.classic.json"]).then(
+      () => "",
+      (e: { stdout: string }) => e.stdout,
+    );
+    expect(classic).toBe("");
   }, 300_000);
 
   it("guards a real @a2a-js/sdk client: a rejected class sends no message to the server", async () => {

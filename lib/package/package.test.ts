@@ -40,6 +40,17 @@ describe("package.json", () => {
     expect(pkg.exports["."]).toMatchObject({ browser: "./build/lib/browser.js", default: "./build/lib/index.js" });
     expect(pkg.scripts.prepare).toContain("scripts/build-lib.mjs");
   });
+
+  it("gives the types of parley-a2a/a2a-js to TypeScript's classic node resolution too (typesVersions, as @a2a-js/sdk does)", () => {
+    expect(pkg.typesVersions).toEqual({ "*": { "a2a-js": [pkg.exports["./a2a-js"].types] } });
+  });
+
+  it("asks for the Node the README names, and the README says which Node CI runs", () => {
+    const readme = read("README.md");
+    const min = /^>=(\d+\.\d+)\.0$/.exec(pkg.engines.node)?.[1];
+    expect(readme).toContain(`Node.js ${min} or later`);
+    expect(readme).toMatch(/CI runs Node \d+/);
+  });
 });
 
 describe("the published profile JSON Schema", () => {
@@ -53,6 +64,10 @@ describe("the published profile JSON Schema", () => {
     const paths = propertyPaths(schema);
     expect(paths.filter((p) => !FIELD_DESCRIPTIONS[p])).toEqual([]);
     expect(Object.keys(FIELD_DESCRIPTIONS).filter((p) => !paths.includes(p))).toEqual([]);
+  });
+
+  it("names itself by an $id that resolves to the file itself, not to a URL where nothing is published", () => {
+    expect(schema.$id).toBe(path.basename("schema/client-profile.schema.json"));
   });
 
   it("refuses a key the engine refuses, and completes $schema", () => {

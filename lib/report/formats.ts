@@ -126,17 +126,17 @@ export function problemPosition(problem: ValidityProblem, cardText: string): Tex
 }
 
 /** The card pointers of a finding's evidence, each once (several interfaces can cite the same field). */
-function cardPointers(finding: Finding): string[] {
+export function cardPointers(finding: Finding): string[] {
   return [...new Set(finding.evidence.filter((e) => e.source === "card").map((e) => e.pointer))];
 }
 
 /** The findings behind a decision: those of its rules (violated or not evaluated). */
-function findingsBehind(decision: TaskClassDecision): Finding[] {
+export function findingsBehind(decision: TaskClassDecision): Finding[] {
   const rules = rulesOf(decision);
   return decision.findings.filter((f) => rules.includes(f.invariant) && (f.status === "violated" || f.status === "not-evaluated"));
 }
 
-function level(decision: TaskClassDecision): "error" | "warning" | "note" {
+export function level(decision: TaskClassDecision): "error" | "warning" | "note" {
   const outcome = outcomeOf(decision);
   return outcome === "reject" ? "error" : outcome === "accept" || outcome === "not-for-client" ? "note" : "warning";
 }

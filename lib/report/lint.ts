@@ -37,7 +37,7 @@ interface Item {
 }
 
 /** Every problem of the lint in reading order: validity errors, validity warnings, then the live check's. */
-function items(input: LintReportInput): Item[] {
+export function lintItems(input: LintReportInput): Item[] {
   const { lint, cardText } = input;
   const validity = (p: ValidityProblem): Item => ({
     ruleId: `validity/${p.code}`,
@@ -51,7 +51,7 @@ function items(input: LintReportInput): Item[] {
   return [...lint.errors.map(validity), ...lint.warnings.map(validity), ...(lint.live?.problems ?? []).map(live)];
 }
 
-function fails(item: Item, input: LintReportInput): boolean {
+export function lintItemFails(item: Item, input: LintReportInput): boolean {
   return item.severity === "error" || (input.failOnWarnings === true && item.severity === "warning");
 }
 
@@ -60,7 +60,7 @@ function fails(item: Item, input: LintReportInput): boolean {
 
 export function lintToSarif(input: LintReportInput): Record<string, unknown> {
   const { lint, cardText, docsBase } = input;
-  const all = items(input);
+  const all = lintItems(input);
   const ruleIds = [...new Set(all.map((i) => i.ruleId))];
   const rules = ruleIds.map((id) => {
     const item = all.find((i) => i.ruleId === id)!;
@@ -79,7 +79,7 @@ export function lintToSarif(input: LintReportInput): Record<string, unknown> {
     return {
       ruleId: item.ruleId,
       ruleIndex: ruleIds.indexOf(item.ruleId),
-      level: fails(item, input) ? "error" : item.severity,
+      level: lintItemFails(item, input) ? "error" : item.severity,
       message: { text: item.message },
       locations: [
         {
@@ -118,7 +118,7 @@ export function lintToSarif(input: LintReportInput): Record<string, unknown> {
 export function lintToJunit(input: LintReportInput): string {
   const { lint, cardUri } = input;
   const suite = `lint ${lint.name ?? cardUri}`;
-  const all = items(input);
+  const all = lintItems(input);
   const cases: string[] = [];
   const testcase = (name: string, props: Record<string, string>, failing: Item[], passText: string) => {
     const properties = Object.entries(props)
@@ -130,11 +130,11 @@ export function lintToJunit(input: LintReportInput): string {
     cases.push([`    <testcase classname="${xml(suite)}" name="${xml(name)}">`, `      <properties>${properties}</properties>`, body, `    </testcase>`].join("\n"));
   };
   const validity = all.filter((i) => i.ruleId.startsWith("validity/"));
-  testcase("validity", { valid: String(lint.valid), shape: lint.shape }, validity.filter((i) => fails(i, input)), validity.length === 0 ? "No problems." : validity.map((i) => `${i.pointer || "/"}: ${i.message} [${i.code}]`).join(" "));
+  testcase("validity", { valid: String(lint.valid), shape: lint.shape }, validity.filter((i) => lintItemFails(i, input)), validity.length === 0 ? "No problems." : validity.map((i) => `${i.pointer || "/"}: ${i.message} [${i.code}]`).join(" "));
   testcase("signature", { status: lint.signature.status }, [], lint.signature.report ? describeSignatureReport(lint.signature.report) : "The card is not signed.");
   if (lint.live) {
     const live = all.filter((i) => i.ruleId.startsWith("live/"));
-    testcase("live", { interfaces: String(lint.live.interfaces.length) }, live.filter((i) => fails(i, input)), live.length === 0 ? "Every interface answered." : live.map((i) => i.message).join(" "));
+    testcase("live", { interfaces: String(lint.live.interfaces.length) }, live.filter((i) => lintItemFails(i, input)), live.length === 0 ? "Every interface answered." : live.map((i) => i.message).join(" "));
   }
   for (const preset of lint.presets) testcase(`preset ${preset.id}`, { worst: preset.worst }, [], describePresetLint(preset));
   return junitDocument("Parley lint", suite, cases, cases.filter((c) => c.includes("<failure ")).length);
@@ -144,8 +144,8 @@ export function lintToJunit(input: LintReportInput): string {
 // GitHub workflow annotations
 
 export function lintToGithubAnnotations(input: LintReportInput): string {
-  const lines = items(input).map((item) => {
-    const kind = fails(item, input) ? "error" : item.severity === "warning" ? "warning" : "notice";
+  const lines = lintItems(input).map((item) => {
+    const kind = lintItemFails(item, input) ? "error" : item.severity === "warning" ? "warning" : "notice";
     const position = item.position;
     const where = [`file=${annotationProperty(input.cardUri)}`, ...(position ? [`line=${position.line}`, `col=${position.column}`] : []), `title=${annotationProperty(`Card ${item.severity} (${item.code})`)}`];
     // Control characters from the card shown as escapes: a log line is no place for a terminal's codes.
@@ -164,7 +164,7 @@ export function lintToGithubAnnotations(input: LintReportInput): string {
 export function lintToMarkdown(input: LintReportInput): string {
   const { lint } = input;
   const lines = [`**Parley lint:** ${escapeMarkdown(lint.name?.trim() || "unnamed card")} (engine ${ENGINE_NAME} ${escapeMarkdown(ENGINE_VERSION)})`, "", escapeMarkdown(describeLintStatus(lint.status)), ""];
-  const all = items(input);
+  const all = lintItems(input);
   if (all.length > 0) {
     lines.push("| | Where | Problem |", "| --- | --- | --- |");
     for (const item of all) lines.push(`| ${item.severity} | \`${escapeMarkdown(item.pointer || "/")}\` | ${escapeMarkdown(item.message)} (\`${item.code}\`) |`);
