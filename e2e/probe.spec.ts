@@ -53,6 +53,8 @@ test("an honest agent is confirmed; where the operator has not allowed sending, 
 });
 
 test("the live-check panel reads cleanly: headers apart, words whole, advice about this page, the wire and the exchange log; axe clean in both themes", async ({ page, context }) => {
+  // Two agents, two checks and two axe scans: past the default 30 s on the shared 2-core machines.
+  test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const faulty: FaultyAgent = await startFaultyAgent({ faults: { errorsHttp400: true, echoCredentials: true } });
   const guarded = await startAgent({ name: "guarded", security: { kind: "bearer", token: "e2e-guard" } });

@@ -43,7 +43,7 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   validatesRequiredFields:
     "The client refuses a card that misses a field its A2A version REQUIRES (no SDK client does: they ignore what they do not read). Left out: no.",
   readsJsSdkSchemeShape:
-    'The client reads the A2A JS SDK\'s internal security scheme shape {"scheme":{"$case":…}} (the JS SDK does; the Python SDK ignores it and sends no credentials). Left out: unknown.',
+    'The client reads the A2A JS SDK\'s internal security scheme shape {"scheme":{"$case":…}} (the JS SDK does; the Python SDK ignores it and sends no credentials). Left out: read.',
   a2aVersionHeader:
     'The A2A-Version header the client sends on a 1.x interface: a Major.Minor it always sends ("1.0": both SDKs) or "as-declared" (the interface\'s protocolVersion as written). Left out: unknown.',
   interfaceChoice:

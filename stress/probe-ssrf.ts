@@ -83,7 +83,15 @@ export async function runProbeSsrfSuite(): Promise<ProbeSsrfFigures> {
         defaultOutputModes: ["text/plain"],
         skills: [],
       };
-      const report = await probeAgent({ card: { text: JSON.stringify(card), source: "stress" }, profile, taskClasses: BUILT_IN_TASK_CLASSES, resolveHost: testResolver(resolver) });
+      // Every form called (the fan-out caps lifted): each must be refused by the address rules.
+      const report = await probeAgent({
+        card: { text: JSON.stringify(card), source: "stress" },
+        profile,
+        taskClasses: BUILT_IN_TASK_CLASSES,
+        resolveHost: testResolver(resolver),
+        maxInterfaces: http.length,
+        maxPerOrigin: http.length,
+      });
       figures.interfaceForms += report.interfaces.length;
       for (const i of report.interfaces) {
         if (i.reachable !== false || (i.error?.kind !== "blocked" && i.error?.detail.includes("CardFetchError") !== true)) {

@@ -72,7 +72,8 @@ export function ExchangeLog({ exchanges }: { exchanges: readonly Exchange[] }) {
               {x.method} {x.url} → {x.error ? `failed: ${x.error}` : `HTTP ${x.status ?? "?"}`}
               {x.endedMs !== undefined ? ` (${Math.round(x.endedMs - x.startedMs)} ms)` : ""}
             </p>
-            <pre className="max-h-48 overflow-auto whitespace-pre-wrap bg-slate-50 p-1 font-mono text-[11px] [overflow-wrap:anywhere]">
+            {/* Scrolls when long: focusable, so a keyboard can scroll it too. */}
+            <pre tabIndex={0} aria-label={`Exchange ${x.seq}: headers and bodies`} className="max-h-48 overflow-auto whitespace-pre-wrap bg-slate-50 p-1 font-mono text-[11px] [overflow-wrap:anywhere]">
               {[
                 ...Object.entries(x.requestHeaders).map(([k, v]) => `> ${k}: ${v}`),
                 ...(x.requestBody ? [`> ${x.requestBody}`] : []),

@@ -205,7 +205,7 @@ function CardReadingFields({ profile, set }: { profile: ClientProfile; set: <K e
       <TriStateSelect
         field="/readsJsSdkSchemeShape"
         label={'Reads the JS SDK\u2019s {"scheme":{"$case":…}} security schemes'}
-        hint="the JS SDK does; the Python SDK ignores them and sends no credentials"
+        hint="the JS SDK does; the Python SDK ignores them and sends no credentials; left out: reads them"
         value={profile.readsJsSdkSchemeShape}
         onChange={(v) => set("readsJsSdkSchemeShape", v)}
       />

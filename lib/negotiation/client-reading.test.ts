@@ -61,3 +61,60 @@ describe("which interface the client calls: per binding, exactly 1.0 first, as b
     expect(calledUrl(card, { ...findPreset("a2a-js")!, protocolVersions: ["1.0", "0.3"] })).toBe("https://rest.example/a2a");
   });
 });
+
+describe("security schemes as each client reads them", () => {
+  const iface = [{ url: "https://agent.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }];
+  const withSchemes = (schemes: Record<string, unknown>, requirements: string[][]) =>
+    card10(iface, { securitySchemes: schemes, securityRequirements: requirements.map((names) => ({ schemes: Object.fromEntries(names.map((n) => [n, { list: [] }])) })) });
+  const pythonSdk = findPreset("a2a-python")!;
+  const jsSdk = findPreset("a2a-js")!;
+
+  describe("the JS SDK's internal {$case} shape (what its server sends from its parsed card)", () => {
+    const card = withSchemes({ bearer: { scheme: { $case: "httpAuthSecurityScheme", value: { scheme: "Bearer" } } } }, [["bearer"]]);
+
+    it("is valid, with a warning that it is not ProtoJSON", () => {
+      const r = review(card, jsSdk);
+      expect(r.validity.valid).toBe(true);
+      expect(r.validity.problems.map((p) => p.code)).toContain("jsSdkSchemeShape");
+    });
+
+    it("the JS SDK client reads it and authenticates: accept", () => {
+      expect(decisionOf(card, jsSdk, "request-response").decision).toBe("accept");
+    });
+
+    it("the Python SDK client ignores it and sends no credentials: reject, naming the scheme", () => {
+      const d = decisionOf(card, pythonSdk, "request-response");
+      expect(d.decision).toBe("reject");
+      const finding = d.findings.find((f) => f.invariant === "security-satisfiable")!;
+      expect(finding.status).toBe("violated");
+      expect(finding.data.lacking).toEqual(["bearer (unread JS SDK $case shape)"]);
+    });
+
+    it("the same scheme in ProtoJSON: both accept", () => {
+      const proto = withSchemes({ bearer: { httpAuthSecurityScheme: { scheme: "Bearer" } } }, [["bearer"]]);
+      expect(decisionOf(proto, pythonSdk, "request-response").decision).toBe("accept");
+      expect(review(proto, pythonSdk).validity.problems.map((p) => p.code)).not.toContain("jsSdkSchemeShape");
+    });
+  });
+
+  describe("an unknown scheme kind is an unknown field: a warning, and the scheme unreadable", () => {
+    const kerberos = { kerberosSecurityScheme: { realm: "EXAMPLE" } };
+
+    it("the card stays valid", () => {
+      const r = review(withSchemes({ k: kerberos }, [["k"]]), jsSdk);
+      expect(r.validity.valid).toBe(true);
+      expect(r.validity.problems.find((p) => p.code === "unknownSecuritySchemeKind")?.severity).toBe("warning");
+    });
+
+    it("the only alternative needs it: unclear, so defer", () => {
+      const d = decisionOf(withSchemes({ k: kerberos }, [["k"]]), jsSdk, "request-response");
+      expect(d.decision).toBe("defer");
+      expect(d.reasons.map((r) => r.reason)).toEqual(["cardUnclear"]);
+    });
+
+    it("another alternative the client can meet: accept", () => {
+      const card = withSchemes({ k: kerberos, bearer: { httpAuthSecurityScheme: { scheme: "Bearer" } } }, [["k"], ["bearer"]]);
+      expect(decisionOf(card, jsSdk, "request-response").decision).toBe("accept");
+    });
+  });
+});

@@ -80,7 +80,8 @@ export const ClientProfile = z.strictObject({
   /**
    * The client reads the A2A JS SDK's internal security scheme shape, `{"scheme":{"$case":…}}`
    * (what the JS server sends when it serves its parsed card object). The JS SDK does; the Python
-   * SDK ignores it as an unknown field and sends no credentials. Left out: unknown.
+   * SDK ignores it as an unknown field and sends no credentials. Left out: read, as Parley
+   * always read it (a profile written before the field keeps its decisions).
    */
   readsJsSdkSchemeShape: z.optional(z.boolean()),
   /**

@@ -36,6 +36,8 @@ export interface ProbeOptions {
   signal?: AbortSignal;
   /** Interfaces called at most (a card may list thousands). Default PROBE_DEFAULTS.maxInterfaces. */
   maxInterfaces?: number;
+  /** Interfaces called at most per origin. Default PROBE_DEFAULTS.maxPerOrigin. */
+  maxPerOrigin?: number;
   /** Where the report is read: its advice names that surface's controls. Default "cli". */
   surface?: ProbeSurface;
 }
@@ -145,7 +147,8 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   // 3. One call per interface that creates nothing: GetTask of an id no task has.
   const interfaces: ProbedInterface[] = [];
   const clients = new Map<number, Client>();
-  const plan = planCalls(declared, opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces);
+  const perOriginCap = opts.maxPerOrigin ?? PROBE_DEFAULTS.maxPerOrigin;
+  const plan = planCalls(declared, opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces, perOriginCap);
   let timeLimitHit = 0;
   for (const [index, iface] of declared.entries()) {
     const entry: ProbedInterface = {
@@ -172,7 +175,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
       continue;
     }
     if (skip) {
-      entry.error = { kind: "notProbed", detail: skip.kind === "perOrigin" ? `not called: at most ${PROBE_DEFAULTS.maxPerOrigin} interfaces per origin are called` : `not called: at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} interfaces are called` };
+      entry.error = { kind: "notProbed", detail: skip.kind === "perOrigin" ? `not called: at most ${perOriginCap} interfaces per origin are called` : `not called: at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} interfaces are called` };
       continue;
     }
     if (opts.signal?.aborted) {
@@ -197,7 +200,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     }
   }
   const skipped = [...plan.values()].filter((p) => p.kind !== "same").length;
-  if (skipped > 0) notes.push(`${skipped} of ${declared.length} interfaces were not called (at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} are, ${PROBE_DEFAULTS.maxPerOrigin} per origin; an interface repeated is called once).`);
+  if (skipped > 0) notes.push(`${skipped} of ${declared.length} interfaces were not called (at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} are, ${perOriginCap} per origin; an interface repeated is called once).`);
   if (timeLimitHit > 0) notes.push(`${timeLimitHit} interfaces were not called: the check's time ran out.`);
   contradictions.push(...interfaceContradictions(interfaces, servedRaw, opts.headers?.length ?? 0, notes, surface));
 
@@ -276,7 +279,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
 type Skip = { kind: "same"; as: number } | { kind: "perOrigin" } | { kind: "cap" };
 
 /** Which declared interfaces are not called: a repeat (same URL and binding) is answered by the first; past the caps, none. */
-function planCalls(declared: AgentInterface[], max: number): Map<number, Skip> {
+function planCalls(declared: AgentInterface[], max: number, maxPerOrigin: number): Map<number, Skip> {
   const plan = new Map<number, Skip>();
   const seen = new Map<string, number>();
   const perOrigin = new Map<string, number>();
@@ -298,7 +301,7 @@ function planCalls(declared: AgentInterface[], max: number): Map<number, Skip> {
     }
     const n = perOrigin.get(origin) ?? 0;
     if (called >= max) plan.set(index, { kind: "cap" });
-    else if (n >= PROBE_DEFAULTS.maxPerOrigin) plan.set(index, { kind: "perOrigin" });
+    else if (n >= maxPerOrigin) plan.set(index, { kind: "perOrigin" });
     else {
       perOrigin.set(origin, n + 1);
       called++;

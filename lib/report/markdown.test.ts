@@ -47,7 +47,7 @@ describe("renderDecisionMarkdown", () => {
   it("gives an invalid card's reason once, lists its errors, and shows each class's decision alone", () => {
     const card = JSON.parse(CONTOSO.text) as { skills: Array<Record<string, unknown>> };
     delete card.skills[0]!.description;
-    const markdown = renderDecisionMarkdown(review(JSON.stringify(card), NORTHWIND), LINK);
+    const markdown = renderDecisionMarkdown(review(JSON.stringify(card), { ...NORTHWIND, validatesRequiredFields: true }), LINK);
     const said = markdown.split("\n").filter((line) => line.includes("so nothing can be accepted on it"));
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^Every task class is rejected\. The card is not valid \(/);

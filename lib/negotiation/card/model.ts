@@ -52,6 +52,8 @@ export interface CardSecurityScheme {
   name: string;
   kind: SecuritySchemeKind;
   pointer: Pointer;
+  /** Written in the A2A JS SDK's internal {"scheme":{"$case":…}} shape, which only clients that read it (readsJsSdkSchemeShape) see. */
+  jsSdkShape?: true;
 }
 
 export interface CardSecurityRequirement {

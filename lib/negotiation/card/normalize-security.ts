@@ -56,7 +56,10 @@ export function readSecuritySchemes(card: JsonObject, shape: CardShape, map: unk
     const scheme = map[name];
     if (!isObject(scheme)) continue;
     const kind = kindOf(scheme);
-    out.push({ name, kind, pointer: childPointer("/securitySchemes", name) });
+    const oneof = scheme.scheme;
+    if (kind !== "unknown" && isObject(oneof) && typeof oneof.$case === "string" && !isObject(scheme[oneof.$case])) {
+      out.push({ name, kind, pointer: childPointer("/securitySchemes", name), jsSdkShape: true });
+    } else out.push({ name, kind, pointer: childPointer("/securitySchemes", name) });
   }
   return out;
 }

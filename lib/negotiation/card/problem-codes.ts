@@ -33,7 +33,6 @@ export const PROBLEM_CODES = {
   urlNotHttp: "error",
   booleanAsString: "error",
   requiredExtensionWithoutUri: "error",
-  unknownSecuritySchemeKind: "error",
   unknownApiKeyLocation: "error",
   unknownOAuthFlow: "error",
   // Deviations that are still usable.
@@ -65,6 +64,10 @@ export const PROBLEM_CODES = {
   providerNameInsteadOfOrganization: "warning",
   undeclaredSecurityScheme: "warning",
   unknownSecuritySchemeShape: "warning",
+  // An unknown field, as the spec says to ignore it: the scheme is unreadable, not the card invalid (issue 39).
+  unknownSecuritySchemeKind: "warning",
+  // The JS SDK's internal {"scheme":{"$case":…}} shape: not ProtoJSON; clients other than the JS SDK ignore it.
+  jsSdkSchemeShape: "warning",
   // Signatures (A2A 1.0 §8.4): a signature that cannot be checked, or does not verify, leaves the
   // card readable; a client that requires signed cards refuses it (the signed-card invariant).
   signatureUnverifiable: "warning",

@@ -104,10 +104,10 @@ describe("problems per field", () => {
     ["1.0 extendedAgentCard the string \"true\"", edit10((c) => (c.capabilities.extendedAgentCard = "true")), "error:booleanAsString@/capabilities/extendedAgentCard"],
     ["1.0 extension required the string \"true\"", edit10((c) => (c.capabilities.extensions = [{ uri: "https://x.example/ext/v1", required: "true" }])), "error:booleanAsString@/capabilities/extensions/0/required"],
     ["1.0 required extension without uri", edit10((c) => (c.capabilities.extensions = [{ description: "case numbers", required: true }])), "error:requiredExtensionWithoutUri@/capabilities/extensions/0"],
-    ["1.0 scheme of an unknown wrapper key", edit10((c) => (c.securitySchemes = { k: { kerberos: { realm: "EXAMPLE" } } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/kerberos"],
-    ["1.0 scheme of an unknown *SecurityScheme key", edit10((c) => (c.securitySchemes = { k: { kerberosSecurityScheme: {} } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/kerberosSecurityScheme"],
-    ["type-style scheme of an unknown type", edit10((c) => (c.securitySchemes = { k: { type: "kerberos" } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/type"],
-    ["the SDK's own scheme shape of an unknown $case", edit10((c) => (c.securitySchemes = { k: { scheme: { $case: "kerberosSecurityScheme", value: {} } } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/scheme/$case"],
+    ["1.0 scheme of an unknown wrapper key", edit10((c) => (c.securitySchemes = { k: { kerberos: { realm: "EXAMPLE" } } })), "warning:unknownSecuritySchemeKind@/securitySchemes/k/kerberos"],
+    ["1.0 scheme of an unknown *SecurityScheme key", edit10((c) => (c.securitySchemes = { k: { kerberosSecurityScheme: {} } })), "warning:unknownSecuritySchemeKind@/securitySchemes/k/kerberosSecurityScheme"],
+    ["type-style scheme of an unknown type", edit10((c) => (c.securitySchemes = { k: { type: "kerberos" } })), "warning:unknownSecuritySchemeKind@/securitySchemes/k/type"],
+    ["the SDK's own scheme shape of an unknown $case", edit10((c) => (c.securitySchemes = { k: { scheme: { $case: "kerberosSecurityScheme", value: {} } } })), "warning:unknownSecuritySchemeKind@/securitySchemes/k/scheme/$case"],
     ["1.0 apiKey location body", edit10((c) => (c.securitySchemes = { k: { apiKeySecurityScheme: { location: "body", name: "X" } } })), "error:unknownApiKeyLocation@/securitySchemes/k/apiKeySecurityScheme/location"],
     ["1.0 apiKey without location", edit10((c) => (c.securitySchemes = { k: { apiKeySecurityScheme: { name: "X" } } })), "error:missingRequiredField@/securitySchemes/k/apiKeySecurityScheme"],
     ["1.0 http scheme without scheme", edit10((c) => (c.securitySchemes = { k: { httpAuthSecurityScheme: { bearerFormat: "JWT" } } })), "error:missingRequiredField@/securitySchemes/k/httpAuthSecurityScheme"],
@@ -122,7 +122,7 @@ describe("problems per field", () => {
     ["0.3 extension without uri", edit03((c) => Object.assign(c.capabilities, { extensions: [{ description: "optional" }] })), "error:missingRequiredField@/capabilities/extensions/0"],
     ["0.3 apiKey in body", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "apiKey", in: "body", name: "X" } } })), "error:unknownApiKeyLocation@/securitySchemes/k/in"],
     ["0.3 apiKey without name", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "apiKey", in: "header" } } })), "error:missingRequiredField@/securitySchemes/k"],
-    ["0.3 scheme of an unknown type", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "kerberos" } } })), "error:unknownSecuritySchemeKind@/securitySchemes/k/type"],
+    ["0.3 scheme of an unknown type", edit03((c) => Object.assign(c, { securitySchemes: { k: { type: "kerberos" } } })), "warning:unknownSecuritySchemeKind@/securitySchemes/k/type"],
     ["0.1 skill without name", { name: "A", version: "1", url: "https://a.example", capabilities: {}, skills: [{ id: "s" }], authentication: { schemes: ["Bearer"] } }, "error:missingRequiredField@/skills/0"],
     // Warnings: still usable.
     // 0.x: what its schema does not require or check stays a warning.

@@ -28,6 +28,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   booleanAsString: ["/capabilities/streaming", { field: "capabilities.streaming", value: "False", readAs: false }],
   requiredExtensionWithoutUri: ["/capabilities/extensions/0", { field: "capabilities.extensions[0]" }],
   unknownSecuritySchemeKind: ["/securitySchemes/k/kerberos", { scheme: "k", kind: "kerberos" }],
+  jsSdkSchemeShape: ["/securitySchemes/k/scheme", { scheme: "k", kind: "apiKeySecurityScheme" }],
   unknownApiKeyLocation: ["/securitySchemes/k/in", { scheme: "k", field: "in", location: "body" }],
   unknownOAuthFlow: ["/securitySchemes/o/oauth2SecurityScheme/flows/magicLink", { scheme: "o", flow: "magicLink" }],
   missingSpecField: ["/skills/0", { field: "skills[0].id", expected: "string" }],

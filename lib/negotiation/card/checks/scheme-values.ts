@@ -84,6 +84,7 @@ export function checkSchemeValues(name: string, scheme: JsonObject, shape: CardS
   const oneof = scheme.scheme;
   if (isObject(oneof) && typeof oneof.$case === "string") {
     if (!WRAPPER_REQUIRED.has(oneof.$case)) sink.add("unknownSecuritySchemeKind", childPointer(childPointer(at, "scheme"), "$case"), { scheme: name, kind: oneof.$case });
+    else sink.add("jsSdkSchemeShape", childPointer(at, "scheme"), { scheme: name, kind: oneof.$case });
     return true;
   }
   if (is10) {

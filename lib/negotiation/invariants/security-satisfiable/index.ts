@@ -53,10 +53,22 @@ function skillWithOwnRequirements(card: NormalizedCard, skillId: string | undefi
   return skill?.securityRequirements;
 }
 
-/** The kind of the scheme the card declares under this name. */
+/**
+ * The kind of the scheme the card declares under this name, as this client reads it: a scheme in
+ * the JS SDK's internal {$case} shape is an unknown field to a client that does not read that shape
+ * (the Python SDK: ParseDict ignores it, keeps a scheme with no kind and sends no credentials), so
+ * it has a kind no client presents. Left out, readsJsSdkSchemeShape reads it, as Parley always has.
+ */
 function kindOf(card: NormalizedCard, name: string): string {
-  return card.securitySchemes.find((s) => s.name === name)?.kind ?? "undeclared";
+  const scheme = card.securitySchemes.find((s) => s.name === name);
+  if (scheme === undefined) return "undeclared";
+  return scheme.jsSdkShape === true && readsSdkShape === false ? UNREAD_SHAPE : scheme.kind;
 }
+
+/** The kind a client that does not read the JS SDK's shape sees: none it can present. */
+const UNREAD_SHAPE = "unread JS SDK $case shape";
+/** The profile's readsJsSdkSchemeShape for the check under way (set by check(), read by kindOf). */
+let readsSdkShape: boolean | undefined;
 
 /** A scheme as the messages name it: "key (apiKey)". */
 function describeScheme(card: NormalizedCard, name: string): string {
@@ -82,6 +94,7 @@ function satisfies(card: NormalizedCard, client: readonly string[], requirement:
 export const securitySatisfiable: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
+    readsSdkShape = profile.readsJsSdkSchemeShape;
     // A skill's requirements add to the card's, never lift them: card-level security applies to
     // every interaction, and a request names no skill the server could exempt. The card's are
     // read first; a skill's own, when it states some, must be met as well.
