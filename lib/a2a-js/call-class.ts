@@ -1,5 +1,4 @@
-import { findTaskClass, type ClientProfile, type TaskClass, type TaskClassDecision } from "../negotiation";
-import { listHas } from "../negotiation/card/media-types";
+import { findTaskClass, listHas, type ClientProfile, type TaskClass, type TaskClassDecision } from "../negotiation";
 
 /**
  * When the app does not name the task class, the guard reads it from the call it holds

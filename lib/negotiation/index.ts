@@ -148,3 +148,6 @@ export {
   type ClassAcknowledgement,
 } from "./acknowledgements";
 export { describeAcknowledgement, describeClassAcknowledgement, explainAcknowledgementProblem } from "./explain/acknowledgements";
+
+// Media types as the input gate compares them (the guard reads a call's parts with it).
+export { listHas } from "./card/media-types";
