@@ -68,7 +68,8 @@ test("a snapshot link reopens the same review in a fresh browser, and leaves the
   expect(Object.keys(before)).toHaveLength(TASK_CLASSES.length);
 
   const link = await copy(page, "Copy link");
-  expect(link).toMatch(new RegExp(`^${baseURL}/#v1\\.[A-Za-z0-9_-]+$`));
+  // The open cell rides in the query (class, cell); the review itself in the fragment.
+  expect(link).toMatch(new RegExp(`^${baseURL}/(\\?class=[a-z-]+&cell=[a-z0-9-]+)?#v1\\.[A-Za-z0-9_-]+$`));
   await maker.close();
 
   const opener = await freshContext(browser, baseURL);
@@ -236,7 +237,7 @@ test("Copy as Markdown gives a decision table with the link, for a ticket", asyn
   );
   expect(lines.filter((line) => line.startsWith("| ")).length).toBe(TASK_CLASSES.length + 2);
   const link = /\[Open this review in Parley\]\((.+)\)/.exec(markdown)?.[1];
-  expect(link).toMatch(new RegExp(`^${baseURL}/#v1\\.`));
+  expect(link).toMatch(new RegExp(`^${baseURL}/(\\?[^#]*)?#v1\\.`));
 
   // The Markdown's link opens the review it describes.
   await page.goto(link ?? "/");
@@ -258,7 +259,7 @@ test("without a usable clipboard the link is shown selected in a read-only field
   await expect(field).toBeVisible();
   await expect(field).toHaveAttribute("readonly", "");
   const value = await field.inputValue();
-  expect(value).toMatch(new RegExp(`^${baseURL}/#v1\\.`));
+  expect(value).toMatch(new RegExp(`^${baseURL}/(\\?[^#]*)?#v1\\.`));
   await expect(field).toBeFocused();
   expect(await field.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, value.length]);
   await expect(page.getByTestId("share-status")).toContainText("selected below");
