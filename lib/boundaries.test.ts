@@ -20,7 +20,7 @@ const SKIP_DIRS = new Set(["node_modules", ".next", ".git", "test-results", "pla
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs"];
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const NETWORK_PACKAGES = ["undici", "node-fetch", "axios", "got", "ws"];
-const UI_AND_FRAMEWORK = ["react", "react-dom", "next", "server-only", "@tanstack/react-query", "@codemirror/", "codemirror"];
+const UI_AND_FRAMEWORK = ["react", "react-dom", "next", "server-only", "@tanstack/react-query", "@codemirror/"];
 
 type Target = { kind: "file"; file: string } | { kind: "package"; name: string } | { kind: "missing"; spec: string };
 interface Edge {

@@ -6,7 +6,8 @@
 // - build/lib/types/…       declarations from `tsc --emitDeclarationOnly`, relative imports given
 //   their `.js` so a consumer's "moduleResolution": "nodenext" resolves them too.
 // zod stays a dependency (the profile and context schemas are zod/mini schemas, and the types name
-// it); @a2a-js/sdk is the guard's optional peer. Everything else the library uses is bundled.
+// it); jose is one too (it verifies card signatures: a security fix in it must reach users without
+// a Parley release); @a2a-js/sdk is the guard's optional peer. Everything else is bundled.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -15,7 +16,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 export const LIB_OUTDIR = path.join(ROOT, "build/lib");
-const EXTERNAL = ["zod", "zod/*", "@a2a-js/sdk", "@a2a-js/sdk/*"];
+const EXTERNAL = ["zod", "zod/*", "jose", "jose/*", "@a2a-js/sdk", "@a2a-js/sdk/*"];
 const DECLARATION_ENTRIES = ["lib/negotiation/node.ts", "lib/negotiation/index.ts", "lib/a2a-js/index.ts"];
 
 export async function buildLib(outdir = LIB_OUTDIR) {

@@ -12,7 +12,6 @@ const store = storedList("parley.savedTaskClasses.v1", (entry) => {
   return parsed.success && !isBuiltIn(parsed.data.id) ? parsed.data : undefined;
 });
 
-export const decodeSavedTaskClasses = store.decode;
 export const getSavedTaskClasses = store.get;
 export const getServerSavedTaskClasses = store.getServer;
 export const subscribeSavedTaskClasses = store.subscribe;

@@ -77,11 +77,12 @@ describe("the parley-a2a tarball", () => {
     console.log(`parley-a2a tarball: ${packed.files.length} files, ${(packed.size / 1024).toFixed(0)} KB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KB unpacked`);
   });
 
-  it("installs into an empty project pulling only what the library needs (zod), not next, react or build tools", async () => {
-    await inProject("npm", ["install", "--offline", "--no-audit", "--no-fund", await packInstalled("zod"), path.join(work, packed.filename)]);
-    expect(readdirSync(path.join(project, "node_modules")).filter((n) => !n.startsWith("."))).toEqual(["parley-a2a", "zod"]);
+  it("installs into an empty project pulling only what the library needs (jose, zod), not next, react or build tools", async () => {
+    await inProject("npm", ["install", "--offline", "--no-audit", "--no-fund", await packInstalled("jose"), await packInstalled("zod"), path.join(work, packed.filename)]);
+    expect(readdirSync(path.join(project, "node_modules")).filter((n) => !n.startsWith("."))).toEqual(["jose", "parley-a2a", "zod"]);
     const installed = JSON.parse(readFileSync(path.join(project, "node_modules/parley-a2a/package.json"), "utf8")) as { dependencies: object };
-    expect(installed.dependencies).toEqual({ zod: (await import("../../package.json")).dependencies.zod });
+    const own = (await import("../../package.json")).dependencies;
+    expect(installed.dependencies).toEqual({ jose: own.jose, zod: own.zod });
   }, 120_000);
 
   it("reviews a card from Node ESM, on the compiled validator by default (the browser condition keeps zod/mini)", async () => {

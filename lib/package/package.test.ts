@@ -21,11 +21,11 @@ describe("package.json", () => {
     expect(read("LICENSE")).toContain("Apache License\n                           Version 2.0, January 2004");
   });
 
-  it("depends at run time only on zod; the SDK is an optional peer of the guard; the app's packages are dev-only", () => {
-    expect(Object.keys(pkg.dependencies)).toEqual(["zod"]);
+  it("depends at run time only on jose and zod; the SDK is an optional peer of the guard; the app's packages are dev-only", () => {
+    expect(Object.keys(pkg.dependencies)).toEqual(["jose", "zod"]);
     expect(pkg.peerDependencies).toEqual({ "@a2a-js/sdk": expect.stringMatching(/^\^1\./) });
     expect(pkg.peerDependenciesMeta).toEqual({ "@a2a-js/sdk": { optional: true } });
-    for (const app of ["next", "react", "react-dom", "@tanstack/react-query", "codemirror", "server-only"]) {
+    for (const app of ["next", "react", "react-dom", "@tanstack/react-query", "@codemirror/view", "server-only"]) {
       expect(Object.keys(pkg.devDependencies)).toContain(app);
     }
   });

@@ -4,8 +4,6 @@
  */
 export const FORMAT_V1 = "v1";
 export const PREFIX_V1 = "v1.";
-/** Formats this build can read, newest last. */
-export const SUPPORTED_FORMATS: readonly string[] = [FORMAT_V1];
 
 /** Bytes of sha256(payload) stored in front of the deflate stream: catches links altered in transit. */
 export const CHECK_BYTES = 4;

@@ -93,12 +93,6 @@ export function removeProfile(inputs: TriageInputs, id: string): TriageInputs {
   return { ...inputs, profiles: inputs.profiles.filter((p) => p.id !== id) };
 }
 
-/** Is this profile (same content) in the triage? Returns its entry. */
-export function findProfile(inputs: TriageInputs, profile: ClientProfile): TriageProfile | undefined {
-  const key = canonicalJson(profile);
-  return inputs.profiles.find((p) => canonicalJson(p.profile) === key);
-}
-
 /**
  * User-defined task classes a review link brings: added to the triage's own (by id), so its pairs
  * are decided for them too. Built-in ids need nothing: a triage decides every built-in already.

@@ -10,8 +10,6 @@ import { cardMatchesSearch, cellMatches, cellOutcome, worstOf, type TriageCard, 
  */
 export type TriageSort = "added" | "name" | "worst";
 
-export const TRIAGE_SORTS: readonly TriageSort[] = ["added", "name", "worst"];
-
 /** Cells are kept in a map under this key (ids never hold a line break: see newCardId/newProfileId). */
 export function cellKey(cardId: string, profileId: string): string {
   return `${cardId}\n${profileId}`;

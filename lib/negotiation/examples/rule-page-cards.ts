@@ -32,11 +32,6 @@ export const PUSH_API_KEY = variant(CONTOSO_PUSH_MTLS.text, (card) => {
   (capabilities(card).pushNotifications as Json).securityScheme = "contosoCallbackKey";
 });
 
-/** Invariant 3's card, streaming turned on: tasks/resubscribe can deliver the audio. */
-export const RESUBSCRIBE_STREAMING = variant(CONTOSO_RESUBSCRIBE_ONLY.text, (card) => {
-  capabilities(card).streaming = true;
-});
-
 /**
  * Invariant 3's card with only its transcription skill (audio answers): the summary skill answers
  * in text only, which an audio-only receiver cannot read, a different cut (output-modes).

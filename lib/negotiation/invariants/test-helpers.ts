@@ -11,8 +11,6 @@ export function taskClass(id: string): TaskClass {
   return found;
 }
 
-export const BARE_PROFILE: ClientProfile = { name: "bare" };
-
 export function runCheck(
   invariant: Invariant,
   card: NormalizedCard,
