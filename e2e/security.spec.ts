@@ -45,10 +45,10 @@ test("another site cannot frame a page", async ({ page, baseURL }) => {
   try {
     const blocked = page.waitForEvent("console", { predicate: (m) => /frame-ancestors|X-Frame-Options|refused to display/i.test(m.text()), timeout: 10_000 }).catch(() => null);
     await page.goto(attacker.url);
-    const frame = page.frames().find((f) => f !== page.mainFrame());
-    await page.waitForTimeout(500);
-    expect(await frame?.locator("body").textContent().catch(() => "")).not.toContain("Review workspace");
+    // The browser's refusal is the event to wait for; then the frame must hold nothing of the page.
     expect(await blocked).not.toBeNull();
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(await frame?.locator("body").textContent().catch(() => "")).not.toContain("Review workspace");
   } finally {
     await attacker.close();
   }
