@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useId, useState, type Ref } from "react";
+import { memo, useId, useState, type RefObject } from "react";
 import { describeNotUtf8 } from "@/components/ui/file-words";
 import { decodeUtf8 } from "@/lib/triage/utf8";
 import type { CardSource } from "@/components/session/card-source";
@@ -8,6 +8,7 @@ import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import { EXAMPLE_GROUPS, findExample, loadExampleText } from "./examples";
 import { FetchCardForm } from "./fetch-card-form";
 import { FetchDetails } from "./fetch-details";
+import { formatJsonText } from "./format-json";
 import { JsonEditor, type JsonEditorHandle } from "./json-editor";
 import type { EditorDiagnostic } from "@/components/session/workspace-review";
 
@@ -20,7 +21,7 @@ interface CardPanelProps {
   onLoad: (text: string, source: CardSource) => void;
   diagnostics: readonly EditorDiagnostic[];
   diagnosticsText: string;
-  editorRef: Ref<JsonEditorHandle>;
+  editorRef: RefObject<JsonEditorHandle | null>;
   /** undefined: folded on a narrow screen, open on a wide one (until the user says otherwise). */
   open: boolean | undefined;
   onToggle: (open: boolean) => void;
@@ -49,6 +50,10 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
   const [refused, setRefused] = useState<{ message: string; over: CardSource | null } | undefined>();
   const fileError = refused?.over === source ? refused.message : undefined;
   const setFileError = (message: string | undefined) => setRefused(message === undefined ? undefined : { message, over: source });
+  // What the last Format did; said until the card changes source.
+  const [formatted, setFormatted] = useState<{ note: string; over: CardSource | null } | undefined>();
+  const formatNote = formatted?.over === source ? formatted.note : undefined;
+  const setFormatNote = (note: string) => setFormatted({ note, over: source });
   // Read as UTF-8 strictly, as /triage and /diff do: a file in another encoding is refused at its
   // byte, never shown with replacement characters and reviewed as something it is not.
   const openFile = (file: File) => {
@@ -140,8 +145,31 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
           The exact card bytes from a review link{source.cardUrl ? `, first fetched from ${source.cardUrl}` : ""}.
         </p>
       )}
-      <p className="mt-2 mb-1 text-xs text-slate-500">
-        Paste, type or drop a card below; the review follows every keystroke. Problems are underlined where they are.
+      <div className="mt-2 mb-1 flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <p className="min-w-0 flex-1 text-xs text-slate-500">
+          Paste, type or drop a card below; the review follows every keystroke. Problems are underlined where they are.
+        </p>
+        <button
+          type="button"
+          data-testid="card-format"
+          className="min-h-6 shrink-0 rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-50"
+          title="Indent the card, one field a line. Values are kept exactly as written; only whitespace changes."
+          onClick={() => {
+            const editor = props.editorRef.current;
+            if (!editor) return;
+            const text = editor.getText();
+            const result = formatJsonText(text);
+            if (!result.ok) return setFormatNote(FORMAT_REFUSED[result.reason]);
+            if (result.text === text) return setFormatNote("Already formatted: nothing changed.");
+            editor.setText(result.text);
+            setFormatNote("Formatted: only whitespace changed, but the bytes did, so records and links now carry this text's digest. Undo (Ctrl+Z / ⌘Z in the editor) brings the original back.");
+          }}
+        >
+          Format
+        </button>
+      </div>
+      <p role="status" data-testid="card-format-status" className="mb-1 text-xs text-slate-600 empty:hidden">
+        {formatNote}
       </p>
       <JsonEditor
         label="Agent card JSON"
@@ -158,6 +186,12 @@ const CardPanelBody = memo(function CardPanelBody(props: Omit<CardPanelProps, "o
     </>
   );
 });
+
+const FORMAT_REFUSED = {
+  "not-json": "Not formatted: the card is not valid JSON yet (the first problem is underlined in the editor).",
+  "too-deep": "Not formatted: the card nests deeper than 64 levels, past what formatting helps to read.",
+  "too-large": "Not formatted: indenting this card would more than quadruple it.",
+} as const;
 
 /** The example the editor holds unchanged: picked just now, or restored from a draft that was it. */
 function pickedExample(source: CardSource | null, edited: boolean): string {

@@ -6,6 +6,7 @@ import {
   indentLess,
   indentMore,
   insertBlankLine,
+  isolateHistory,
   selectLine,
   simplifySelection,
   standardKeymap,
@@ -201,7 +202,9 @@ export function createRichEditor(options: {
   let diagnosticsShown = false;
   return {
     setText(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      // A whole new text (an example, a fetch, Format) is one undo step of its own, never merged
+      // with the typing or paste just before it: undo after Format brings back the served bytes.
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: isolateHistory.of("full") });
     },
     getText: () => view.state.doc.toString(),
     highlight(from, to) {
