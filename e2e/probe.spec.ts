@@ -140,8 +140,12 @@ test("a stream the server refuses: the editor marks /capabilities/streaming, the
   await expect(verdict.getByRole("button", { name: "Show /capabilities/streaming in the editor" })).toBeVisible();
   await expect(page.getByTestId("live-disagreements")).toContainText("streaming-output (predicted accept, observed failed)");
 
-  // The matrix: predicted accept, observed failed beside it, and the disagreement in words.
+  // The matrix: predicted accept, observed failed beside it, and the disagreement in words. The
+  // row itself says what was observed: the prediction struck, "observed: failed" under it.
   await expect(page.getByTestId("decision-streaming-output")).toHaveAttribute("data-outcome", "accept");
+  await expect(page.getByTestId("decision-streaming-output")).toHaveAttribute("data-observed-outcome", "failed");
+  await expect(page.getByTestId("decision-observed-streaming-output")).toHaveText("observed: failed, not as predicted");
+  await expect(page.getByTestId("decision-request-response")).not.toHaveAttribute("data-observed-outcome", /./);
   const observed = page.getByTestId("observed-streaming-output");
   await expect(observed).toHaveAttribute("data-observed", "failed");
   await expect(observed).toHaveAttribute("data-agreement", "disagrees");
@@ -167,6 +171,8 @@ test("a stream the server refuses: the editor marks /capabilities/streaming, the
   await expect(verdict).toContainText("The card has changed since the live check");
   await expect(observed).toHaveAttribute("data-stale", "true");
   await expect(observed).toContainText("stale");
+  // A stale observation no longer overrules the prediction.
+  await expect(page.getByTestId("decision-observed-streaming-output")).toHaveCount(0);
   await expect(editor.locator(".cm-lintRange-error")).toHaveCount(0);
   await expect(check.getByTestId("live-check-stale")).toBeVisible();
   expect(agent.log.messages).toEqual([]);

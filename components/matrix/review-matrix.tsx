@@ -337,6 +337,8 @@ const MatrixRow = memo(
   const selection = selectedInvariant === undefined ? null : { invariant: selectedInvariant === DECISION_CELL ? undefined : selectedInvariant };
   const decisionSelected = selection !== null && selection.invariant === undefined;
   const first = live ? 3 : 2;
+  // A fresh observation that contradicts the prediction changes what the row says (the prediction stays, struck).
+  const overruled = live && !live.stale && live.observation?.agreement === "disagrees" ? live.observation.observed : undefined;
   return (
     <tr
       role="row"
@@ -360,12 +362,24 @@ const MatrixRow = memo(
         data-testid={`decision-${decision.taskClass}`}
         data-decision={decision.decision}
         data-outcome={outcomeOf(decision)}
+        data-observed-outcome={overruled}
         aria-selected={decisionSelected}
         className={`p-1.5 ${CELL} stacked:text-right`}
         onClick={() => onSelect(1)}
         {...cellProps(rowIndex, 1)}
       >
-        <DecisionBadge decision={outcomeOf(decision)} />
+        {overruled ? (
+          <>
+            <span className="sr-only">Predicted </span>
+            <DecisionBadge decision={outcomeOf(decision)} struck />
+            {/* What the live agent did wins over the prediction on this row, marked as observed. */}
+            <span data-testid={`decision-observed-${decision.taskClass}`} className="mt-0.5 block text-[10px] font-semibold text-rose-900 dark:text-rose-200">
+              observed: {OVERRULED_WORD[overruled]}, not as predicted
+            </span>
+          </>
+        ) : (
+          <DecisionBadge decision={outcomeOf(decision)} />
+        )}
         {decision.target === "card" && <span className="block text-[10px] text-slate-700">the card, not the server</span>}
         {decision.target === "client" && <span className="block text-[10px] text-slate-700">the client&rsquo;s own limits, not the card</span>}
       </td>
@@ -475,3 +489,12 @@ function layoutOf(grid: HTMLElement | null): GridLayout {
   if (!grid) return "table";
   return getComputedStyle(grid).getPropertyValue("--matrix-layout").trim() === "stacked" ? "stacked" : "table";
 }
+
+/** The row's word when the live agent did not do what was predicted. */
+const OVERRULED_WORD: Record<ClassObservation["observed"], string> = {
+  completed: "completed",
+  "completed-fallback": "completed by a fallback",
+  failed: "failed",
+  hung: "hung",
+  skipped: "not sent",
+};
