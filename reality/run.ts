@@ -62,13 +62,13 @@ async function main(): Promise<number> {
     return passes(t) ? 0 : 1;
   }
   const out: string[] = [];
-  const vendorCells = cells.filter((c) => c.vendor).length;
+  const vendorCells = cells.filter((c) => c.vendors).length;
   out.push(`Parley reality suite: ${cells.length} cells (${cells.length - vendorCells} on real @a2a-js/sdk servers and clients, ${vendorCells} cross-vendor), loopback, ${seconds.toFixed(1)} s`);
   out.push("cell = prediction>observation mark. Prediction: A accept, D accept-degraded, R reject (R:client = not for this client), ? defer, E escalate.");
   out.push("Observation: C completed, F completed by the fallback, X failed/refused, N the client cannot even try. Mark: ok agree, XX confident wrong, ~~ yes by another path, .. no answer.");
   const classIds = TASK_CLASSES.map((c) => c.id);
   const short = (id: string) => id.replace("request-response", "req-resp").replace("async-completion", "async").replace("fire-and-forget", "fire+forget").replace("streaming-output", "stream-out");
-  const width = 13;
+  const width = 14;
   out.push("");
   out.push(`${"card".padEnd(20)} ${"client".padEnd(26)} ${classIds.map((c) => short(c).padEnd(width)).join("")}`);
   const rows = new Map<string, CellResult[]>();
@@ -132,7 +132,7 @@ async function main(): Promise<number> {
     out.push(`Agreement on decidable cells per vendor's code (issue 39's bar: ${CROSS_VENDOR_BAR * 100} % across at least three vendors):`);
     for (const v of byVendor) out.push(`  ${v.vendor.padEnd(18)} ${v.agree}/${v.decidable} = ${pct(v.agree, v.decidable)} % (${v.apart} listed apart)`);
     const meets = byVendor.filter((v) => v.decidable > 0 && v.agree / v.decidable >= CROSS_VENDOR_BAR).length;
-    out.push(`  overall            ${t.decidableAgree}/${t.decidable} = ${pct(t.decidableAgree, t.decidable)} % over ${byVendor.length} vendors' code; ${meets} of them at or above ${CROSS_VENDOR_BAR * 100} %`);
+    out.push(`  overall            ${t.decidableAgree}/${t.decidable} = ${pct(t.decidableAgree, t.decidable)} % (each cell once) over ${byVendor.length} vendors' code; ${meets} of them at or above ${CROSS_VENDOR_BAR * 100} %`);
   }
   if (!ok) {
     const reasons = [];
@@ -151,17 +151,18 @@ interface VendorAgreement {
   apart: number;
 }
 
-/** Decidable cells and agreements per vendor's code (the SDK's own cells under "a2a-js"). */
+/** Decidable cells and agreements per vendor's code: a cross-vendor cell counts for its server's and its client's vendor (the SDK's own cells under "a2a-js"). */
 function perVendor(cells: readonly CellResult[]): VendorAgreement[] {
   const out = new Map<string, VendorAgreement>();
   for (const c of cells) {
-    const vendor = c.vendor ?? JS_SDK;
-    const v = out.get(vendor) ?? { vendor, decidable: 0, agree: 0, apart: 0 };
-    if (c.kind === "decidable") {
-      v.decidable++;
-      if (c.verdict === "agree") v.agree++;
-    } else if (c.kind !== "silent") v.apart++;
-    out.set(vendor, v);
+    for (const vendor of c.vendors ?? [JS_SDK]) {
+      const v = out.get(vendor) ?? { vendor, decidable: 0, agree: 0, apart: 0 };
+      if (c.kind === "decidable") {
+        v.decidable++;
+        if (c.verdict === "agree") v.agree++;
+      } else if (c.kind !== "silent") v.apart++;
+      out.set(vendor, v);
+    }
   }
   return [...out.values()];
 }

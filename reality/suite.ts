@@ -219,8 +219,8 @@ export interface CellResult {
   detail: string;
   /** Why the cell is not decidable, when it is not. */
   why?: string;
-  /** Whose code besides the JS SDK the cell runs (vendor-suite.ts); left out: the JS SDK on both ends. */
-  vendor?: string;
+  /** Whose code the cell runs, server's and client's (vendor-suite.ts); left out: the JS SDK on both ends. */
+  vendors?: string[];
 }
 
 const POLL_INTERVAL_MS = 20;

@@ -10,10 +10,12 @@
  * such a fault (the probe is the tool for it).
  */
 import { randomUUID } from "node:crypto";
-import { findPreset, review, type ClientProfile, type TaskClass } from "../lib/negotiation";
+import { a2a } from "a2a-ai-provider";
+import { generateText, streamText } from "ai";
+import { review, type ClientProfile, type TaskClass } from "../lib/negotiation";
 import { ExchangeRecorder } from "../lib/probe/exchange";
 import { checkWire, type WireFinding } from "../lib/probe/wire-checks";
-import { WIRE_RULES } from "../lib/probe/wire-rules";
+import { WIRE_RULES, type SdkClient } from "../lib/probe/wire-rules";
 import { startAgent, type AgentSpec, type CallRecord } from "./agents";
 import { verdict, type CellKind } from "./agreement";
 import { CLIENTS, messageOf, profileFor, runLifecycle, TASK_CLASSES, type CellResult, type ClientVariant, type LifecycleTarget, type Run } from "./suite";
@@ -55,11 +57,43 @@ export const REACTIVE_AGENTS_CLIENT: ClientProfile = {
   cardPaths: ["/.well-known/agent.json", "/agent/card"],
 };
 
+/**
+ * a2a-ai-provider (0.5.0-alpha.1, the `ai` SDK's provider over `@a2a-js/sdk` 0.3.14's `A2AClient`),
+ * read in its dist/index.js: the model id is the card's URL (`A2AClient.fromCardUrl`, global fetch,
+ * no credentials option); `generateText` sends one blocking `message/send` with
+ * `acceptedOutputModes: ["text/plain"]` and reads text and file parts of the message, the task's
+ * status message and its artifacts; `streamText` streams (`message/stream`), or sends one blocking
+ * `message/send` when the card does not stream. No polling, no push, no non-blocking send.
+ */
+export const AI_PROVIDER_CLIENT: ClientProfile = {
+  name: "a2a-ai-provider 0.5.0-alpha.1 (ai SDK provider on @a2a-js/sdk 0.3.14)",
+  description:
+    "generateText: one blocking message/send accepting text/plain; streamText: message/stream, or one blocking send when the card does not stream. JSON-RPC 0.3 to the card's url, no A2A-Version header, no credentials, no polling, no push; text (and file) parts; reads the card at the URL it is given.",
+  transports: ["JSONRPC"],
+  protocolVersions: ["0.3"],
+  streaming: true,
+  streamingFallback: true,
+  inputModes: ["text/plain"],
+  liveOnlyInputModes: [],
+  bufferableInputModes: [],
+  acceptedOutputModes: ["text/plain"],
+  callback: { supported: false, mtls: false, mtlsConfigurable: false },
+  canPoll: false,
+  fixed: true,
+  supportedExtensions: [],
+  securitySchemes: [],
+  authenticated: false,
+  validatesRequiredFields: false,
+  readsJsSdkSchemeShape: false,
+  a2aVersionHeader: "0.3",
+  interfaceChoice: "card-order",
+};
+
 /** The JS SDK 1.3 client as an app configures it to reach a 0.3 server (legacyCompat), and as it comes. */
 const JS_LEGACY: ClientVariant = CLIENTS.jsLegacy;
 const JS_DEFAULT: ClientVariant = CLIENTS.js;
 
-type VendorClient = { kind: "js"; variant: ClientVariant } | { kind: "reactive-agents" };
+type VendorClient = { kind: "js"; variant: ClientVariant } | { kind: "reactive-agents" } | { kind: "ai-provider" };
 
 interface VendorServer {
   origin: string;
@@ -74,13 +108,19 @@ interface VendorServer {
 export interface VendorScenario {
   id: string;
   about: string;
-  /** Whose code, besides the JS SDK, the cell runs: its agreement is reported under this name. */
-  vendor: "reactive-agents" | "voltagent";
+  /** Whose server code runs (the JS SDK's own: "a2a-js"); a cell's agreement counts for its server's and its client's vendor. */
+  vendor: "reactive-agents" | "voltagent" | "a2a-js";
   start(): Promise<VendorServer>;
   clients: VendorClient[];
 }
 
-const clientId = (c: VendorClient) => (c.kind === "js" ? c.variant.id : "reactive-agents-client");
+const clientId = (c: VendorClient) => (c.kind === "js" ? c.variant.id : c.kind === "reactive-agents" ? "reactive-agents-client" : "a2a-ai-provider");
+const clientVendor = (c: VendorClient) => (c.kind === "js" ? "a2a-js" : c.kind === "reactive-agents" ? "reactive-agents" : "a2a-ai-provider");
+/** The wire rules' client whose reaction stands for this one (a2a-ai-provider is the JS SDK 0.3 client underneath). */
+const rulesClient = (c: VendorClient): SdkClient | undefined => (c.kind === "js" ? "js-1" : c.kind === "ai-provider" ? "js-0.3" : undefined);
+/** a2a-ai-provider has no non-blocking send: fire-and-forget does not apply to it. */
+const appliesTo = (c: VendorClient, t: TaskClass) => !(c.kind === "ai-provider" && t.id === "fire-and-forget");
+const profileOf = (c: VendorClient): ClientProfile => (c.kind === "js" ? profileFor(c.variant) : c.kind === "reactive-agents" ? REACTIVE_AGENTS_CLIENT : AI_PROVIDER_CLIENT);
 
 /** A JS SDK 1.3 server from the agent kit, its card as a client without A2A-Version fetches it (what a 0.3 client reads). */
 async function jsServer(spec: AgentSpec): Promise<VendorServer> {
@@ -90,52 +130,20 @@ async function jsServer(spec: AgentSpec): Promise<VendorServer> {
   return { origin: agent.origin, cardUrl: agent.cardUrl, cardText, card: JSON.parse(cardText) as Record<string, unknown>, close: () => agent.close() };
 }
 
+const JS = (variant: ClientVariant): VendorClient => ({ kind: "js", variant });
+const RA: VendorClient = { kind: "reactive-agents" };
+const AI: VendorClient = { kind: "ai-provider" };
+
 export const VENDOR_SCENARIOS: VendorScenario[] = [
-  {
-    id: "ra-server",
-    about: "Reactive Agents server, its generated card",
-    vendor: "reactive-agents",
-    start: () => startReactiveAgentsServer(),
-    clients: [
-      { kind: "js", variant: JS_DEFAULT },
-      { kind: "js", variant: JS_LEGACY },
-    ],
-  },
-  {
-    id: "volt-server",
-    about: "VoltAgent server, its built card",
-    vendor: "voltagent",
-    start: () => startVoltAgentServer(),
-    clients: [
-      { kind: "js", variant: JS_DEFAULT },
-      { kind: "js", variant: JS_LEGACY },
-    ],
-  },
-  {
-    id: "ra-client>js-1.3",
-    about: "JS SDK 1.3 server, A2A 1.0 only",
-    vendor: "reactive-agents",
-    start: () => jsServer({ name: "ra-client-js13", bindings: ["JSONRPC"] }),
-    clients: [{ kind: "reactive-agents" }],
-  },
-  {
-    id: "ra-client>js-compat",
-    about: "JS SDK 1.3 server with v0.3 compatibility",
-    vendor: "reactive-agents",
-    start: () => jsServer({ name: "ra-client-js13-compat", bindings: ["JSONRPC"], legacyCompat: true }),
-    clients: [{ kind: "reactive-agents" }],
-  },
-  {
-    id: "ra-client>js-0.3",
-    about: "JS SDK 0.3.14 server",
-    vendor: "reactive-agents",
-    start: () => jsServer({ name: "ra-client-js03", sdk: "0.3", bindings: ["JSONRPC"] }),
-    clients: [{ kind: "reactive-agents" }],
-  },
+  { id: "ra-server", about: "Reactive Agents server, its generated card", vendor: "reactive-agents", start: () => startReactiveAgentsServer(), clients: [JS(JS_DEFAULT), JS(JS_LEGACY), AI] },
+  { id: "volt-server", about: "VoltAgent server, its built card", vendor: "voltagent", start: () => startVoltAgentServer(), clients: [JS(JS_DEFAULT), JS(JS_LEGACY), AI, RA] },
+  { id: "js-1.3-server", about: "JS SDK 1.3 server, A2A 1.0 only", vendor: "a2a-js", start: () => jsServer({ name: "vendor-js13", bindings: ["JSONRPC"] }), clients: [RA, AI] },
+  { id: "js-compat-server", about: "JS SDK 1.3 server with v0.3 compatibility", vendor: "a2a-js", start: () => jsServer({ name: "vendor-js13-compat", bindings: ["JSONRPC"], legacyCompat: true }), clients: [RA, AI] },
+  { id: "js-0.3-server", about: "JS SDK 0.3.14 server", vendor: "a2a-js", start: () => jsServer({ name: "vendor-js03", sdk: "0.3", bindings: ["JSONRPC"] }), clients: [RA, AI] },
 ];
 
 export interface VendorCell extends CellResult {
-  vendor: string;
+  vendors: string[];
   /** The wire findings on the cell's own exchanges (ids), whether or not they broke it. */
   wire: string[];
 }
@@ -156,14 +164,19 @@ export async function runVendorSuite(opts: { only?: string[] } = {}): Promise<{ 
     const server = await scenario.start();
     try {
       for (const client of scenario.clients) {
-        const profile = client.kind === "js" ? profileFor(client.variant) : REACTIVE_AGENTS_CLIENT;
+        const classes = TASK_CLASSES.filter((t) => appliesTo(client, t));
         discovery.push({ scenario: scenario.id, client: clientId(client), ...(await discover(server, client)) });
-        const decisions = review(server.cardText, profile, { taskClasses: [...TASK_CLASSES] }).decisions;
-        for (const taskClass of TASK_CLASSES) {
+        const decisions = review(server.cardText, profileOf(client), { taskClasses: [...classes] }).decisions;
+        for (const taskClass of classes) {
           const decision = decisions.find((d) => d.taskClass === taskClass.id);
           const predicted = decision ? decision.decision + (decision.target === "card" || decision.target === undefined ? "" : `:${decision.target}`) : "none";
           const recorder = new ExchangeRecorder();
-          const run = client.kind === "js" ? await runJs(server, client.variant, taskClass, recorder) : await runReactiveAgentsClient(server, taskClass, recorder);
+          const run =
+            client.kind === "js"
+              ? await runJs(server, client.variant, taskClass, recorder)
+              : client.kind === "reactive-agents"
+                ? await runReactiveAgentsClient(server, taskClass, recorder)
+                : await runAiProvider(server, taskClass, recorder);
           await recorder.settled();
           const findings = checkWire(recorder.exchanges);
           const choked = run.observed === "failed" ? findings.filter((f) => chokes(f, client)) : [];
@@ -178,7 +191,7 @@ export async function runVendorSuite(opts: { only?: string[] } = {}): Promise<{ 
             observed: run.observed,
             verdict: verdict(decision?.decision ?? "none", run.observed),
             detail: run.detail,
-            vendor: scenario.vendor,
+            vendors: [...new Set([scenario.vendor, clientVendor(client)])],
             wire: [...new Set(findings.map((f) => f.id))],
           };
           if (choked.length) cell.why = `wire fault, not on any card: ${[...new Set(choked.map(describeFinding))].join("; ")}`;
@@ -192,10 +205,15 @@ export async function runVendorSuite(opts: { only?: string[] } = {}): Promise<{ 
   return { cells, discovery };
 }
 
-/** The finding breaks this client: from the wire rules for the JS SDK 1.x client; any finding for a client the rules do not trace. */
+/**
+ * The finding breaks this client, by the wire rules for the SDK client under it. The Reactive Agents
+ * client reads only `result` or `error` of an answer (neither `id`, `jsonrpc` nor `kind`) and never
+ * streams: no finding the checks make is one it chokes on, so its failures stay decidable.
+ */
 function chokes(f: WireFinding, client: VendorClient): boolean {
-  if (client.kind !== "js") return true;
-  const outcome = WIRE_RULES[f.id].clients["js-1"].outcome;
+  const sdk = rulesClient(client);
+  if (!sdk) return false;
+  const outcome = WIRE_RULES[f.id].clients[sdk].outcome;
   return outcome === "throws" || outcome === "readsNothing" || outcome === "waits";
 }
 
@@ -215,6 +233,7 @@ function describeFinding(f: WireFinding): string {
 
 /** Whether the client finds the card where it looks by itself. */
 async function discover(server: VendorServer, client: VendorClient): Promise<{ found: boolean; detail: string }> {
+  if (client.kind === "ai-provider") return { found: true, detail: "it is given the card's URL (the model id)" };
   if (client.kind === "reactive-agents") {
     const got = await discoverWith(server.origin, boundedFetch);
     return got.card ? { found: true, detail: "its discoverAgent found the card" } : { found: false, detail: `its discoverAgent: ${got.error} (the card is at ${new URL(server.cardUrl).pathname})` };
@@ -304,7 +323,10 @@ function finished03(result: Record<string, unknown> | undefined, how: string): R
   const state = stateOf(result);
   if (state !== "completed") return { observed: "failed", detail: `${how}: task ${state ?? "with no state"}` };
   const artifacts = Array.isArray(result?.artifacts) ? (result.artifacts as { parts?: { kind?: string }[] }[]) : [];
-  if (!artifacts.length) return { observed: "failed", detail: `${how}: completed without an artifact` };
+  // The client hands the task to the app as it came: an answer in the status message is readable too (VoltAgent puts it there).
+  const said = (result?.status as { message?: { parts?: unknown[] } } | undefined)?.message?.parts;
+  if (!artifacts.length && Array.isArray(said) && said.length) return { observed: "completed", detail: `${how}: completed, the answer in the status message (no artifact)` };
+  if (!artifacts.length) return { observed: "failed", detail: `${how}: completed without an artifact or a status message` };
   return { observed: "completed", detail: `${how}: completed with ${artifacts.map((a) => (a.parts ?? []).map((p) => p.kind).join("+")).join(", ")}` };
 }
 
@@ -319,3 +341,35 @@ function firstInterfaceUrl(card: Record<string, unknown>): string | undefined {
   return typeof url === "string" ? url : undefined;
 }
 
+
+/**
+ * a2a-ai-provider's lifecycle: `generateText` for request-response (the answer is its text),
+ * `streamText` for streaming-output (the streamed text; one blocking send when the card does not
+ * stream). The classes it has no call for are "the client cannot even try". Its client calls the
+ * global fetch: the recorder is swapped in for the call.
+ */
+async function runAiProvider(server: VendorServer, taskClass: TaskClass, recorder: ExchangeRecorder): Promise<Run> {
+  if (taskClass.input === "live") return { observed: "client-cannot", detail: "the provider sends whole prompts only (no live input)" };
+  if (taskClass.completion !== "response" && taskClass.completion !== "stream") return { observed: "client-cannot", detail: "the provider has no polling, push or non-blocking call" };
+  (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+  const original = globalThis.fetch;
+  globalThis.fetch = recorder.wrap(boundedFetch);
+  try {
+    if (taskClass.completion === "response") {
+      const result = await generateText({ model: a2a(server.cardUrl), prompt: "hello from the reality suite", abortSignal: AbortSignal.timeout(5_000) });
+      return result.text ? { observed: "completed", detail: `generateText: ${JSON.stringify(result.text.slice(0, 40))}` } : { observed: "failed", detail: "generateText came back with no text" };
+    }
+    let streamError: unknown;
+    const stream = streamText({ model: a2a(server.cardUrl), prompt: "hello from the reality suite", abortSignal: AbortSignal.timeout(5_000), onError: ({ error }) => void (streamError = error) });
+    await stream.consumeStream();
+    const text = await stream.text;
+    if (streamError !== undefined && !text) return { observed: "failed", detail: `streamText: ${messageOf(streamError)}` };
+    if (!text) return { observed: "failed", detail: "streamText came back with no text" };
+    const streams = (server.card.capabilities as { streaming?: unknown } | undefined)?.streaming === true;
+    return streams ? { observed: "completed", detail: `streamText: ${JSON.stringify(text.slice(0, 40))}` } : { observed: "completed-fallback", detail: "one blocking message/send (the card does not stream)" };
+  } catch (error) {
+    return { observed: "failed", detail: messageOf(error) };
+  } finally {
+    globalThis.fetch = original;
+  }
+}
