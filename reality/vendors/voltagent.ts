@@ -48,6 +48,8 @@ export interface VoltAgentServerSpec {
   /** The agent's purpose (the card's description). */
   purpose?: string;
   behaviour?: { outcome?: "completed" | "failed"; answer?: (text: string) => string };
+  /** Milliseconds the agent's generateText takes before it answers (a model's latency). Default 0. */
+  workMs?: number;
 }
 
 export interface RunningVoltAgentServer {
@@ -74,7 +76,10 @@ export async function startVoltAgentServer(spec: VoltAgentServerSpec = {}): Prom
     name: agentId,
     purpose: spec.purpose ?? "Reality suite agent (VoltAgent)",
     getTools: () => [],
-    generateText: async (text: string) => ({ text: answer(text) }),
+    generateText: async (text: string) => {
+      if (spec.workMs) await new Promise((r) => setTimeout(r, spec.workMs));
+      return { text: answer(text) };
+    },
     streamText: async (text: string) => {
       const full = answer(text);
       return {
