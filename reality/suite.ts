@@ -452,6 +452,8 @@ export function messageOf(error: unknown): string {
     .replace(/https?:\/\/127\.0\.0\.1:\d+/g, "<agent>")
     .replace(/127\.0\.0\.1:\d+/g, "<agent>")
     .replace(/\s+/g, " ")
+    // A control byte a server sent (VoltAgent's U+001E) is shown, not printed raw.
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`)
     .trim()
     .slice(0, 300);
 }

@@ -36,10 +36,13 @@ describe("the cross-vendor cells", () => {
     expect(at("ra-server", "a2a-js", "request-response").detail).toMatch(/No compatible transport found/);
   });
 
-  it("VoltAgent's server: tasks without kind break the JS SDK client and leave a2a-ai-provider with no text; Reactive Agents' client reads them", () => {
+  it("VoltAgent's server: tasks without kind and a stray byte in stream events break the JS SDK client and a2a-ai-provider; Reactive Agents' client reads the tasks", () => {
     expect(at("volt-server", "a2a-js+legacyCompat", "request-response")).toMatchObject({ kind: "wire", observed: "failed" });
     expect(at("volt-server", "a2a-js+legacyCompat", "request-response").detail).toContain("Unexpected v0.3 message/send result kind: undefined");
-    expect(at("volt-server", "a2a-js+legacyCompat", "streaming-output").why).toContain("sse-kind-missing");
+    const stream = at("volt-server", "a2a-js+legacyCompat", "streaming-output");
+    expect(stream.why).toContain('sse-data-unparseable (message/stream: event 0\'s data starts "\\u001e{');
+    expect(stream.detail).toContain("Failed to parse SSE event data");
+    expect(at("volt-server", "a2a-ai-provider", "streaming-output")).toMatchObject({ kind: "wire", observed: "failed" });
     expect(at("volt-server", "a2a-ai-provider", "request-response")).toMatchObject({ kind: "wire", detail: "generateText came back with no text" });
     const ra = at("volt-server", "reactive-agents-client", "request-response");
     expect(ra).toMatchObject({ kind: "decidable", observed: "completed" });

@@ -226,6 +226,8 @@ function describeFinding(f: WireFinding): string {
     case "result-kind-missing":
     case "sse-kind-missing":
       return `${f.id} (${f.method}: kind ${d.kind})`;
+    case "sse-data-unparseable":
+      return `${f.id} (${f.method}: event ${d.event}'s data starts ${JSON.stringify(String(d.data).slice(0, 6))})`;
     default:
       return f.id;
   }

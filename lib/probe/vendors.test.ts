@@ -70,18 +70,22 @@ describe("the probe on VoltAgent's server", () => {
     expect(server.inputs).toEqual([]);
   });
 
-  it("with --send: tasks and stream events without kind, named with the JS SDK's own error, the one the send really threw", async () => {
+  it("with --send: tasks without kind and a U+001E byte after data: in every stream event, named with the JS SDK's own error, the one the send really threw", async () => {
     const server = keep(await startVoltAgentServer());
     const report = await probe(server.cardUrl, sending);
-    expect(ids(report)).toEqual(["jsonrpc-error-http-status", "result-kind-missing", "sse-kind-missing"]);
+    expect(ids(report)).toEqual(["jsonrpc-error-http-status", "result-kind-missing", "sse-data-unparseable"]);
     const send = finding(report, "result-kind-missing");
     expect(send.method).toBe("message/send");
     expect(wireClientsSummary(send)).toBe("fails with the JS SDK 1.x client and the JS SDK 0.3 client; works with the Python SDK client");
     const thrown = clientEffectSentence(send, "js-1").replace(/^the JS SDK 1\.x client throws: /, "");
     expect(report.classes["request-response"]).toMatchObject({ observed: "failed", disagrees: true });
     expect(report.classes["request-response"]!.error).toBe(thrown);
-    const stream = finding(report, "sse-kind-missing");
-    expect(report.classes["streaming-output"]!.error).toContain(clientEffectSentence(stream, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
+    const stream = finding(report, "sse-data-unparseable");
+    expect(stream.received.startsWith("\u001E{")).toBe(true);
+    expect(wireClientsSummary(stream)).toBe("fails with the JS SDK 1.x client, the JS SDK 0.3 client and the Python SDK client");
+    // Each stream the probe opened has its finding; the streaming class's error is the SDK's sentence for one of them.
+    const thrownByStream = report.wire!.filter((w) => w.id === "sse-data-unparseable").map((w) => clientEffectSentence(w, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
+    expect(thrownByStream.some((t) => report.classes["streaming-output"]!.error!.includes(t))).toBe(true);
     // a2a-ai-provider is the JS SDK 0.3 client underneath: it reads nothing from such a task.
     expect(clientEffectSentence(send, "js-0.3")).toBe("the JS SDK 0.3 client returns, with no task or message the caller can read");
   });
