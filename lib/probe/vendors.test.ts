@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { callOptions, sdkClient, userMessage } from "../../reality/clients";
 import { agentsClosedAfterEach } from "../../reality/test-agents";
 import { startReactiveAgentsServer } from "../../reality/vendors/reactive-agents";
 import { startVoltAgentServer } from "../../reality/vendors/voltagent";
 import { BUILT_IN_TASK_CLASSES, findPreset } from "../negotiation";
+import { ExchangeRecorder } from "./exchange";
 import { probeAgent, type ProbeOptions } from "./probe";
 import type { ProbeReport } from "./types";
+import { checkWire } from "./wire-checks";
 import { clientEffectSentence, wireClientsSummary, wireFindingSentence } from "./wire-explain";
 import type { WireFindingId } from "./wire-rules";
 
@@ -46,8 +49,8 @@ describe("the probe on Reactive Agents' server", () => {
   // The faults its code has on message/send ("id": null) and message/stream (every event "id": 1,
   // final before the artifact) are only on calls that create tasks. The probe reads the -32000
   // answer above as "did not answer as A2A does" (lib/probe/classify.ts: /JSON/ matches the SDK's
-  // error class JsonRpcTransportError) and so sends nothing with --send. The reality suite's vendor
-  // cells (reality/vendor-suite.ts) run the same wire checks on those calls and name them.
+  // error class JsonRpcTransportError) and so sends nothing with --send. The same wire checks on a
+  // real client's calls name them (next block), as do the reality suite's vendor cells.
   it("with --send: nothing is sent, and the report says why rather than guessing", async () => {
     const server = keep(await startReactiveAgentsServer());
     const report = await probe(server.cardUrl, sending);
@@ -55,6 +58,31 @@ describe("the probe on Reactive Agents' server", () => {
     expect(Object.values(report.classes).every((c) => c.observed === "skipped" && /does not answer/.test(c.error ?? ""))).toBe(true);
     expect(server.inputs).toEqual([]);
   });
+});
+
+describe("the wire checks on the JS SDK client's own calls to Reactive Agents' server", () => {
+  // What the probe cannot reach there yet (above), read the same way from a real client's traffic:
+  // a non-blocking send, then a stream, to an agent that takes 1.2 s.
+  it("name its id null, its stream events' id 1, the final marker before the output, and the answers held until the end", async () => {
+    const server = keep(await startReactiveAgentsServer({ workMs: 1200 }));
+    const recorder = new ExchangeRecorder();
+    const client = await sdkClient(server.origin, { legacyCompat: true, cardPath: new URL(server.cardUrl).pathname, fetchImpl: recorder.wrap(fetch) });
+    await expect(client.sendMessage(userMessage("text/plain", { returnImmediately: true }), callOptions())).rejects.toThrow("JSON-RPC response ID mismatch for method message/send. Expected 1, got null.");
+    const stream = async () => {
+      for await (const event of client.sendMessageStream(userMessage(), callOptions())) void event;
+    };
+    await expect(stream()).rejects.toThrow("JSON-RPC response ID mismatch in SSE event. Expected 2, got 1.");
+    await recorder.settled();
+    const findings = checkWire(recorder.exchanges);
+    expect([...new Set(findings.map((f) => f.id))].sort()).toEqual(["blocking-ignored", "jsonrpc-id-mismatch", "sse-all-at-once", "sse-final-before-output", "sse-id-mismatch"]);
+    const idNull = findings.find((f) => f.id === "jsonrpc-id-mismatch")!;
+    expect(idNull.data).toMatchObject({ expected: "1", got: "null" });
+    expect(wireClientsSummary(idNull)).toBe("fails with the JS SDK 1.x client and the JS SDK 0.3 client; works with the Python SDK client");
+    // The SDK's sentence for the finding is the error the client threw.
+    expect(clientEffectSentence(idNull, "js-1")).toBe("the JS SDK 1.x client throws: JSON-RPC response ID mismatch for method message/send. Expected 1, got null.");
+    expect(findings.find((f) => f.id === "sse-final-before-output")!.data).toMatchObject({ finalEvent: 0, outputEvent: 1 });
+    expect(server.inputs).toHaveLength(2);
+  }, 20_000);
 });
 
 describe("the probe on VoltAgent's server", () => {

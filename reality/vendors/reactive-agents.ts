@@ -41,6 +41,8 @@ export interface ReactiveAgentsServerSpec {
   cardPatch?: (card: Record<string, unknown>) => Record<string, unknown>;
   /** What the executor does with the input text. Default: answers "echo: <text>". */
   behaviour?: { outcome?: "completed" | "failed"; answer?: (text: string) => string };
+  /** Milliseconds the executor takes before it answers (an agent's latency). Default 0. */
+  workMs?: number;
 }
 
 export interface RunningVendorServer {
@@ -65,8 +67,8 @@ export async function startReactiveAgentsServer(spec: ReactiveAgentsServerSpec =
   const card: AgentCard = generateAgentCard({ name: "reality-reactive", description: "Reality suite agent (Reactive Agents)", url: "http://placeholder/", ...spec.card });
   const executor = (input: string) => {
     inputs.push(input);
-    if (spec.behaviour?.outcome === "failed") return Effect.fail(new Error("the agent failed, as the test asked"));
-    return Effect.succeed(spec.behaviour?.answer ? spec.behaviour.answer(input) : `echo: ${input}`);
+    const result = spec.behaviour?.outcome === "failed" ? Effect.fail(new Error("the agent failed, as the test asked")) : Effect.succeed(spec.behaviour?.answer ? spec.behaviour.answer(input) : `echo: ${input}`);
+    return spec.workMs ? Effect.zipRight(Effect.sleep(spec.workMs), result) : result;
   };
   const layer = createA2AHttpServer(0, executor as never).pipe(Layer.provide(createA2AServer(card)));
   const http = await Effect.runPromise(
