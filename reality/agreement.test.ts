@@ -45,3 +45,14 @@ describe("when the run passes", () => {
     expect(passes(t)).toBe(true);
   });
 });
+
+describe("wire-fault cells", () => {
+  it("are counted apart, never in the agreement either way", () => {
+    const t = tally([
+      ...Array.from({ length: 10 }, () => ({ kind: "decidable" as const, verdict: "agree" as const })),
+      ...Array.from({ length: 5 }, () => ({ kind: "wire" as const, verdict: "confident-wrong" as const })),
+    ]);
+    expect(t).toMatchObject({ decidable: 10, decidableAgree: 10, wire: 5, lie: 0 });
+    expect(passes(t)).toBe(true);
+  });
+});

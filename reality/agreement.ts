@@ -53,9 +53,12 @@ export function verdict(decision: string, observed: Observed): Verdict {
  *   answer there — the suite fails on one;
  * - lie: the card says something the server does not do (or a server bug breaks what the card says
  *   correctly): no card-based prediction can be right, so these are listed apart with why and never
- *   fail the run (the live probe, issue 30, is what catches them).
+ *   fail the run (the live probe, issue 30, is what catches them);
+ * - wire: the lifecycle broke on a wire fault of the server (an answer's `"id": null`, a task
+ *   without `kind`, a stray byte in an SSE event, …) that no card states and the probe's wire
+ *   checks name on the cell's own exchanges: listed apart with the findings, never counted.
  */
-export type CellKind = "decidable" | "silent" | "lie";
+export type CellKind = "decidable" | "silent" | "lie" | "wire";
 
 export interface Tally {
   decidable: number;
@@ -63,10 +66,11 @@ export interface Tally {
   silent: number;
   silentConfidentWrong: number;
   lie: number;
+  wire: number;
 }
 
 export function tally(cells: ReadonlyArray<{ kind: CellKind; verdict: Verdict }>): Tally {
-  const t: Tally = { decidable: 0, decidableAgree: 0, silent: 0, silentConfidentWrong: 0, lie: 0 };
+  const t: Tally = { decidable: 0, decidableAgree: 0, silent: 0, silentConfidentWrong: 0, lie: 0, wire: 0 };
   for (const c of cells) {
     if (c.kind === "decidable") {
       t.decidable++;
@@ -74,7 +78,8 @@ export function tally(cells: ReadonlyArray<{ kind: CellKind; verdict: Verdict }>
     } else if (c.kind === "silent") {
       t.silent++;
       if (c.verdict === "confident-wrong") t.silentConfidentWrong++;
-    } else t.lie++;
+    } else if (c.kind === "wire") t.wire++;
+    else t.lie++;
   }
   return t;
 }

@@ -27,6 +27,8 @@ export interface ClientSpec {
   /** ClientConfig.polling: sendMessage returns at once (returnImmediately), the client polls getTask. */
   polling?: boolean;
   fetchImpl?: typeof fetch;
+  /** Where the card is, on the origin (createFromUrl's path). Default: the SDK's /.well-known/agent-card.json. */
+  cardPath?: string;
 }
 
 /** ClientFactory.createFromUrl on the agent's origin: fetches the card the SDK's way and picks an interface. */
@@ -46,7 +48,7 @@ export async function sdkClient(origin: string, spec: ClientSpec = {}): Promise<
     cardResolver: new DefaultAgentCardResolver({ ...legacy, ...fetchImpl }),
     clientConfig: { acceptedOutputModes: spec.acceptedOutputModes ?? [], polling: spec.polling ?? false },
   });
-  return factory.createFromUrl(origin);
+  return spec.cardPath === undefined ? factory.createFromUrl(origin) : factory.createFromUrl(origin, spec.cardPath);
 }
 
 /**

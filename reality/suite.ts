@@ -219,6 +219,8 @@ export interface CellResult {
   detail: string;
   /** Why the cell is not decidable, when it is not. */
   why?: string;
+  /** Whose code the cell runs, server's and client's (vendor-suite.ts); left out: the JS SDK on both ends. */
+  vendors?: string[];
 }
 
 const POLL_INTERVAL_MS = 20;
@@ -277,19 +279,30 @@ function isSilent(agent: RunningAgent, client: ClientVariant, taskClass: TaskCla
   return client.listener === "mutual" && pushMatters && caps?.pushNotifications === true;
 }
 
-interface Run {
+export interface Run {
   observed: Observed;
   detail: string;
 }
 
-async function runLifecycle(agent: RunningAgent, variant: ClientVariant, taskClass: TaskClass): Promise<Run> {
+/**
+ * What a lifecycle needs of the server: the agent kit's RunningAgent, or another vendor's server
+ * described the same way (reality/vendor-suite.ts: no push, its calls read from the exchange log).
+ */
+export type LifecycleTarget = Pick<RunningAgent, "origin" | "card" | "credentials"> & { log: Pick<RunningAgent["log"], "calls" | "pushConfigs" | "authRefusals"> };
+
+/**
+ * One class's smallest real lifecycle with the SDK client `variant`. `how.cardPath`: where the
+ * client is told the card is (default: the SDK's own path); `how.fetchImpl`: the fetch it calls
+ * through (a recorder, for the wire checks).
+ */
+export async function runLifecycle(agent: LifecycleTarget, variant: ClientVariant, taskClass: TaskClass, how: { cardPath?: string; fetchImpl?: typeof fetch } = {}): Promise<Run> {
   if (taskClass.input === "live") return { observed: "client-cannot", detail: "the SDK client sends whole messages only (no live input)" };
   if (taskClass.completion === "push" && variant.listener === "none") return { observed: "client-cannot", detail: "no callback listener to receive the push" };
   let client: Client;
   try {
-    const fetchImpl = variant.clientCert ? { fetchImpl: await clientCertificateFetch() } : {};
+    const fetchImpl = variant.clientCert ? { fetchImpl: await clientCertificateFetch() } : how.fetchImpl ? { fetchImpl: how.fetchImpl } : {};
     const accepted = variant.acceptedOutputModes ? { acceptedOutputModes: variant.acceptedOutputModes } : {};
-    client = await sdkClient(agent.origin, { transports: variant.transports, legacyCompat: variant.legacyCompat, ...fetchImpl, ...accepted });
+    client = await sdkClient(agent.origin, { transports: variant.transports, legacyCompat: variant.legacyCompat, cardPath: how.cardPath, ...fetchImpl, ...accepted });
   } catch (error) {
     return { observed: "failed", detail: `ClientFactory: ${messageOf(error)}` };
   }
@@ -306,7 +319,7 @@ async function runLifecycle(agent: RunningAgent, variant: ClientVariant, taskCla
   return { observed: "failed", detail: failures.join("; ") };
 }
 
-async function attempt(agent: RunningAgent, client: Client, variant: ClientVariant, taskClass: TaskClass, mode: string, opts: () => ReturnType<typeof callOptions>): Promise<Run> {
+async function attempt(agent: LifecycleTarget, client: Client, variant: ClientVariant, taskClass: TaskClass, mode: string, opts: () => ReturnType<typeof callOptions>): Promise<Run> {
   const cardPush = Boolean((agent.card.capabilities as Record<string, unknown> | undefined)?.pushNotifications);
   try {
     switch (taskClass.completion) {
@@ -325,7 +338,8 @@ async function attempt(agent: RunningAgent, client: Client, variant: ClientVaria
         for await (const event of client.sendMessageStream(userMessage(mode), opts())) {
           cases.push(event.payload?.$case ?? "?");
           if (event.payload?.$case === "task") last = event.payload.value;
-          if (event.payload?.$case === "statusUpdate" && last) last = { ...last, status: event.payload.value.status };
+          // A server may send a status update before any task (Reactive Agents does): it still carries the state.
+          if (event.payload?.$case === "statusUpdate") last = last ? { ...last, status: event.payload.value.status } : ({ id: event.payload.value.taskId, status: event.payload.value.status, artifacts: [] } as unknown as Task);
           if (event.payload?.$case === "artifactUpdate") modes.push(...(event.payload.value.artifact?.parts ?? []).map((p) => p.mediaType));
           if (event.payload?.$case === "task") modes.push(...event.payload.value.artifacts.flatMap((a) => a.parts.map((p) => p.mediaType)));
         }
@@ -410,7 +424,7 @@ function isTerminalCallback(body: unknown): boolean {
   return /TASK_STATE_COMPLETED|"completed"/.test(text);
 }
 
-function pushFailureDetail(receiver: WebhookReceiver, agent: RunningAgent): string {
+function pushFailureDetail(receiver: WebhookReceiver, agent: LifecycleTarget): string {
   if (receiver.handshakeFailures.length) return `the listener refused the server's TLS handshake: ${tlsReason(receiver.handshakeFailures[0]!)}`;
   if (agent.log.pushConfigs.some((p) => p.url === receiver.url && !p.stored)) return "the server took the push config and stored none";
   if (!agent.log.pushConfigs.some((p) => p.url === receiver.url)) return "the push config never reached the server's handler";
@@ -423,14 +437,14 @@ function tlsReason(raw: string): string {
   return head.split(":").at(-1)?.trim() || raw.slice(0, 120);
 }
 
-function serverSaid(agent: RunningAgent, error: unknown): string {
+function serverSaid(agent: LifecycleTarget, error: unknown): string {
   const parts = [messageOf(error)];
   const refusal = agent.log.authRefusals.at(-1);
   if (refusal) parts.push(`(server refused ${refusal.what} for credentials)`);
   return parts.join(" ");
 }
 
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   const e = error as { name?: string; message?: string; code?: unknown };
   const text = `${e?.name && e.name !== "Error" ? `${e.name}: ` : ""}${e?.message ?? String(error)}`;
   return text
@@ -438,6 +452,8 @@ function messageOf(error: unknown): string {
     .replace(/https?:\/\/127\.0\.0\.1:\d+/g, "<agent>")
     .replace(/127\.0\.0\.1:\d+/g, "<agent>")
     .replace(/\s+/g, " ")
+    // A control byte a server sent (VoltAgent's U+001E) is shown, not printed raw.
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`)
     .trim()
     .slice(0, 300);
 }

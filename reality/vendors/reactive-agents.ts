@@ -41,6 +41,8 @@ export interface ReactiveAgentsServerSpec {
   cardPatch?: (card: Record<string, unknown>) => Record<string, unknown>;
   /** What the executor does with the input text. Default: answers "echo: <text>". */
   behaviour?: { outcome?: "completed" | "failed"; answer?: (text: string) => string };
+  /** Milliseconds the executor takes before it answers (an agent's latency). Default 0. */
+  workMs?: number;
 }
 
 export interface RunningVendorServer {
@@ -65,8 +67,8 @@ export async function startReactiveAgentsServer(spec: ReactiveAgentsServerSpec =
   const card: AgentCard = generateAgentCard({ name: "reality-reactive", description: "Reality suite agent (Reactive Agents)", url: "http://placeholder/", ...spec.card });
   const executor = (input: string) => {
     inputs.push(input);
-    if (spec.behaviour?.outcome === "failed") return Effect.fail(new Error("the agent failed, as the test asked"));
-    return Effect.succeed(spec.behaviour?.answer ? spec.behaviour.answer(input) : `echo: ${input}`);
+    const result = spec.behaviour?.outcome === "failed" ? Effect.fail(new Error("the agent failed, as the test asked")) : Effect.succeed(spec.behaviour?.answer ? spec.behaviour.answer(input) : `echo: ${input}`);
+    return spec.workMs ? Effect.zipRight(Effect.sleep(spec.workMs), result) : result;
   };
   const layer = createA2AHttpServer(0, executor as never).pipe(Layer.provide(createA2AServer(card)));
   const http = await Effect.runPromise(
@@ -183,4 +185,45 @@ export function messageOf(error: unknown): string {
     .replace(/https?:\/\/127\.0\.0\.1:\d+/g, "<agent>")
     .replace(/\s+/g, " ")
     .slice(0, 300);
+}
+
+/**
+ * The vendor's client on one URL, each call through `fetchImpl` (the client calls the global fetch:
+ * it is swapped in for the call and restored after). `send` posts `message/send` with the params as
+ * given (its API passes them through, so an app can set `configuration.blocking`), `get` posts
+ * `tasks/get`. Each returns the `result` its code reads, or throws the error it raises.
+ */
+export function reactiveAgentsClient(rpcUrl: string, fetchImpl: typeof fetch): { send(params: Record<string, unknown>): Promise<Record<string, unknown>>; get(id: string): Promise<Record<string, unknown>> } {
+  const layer = A2AClientLive({ baseUrl: rpcUrl });
+  const call = async (fn: (client: Effect.Effect.Success<typeof A2AClient>) => Effect.Effect<unknown, unknown>) => {
+    const original = globalThis.fetch;
+    globalThis.fetch = fetchImpl;
+    try {
+      return (await Effect.runPromise(
+        Effect.gen(function* () {
+          const client = yield* A2AClient;
+          return yield* fn(client);
+        }).pipe(Effect.provide(layer)) as Effect.Effect<unknown, unknown, never>,
+      )) as Record<string, unknown>;
+    } finally {
+      globalThis.fetch = original;
+    }
+  };
+  return {
+    send: (params) => call((c) => c.sendMessage(params as never)),
+    get: (id) => call((c) => c.getTask({ id } as never)),
+  };
+}
+
+/** The vendor's card discovery at `origin` through `fetchImpl`: the card, or its error. */
+export async function discoverWith(origin: string, fetchImpl: typeof fetch): Promise<{ card?: Record<string, unknown>; error?: string }> {
+  const original = globalThis.fetch;
+  globalThis.fetch = fetchImpl;
+  try {
+    return { card: (await Effect.runPromise(discoverAgent(origin))) as unknown as Record<string, unknown> };
+  } catch (error) {
+    return { error: messageOf(error) };
+  } finally {
+    globalThis.fetch = original;
+  }
 }

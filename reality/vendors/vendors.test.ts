@@ -44,7 +44,7 @@ describe("vendor launchers", () => {
     expect(lost.error).toMatch(/no URL to call/);
   }, 30_000);
 
-  it("VoltAgent: one card per agent under .well-known/<agentId>/, task records without kind, errors on HTTP 400", async () => {
+  it("VoltAgent: one card per agent under .well-known/<agentId>/, task records without kind, errors on HTTP 400, a stray byte in every stream event", async () => {
     const server = keep(await startVoltAgentServer({ agentId: "volt-1" }));
     expect(server.cardUrl).toBe(`${server.origin}/.well-known/volt-1/agent-card.json`);
     expect(server.card).toMatchObject({ url: `${server.origin}/a2a/volt-1`, defaultInputModes: ["text"], capabilities: { streaming: true, pushNotifications: false } });
@@ -60,7 +60,10 @@ describe("vendor launchers", () => {
     expect(data.status).toBe(400);
     expect(JSON.parse(data.text).error.code).toBe(-32602);
     const stream = await rpc(server.rpcUrl, { jsonrpc: "2.0", id: 9, method: "message/stream", params: { message: textMessage("yo") } });
-    const states = stream.text.split("\n\n").filter(Boolean).map((e) => (JSON.parse(e.replace(/^data: /, "")) as { result: { status: { state: string } } }).result.status.state);
+    const frames = stream.text.split("\n\n").filter(Boolean);
+    // Every event is "data: " + U+001E + the JSON: no JSON parser reads it as written.
+    expect(frames.every((e) => e.startsWith("data: \u001E{"))).toBe(true);
+    const states = frames.map((e) => (JSON.parse(e.slice("data: \u001E".length)) as { result: { status: { state: string } } }).result.status.state);
     expect(states.at(-1)).toBe("completed");
     expect(server.inputs).toEqual(["hi", "yo"]);
   }, 30_000);

@@ -14,7 +14,7 @@
  * - results are task records without `kind`; the answer is the status message (no artifact);
  *   `message/send` ignores `configuration` (blocking, push) and returns when the task is done;
  * - `message/stream` yields the whole task record each time (never a status/artifact update),
- *   framed `data: <json>\n\n`, with no `final` marker.
+ *   framed `data: \u001E<json>\n\n` (a record-separator byte before the JSON), with no `final` marker.
  */
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -48,6 +48,8 @@ export interface VoltAgentServerSpec {
   /** The agent's purpose (the card's description). */
   purpose?: string;
   behaviour?: { outcome?: "completed" | "failed"; answer?: (text: string) => string };
+  /** Milliseconds the agent's generateText takes before it answers (a model's latency). Default 0. */
+  workMs?: number;
 }
 
 export interface RunningVoltAgentServer {
@@ -74,7 +76,10 @@ export async function startVoltAgentServer(spec: VoltAgentServerSpec = {}): Prom
     name: agentId,
     purpose: spec.purpose ?? "Reality suite agent (VoltAgent)",
     getTools: () => [],
-    generateText: async (text: string) => ({ text: answer(text) }),
+    generateText: async (text: string) => {
+      if (spec.workMs) await new Promise((r) => setTimeout(r, spec.workMs));
+      return { text: answer(text) };
+    },
     streamText: async (text: string) => {
       const full = answer(text);
       return {
@@ -165,10 +170,12 @@ async function route(a2a: VoltA2AServer, normalizeError: VoltModule["normalizeEr
     if (response && response.kind === "stream") {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no" });
       const stream = response.stream as AsyncGenerator<unknown>;
+      // server-hono writes a U+001E (record separator) byte between "data: " and the JSON, on every
+      // event and on the error event alike (invisible in its dist/index.js, where it is a raw 0x1E).
       try {
-        for await (const chunk of stream) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+        for await (const chunk of stream) res.write(`data: \u001E${JSON.stringify(chunk)}\n\n`);
       } catch (error) {
-        res.write(`data: ${JSON.stringify(normalizeError(response.id as string, error))}\n\n`);
+        res.write(`data: \u001E${JSON.stringify(normalizeError(response.id as string, error))}\n\n`);
       }
       res.end();
       return;
