@@ -38,6 +38,17 @@ export function classifyFailure(error: unknown, status: number | undefined): Cal
   return { kind: "other", detail, ...withStatus };
 }
 
+/**
+ * The code of a well-formed JSON-RPC error answer the SDK has no A2A class for (its
+ * JsonRpcTransportError keeps the envelope): the server speaks JSON-RPC, only with a code A2A does
+ * not define here (Reactive Agents' -32000 to a GetTask of an unknown id). undefined otherwise.
+ */
+export function answeredJsonRpcErrorCode(error: unknown): number | undefined {
+  const envelope = (error as { errorResponse?: { jsonrpc?: unknown; error?: { code?: unknown } } } | null)?.errorResponse;
+  const code = envelope?.error?.code;
+  return envelope?.jsonrpc === "2.0" && typeof code === "number" && Number.isInteger(code) ? code : undefined;
+}
+
 export function isTaskNotFound(error: unknown): boolean {
   return error instanceof TaskNotFoundError;
 }

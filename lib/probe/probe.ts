@@ -6,7 +6,7 @@ import type { HostRules } from "../fetch/host-rules";
 import { type ClientProfile, review, type TaskClass } from "../negotiation";
 import { ADVICE, type ProbeSurface } from "./advice";
 import { disagrees } from "./agreement";
-import { classifyFailure, describeError, isTaskNotFound } from "./classify";
+import { answeredJsonRpcErrorCode, classifyFailure, describeError, isTaskNotFound } from "./classify";
 import { runLifecycles } from "./send";
 import { ExchangeRecorder, redactDeep } from "./exchange";
 import { createProbeFetch } from "./transport-fetch";
@@ -192,8 +192,14 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
       entry.reachable = true;
       notes.push(`Interface ${index} answered a task for an id that no task has (${String((task as { id?: unknown })?.id ?? "")}).`);
     } catch (e) {
+      const rpcCode = answeredJsonRpcErrorCode(e);
       if (isTaskNotFound(e)) entry.reachable = true;
-      else {
+      else if (rpcCode !== undefined) {
+        // An answer in JSON-RPC, with a code A2A does not define for this: reachable (the wire
+        // finding on the frame says what each client makes of the code), so --send still runs.
+        entry.reachable = true;
+        notes.push(`Interface ${index} answered GetTask of an id no task has with JSON-RPC error ${rpcCode}, not A2A's task-not-found; it is treated as reachable.`);
+      } else {
         entry.reachable = false;
         entry.error = classifyFailure(e, lastStatus);
       }

@@ -46,18 +46,21 @@ describe("the probe on Reactive Agents' server", () => {
     expect(report.sent).toBe(false);
   });
 
-  // The faults its code has on message/send ("id": null) and message/stream (every event "id": 1,
-  // final before the artifact) are only on calls that create tasks. The probe reads the -32000
-  // answer above as "did not answer as A2A does" (lib/probe/classify.ts: /JSON/ matches the SDK's
-  // error class JsonRpcTransportError) and so sends nothing with --send. The same wire checks on a
-  // real client's calls name them (next block), as do the reality suite's vendor cells.
-  it("with --send: nothing is sent, and the report says why rather than guessing", async () => {
+  // Its -32000 is still a JSON-RPC answer: the interface counts as reachable, so --send runs the
+  // lifecycles, and the faults its code has on message/send and message/stream show on the probe's
+  // own calls, each with what the JS SDK client does with it.
+  it("with --send: the lifecycles run, and its id null and its stream events' id 1 are named with the JS SDK's own error", async () => {
     const server = keep(await startReactiveAgentsServer());
     const report = await probe(server.cardUrl, sending);
-    expect(report.exchanges!.filter((x) => /message\/(send|stream)/.test(x.requestBody ?? ""))).toEqual([]);
-    expect(Object.values(report.classes).every((c) => c.observed === "skipped" && /does not answer/.test(c.error ?? ""))).toBe(true);
-    expect(server.inputs).toEqual([]);
-  });
+    expect(report.sent).toBe(true);
+    expect(report.exchanges!.some((x) => /message\/send/.test(x.requestBody ?? ""))).toBe(true);
+    expect(report.notes.join("\n")).toContain("JSON-RPC error -32000, not A2A's task-not-found");
+    expect(ids(report)).toEqual(expect.arrayContaining(["jsonrpc-generic-error-code", "jsonrpc-id-mismatch"]));
+    const idNull = finding(report, "jsonrpc-id-mismatch");
+    expect(idNull.data).toMatchObject({ got: "null" });
+    expect(wireClientsSummary(idNull)).toBe("fails with the JS SDK 1.x client and the JS SDK 0.3 client; works with the Python SDK client");
+    expect(server.inputs.length).toBeGreaterThan(0);
+  }, 30_000);
 });
 
 describe("the wire checks on the JS SDK client's own calls to Reactive Agents' server", () => {
