@@ -129,7 +129,7 @@ async function main(): Promise<number> {
   const byVendor = perVendor(cells);
   if (byVendor.length > 1 || byVendor.some((v) => v.vendor !== JS_SDK)) {
     out.push("");
-    out.push(`Agreement on decidable cells per vendor's code (issue 39's bar: ${CROSS_VENDOR_BAR * 100} % across at least three vendors):`);
+    out.push(`Agreement on decidable cells per vendor's code (the cross-vendor bar: ${CROSS_VENDOR_BAR * 100} % across at least three vendors):`);
     for (const v of byVendor) {
       const own = `${v.agree - v.limitsAgree}/${v.decidable - v.limits} without the client's own limits`;
       out.push(`  ${v.vendor.padEnd(18)} ${v.agree}/${v.decidable} = ${pct(v.agree, v.decidable)} % (${own}; ${v.apart} listed apart)`);
