@@ -1,5 +1,6 @@
 import { type Review, docsPath, type EvidenceRef, isNotForClient } from "../negotiation";
-import { describeCut, decisionLabel, evidenceValueText, explainEveryClassRejected } from "../negotiation/explain";
+import { describeCut, decisionLabel, describeProblemCounts, evidenceValueText, explainEveryClassRejected } from "../negotiation/explain";
+import type { ValidityProblem } from "../negotiation";
 import type { LoadedCard } from "./inputs";
 import { safeLines } from "../report/escape";
 import { isNotable, type ReviewJson } from "./review-json";
@@ -71,10 +72,9 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
 const FINDING_MARK: Record<string, string> = { violated: "x", "not-evaluated": "?", holds: "ok" };
 
 
+/** The counts line, with what a capped list left out counted in (its total said once). */
 function countBySeverity(json: ReviewJson): string {
-  const errors = json.validity.filter((p) => p.severity === "error").length;
-  const warnings = json.validity.length - errors;
-  return `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+  return describeProblemCounts(json.validity.map((p) => ({ severity: p.severity, code: p.code, pointer: p.pointer, data: (p.data ?? {}) as ValidityProblem["data"] })));
 }
 
 
