@@ -37,6 +37,26 @@ test("every page and route carries the security headers, and no X-Powered-By", a
   expect((await request.get(chunk)).headers()["x-content-type-options"]).toBe("nosniff");
 });
 
+test("the trailing-slash redirect carries the security headers too, and stays on this origin", async ({ request }) => {
+  // Issue 41: Next's own 308 went out before its configured headers applied, with none of them.
+  for (const [path, target] of [
+    ["/explain/", "/explain"],
+    ["/rules/live-input-needs-streaming/?x=1", "/rules/live-input-needs-streaming?x=1"],
+    ["//other.example/", "/other.example"],
+  ] as const) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(response.status(), path).toBe(308);
+    expect(headers["location"], path).toBe(target);
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("no-referrer");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    expect(headers["content-security-policy"] ?? "", path).toContain("frame-ancestors 'none'");
+  }
+});
+
 test("another site cannot frame a page", async ({ page, baseURL }) => {
   const attacker = await startLocalServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html" });
