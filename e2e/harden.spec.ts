@@ -54,7 +54,10 @@ const RESULT = review(CONTOSO.text, NORTHWIND);
 const DECISIONS = Object.fromEntries(RESULT.decisions.map((d) => [d.taskClass, d.decision]));
 const LINK = encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION, decisions: DECISIONS });
 // What every writer now puts in a record by default: the review as a fragment, no origin.
-const RECORD = { ...(JSON.parse(writeDecisionRecord(RESULT, "live-input", CONTOSO.text)) as Record<string, unknown>), reviewLink: `#${LINK}` };
+const RECORD: Record<string, unknown> & { card: Record<string, unknown> } = {
+  ...(JSON.parse(writeDecisionRecord(RESULT, "live-input", CONTOSO.text)) as { card: Record<string, unknown> }),
+  reviewLink: `#${LINK}`,
+};
 
 async function pasteRecord(page: Page, record: object) {
   await page.goto("/explain");
@@ -74,7 +77,7 @@ test("a forged record (decision flipped to accept) is said not to match its card
 });
 
 test("a record with a wrong digest is flagged plainly; a genuine one says it was checked", async ({ page }) => {
-  const forged = await pasteRecord(page, { ...RECORD, card: { ...(RECORD.card as object), digest: `sha256:${"a".repeat(64)}` } });
+  const forged = await pasteRecord(page, { ...RECORD, card: { ...RECORD.card, digest: `sha256:${"a".repeat(64)}` } });
   await expect(forged.getByTestId("record-check")).toHaveAttribute("data-status", "digest-mismatch");
   await expect(forged.getByTestId("record-check")).toContainText(`Wrong digest: this record names card sha256:${"a".repeat(64)}`);
 
