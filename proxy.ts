@@ -29,7 +29,8 @@ function trailingSlashRedirect(request: NextRequest, policy: string): NextRespon
   const { pathname, search } = request.nextUrl;
   if (pathname.length <= 1 || !pathname.endsWith("/")) return undefined;
   const target = `/${pathname.replace(/^\/+/, "").replace(/\/+$/, "")}${search}`;
-  const response = new NextResponse(null, { status: 308, headers: { Location: target } });
+  // The target is a path (leading slashes collapsed), so the absolute URL stays on the request's own origin.
+  const response = NextResponse.redirect(new URL(target, request.nextUrl), 308);
   for (const { key, value } of COMMON_HEADERS) response.headers.set(key, value);
   response.headers.set("content-security-policy", policy);
   return response;
