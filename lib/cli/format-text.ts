@@ -1,5 +1,5 @@
-import { type Review, docsPath, type EvidenceRef, isNotForClient } from "../negotiation";
-import { describeCut, decisionLabel, describeProblemCounts, evidenceValueText, explainEveryClassRejected } from "../negotiation/explain";
+import { capList, type Review, docsPath, type EvidenceRef, isNotForClient } from "../negotiation";
+import { describeCut, decisionLabel, describeProblemCounts, describeUnlisted, evidenceValueText, explainEveryClassRejected } from "../negotiation/explain";
 import type { ValidityProblem } from "../negotiation";
 import type { LoadedCard } from "./inputs";
 import { safeLines } from "../report/escape";
@@ -57,7 +57,8 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
       if (f.cuts) out.push(`      ${describeCut(f.cuts)}`);
       if (f.missing?.length) out.push(`      declare in the profile: ${f.missing.join(", ")}`);
       // Identical items listed once: every interface of a card can cite the same field.
-      const evidence = [...new Set((f.evidence ?? []).map(describeEvidence))].join("; ");
+      const listed = capList([...new Set((f.evidence ?? []).map(describeEvidence))]);
+      const evidence = [...listed.items, describeUnlisted(listed.more)].filter(Boolean).join("; ");
       if (evidence) out.push(`      evidence: ${evidence}`);
       out.push(`      docs: ${f.docs ?? docsPath(f.invariant)}`);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { capList, capPerKind, LIST_CAP } from "./caps";
+import { describeUnlisted } from "./explain";
 
 // Every list a card can grow goes through these two: a card's length must not become an output's.
 describe("capList", () => {
@@ -30,5 +31,12 @@ describe("capPerKind", () => {
   it("returns the list itself when no kind is over the cap", () => {
     const list = ["a0", "b0", "a1", "b1"];
     expect(capPerKind(list, (s) => s[0], counted, 2)).toBe(list);
+  });
+});
+
+describe("describeUnlisted", () => {
+  it("says the total left out once, or nothing", () => {
+    expect(describeUnlisted(39_981)).toBe("…and 39,981 more");
+    expect(describeUnlisted(0)).toBe("");
   });
 });
