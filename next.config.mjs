@@ -1,24 +1,6 @@
 import { fileURLToPath } from "node:url";
-
-/**
- * Headers every response carries, pages, routes and static files alike. The Content-Security-Policy
- * of pages is per request (it holds a nonce) and is set in proxy.ts; API routes get a fixed one
- * that allows nothing (JSON is never a document that runs anything). Static files get none: a
- * worker script's own response policy would bind the worker.
- */
-const COMMON_HEADERS = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  // Review links carry the whole review in the fragment; no request should name the page it came from.
-  { key: "Referrer-Policy", value: "no-referrer" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-  { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
-  {
-    key: "Permissions-Policy",
-    value:
-      "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), browsing-topics=()",
-  },
-];
+// Headers every response carries (static files get no CSP: a worker script's own policy would bind the worker).
+import { COMMON_HEADERS } from "./lib/server/common-headers.mjs";
 
 /** Lazy chunk groups a first visit loads at once: the workspace (components/review/workspace-entry.tsx). */
 const EAGER_CHUNK_GROUPS = ["workspace"];
@@ -71,6 +53,9 @@ const nextConfig = {
   // standalone folder's root.
   outputFileTracingRoot: fileURLToPath(new URL(".", import.meta.url)),
   poweredByHeader: false,
+  // Next's own trailing-slash redirect (308) is made before headers() apply, so it went out with no
+  // security header; proxy.ts makes it instead, with them all.
+  skipTrailingSlashRedirect: true,
   // The registry's database drivers load files beside their own modules (PGlite's WASM build and
   // data): left as packages, not bundled, they are traced into the standalone folder as they are.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],

@@ -190,7 +190,9 @@ test("the example fills the box from the keyboard and every line is explained", 
 test("input over the size cap gets a clear message, not a hang", async ({ page }) => {
   await openExplainer(page);
   await paste(page, "x".repeat(1_048_577));
-  await expect(page.getByTestId("log-notice")).toContainText("reads at most 1,048,576");
+  // Refused before it is read (an input error, with the limit), and the box keeps what it had.
+  await expect(page.getByTestId("log-refused")).toContainText("reads at most 1,048,576");
+  await expect(page.getByLabel("Log lines")).toHaveValue("");
   await expect(entries(page)).toHaveCount(0);
 });
 

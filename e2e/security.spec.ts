@@ -37,6 +37,29 @@ test("every page and route carries the security headers, and no X-Powered-By", a
   expect((await request.get(chunk)).headers()["x-content-type-options"]).toBe("nosniff");
 });
 
+test("the trailing-slash redirect carries the security headers too, and stays on this origin", async ({ request, baseURL }) => {
+  // Issue 41: Next's own 308 went out before its configured headers applied, with none of them.
+  for (const [path, target] of [
+    ["/explain/", "/explain"],
+    ["/rules/live-input-needs-streaming/?x=1", "/rules/live-input-needs-streaming?x=1"],
+    // Repeated slashes are collapsed first (a path on this origin, never a protocol-relative address).
+    ["//other.example/", "/other.example/"],
+  ] as const) {
+    // Against the server itself: a bare "//other.example/" would be read as another host by the client.
+    const response = await request.get(`${baseURL}${path}`, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(response.status(), path).toBe(308);
+    expect((headers["location"] ?? "").replace(baseURL!, ""), path).toBe(target);
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("no-referrer");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    // The slash redirects proxy.ts makes carry the page policy too (Next's own `//` one has no page to guard).
+    if (!path.startsWith("//")) expect(headers["content-security-policy"] ?? "", path).toContain("frame-ancestors 'none'");
+  }
+});
+
 test("another site cannot frame a page", async ({ page, baseURL }) => {
   const attacker = await startLocalServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html" });

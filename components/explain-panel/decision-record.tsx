@@ -62,7 +62,7 @@ function RecordBody({ review, taskClass, cardText, source }: { review: Review; t
   if (state.status === "pending") {
     return (
       <p role="status" className="p-2 text-xs text-slate-600">
-        Making the record (the card&rsquo;s digest{fetchedFrom ? "" : " and a snapshot link"})…
+        Making the record (the card&rsquo;s digest and a snapshot link)…
       </p>
     );
   }
@@ -70,7 +70,7 @@ function RecordBody({ review, taskClass, cardText, source }: { review: Review; t
     <div className="flex flex-col gap-1 p-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-600">
-          {fetchedFrom ? "Names the URL the card was fetched from." : "Carries a snapshot link that reopens this exact review."}{" "}
+          {fetchedFrom ? "Names the URL the card was fetched from, and carries" : "Carries"} a snapshot link that reopens this exact review.{" "}
           {state.note}
         </p>
         <CopyButton text={state.line} label="Copy log line" />
@@ -91,17 +91,19 @@ async function buildRecord(
   workspace: () => WorkspaceState,
 ): Promise<RecordState> {
   const digest = await digestCardTextAsync(cardText);
-  if (fetchedFrom) return { status: "ready", line: formatDecisionRecord(review, taskClass, digest, { cardSource: fetchedFrom }) };
+  // Every record carries its review (a fetched card's too, beside where it was fetched from), so
+  // /explain opens it in one click and checks the record against the card in it.
+  const source = fetchedFrom ? { cardSource: fetchedFrom } : {};
   const [share] = await Promise.all([loadShare(), loadEngine()]);
   const encoded = share.tryEncodeReviewLink(snapshotOf({ ...workspace(), cardText }).state);
   if (!encoded.ok) {
     return {
       status: "ready",
-      line: formatDecisionRecord(review, taskClass, digest),
+      line: formatDecisionRecord(review, taskClass, digest, source),
       note: `No link in it: ${share.describeLinkError(encoded.error)}`,
     };
   }
-  return { status: "ready", line: formatDecisionRecord(review, taskClass, digest, { reviewLink: linkUrl(window.location.origin, encoded.fragment) }) };
+  return { status: "ready", line: formatDecisionRecord(review, taskClass, digest, { ...source, reviewLink: linkUrl(window.location.origin, encoded.fragment) }) };
 }
 
 const PRE = "max-h-64 overflow-auto rounded bg-slate-100 p-2 font-mono text-[11px] text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600";

@@ -1,6 +1,8 @@
 "use client";
 
+import { capList } from "@/lib/negotiation/caps";
 import { evidenceValueText } from "@/lib/negotiation/explain/evidence";
+import { describeUnlisted } from "@/lib/negotiation/explain/problem-counts";
 import type { EvidenceRef } from "@/lib/negotiation";
 
 
@@ -15,11 +17,13 @@ export function FieldList({
   onHighlight?: (ref: EvidenceRef) => void;
 }) {
   if (refs.length === 0) return null;
+  // The list a card can grow is capped where every such list is (caps.ts), its total said once.
+  const { items, more } = capList(refs);
   return (
     <div>
       <h4 className="text-xs font-semibold text-slate-700">{title}</h4>
       <ul className="mt-0.5 flex flex-col gap-0.5">
-        {refs.map((ref, i) => (
+        {items.map((ref, i) => (
           <li key={`${ref.source}${ref.pointer}${i}`} className="text-xs">
             {onHighlight ? (
               <button
@@ -36,6 +40,7 @@ export function FieldList({
             {ref.value !== undefined && <span className="ml-1 font-mono text-slate-700">{evidenceValueText(ref).trimStart()}</span>}
           </li>
         ))}
+        {more > 0 && <li className="text-xs text-slate-600">{describeUnlisted(more)}</li>}
       </ul>
     </div>
   );

@@ -6,6 +6,8 @@ import type { LogEntry } from "@/lib/negotiation";
 import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
 import { buildOpenReview } from "./open-review";
 import { RecordCardForm } from "./record-card-form";
+import { claimOf } from "./record-claim";
+import { RecordCheckView } from "./record-check-view";
 import { buildReproduction } from "./reproduce";
 
 const KIND_LABEL: Record<LogEntry["kind"], { label: string; className: string }> = {
@@ -34,6 +36,9 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
   const text = useMemo(() => explainLogEntry(entry), [entry]);
   const open = useMemo(() => buildOpenReview(entry), [entry]);
   const reproduction = useMemo(() => buildReproduction(entry), [entry]);
+  // A record whose line carries a snapshot link: checked against the card in it (digest, then decision).
+  const claim = useMemo(() => (entry.kind === "record" ? claimOf(entry.record) : undefined), [entry]);
+  const checkSource = useMemo(() => (entry.kind === "record" && entry.reviewLink !== undefined && open?.status === "open" && open.kind === "snapshot" ? { link: entry.reviewLink } : undefined), [entry, open]);
   const kind = KIND_LABEL[entry.kind];
   const headingId = `log-line-${entry.line}`;
   const truncated = entry.length > entry.excerpt.length;
@@ -53,6 +58,20 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${kind.className}`}>{kind.label}</span>
         {entry.kind === "record" && <DecisionBadge decision={outcomeOf(entry.record)} />}
       </div>
+      {open?.status === "open" && (
+        <div className="mb-2">
+          <a
+            href={open.href}
+            data-testid="open-review"
+            data-link-kind={open.kind}
+            className="inline-block rounded bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+          >
+            Open review
+            <span className="font-normal">{open.kind === "live" ? " (fetches the card now)" : " (the card the record carries)"}</span>
+          </a>
+        </div>
+      )}
+      {claim && checkSource && <RecordCheckView claim={claim} source={checkSource} />}
       <p className="mb-2 font-mono text-xs break-all text-slate-600">
         {entry.excerpt}
         {truncated && <span className="text-slate-500"> … ({entry.length.toLocaleString("en-US")} characters)</span>}
@@ -102,19 +121,6 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
         </ul>
       )}
 
-      {open?.status === "open" && (
-        <div className="mt-3">
-          <a
-            href={open.href}
-            data-testid="open-review"
-            data-link-kind={open.kind}
-            className="inline-block rounded bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-          >
-            Open review
-            <span className="font-normal">{open.kind === "live" ? " (fetches the card now)" : " (the exact card reviewed)"}</span>
-          </a>
-        </div>
-      )}
       {open?.status === "unavailable" && (
         <p className="mt-3 text-sm text-slate-600" data-testid="open-review-unavailable">
           {open.why}

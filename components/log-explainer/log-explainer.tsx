@@ -6,9 +6,26 @@ import { MAX_LOG_INPUT_CHARS, MAX_LOG_LINES, readLogText } from "@/lib/negotiati
 import { LogEntryView } from "./log-entry-view";
 import { tracebackLines } from "./traceback";
 
+/**
+ * Lines explained at once. Each explained line is a card of text, links and (for a record) a check
+ * against its card: 500 at once made a task of seconds. The rest are read and counted, and shown a
+ * page at a time on request.
+ */
+export const SHOWN_PER_PAGE = 50;
+
 /** The paste box and its results. Reading runs in the browser: pasted logs never leave the page. */
 export function LogExplainer({ example }: { example: string }) {
   const [text, setText] = useState("");
+  // A paste past the limit is refused before it is put in the box (a 3 MB paste laid out in the
+  // text area, then read, was a 9.4 s task): an input error, with the limit, and the box unchanged.
+  const [refused, setRefused] = useState<number | undefined>(undefined);
+  const [shown, setShown] = useState(SHOWN_PER_PAGE);
+  const accept = (value: string) => {
+    if (value.length > MAX_LOG_INPUT_CHARS) return setRefused(value.length);
+    setRefused(undefined);
+    setShown(SHOWN_PER_PAGE);
+    setText(value);
+  };
   const deferred = useDeferredValue(text);
   const reading = useMemo(() => withoutTraceback(readLogText(deferred), deferred), [deferred]);
   const inputId = useId();
@@ -34,20 +51,29 @@ export function LogExplainer({ example }: { example: string }) {
           autoComplete="off"
           placeholder={`{"type":"parley.decision",…}  or  task_class='live-input': card advertises …`}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onPaste={(event) => {
+            const pasted = event.clipboardData.getData("text/plain");
+            const target = event.currentTarget;
+            const after = text.length - (target.selectionEnd - target.selectionStart) + pasted.length;
+            if (after > MAX_LOG_INPUT_CHARS) {
+              event.preventDefault();
+              setRefused(after);
+            }
+          }}
+          onChange={(event) => accept(event.target.value)}
         />
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <button
             type="button"
             className="rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
-            onClick={() => setText(example)}
+            onClick={() => accept(example)}
           >
             Paste an example
           </button>
           <button
             type="button"
             className="rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:opacity-50"
-            onClick={() => setText("")}
+            onClick={() => accept("")}
             disabled={text === ""}
           >
             Clear
@@ -58,6 +84,12 @@ export function LogExplainer({ example }: { example: string }) {
         </div>
       </div>
 
+      {refused !== undefined && (
+        <p role="alert" className="rounded border border-rose-300 bg-rose-50 p-2 text-sm text-rose-950" data-testid="log-refused">
+          Not read: {explainLogNotice({ code: "inputTooLarge", length: refused, limit: MAX_LOG_INPUT_CHARS })}
+        </p>
+      )}
+
       {reading.notice && (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" data-testid="log-notice">
           {explainLogNotice(reading.notice)}
@@ -66,10 +98,24 @@ export function LogExplainer({ example }: { example: string }) {
 
       {reading.entries.length > 0 && (
         <ol aria-label="Explained lines" className="flex flex-col gap-3">
-          {reading.entries.map((entry) => (
+          {reading.entries.slice(0, shown).map((entry) => (
             <LogEntryView key={entry.line} entry={entry} />
           ))}
         </ol>
+      )}
+      {reading.entries.length > shown && (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="log-more">
+          <p>
+            Explained the first {shown} of {reading.entries.length} lines read; {reading.entries.length - shown} more are not shown yet.
+          </p>
+          <button
+            type="button"
+            className="rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+            onClick={() => setShown((n) => n + SHOWN_PER_PAGE)}
+          >
+            Explain the next {Math.min(SHOWN_PER_PAGE, reading.entries.length - shown)}
+          </button>
+        </div>
       )}
     </div>
   );

@@ -32,6 +32,8 @@ export interface CardNeed {
   context: ReviewContext;
   taskClass: string;
   decision: DecisionRecord["decision"];
+  /** The record's engine, as written ("parley/0.2.0"). */
+  engine: string;
   /** The engine version that wrote the record, when it reads as one a link can carry. */
   engineVersion?: string;
 }
@@ -78,6 +80,7 @@ function needFromRecord(record: DecisionRecord): OpenReview {
       context: contextFromRecord(record),
       taskClass: record.taskClass,
       decision: record.decision,
+      engine: record.engine,
       ...(engineVersion ? { engineVersion } : {}),
     },
   };

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { postFetchCard } from "@/components/queries/fetch-card";
 import { digestCardTextAsync } from "@/components/session/card-digest";
 import { LINK_CARD_LIMITS } from "@/components/session/link-limits";
@@ -8,13 +8,14 @@ import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
 import { JsonFilePicker } from "@/components/ui/json-file-picker";
 import { readCardFile } from "@/components/ui/read-card-file";
 import { checkGivenCard, type CardCheck, type CardNeed } from "./open-review";
+import { RecordCheckView } from "./record-check-view";
 
 type Given = { text: string; origin: string; fetchedFrom?: string };
 type State =
   | { status: "idle" }
   | { status: "working"; what: string }
   | { status: "failed"; message: string }
-  | { status: "checked"; check: Extract<CardCheck, { ok: true }>; digest: string; origin: string };
+  | { status: "checked"; check: Extract<CardCheck, { ok: true }>; digest: string; origin: string; text: string };
 
 const PRIMARY =
   "inline-block rounded bg-sky-700 px-3 py-1 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
@@ -35,7 +36,7 @@ export function RecordCardForm({ need }: { need: CardNeed }) {
     setState({ status: "working", what: "Checking the card against the record's digest…" });
     const digest = await digestCardTextAsync(card.text);
     const result = checkGivenCard(need, { text: card.text, digest, ...(card.fetchedFrom ? { fetchedFrom: card.fetchedFrom } : {}) });
-    setState(result.ok ? { status: "checked", check: result, digest, origin: card.origin } : { status: "failed", message: result.why });
+    setState(result.ok ? { status: "checked", check: result, digest, origin: card.origin, text: card.text } : { status: "failed", message: result.why });
   };
 
   const fetchCard = async (event: FormEvent) => {
@@ -135,7 +136,10 @@ export function RecordCardForm({ need }: { need: CardNeed }) {
 }
 
 function Checked({ need, state }: { need: CardNeed; state: Extract<State, { status: "checked" }> }) {
-  const { check, digest, origin } = state;
+  const { check, digest, origin, text } = state;
+  // The same card: reviewed again with the record's profile and class, so a flipped decision shows.
+  const claim = useMemo(() => ({ digest: need.digest, taskClass: need.taskClass, decision: need.decision, engine: need.engine }), [need]);
+  const source = useMemo(() => ({ card: { cardText: text, digest, profile: need.profile, context: need.context }, where: origin }), [text, digest, need, origin]);
   return (
     <div className="flex flex-col items-start gap-2" data-testid="record-card-check" data-same={check.same ? "true" : "false"}>
       {check.same ? (
@@ -149,6 +153,7 @@ function Checked({ need, state }: { need: CardNeed; state: Extract<State, { stat
           <code className="text-xs break-all">{digest}</code>. The review shows this card, not the one decided on: its decisions may differ from the record&rsquo;s.
         </p>
       )}
+      {check.same && <RecordCheckView claim={claim} source={source} />}
       {check.note && <p className="text-xs text-slate-700">{check.note}</p>}
       <a href={check.href} className={PRIMARY} data-testid="open-review" data-link-kind="snapshot" data-same={check.same ? "true" : "false"}>
         Open review <span className="font-normal">({check.same ? "the record's card" : "this card, not the record's"})</span>

@@ -123,6 +123,19 @@ describe("parleyInterceptor on a real SDK client", () => {
     expect(decoded.ok && decoded.link.kind === "snapshot" && decoded.link.state.decisions).toMatchObject({ "request-response": "accept" });
   });
 
+  it("without a workspace address, the record still carries its review, as the fragment alone; reviewLink: false leaves it out", async () => {
+    const a = await agent({ name: "plain", defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] });
+    const events: DecisionEvent[] = [];
+    await (await guardedClient(a.origin, { profile: NORTHWIND }, events)).sendMessage(userMessage("text/plain"), callOptions());
+    const parsed = parseDecisionRecord(events[0]!.record);
+    const link = parsed.ok ? parsed.record.reviewLink : undefined;
+    expect(link).toMatch(/^#v1\./);
+    expect(decodeReviewLink(link!.slice(1)).ok).toBe(true);
+    const none: DecisionEvent[] = [];
+    await (await guardedClient(a.origin, { profile: NORTHWIND, reviewLink: false }, none)).sendMessage(userMessage("text/plain"), callOptions());
+    expect(JSON.parse(none[0]!.record)).not.toHaveProperty("reviewLink");
+  });
+
   it("maps a streamed send to streaming-output and lets it through when the card streams", async () => {
     const a = await agent({ name: "streams", streaming: true, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"] });
     const events: DecisionEvent[] = [];

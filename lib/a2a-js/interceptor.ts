@@ -49,8 +49,13 @@ export interface ParleyInterceptorOptions {
   context?: ReviewContext;
   /** Called once per decision with the record line and what it says. Default: the line on stderr. */
   onDecision?: (event: DecisionEvent) => void;
-  /** The Parley workspace's address (e.g. https://parley.example.com): records then carry a review link. */
+  /**
+   * The Parley workspace's address (e.g. https://parley.example.com): a record's review link is then
+   * a whole URL. Without it, the link is the fragment alone (`#v1.…`), which /explain opens on its own origin.
+   */
   reviewBaseUrl?: string;
+  /** false: records without their review link (shorter log lines). Default true (docs/decision-record.md). */
+  reviewLink?: boolean;
 }
 
 /** The call being guarded, as the SDK hands it to the interceptor. */
@@ -167,7 +172,8 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
       const why = result.inputErrors?.[0];
       throw new TypeError(`parley: cannot review the task class ${JSON.stringify(id)}: ${why ? explainInputError(why) : "no decision"}`);
     }
-    const record = formatDecisionRecord(result, id, state.digest, linkBase ? { reviewLink: reviewLink(result, state.text, context, linkBase) } : {});
+    const link = linkBase !== undefined || options.reviewLink !== false ? reviewLink(result, state.text, context, linkBase) : undefined;
+    const record = formatDecisionRecord(result, id, state.digest, link ? { reviewLink: link } : {});
     const rules = (JSON.parse(record) as { rules: string[] }).rules;
     const pushCut = decision.degradations.some((d) => d.path.kind === "completion" && d.path.channel === "push");
     const outcome: Outcome = { decision, record, rules, pushCut };
@@ -239,7 +245,7 @@ function writeBack(card: AgentCard): string {
 }
 
 /** A snapshot review link for the record (docs/review-links.md), as the CLI's --link-base makes. */
-function reviewLink(result: Review, cardText: string, context: ReviewContext, base: string): string | undefined {
+function reviewLink(result: Review, cardText: string, context: ReviewContext, base: string | undefined): string | undefined {
   const encoded = tryEncodeReviewLink({
     cardText,
     profile: result.profile,
@@ -249,8 +255,8 @@ function reviewLink(result: Review, cardText: string, context: ReviewContext, ba
     decisions: Object.fromEntries(result.decisions.map((d) => [d.taskClass, d.decision])),
   });
   if (!encoded.ok) {
-    console.error(`parley: no review link for this record: ${describeLinkError(encoded.error)}`);
+    if (base !== undefined) console.error(`parley: no review link for this record: ${describeLinkError(encoded.error)}`);
     return undefined;
   }
-  return `${base}/#${encoded.fragment}`;
+  return base === undefined ? `#${encoded.fragment}` : `${base}/#${encoded.fragment}`;
 }

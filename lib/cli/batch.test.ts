@@ -34,6 +34,14 @@ describe("batch", () => {
     expect(line!.decisions["live-input"]).toMatchObject({ decision: "reject", target: "client" });
   });
 
+  it("answers a card text past the card limit as that line's input error, not as an invalid card", async () => {
+    const big = JSON.stringify({ ...(contoso as object), description: "x".repeat(4 * 1024 * 1024) });
+    const r = await runCli(["batch", "--no-jku"], { stdin: jsonl({ id: "big", cardText: big, profile: "northwind" }, { id: "ok", card: contoso, profile: "northwind" }) });
+    const [tooLarge, ok] = outLines(r.stdout);
+    expect(tooLarge).toEqual({ id: "big", error: expect.stringMatching(/^line 1: "cardText" is 4,19\d,\d{3} characters; a card is at most 4 MiB \(4,194,304 characters\)$/) });
+    expect(ok!.decisions).toBeDefined();
+  });
+
   it("answers one line per line, in order, carrying bad lines as errors with their line number", async () => {
     const input = jsonl(
       { id: "contoso", card: contoso, profile: "northwind" },

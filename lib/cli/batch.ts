@@ -2,7 +2,7 @@ import type { Readable, Writable } from "node:stream";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { installCompiledCardSchemas } from "../negotiation/card/schemas/compiled";
 import { type ClientProfile, explainInputError, type Review, review, type ReviewContext, type SignatureReport, type TaskClass } from "../negotiation";
-import { findJsonSyntaxError } from "../negotiation/card";
+import { findJsonSyntaxError, MAX_CARD_CHARS } from "../negotiation/card";
 import { syntaxReasonWords, withThousands } from "../negotiation/explain";
 import { rememberBounded } from "../negotiation/bounded-memo";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
@@ -164,6 +164,10 @@ function pickCard(line: Record<string, unknown>): unknown {
   if (hasCard && hasText) throw new UsageError(`give either "card" (JSON) or "cardText" (a string), not both`);
   if (hasText) {
     if (typeof line.cardText !== "string") throw new UsageError(`"cardText" must be a string holding the card's JSON text`);
+    // Too large is an input error (this line's), as for check and lint: never the card's verdict.
+    if (line.cardText.length > MAX_CARD_CHARS) {
+      throw new UsageError(`"cardText" is ${withThousands(line.cardText.length)} characters; a card is at most 4 MiB (${withThousands(MAX_CARD_CHARS)} characters)`);
+    }
     return line.cardText;
   }
   if (!hasCard) throw new UsageError(`"card" or "cardText" is missing`);

@@ -79,7 +79,7 @@ async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promis
       card: { name: result.card?.name ?? null, ...source },
       profile: result.profile.name,
       ...json,
-      records: buildRecords(result, card, { context, linkBase }),
+      records: buildRecords(result, card, { context, ...(linkBase ? { linkBase } : {}), reviewLink: values["no-review-link"] !== true }),
       exitCode,
     };
     await writeOut(io.stdout, JSON.stringify(doc, null, 2) + "\n");
@@ -135,6 +135,7 @@ const CHECK_OPTIONS = {
   context: { type: "string" },
   format: { type: "string" },
   "link-base": { type: "string" },
+  "no-review-link": { type: "boolean" },
   skill: { type: "string" },
   "fail-on": { type: "string" },
   "docs-base": { type: "string" },

@@ -1,5 +1,6 @@
-import { type Review, docsPath, type EvidenceRef, isNotForClient } from "../negotiation";
-import { describeCut, decisionLabel, evidenceValueText, explainEveryClassRejected } from "../negotiation/explain";
+import { capList, type Review, docsPath, type EvidenceRef, isNotForClient } from "../negotiation";
+import { describeCut, decisionLabel, describeProblemCounts, describeUnlisted, evidenceValueText, explainEveryClassRejected } from "../negotiation/explain";
+import type { ValidityProblem } from "../negotiation";
 import type { LoadedCard } from "./inputs";
 import { safeLines } from "../report/escape";
 import { isNotable, type ReviewJson } from "./review-json";
@@ -56,7 +57,8 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
       if (f.cuts) out.push(`      ${describeCut(f.cuts)}`);
       if (f.missing?.length) out.push(`      declare in the profile: ${f.missing.join(", ")}`);
       // Identical items listed once: every interface of a card can cite the same field.
-      const evidence = [...new Set((f.evidence ?? []).map(describeEvidence))].join("; ");
+      const listed = capList([...new Set((f.evidence ?? []).map(describeEvidence))]);
+      const evidence = [...listed.items, describeUnlisted(listed.more)].filter(Boolean).join("; ");
       if (evidence) out.push(`      evidence: ${evidence}`);
       out.push(`      docs: ${f.docs ?? docsPath(f.invariant)}`);
     }
@@ -71,10 +73,9 @@ export function formatReviewText(review: Review, json: ReviewJson, card: LoadedC
 const FINDING_MARK: Record<string, string> = { violated: "x", "not-evaluated": "?", holds: "ok" };
 
 
+/** The counts line, with what a capped list left out counted in (its total said once). */
 function countBySeverity(json: ReviewJson): string {
-  const errors = json.validity.filter((p) => p.severity === "error").length;
-  const warnings = json.validity.length - errors;
-  return `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+  return describeProblemCounts(json.validity.map((p) => ({ severity: p.severity, code: p.code, pointer: p.pointer, data: (p.data ?? {}) as ValidityProblem["data"] })));
 }
 
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -45,8 +45,8 @@ describe("files the CLI reads", () => {
     const big = file("big.json", new Uint8Array(MAX_INPUT_BYTES + 1));
     const base = ["check", "--card", contosoPath, "--profile", "northwind"];
     for (const [argv, said] of [
-      [["check", "--card", big, "--profile", "northwind"], `--card ${big}: is 8,388,609 bytes, more than 8 MiB (8,388,608 bytes), the most Parley reads from one file; an Agent Card is a few kilobytes.`],
-      [["check", "--card", contosoPath, "--profile", big], `--profile ${big}: is 8,388,609 bytes, more than 8 MiB (8,388,608 bytes), the most Parley reads from one file; a client profile is a few hundred bytes.`],
+      [["check", "--card", big, "--profile", "northwind"], `--card ${big}: is 4,194,305 bytes, more than 4 MiB (4,194,304 bytes), the most Parley reads from one file; an Agent Card is a few kilobytes.`],
+      [["check", "--card", contosoPath, "--profile", big], `--profile ${big}: is 4,194,305 bytes, more than 4 MiB (4,194,304 bytes), the most Parley reads from one file; a client profile is a few hundred bytes.`],
       [[...base, "--context", big], "a review context is a few hundred bytes."],
       [[...base, "--task-class-file", big], "a task class is a few hundred bytes."],
       [[...base, "--jwks", big], "a JWK set is a few kilobytes."],
@@ -78,3 +78,28 @@ async function runCliRawStdin(bytes: Buffer) {
   const code = await run(["check", "--card", "-", "--profile", "northwind"], { stdin: Readable.from([bytes]), stdout, stderr, env: {}, cwd: dir });
   return { code, stderr: Buffer.concat(err).toString("utf8") };
 }
+
+describe("a card between the card limit and the old 8 MiB read limit (issue 41)", () => {
+  // A 5 MiB card was read, then called the vendor's invalid card (exit 1); 9 MB was "could not
+  // review" (exit 2). Too large is an input error on every command, said with the limit.
+  const dir = mkdtempSync(path.join(tmpdir(), "parley-size-"));
+  const big = path.join(dir, "five-mib.json");
+  const card = JSON.parse(readFileSync(contosoPath, "utf8")) as Record<string, unknown>;
+  card.description = "x".repeat(5 * 1024 * 1024);
+  writeFileSync(big, JSON.stringify(card));
+
+  for (const argv of [
+    ["check", "--card", big, "--profile", "northwind"],
+    ["lint", "--card", big],
+    ["lint", "--card", big, "--format", "json"],
+    ["check", "--card", "-", "--profile", "northwind"],
+  ]) {
+    it(`${argv.join(" ")}: exit 2, the limit in the message, no review`, async () => {
+      const r = await runCli(argv, argv.includes("-") ? { stdin: readFileSync(big, "utf8") } : {});
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain("4 MiB (4,194,304 bytes)");
+      expect(r.stderr).not.toMatch(/reject/i);
+    });
+  }
+});

@@ -11,8 +11,12 @@ import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
 import { type CliIo, UsageError } from "./io";
 import { decodeUtf8 } from "../triage/utf8";
 
-/** A card is at most 4 M characters (the core's cap); reading stops a little past it. */
-export const MAX_INPUT_BYTES = 8 * 1024 * 1024;
+/**
+ * The most the CLI reads from one file or stream: the core's card limit (MAX_CARD_CHARS, 4 MiB),
+ * so a card the CLI reads is never one the engine then calls too large (that was an invalid card,
+ * exit 1, for 4–8 MiB and "could not review", exit 2, past 8 MiB). Past it: an input error, exit 2.
+ */
+export const MAX_INPUT_BYTES = MAX_CARD_CHARS;
 
 export interface LoadedCard {
   text: string;

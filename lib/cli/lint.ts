@@ -1,5 +1,5 @@
 import { type CardLint, describeLintExit, describeLintStatus, describeLiveProblem, lintCard, lintFails, type LiveObservation, outcomeLabel, PRESETS } from "../negotiation";
-import { describeProblem, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
+import { describeProblem, describeProblemCounts, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { liveObservationOf } from "../probe/live-observation";
 import { lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";
@@ -130,6 +130,7 @@ function lintJson(lint: CardLint, card: LoadedCard, live: boolean, exitCode: Exi
     signature: report
       ? {
           status: report.status,
+          total: report.total,
           message: describeSignatureReport(report),
           signatures: report.signatures.map((s) => ({ index: s.index, pointer: s.pointer, status: s.status, reason: s.reason, message: describeSignatureEntry(s) })),
         }
@@ -160,7 +161,7 @@ export function formatLintText(lint: CardLint, card: LoadedCard, live: boolean, 
   out.push("", describeLintStatus(lint.status), "");
 
   const problems = [...lint.errors, ...lint.warnings];
-  out.push(problems.length === 0 ? "Validity: no problems." : `Validity: ${plural(lint.errors.length, "error")}, ${plural(lint.warnings.length, "warning")}`);
+  out.push(problems.length === 0 ? "Validity: no problems." : `Validity: ${describeProblemCounts(problems)}`);
   for (const p of problems) {
     const at = p.position ? ` (line ${p.position.line}, column ${p.position.column})` : "";
     out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}${at}  ${describeProblem(p)}  [${p.code}]`);

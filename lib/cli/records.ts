@@ -6,20 +6,32 @@ import { UsageError } from "./io";
 /**
  * One decision record per task class (docs/decision-record.md), as objects so `--format json`
  * stays one JSON document; re-serialize one with JSON.stringify to get its log line. A fetched card
- * records where it came from; with `linkBase`, every record carries a snapshot review link, so the
- * log line opens the exact review in the workspace in one click.
+ * records where it came from. Every record carries its review as a snapshot review link: the bare
+ * fragment (`#v1.…`, which /explain opens on its own origin, so no flag is needed for one click
+ * from the log line to the review), or a whole URL under `linkBase`. `reviewLink: false`
+ * (`--no-review-link`) leaves it out; a card too large for a link is recorded without one.
  */
-export function buildRecords(review: Review, card: LoadedCard, opts: { context?: ReviewContext; linkBase?: string } = {}): unknown[] {
+export function buildRecords(review: Review, card: LoadedCard, opts: { context?: ReviewContext; linkBase?: string; reviewLink?: boolean } = {}): unknown[] {
   const options: RecordOptions = {};
   if (card.fetched) options.cardSource = card.fetched.finalUrl;
   if (opts.linkBase) options.reviewLink = reviewLink(review, card, opts.context ?? {}, opts.linkBase);
+  else if (opts.reviewLink !== false) {
+    const fragment = reviewFragment(review, card, opts.context ?? {});
+    if (fragment.ok) options.reviewLink = `#${fragment.fragment}`;
+  }
   // One digest for all records: the card is the same for every task class.
   const digest = digestCardText(card.text);
   return review.decisions.map((d) => JSON.parse(formatDecisionRecord(review, d.taskClass, digest, options)) as unknown);
 }
 
 function reviewLink(review: Review, card: LoadedCard, context: ReviewContext, linkBase: string): string {
-  const encoded = tryEncodeReviewLink({
+  const encoded = reviewFragment(review, card, context);
+  if (!encoded.ok) throw new UsageError(`check: cannot make a review link for this card: ${describeLinkError(encoded.error)}`);
+  return `${linkBase.replace(/\/+$/, "")}/#${encoded.fragment}`;
+}
+
+function reviewFragment(review: Review, card: LoadedCard, context: ReviewContext) {
+  return tryEncodeReviewLink({
     cardText: card.text,
     profile: review.profile,
     context,
@@ -29,8 +41,6 @@ function reviewLink(review: Review, card: LoadedCard, context: ReviewContext, li
     decisions: Object.fromEntries(review.decisions.map((d) => [d.taskClass, d.decision])),
     ...(card.fetched ? { cardUrl: card.fetched.finalUrl } : {}),
   });
-  if (!encoded.ok) throw new UsageError(`check: cannot make a review link for this card: ${describeLinkError(encoded.error)}`);
-  return `${linkBase.replace(/\/+$/, "")}/#${encoded.fragment}`;
 }
 
 /** `--link-base URL`: the workspace's address (http or https), e.g. https://parley.example.com. */

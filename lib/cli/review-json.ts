@@ -138,6 +138,8 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
     const v: ValidityJson = text
       ? { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) }
       : { severity: p.severity, code: p.code, pointer: p.pointer, data: p.data };
+    // The count of what a capped list left out stays machine-readable with messages too.
+    if (text && p.code === "moreOfThisKind") v.data = p.data;
     if (p.position) {
       v.line = p.position.line;
       v.column = p.position.column;

@@ -61,7 +61,7 @@ describe("triage", () => {
     const expected: Array<[string, RegExp]> = [
       ["dangling.json", /is a symbolic link to .*missing-target\.json, which does not exist\./],
       ["folder.json", /is a directory, not a file\./],
-      ["huge.json", /is 8,388,609 bytes, more than 8 MiB/],
+      ["huge.json", /is 4,194,305 bytes, more than 4 MiB/],
       ["latin1.json", /is not UTF-8 text: the byte at offset 9 \(line 1\)/],
       ["pipe.json", /is a named pipe \(FIFO\), not a file; it was not opened\./],
     ];

@@ -29,9 +29,11 @@ Options:
                         cannot perform, which by default do not fail (no fault of the card)
   --docs-base URL       absolute base of the Parley app, for rule links in SARIF
                         (default: PARLEY_BASE_URL when it is set)
-  --link-base URL       with --format json: each decision record carries a review link to the
-                        workspace at URL (e.g. https://parley.example.com) reopening this review
-                        (default: PARLEY_BASE_URL when it is set; markdown links it too)
+  --link-base URL       with --format json: each decision record's review link is a whole URL
+                        of the workspace at URL (e.g. https://parley.example.com); without it,
+                        the link is the fragment alone (#v1.…), which /explain opens on its own
+                        origin (default: PARLEY_BASE_URL when it is set; markdown links it too)
+  --no-review-link      with --format json: records without their review link (smaller lines)
   --jwks FILE           check the card's signatures against this JWK or JWK set (matched by kid)
   --fetch-jku           without --jwks, fetch the key set a signature's jku names, with the
                         same safety rules as --card URLs (by default nothing is fetched: the

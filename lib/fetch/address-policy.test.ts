@@ -93,9 +93,15 @@ describe("classifyAddress", () => {
     expect(v).toMatchObject({ allowed: true, category: "public" });
   });
 
-  it.each(["127.0.0.1", "::1", "::ffff:127.0.0.1", "64:ff9b::7f00:1"])("allows loopback %s only when asked", (address) => {
+  it.each(["127.0.0.1", "::1", "::ffff:127.0.0.1"])("allows loopback %s only when asked", (address) => {
     expect(classifyAddress(address).allowed).toBe(false);
     expect(classifyAddress(address, { allowLoopback: true }).allowed).toBe(true);
+  });
+
+  // Issue 41: with PARLEY_ALLOW_LOOPBACK_FETCH=1, the NAT64 form of 127.0.0.1 counted as loopback;
+  // it reaches a translator's loopback, not this machine's.
+  it.each(["64:ff9b::7f00:1", "[64:ff9b::7f00:1]", "64:ff9b::127.0.0.1", "::ffff:0:7f00:1"])("refuses %s, a wrapped 127/8 that is not this machine's, even with loopback allowed", (address) => {
+    expect(classifyAddress(address, { allowLoopback: true })).toMatchObject({ allowed: false, category: "loopback" });
   });
 
   it.each(["10.0.0.1", "169.254.169.254", "192.168.0.1", "fd00::1", "0.0.0.0", "::"])(

@@ -130,7 +130,11 @@ function classifyV6(address: string, ip: ipaddr.IPv6, policy: AddressPolicy): Ad
   const embedded = extractEmbeddedV4(ip);
   if (embedded) {
     const inner = classifyV4(embedded.v4.toString(), embedded.v4, policy);
-    return { ...inner, address, embeddedIn: embedded.kind, embedded: embedded.v4.toString() };
+    // Allowing loopback allows this machine's own loopback only: 127/8 as itself or IPv4-mapped (the
+    // same socket address on a dual-stack host). NAT64, translated and compatible forms of 127/8 lead
+    // through a translator to someone else's loopback, and stay refused.
+    const allowed = inner.allowed && !(inner.category === "loopback" && embedded.kind !== "ipv4Mapped");
+    return { ...inner, allowed, address, embeddedIn: embedded.kind, embedded: embedded.v4.toString() };
   }
   const metadata = METADATA_ADDRESSES.has(ip.toNormalizedString()) || METADATA_ADDRESSES.has(ip.toString()) || undefined;
   const own = parsedV6.find(([net, bits]) => ip.match(net, bits));

@@ -197,6 +197,12 @@ describe("address checks at connect time", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("with loopback allowed, still refuses the NAT64 form of 127.0.0.1 (a translator's loopback, not this machine's)", async () => {
+    const e = await failure(fetchCard("http://[64:ff9b::7f00:1]/card", LOOPBACK));
+    expect(e.code).toBe("blockedAddress");
+    expect(e.message).toContain("64:ff9b::7f00:1");
+  });
+
   it("reads no environment variable: loopback is allowed only when the caller says so", async () => {
     server = await startTestServer({ "/card": json(CARD) });
     process.env.PARLEY_ALLOW_LOOPBACK_FETCH = "1";

@@ -28,6 +28,8 @@ export {
   type TaskClassDecision,
 } from "./decision-types";
 export { ENGINE_NAME, ENGINE_VERSION } from "./version";
+// The one cap on every list a card can grow (its total kept, said once).
+export { capList, LIST_CAP, type CappedList } from "./caps";
 export { isNotForClient, outcomeOf, outcomeRank, rulesOf, worstOutcome } from "./decide";
 export { OUTCOMES, REJECT_TARGETS, type Outcome, type RejectTarget } from "./decision-types";
 export { clientLimitRules, isClientLimit } from "./client-limits";

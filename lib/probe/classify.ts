@@ -5,6 +5,7 @@ import {
   VersionNotSupportedError,
 } from "@a2a-js/sdk/errors";
 import { isCardFetchError } from "../fetch/safe-fetch";
+import { stableErrorName } from "./error-name";
 import type { CallFailure } from "./types";
 
 /** The longest piece of a server's error text a report repeats. */
@@ -56,7 +57,7 @@ export function isTaskNotFound(error: unknown): boolean {
 /** The error's class and message, shortened, on one line. */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, MAX_DETAIL);
-  const name = error.constructor?.name && error.constructor.name !== "Error" ? error.constructor.name : error.name;
+  const name = stableErrorName(error);
   // An HTML error page says nothing the status line does not: name it, do not repeat it.
   const text = `${name}: ${error.message}`.replace(/\s+/g, " ").trim().replace(/Response: <(!doctype|html)[\s\S]*$/i, "Response: an HTML page");
   return text.length > MAX_DETAIL ? text.slice(0, MAX_DETAIL - 1) + "…" : text;

@@ -1,3 +1,5 @@
+import { stableErrorName } from "./error-name";
+
 /**
  * The exchange log of a probe: every request Parley made and every answer it got, in order, with
  * timing, as the wire carried it (an answer is read to its end even when the SDK stopped reading,
@@ -100,7 +102,7 @@ export class ExchangeRecorder {
         res = await inner(input, init);
       } catch (e) {
         entry.endedMs = this.now();
-        entry.error = this.redact(e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 500);
+        entry.error = this.redact(e instanceof Error ? `${stableErrorName(e)}: ${e.message}` : String(e)).slice(0, 500);
         throw e;
       }
       entry.status = res.status;
@@ -182,7 +184,7 @@ export class ExchangeRecorder {
       const rest = decoder.decode();
       if (rest) entry.pieces.push({ atMs: this.now(), text: rest });
     } catch (e) {
-      entry.error = this.redact(e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 500);
+      entry.error = this.redact(e instanceof Error ? `${stableErrorName(e)}: ${e.message}` : String(e)).slice(0, 500);
     } finally {
       entry.endedMs = this.now();
       entry.responseBody = "";

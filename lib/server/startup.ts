@@ -1,5 +1,6 @@
 import { describeSettingsWarnings, getSettings, SettingsError } from "@/lib/settings";
 import { installClientStamping } from "./client-address";
+import { installDefaultHeaders } from "./default-headers";
 import { describeOriginWithoutBaseUrl } from "./request-guard";
 import { installSlowReaderGuard } from "./slow-readers";
 
@@ -21,4 +22,5 @@ export function startServerSide(): void {
   if (settings.baseUrl === null) console.warn(`parley: ${describeOriginWithoutBaseUrl(process.env.HOSTNAME ?? null)}`);
   installClientStamping(settings.trustForwardedFor);
   installSlowReaderGuard();
+  installDefaultHeaders();
 }

@@ -4,6 +4,7 @@ import { outcomeOf, rulesOf, worstOutcome } from "../negotiation/decide";
 import type { DecisionKind, Outcome, RejectTarget } from "../negotiation/decision-types";
 import type { ReviewContext } from "../negotiation/context";
 import type { InvariantId } from "../negotiation/invariants/types";
+import { MAX_CARD_CHARS } from "../negotiation/card/parse-text";
 import { ClientProfile } from "../negotiation/profile";
 import { review } from "../negotiation/review";
 import { TaskClass } from "../negotiation/task-classes";
@@ -240,7 +241,7 @@ export const TRIAGE_FILE_TYPE = "parley.triage";
 export const MAX_TRIAGE_CARDS = 1000;
 export const MAX_TRIAGE_PROFILES = 50;
 /** The most characters one card of a triage may hold (the engine's own limit for card text). */
-export const MAX_TRIAGE_CARD_CHARS = 4 * 1024 * 1024;
+export const MAX_TRIAGE_CARD_CHARS = MAX_CARD_CHARS;
 
 export const TriageFile = z.strictObject({
   type: z.literal(TRIAGE_FILE_TYPE),

@@ -1,11 +1,12 @@
 import type * as z from "../zod";
+import { ISSUES_READ_PER_TIER } from "../caps";
 import type { ProblemCode } from "./problem-codes";
 import { describeJsonType, type ProblemSink } from "./problems";
 import { escapePointerSegment, pointerFromPath } from "./pointer";
 import { isObject } from "./json-value";
 
-/** Issues of one tier turned into problems; the rest of a hostile card's are not read. */
-export const MAX_ISSUES_PER_TIER = 200;
+/** Issues of one tier turned into problems; the rest of a hostile card's are not read (caps.ts). */
+export const MAX_ISSUES_PER_TIER = ISSUES_READ_PER_TIER;
 
 export type Tier = "critical" | "required" | "spec";
 

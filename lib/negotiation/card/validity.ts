@@ -1,3 +1,4 @@
+import { capPerKind, LIST_CAP } from "../caps";
 import type { SignatureReport } from "../signatures/types";
 import type { CardShape, NormalizedCard, Pointer } from "./model";
 
@@ -55,42 +56,48 @@ export interface CardLoadResult {
   raw?: unknown;
 }
 
-/** Warnings of one code a report keeps; the rest are counted in one `moreOfThisKind` problem. */
-export const MAX_WARNINGS_PER_CODE = 20;
+/** Warnings of one code a report keeps; the rest are counted in one `moreOfThisKind` problem (caps.ts). */
+export const MAX_WARNINGS_PER_CODE = LIST_CAP;
 
 /**
  * The report's warnings, at most MAX_WARNINGS_PER_CODE of each code: a card with 261,846 warnings
  * of a kind would otherwise carry them all to every list, editor marker and output line. The first
  * ones of each code are kept in place; the rest become one problem of code `moreOfThisKind`, put
  * where the first left-out one was, with its pointer and data `{ code, more }` (how many were left
- * out). Errors are all kept: they decide, and their count is in the decision. One pass, and the
- * list itself when nothing is over the cap.
+ * out). Errors are all kept: they decide, and their count is in the decision (the schema tiers read
+ * at most MAX_ISSUES_PER_TIER of them). Run again whenever problems are added (signatures), so no
+ * list escapes it; a `moreOfThisKind` already there is kept and a later one of its code adds to it.
  */
 export function capWarnings(problems: ValidityProblem[]): ValidityProblem[] {
-  // No code can be over the cap in a list no longer than the cap (nearly every card's): no count.
-  if (problems.length <= MAX_WARNINGS_PER_CODE) return problems;
-  const seen = new Map<string, number>();
-  let over = false;
+  const capped = capPerKind(
+    problems,
+    (p) => (p.severity === "warning" && p.code !== "moreOfThisKind" ? p.code : undefined),
+    (p, more): ValidityProblem => ({ severity: "warning", code: "moreOfThisKind", pointer: p.pointer, data: { code: p.code, more } }),
+    MAX_WARNINGS_PER_CODE,
+  );
+  return mergeCounts(capped);
+}
+
+/** Two `moreOfThisKind` problems of one code (a list capped before and again after more were added) become one, at the first. */
+function mergeCounts(problems: ValidityProblem[]): ValidityProblem[] {
+  let counts = 0;
+  for (const p of problems) if (p.code === "moreOfThisKind") counts++;
+  if (counts < 2) return problems;
+  const first = new Map<string, ValidityProblem>();
+  const out: ValidityProblem[] = [];
   for (const p of problems) {
-    if (p.severity !== "warning") continue;
-    const n = (seen.get(p.code) ?? 0) + 1;
-    seen.set(p.code, n);
-    if (n > MAX_WARNINGS_PER_CODE) over = true;
-  }
-  if (!over) return problems;
-  const kept: ValidityProblem[] = [];
-  const counted = new Map<string, number>();
-  for (const p of problems) {
-    if (p.severity !== "warning") {
-      kept.push(p);
+    if (p.code !== "moreOfThisKind") {
+      out.push(p);
       continue;
     }
-    const n = (counted.get(p.code) ?? 0) + 1;
-    counted.set(p.code, n);
-    if (n <= MAX_WARNINGS_PER_CODE) kept.push(p);
-    else if (n === MAX_WARNINGS_PER_CODE + 1) {
-      kept.push({ severity: "warning", code: "moreOfThisKind", pointer: p.pointer, data: { code: p.code, more: seen.get(p.code)! - MAX_WARNINGS_PER_CODE } });
-    }
+    const code = String(p.data.code);
+    const earlier = first.get(code);
+    const more = typeof p.data.more === "number" ? p.data.more : 0;
+    if (!earlier) {
+      const copy: ValidityProblem = { ...p, data: { ...p.data, more } };
+      first.set(code, copy);
+      out.push(copy);
+    } else earlier.data.more = (earlier.data.more as number) + more;
   }
-  return kept;
+  return out;
 }

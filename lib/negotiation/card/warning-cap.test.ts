@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeProblem } from "../explain";
+import { describeProblem, describeProblemCounts, describeSignatureReport } from "../explain";
+import { findPreset, review } from "..";
 import { loadCard } from "./load";
 import { capWarnings, MAX_WARNINGS_PER_CODE, type ValidityProblem } from "./validity";
 
@@ -68,5 +69,22 @@ describe("a card with a flood of one warning", () => {
     const { validity } = loadCard(JSON.stringify(card(modes.slice(0, MAX_WARNINGS_PER_CODE))));
     expect(validity.problems.some((p) => p.code === "moreOfThisKind")).toBe(false);
     expect(validity.problems.filter((p) => p.code === "nonMimeMode")).toHaveLength(MAX_WARNINGS_PER_CODE);
+  });
+});
+
+describe("a card with a flood of signatures", () => {
+  // Signature warnings used to be added after the cap: 40,001 entries were 40,001 warnings in every output.
+  const signed = { ...card(["text/plain"]), signatures: Array.from({ length: 40_001 }, () => ({ protected: "eyJhbGciOiJFUzI1NiJ9", signature: "c2ln" })) };
+
+  it("lists the first signatures and counts the rest once, in the problems and in the report", () => {
+    const { validity } = review(JSON.stringify(signed), findPreset("a2a-js")!, { taskClasses: ["request-response"] });
+    expect(validity.problems.filter((p) => p.code === "signatureUnverifiable")).toHaveLength(MAX_WARNINGS_PER_CODE);
+    const more = validity.problems.filter((p) => p.code === "moreOfThisKind");
+    expect(more).toHaveLength(1);
+    expect(describeProblem(more[0]!)).toMatch(/^…and 39,981 more of this kind \(an unverifiable signature\), the first at \/signatures\/20;/);
+    expect(describeProblemCounts(validity.problems)).toBe("0 errors, 40,001 warnings: 20 of each kind shown, and 39,981 more");
+    expect(validity.signature!.total).toBe(40_001);
+    expect(validity.signature!.signatures).toHaveLength(MAX_WARNINGS_PER_CODE);
+    expect(describeSignatureReport(validity.signature!)).toContain("(40,001 signatures; the first 20 listed)");
   });
 });

@@ -22,7 +22,7 @@ export { cardFaultStep, decisionLabel } from "./decisions";
 export { findingExplainer } from "./findings";
 export { describeMissing } from "./cut-label";
 export { problemsInReadingOrder, syntaxReasonWords } from "./validity";
-export { countProblems, describeIssueCuts, describeProblemCounts } from "./problem-counts";
+export { countProblems, describeIssueCuts, describeProblemCounts, describeUnlisted } from "./problem-counts";
 export { evidenceValueText } from "./evidence";
 export { DECISION_MEANINGS, STATUS_MEANINGS } from "./legend";
 export { DECISIONS_BY_SEVERITY, explainCellOfInvalidCard, summarizeVerdict, type Verdict, type VerdictLine } from "./verdict";

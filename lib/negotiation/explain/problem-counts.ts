@@ -54,3 +54,8 @@ export function describeIssueCuts(cuts: readonly IssueCut[] | undefined): string
     return `${tier[0]!.toUpperCase()}${tier.slice(1)} found ${found} issues; Parley reads the first ${withThousands(cut.read)}${rest}.`;
   });
 }
+
+/** What a capped list (caps.ts) left out, said once after its items: "…and 39,981 more". Empty when nothing was. */
+export function describeUnlisted(more: number): string {
+  return more > 0 ? `…and ${withThousands(more)} more` : "";
+}

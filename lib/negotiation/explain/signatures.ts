@@ -1,3 +1,4 @@
+import { withThousands } from "../thousands";
 import { ownValue } from "../own-value";
 import type { KeySetErrorCode } from "../signatures/keys";
 import type { CardSignatureStatus, SignatureEntry, SignatureReason, SignatureReport } from "../signatures/types";
@@ -161,7 +162,8 @@ export function describeSignatureReport(report: SignatureReport): string {
   if (report.status === "unsigned") return "The card is not signed.";
   const deciding =
     report.signatures.find((s) => s.status === report.status) ?? report.signatures[0];
-  const count = report.total === 1 ? "one signature" : `${report.total} signatures`;
+  const listed = report.signatures.length < report.total ? `; the first ${report.signatures.length} listed` : "";
+  const count = report.total === 1 ? "one signature" : `${withThousands(report.total)} signatures${listed}`;
   const head = `${STATUS_LABELS[report.status]} (${count}).`;
   return deciding ? `${head} ${describeSignatureEntry(deciding)}` : head;
 }

@@ -1,5 +1,6 @@
+import { capList } from "../caps";
 import { makeProblem } from "../card/problems";
-import type { ValidityProblem, ValidityReport } from "../card/validity";
+import { capWarnings, type ValidityProblem, type ValidityReport } from "../card/validity";
 import { signatureList, uncheckedReport } from "./read";
 import type { SignatureReport } from "./types";
 
@@ -21,8 +22,22 @@ export function signatureReportFor(card: unknown, given: SignatureReport | undef
   return uncheckedReport(card);
 }
 
-/** The validity report with the signature report and a warning per signature that is not valid. */
-export function withSignatureReport(validity: ValidityReport, report: SignatureReport): ValidityReport {
+/**
+ * The report as a review carries it: its entries capped (caps.ts) like every list a card can grow,
+ * `total` still the card's count. A card of 40,001 signatures is 20 entries and a total.
+ */
+export function cappedSignatureReport(report: SignatureReport): SignatureReport {
+  const { items, more } = capList(report.signatures);
+  return more === 0 ? report : { status: report.status, total: report.total, signatures: items };
+}
+
+/**
+ * The validity report with the signature report and a warning per signature that is not valid,
+ * capped again with those warnings in (before, they were added after the cap and a card of 40,001
+ * signatures carried 40,001 warnings to every output).
+ */
+export function withSignatureReport(validity: ValidityReport, given: SignatureReport): ValidityReport {
+  const report = cappedSignatureReport(given);
   const problems: ValidityProblem[] = [];
   for (const s of report.signatures) {
     if (s.status === "valid") continue;
@@ -34,7 +49,19 @@ export function withSignatureReport(validity: ValidityReport, report: SignatureR
     const code = s.status !== "invalid" ? "signatureUnverifiable" : report.status === "valid" ? "signatureInvalidBesideValid" : "signatureInvalid";
     problems.push(makeProblem(code, s.pointer, data));
   }
+  // The entries left out: past SIGNATURE_LIMITS.maxSignatures, so never checked (unverifiable).
+  const unlisted = report.total - report.signatures.length;
+  if (unlisted > 0) {
+    problems.push({ severity: "warning", code: "moreOfThisKind", pointer: `/signatures/${report.signatures.length}`, data: { code: "signatureUnverifiable", more: unlisted } });
+  }
   // Spelled out rather than spread: spreading the report and its problem list was most of the cost
   // of this step.
-  return { valid: validity.valid, shape: validity.shape, problems: problems.length === 0 ? validity.problems : validity.problems.concat(problems), signature: report };
+  const out: ValidityReport = {
+    valid: validity.valid,
+    shape: validity.shape,
+    problems: problems.length === 0 ? validity.problems : capWarnings(validity.problems.concat(problems)),
+    signature: report,
+  };
+  if (validity.truncated) out.truncated = validity.truncated;
+  return out;
 }

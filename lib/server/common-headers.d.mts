@@ -1,0 +1,1 @@
+export declare const COMMON_HEADERS: ReadonlyArray<{ key: string; value: string }>;
