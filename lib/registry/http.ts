@@ -90,6 +90,7 @@ export async function handleRegistryRequest(request: Request, path: readonly str
         ...(v.intervalMinutes !== undefined ? { intervalMinutes: v.intervalMinutes as number } : {}),
         ...(v.webhookUrl !== undefined ? { webhookUrl: v.webhookUrl as string } : {}),
         ...(v.authorization !== undefined ? { authorization: v.authorization as string } : {}),
+        ...(v.liveCheck !== undefined ? { liveCheck: v.liveCheck as boolean } : {}),
       }));
     }
     if (head === "agents" && id === undefined && method === "GET") return json(200, { agents: await registry.listAgents() });
