@@ -12,6 +12,7 @@ import {
   findPreset,
   outcomeOf,
   review,
+  type Acknowledgement,
   type FieldChange,
   type FindingChange,
   type Outcome,
@@ -204,7 +205,7 @@ export class Registry {
     return {
       ...described,
       decisions: detailed,
-      acknowledgements: ackRows.map((a) => ({ id: String(a.id), profile: a.profile, createdAt: iso(a.created_at), ...(a.body as object) })),
+      acknowledgements: ackRows.map((a) => ({ id: String(a.id), profile: a.profile, createdAt: iso(a.created_at), ...(a.body as Acknowledgement) })),
     };
   }
 
