@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { ClientProfile } from "@/lib/negotiation";
 import type { Outcome } from "@/lib/negotiation/decision-types";
 import type { LiveCheckResult } from "@/lib/registry/service";
 
@@ -125,3 +126,7 @@ export const acknowledge = (input: AcknowledgementInput) => call<{ id: string }>
 /** A stored card version by digest: its text, and where it was seen. */
 export const cardByDigest = (digest: string) =>
   call<{ digest: string; text: string; seenBy: Array<{ agent: string; url: string; firstSeen: string; lastSeen: string; latest: boolean }> }>("GET", `cards/${encodeURIComponent(digest)}`);
+
+/** Every watched agent's latest card and the profiles they are held to, for /triage. */
+export const registryTriageSet = () =>
+  call<{ cards: Array<{ agent: string; url: string; digest: string; text: string }>; profiles: ClientProfile[]; uncheckedAgents: number }>("GET", "triage");

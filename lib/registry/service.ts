@@ -404,6 +404,24 @@ export class Registry {
     };
   }
 
+  /**
+   * Every watched agent's latest card and every profile they are held to (one per name), for
+   * /triage. Agents never checked have no card yet and are left out (counted).
+   */
+  async triageSet() {
+    const rows = await this.db.query<{ id: string; url: string; profiles: ClientProfile[]; last_digest: string | null; text: string | null }>(
+      "SELECT a.id, a.url, a.profiles, a.last_digest, c.text FROM agents a LEFT JOIN cards c ON c.digest = a.last_digest ORDER BY a.created_at, a.id",
+    );
+    const profiles = new Map<string, ClientProfile>();
+    for (const row of rows) for (const p of row.profiles) if (!profiles.has(p.name)) profiles.set(p.name, p);
+    const checked = rows.filter((r) => r.last_digest !== null && r.text !== null);
+    return {
+      cards: checked.map((r) => ({ agent: r.id, url: r.url, digest: r.last_digest!, text: r.text! })),
+      profiles: [...profiles.values()],
+      uncheckedAgents: rows.length - checked.length,
+    };
+  }
+
   /** Can this profile do these task classes against this agent, on the card last checked? */
   async canIDeploy(query: { agent: string; profile: string; taskClasses: string[] }) {
     const agent = await this.findAgentByIdOrUrl(query.agent);
