@@ -50,7 +50,7 @@ test("a wrong token is refused with the reason, and the nav links the registry",
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Registry" })).toHaveAttribute("aria-current", "page");
   await page.getByLabel(/needs the team token/).fill("not-the-token");
   await page.getByRole("button", { name: "Open the registry" }).click();
-  await expect(page.getByRole("alert")).toHaveText("that is not the team token");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("that is not the team token");
 });
 
 test("watch a loopback agent, see its decisions, change the card, check now, see the event", async ({ page }) => {
@@ -58,10 +58,11 @@ test("watch a loopback agent, see its decisions, change the card, check now, see
   try {
     await openRegistry(page);
     await watch(page, agent.url);
-    const panel = page.locator("#registry-agent").locator("..");
+    const panel = page.locator("section[aria-labelledby=registry-agent]");
     await expect(panel.getByText(`${agent.url}/`, { exact: true })).toBeVisible();
+    const status = panel.getByRole("status");
     await page.getByRole("button", { name: "Check now" }).click();
-    await expect(page.getByRole("status")).toHaveText("Checked: a new card version, no decision changed.");
+    await expect(status).toHaveText("Checked: a new card version, no decision changed.");
     const decisions = page.locator("section[aria-labelledby=registry-decisions] > ul > li");
     // Northwind against the streaming card: async-completion is degraded (push behind mTLS), the others accepted; worst first.
     await expect(decisions).toHaveCount(3);
@@ -72,7 +73,7 @@ test("watch a loopback agent, see its decisions, change the card, check now, see
 
     agent.setCard(PLAIN);
     await page.getByRole("button", { name: "Check now" }).click();
-    await expect(page.getByRole("status")).toHaveText("Checked: 1 decision changed.");
+    await expect(status).toHaveText("Checked: 1 decision changed.");
     // The rejection is listed first, with the rule behind it.
     await expect(decisions.first()).toContainText("reject");
     await expect(decisions.first()).toContainText("live-input");
@@ -104,6 +105,38 @@ test("watch a loopback agent, see its decisions, change the card, check now, see
   }
 });
 
+test("triage starts from the registry: every watched agent's latest card against the profiles they are held to", async ({ page }) => {
+  const agent = await vendor(PLAIN);
+  try {
+    await openRegistry(page);
+    await watch(page, agent.url);
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect(page.locator("section[aria-labelledby=registry-agent]").getByRole("status")).toHaveText(/^Checked/);
+    await page.goto("/triage");
+    await page.getByTestId("triage-from-registry").click();
+    await expect(page.getByRole("status").filter({ hasText: "From the registry" })).toContainText("pairs the registry does not watch are shown too");
+    // The card is labelled by its agent's address; Northwind is among the profiles.
+    await expect(page.getByText(`${agent.url}/`, { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Northwind discovery agent");
+  } finally {
+    await agent.close();
+  }
+});
+
+test("without PARLEY_DATABASE_URL: no Registry link, and the page and the API say how to turn it on", async ({ page, request }) => {
+  // The stateless server the other journeys use (playwright.config.ts).
+  const stateless = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+  await page.goto(`${stateless}/`);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rules" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Registry" })).toHaveCount(0);
+  await page.goto(`${stateless}/registry`);
+  await expect(page.getByRole("heading", { name: "The registry is off on this server" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("PARLEY_DATABASE_URL");
+  const api = await request.get(`${stateless}/api/v1/agents`);
+  expect(api.status()).toBe(404);
+  expect(((await api.json()) as { error: { message: string } }).error.message).toMatch(/Turn it on with PARLEY_DATABASE_URL/);
+});
+
 for (const scheme of ["light", "dark"] as const) {
   test(`the page in the ${scheme} theme: no serious accessibility problem, and no sideways scroll at 390 px`, async ({ page }) => {
     const agent = await vendor(PLAIN);
@@ -112,7 +145,7 @@ for (const scheme of ["light", "dark"] as const) {
       await openRegistry(page);
       await watch(page, agent.url);
       await page.getByRole("button", { name: "Check now" }).click();
-      await expect(page.getByRole("status")).toHaveText(/^Checked/);
+      await expect(page.locator("section[aria-labelledby=registry-agent]").getByRole("status")).toHaveText(/^Checked/);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
       expect(serious).toEqual([]);
