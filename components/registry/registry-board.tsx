@@ -34,9 +34,10 @@ function Board({ initialAgent }: { initialAgent: string | null }) {
   if (agents.error?.status === 401) return <SignIn />;
   const list = agents.data?.agents ?? [];
   const current = selected ?? list[0]?.id ?? null;
+  // On a phone: the agents, the chosen agent, then the form; on a wide screen the agent fills the right column.
   return (
-    <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className="min-w-0 space-y-3">
+    <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+      <div className="min-w-0 lg:col-start-1 lg:row-start-1">
         <Section id="registry-agents" title="Watched agents">
           {agents.isPending ? (
             <p className={HINT}>Loading the registry…</p>
@@ -45,7 +46,7 @@ function Board({ initialAgent }: { initialAgent: string | null }) {
               {agents.error.message}
             </p>
           ) : list.length === 0 ? (
-            <p className={HINT}>No agent is watched yet: add one below.</p>
+            <p className={HINT}>No agent is watched yet: add one under Watch an agent.</p>
           ) : (
             <ul className="space-y-2" aria-label="Watched agents">
               {list.map((a) => (
@@ -54,11 +55,15 @@ function Board({ initialAgent }: { initialAgent: string | null }) {
             </ul>
           )}
         </Section>
+      </div>
+      <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        {current ? <AgentPanel key={current} id={current} /> : <p className={HINT}>Choose an agent to see its decisions and history.</p>}
+      </div>
+      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
         <Section id="registry-watch" title="Watch an agent">
           <WatchForm onWatched={choose} />
         </Section>
       </div>
-      <div className="min-w-0">{current ? <AgentPanel key={current} id={current} /> : <p className={HINT}>Choose an agent to see its decisions and history.</p>}</div>
     </div>
   );
 }
