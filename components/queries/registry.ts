@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ClientProfile } from "@/lib/negotiation";
 import type { Outcome } from "@/lib/negotiation/decision-types";
-import type { LiveCheckResult } from "@/lib/registry/service";
+import type { LiveCheckResult } from "@/lib/registry/live-check";
 
 /**
  * The registry's API (/api/v1, docs/registry.md) as the Registry page calls it: keys and fetchers

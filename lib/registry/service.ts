@@ -18,8 +18,7 @@ import {
   type Outcome,
 } from "../negotiation";
 import { probeAgent } from "../probe/probe";
-import type { Contradiction } from "../probe/types";
-import type { WireFinding } from "../probe/wire-checks";
+import type { LiveCheckResult } from "./live-check";
 import type { Database, Sql } from "./db";
 import { openSecret, sealSecret } from "./secrets";
 import { deliverWebhook, type WebhookOptions, type WebhookResult } from "./webhook";
@@ -61,16 +60,7 @@ export interface NewAgent {
   liveCheck?: boolean;
 }
 
-/** What the side-effect-free live check found on one check: kept with the check and as the agent's latest. */
-export interface LiveCheckResult {
-  at: string;
-  /** Protocol breaks in the agent's answers (ids and data; the sentences are lib/probe/wire-explain's). */
-  wire: WireFinding[];
-  /** Where the agent's behaviour contradicts its card. */
-  contradictions: Contradiction[];
-  /** The live check could not run (the card, a time limit): the card check itself still counts. */
-  error?: string;
-}
+export type { LiveCheckResult };
 
 /** The live check's overall limit: a slow or silent agent cannot hold a scheduled check longer. */
 const LIVE_CHECK_LIMIT_MS = 30_000;
