@@ -100,6 +100,17 @@ test("watch a loopback agent, see its decisions, change the card, check now, see
     // Reloaded, the agent from the address comes back with the same history.
     await page.goto(page.url());
     await expect(page.getByRole("list", { name: "Card versions and decision changes, newest first" }).locator("> li")).toHaveCount(3);
+
+    // One click from the decision change to the diff of its two versions.
+    await page.getByRole("button", { name: /^Diff the card versions behind live-input accept to reject/ }).click();
+    await expect(page).toHaveURL(/\/diff#d1\./);
+    await expect(page.getByRole("main")).toContainText("live-input");
+    await expect(page.getByRole("main")).toContainText("/capabilities/streaming");
+    // And from a stored version to its review in the workspace.
+    await page.goBack();
+    await page.getByRole("button", { name: /^Review card version/ }).first().click();
+    await expect(page).toHaveURL(/\/(\?[^#]*)?#/);
+    await expect(page.getByRole("main")).toContainText("live-input");
   } finally {
     await agent.close();
   }

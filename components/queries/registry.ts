@@ -45,6 +45,7 @@ export interface AgentSummary {
 }
 
 export interface AgentDetail extends AgentSummary {
+  profileDefinitions: ClientProfile[];
   decisions: Array<AgentSummary["decisions"][number] & { rules: string[]; acknowledged: boolean; acknowledgedRules: string[]; expiredRules: string[] }>;
   acknowledgements: Array<{ id: string; profile: string; invariant: string; reason: string; taskClass?: string; by?: string; until?: string; createdAt: string | null }>;
 }

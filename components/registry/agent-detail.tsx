@@ -8,6 +8,7 @@ import { DecisionBadge } from "../ui/decision-badge";
 import { BUTTON, ERROR, FIELD, HINT, LABEL } from "../ui/form-styles";
 import { Section } from "../ui/section";
 import { shortDigest, when, worstFirst } from "./registry-words";
+import { diffLinkFor, reviewLinkFor, type VersionLink } from "./version-links";
 
 type Decision = AgentDetail["decisions"][number];
 
@@ -72,7 +73,7 @@ export function AgentPanel({ id }: { id: string }) {
         </Section>
       ) : null}
       <Section id="registry-history" title="History">
-        {history.isPending ? <p className={HINT}>Loading the history…</p> : history.error ? <p role="alert" className={ERROR}>{history.error.message}</p> : <Timeline history={history.data} />}
+        {history.isPending ? <p className={HINT}>Loading the history…</p> : history.error ? <p role="alert" className={ERROR}>{history.error.message}</p> : <Timeline agent={a} history={history.data} />}
       </Section>
     </div>
   );
@@ -242,7 +243,35 @@ function LiveFindings({ agent }: { agent: AgentDetail }) {
   );
 }
 
-function Timeline({ history }: { history: AgentHistory }) {
+/** Makes its link when clicked (the card texts are fetched then), and goes there; says why when it cannot. */
+function OpenButton({ label, name, make }: { label: string; name: string; make: () => Promise<VersionLink> }) {
+  const [state, setState] = useState<{ pending: boolean; why?: string }>({ pending: false });
+  const open = async () => {
+    setState({ pending: true });
+    try {
+      const link = await make();
+      if (link.ok) window.location.assign(link.href);
+      else setState({ pending: false, why: link.why });
+    } catch (error) {
+      setState({ pending: false, why: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <>
+      <button type="button" className={`${BUTTON} mt-1 mr-2`} aria-label={name} disabled={state.pending} onClick={() => void open()}>
+        {state.pending ? "Opening…" : label}
+      </button>
+      {state.why ? (
+        <span role="alert" className={ERROR}>
+          {state.why}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function Timeline({ agent, history }: { agent: AgentDetail; history: AgentHistory }) {
+  const profileNamed = (name: string) => agent.profileDefinitions.find((p) => p.name === name) ?? agent.profileDefinitions[0]!;
   type Entry = { at: string; key: string; node: ReactNode };
   const entries: Entry[] = [
     ...history.versions.map((v) => ({
@@ -256,6 +285,13 @@ function Timeline({ history }: { history: AgentHistory }) {
           <p className="text-xs text-slate-600">
             first seen {when(v.firstSeen)}, last seen {when(v.lastSeen)}
           </p>
+          {agent.profileDefinitions.length > 0 ? (
+            <OpenButton
+              label="Review"
+              name={`Review card version ${shortDigest(v.digest)} against ${agent.profileDefinitions[0]!.name}`}
+              make={() => reviewLinkFor(v.digest, agent.profileDefinitions[0]!, agent.taskClasses)}
+            />
+          ) : null}
         </>
       ),
     })),
@@ -282,6 +318,13 @@ function Timeline({ history }: { history: AgentHistory }) {
                 </span>
               ))}
             </p>
+          ) : null}
+          {e.fromDigest ? (
+            <OpenButton
+              label="Diff"
+              name={`Diff the card versions behind ${e.taskClass} ${e.from} to ${e.to}, at ${when(e.at)}`}
+              make={() => diffLinkFor(e.fromDigest!, e.toDigest, [profileNamed(e.profile)], agent.taskClasses)}
+            />
           ) : null}
         </>
       ),

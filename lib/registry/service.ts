@@ -194,6 +194,8 @@ export class Registry {
     }
     return {
       ...described,
+      // The profiles themselves (no secret in them): the page opens reviews and diffs of stored versions with them.
+      profileDefinitions: row.profiles,
       decisions: detailed,
       acknowledgements: ackRows.map((a) => ({ id: String(a.id), profile: a.profile, createdAt: iso(a.created_at), ...(a.body as Acknowledgement) })),
     };
