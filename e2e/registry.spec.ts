@@ -84,6 +84,10 @@ test("watch a loopback agent, see its decisions, change the card, check now, see
     await expect(timeline.locator("> li").first()).toContainText("worse");
     await expect(timeline.locator("> li").first()).toContainText("live-input-needs-streaming");
 
+    // The agents × profiles matrix: the pair's worst decision and how many classes are not accepted.
+    const pair = page.getByRole("region", { name: "Agents × profiles, worst decision per pair" }).getByRole("row").filter({ hasText: agent.url });
+    await expect(pair).toContainText("reject");
+    await expect(pair).toContainText("2 of 3 not accepted");
     // The watched-agents list shows the worst decision too.
     const row = page.getByRole("list", { name: "Watched agents" }).locator("> li", { hasText: agent.url });
     await expect(row.getByRole("list")).toContainText("reject");

@@ -36,35 +36,96 @@ function Board({ initialAgent }: { initialAgent: string | null }) {
   const current = selected ?? list[0]?.id ?? null;
   // On a phone: the agents, the chosen agent, then the form; on a wide screen the agent fills the right column.
   return (
-    <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr] lg:items-start">
-      <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-        <Section id="registry-agents" title="Watched agents">
-          {agents.isPending ? (
-            <p className={HINT}>Loading the registry…</p>
-          ) : agents.error ? (
-            <p role="alert" className={ERROR}>
-              {agents.error.message}
-            </p>
-          ) : list.length === 0 ? (
-            <p className={HINT}>No agent is watched yet: add one under Watch an agent.</p>
-          ) : (
-            <ul className="space-y-2" aria-label="Watched agents">
-              {list.map((a) => (
-                <AgentRow key={a.id} agent={a} current={a.id === current} onChoose={() => choose(a.id)} />
-              ))}
-            </ul>
-          )}
-        </Section>
-      </div>
-      <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        {current ? <AgentPanel key={current} id={current} /> : <p className={HINT}>Choose an agent to see its decisions and history.</p>}
-      </div>
-      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-        <Section id="registry-watch" title="Watch an agent">
-          <WatchForm onWatched={choose} />
-        </Section>
+    <div className="space-y-3">
+      {list.length > 0 ? <PairMatrix agents={list} current={current} onChoose={choose} /> : null}
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <Section id="registry-agents" title="Watched agents">
+            {agents.isPending ? (
+              <p className={HINT}>Loading the registry…</p>
+            ) : agents.error ? (
+              <p role="alert" className={ERROR}>
+                {agents.error.message}
+              </p>
+            ) : list.length === 0 ? (
+              <p className={HINT}>No agent is watched yet: add one under Watch an agent.</p>
+            ) : (
+              <ul className="space-y-2" aria-label="Watched agents">
+                {list.map((a) => (
+                  <AgentRow key={a.id} agent={a} current={a.id === current} onChoose={() => choose(a.id)} />
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {current ? <AgentPanel key={current} id={current} /> : <p className={HINT}>Choose an agent to see its decisions and history.</p>}
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <Section id="registry-watch" title="Watch an agent">
+            <WatchForm onWatched={choose} />
+          </Section>
+        </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Every agent against every profile, Pact-style: each cell the pair's worst decision over the
+ * classes the agent is watched for, and how many of them are not accepted; a pair the registry
+ * does not watch is said so. It scrolls on its own when it is wider than the screen.
+ */
+function PairMatrix({ agents, current, onChoose }: { agents: AgentSummary[]; current: string | null; onChoose: (id: string) => void }) {
+  const profiles = [...new Set(agents.flatMap((a) => a.profiles))];
+  return (
+    <Section id="registry-matrix" title="Agents × profiles">
+      <div role="region" aria-label="Agents × profiles, worst decision per pair" tabIndex={0} className="max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-sky-600">
+        <table className="min-w-full border-collapse text-xs">
+          <thead>
+            <tr>
+              <th scope="col" className="p-1 text-left font-semibold text-slate-700">
+                Agent
+              </th>
+              {profiles.map((p) => (
+                <th key={p} scope="col" className="p-1 text-left font-semibold text-slate-700">
+                  {p}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {agents.map((a) => (
+              <tr key={a.id} className={`border-t border-slate-200 ${a.id === current ? "bg-sky-50" : ""}`}>
+                <th scope="row" className="max-w-[16rem] p-1 text-left font-normal break-all">
+                  <button type="button" onClick={() => onChoose(a.id)} aria-current={a.id === current ? "true" : undefined} className="text-left text-sky-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600">
+                    {a.url}
+                  </button>
+                </th>
+                {profiles.map((p) => {
+                  if (!a.profiles.includes(p)) return <td key={p} className="p-1 text-slate-600">not watched</td>;
+                  const rows = a.decisions.filter((d) => d.profile === p);
+                  const worst = worstOf(rows);
+                  const notAccepted = rows.filter((d) => d.outcome !== "accept").length;
+                  return (
+                    <td key={p} className="p-1">
+                      {worst ? (
+                        <span className="inline-flex flex-wrap items-center gap-1">
+                          <DecisionBadge decision={worst} compact />
+                          <span className="text-slate-700">{notAccepted === 0 ? `all ${rows.length} accepted` : `${notAccepted} of ${rows.length} not accepted`}</span>
+                        </span>
+                      ) : (
+                        <span className="text-slate-600">not checked yet</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
   );
 }
 
