@@ -33,5 +33,8 @@ export async function checkServerOnPort(baseURL: string, buildIdFile = path.join
 }
 
 export default async function globalSetup(): Promise<void> {
-  await checkServerOnPort(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`);
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  await checkServerOnPort(`http://127.0.0.1:${port}`);
+  // The registry journeys' server (playwright.config.ts): the same build, with the registry on.
+  await checkServerOnPort(`http://127.0.0.1:${Number(process.env.E2E_REGISTRY_PORT ?? port + 1)}`);
 }

@@ -20,6 +20,7 @@ import { runSlowReaderSuite } from "./slow-readers";
 import { runSsrfSuite } from "./ssrf";
 import { runProbeSsrfSuite } from "./probe-ssrf";
 import { runProbeLimitSuite } from "./probe-limits";
+import { runRegistryStressSuite } from "./registry";
 
 type Outcome = { passed: boolean; figures: unknown; why?: string };
 interface Suite {
@@ -117,6 +118,15 @@ const SUITES: Suite[] = [
       // Memory bounded by the answer budget (64 MiB) plus room for the process's own work, and every socket closed by the server.
       const ok = f.rssGrowthMiB < 160 && f.openAfter === 0 && f.closedByServer === f.readers;
       return { passed: ok, figures: f, why: ok ? undefined : `RSS +${f.rssGrowthMiB} MiB, ${f.openAfter} sockets still open` };
+    },
+  },
+  {
+    id: "registry",
+    title: "Registry: 300 watched agents due at once (one slow, the webhook hangs), two instances on one database each running 4 ticks at once, two rounds (PostgreSQL when PARLEY_TEST_POSTGRES_URL is set, else the embedded database)",
+    needsBuild: false,
+    run: async () => {
+      const f = await runRegistryStressSuite({ postgresUrl: process.env.PARLEY_TEST_POSTGRES_URL });
+      return { passed: f.failures.length === 0, figures: f, why: f.failures.join("; ") || undefined };
     },
   },
   {

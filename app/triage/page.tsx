@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { TriageWorkbench } from "@/components/triage/triage-workbench";
 import { SiteHeader } from "@/components/ui/site-header";
+import { readRegistrySettings } from "@/lib/settings/registry";
 
 export const metadata: Metadata = {
   title: "Triage — Parley",
@@ -15,7 +16,7 @@ export default function TriagePage() {
         <h1 className="text-lg font-semibold text-slate-800">Triage</h1>
         <p className="text-sm text-slate-600">Many cards against many client profiles: which pairs can do what, per task class.</p>
       </SiteHeader>
-      <TriageWorkbench />
+      <TriageWorkbench registryOn={readRegistrySettings().databaseUrl !== null} />
     </main>
   );
 }

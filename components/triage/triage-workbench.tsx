@@ -3,6 +3,7 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { loadExampleSet } from "@/components/card-editor/examples";
 import { postFetchCard } from "@/components/queries/fetch-card";
+import { registryTriageSet } from "@/components/queries/registry";
 import { firstHash, hashOfChange } from "@/components/ui/early-input";
 import { loadShare } from "@/components/session/load-share";
 import { BUTTON } from "@/components/ui/form-styles";
@@ -56,7 +57,7 @@ const RENDER_EVERY_MS = 200;
  * /triage: many cards × many client profiles. The page holds the inputs; reviews run in a worker
  * and stream back; the grid, its filter and the exports read one view built from both.
  */
-export function TriageWorkbench() {
+export function TriageWorkbench({ registryOn = false }: { registryOn?: boolean }) {
   const [inputs, setInputs] = useState<TriageInputs>(EMPTY_TRIAGE);
   const inputsRef = useRef(inputs);
 
@@ -307,6 +308,35 @@ export function TriageWorkbench() {
       entries.push({ kind: "profiles", name: "presets", profiles: starters });
     }
     takeEntries(entries);
+  }, [takeEntries]);
+
+  /**
+   * From the team registry: every watched agent's latest card and every profile the agents are
+   * held to. Triage is cards × profiles, so pairs the registry does not watch show too (the notice says so).
+   */
+  const [loadingRegistry, setLoadingRegistry] = useState(false);
+  const onRegistry = useCallback(async () => {
+    setLoadingRegistry(true);
+    try {
+      const set = await registryTriageSet();
+      const entries: IntakeEntry[] = set.cards.map((c) => ({ kind: "card", name: `${c.url} (${c.digest.slice(7, 19)})`, text: c.text }));
+      if (set.profiles.length > 0) entries.push({ kind: "profiles", name: "the registry's profiles", profiles: set.profiles });
+      takeEntries(entries);
+      const unchecked = set.uncheckedAgents > 0 ? ` ${plural(set.uncheckedAgents, "agent")} not checked yet had no card to add.` : "";
+      setNotice({
+        kind: "info",
+        text: `From the registry: the latest cards of ${plural(set.cards.length, "watched agent")} and the ${plural(set.profiles.length, "profile")} they are held to. Triage reviews every card against every profile, so pairs the registry does not watch are shown too.${unchecked}`,
+      });
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      setNotice({
+        kind: "openFailed",
+        name: "The registry",
+        message: status === 401 ? "It needs the team token first: open the Registry page, give the token once, then come back." : error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      setLoadingRegistry(false);
+    }
   }, [takeEntries]);
 
   const addFetched = useCallback(
@@ -585,6 +615,13 @@ export function TriageWorkbench() {
                     {inputs.profiles.length === 0 ? "Try it on the built-in example cards, against three presets" : "Add the built-in example cards"}
                   </button>
                 )}
+              </div>
+            )}
+            {registryOn && (
+              <div>
+                <button type="button" className={`${BUTTON} max-w-full text-left whitespace-normal!`} data-testid="triage-from-registry" disabled={loadingRegistry} onClick={() => void onRegistry()}>
+                  {loadingRegistry ? "Loading from the registry…" : "Add every watched agent × its profiles from the registry"}
+                </button>
               </div>
             )}
             <TriageFiles

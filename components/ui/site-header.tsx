@@ -1,5 +1,6 @@
 import { cookies } from "next/headers";
 import type { ReactNode } from "react";
+import { readRegistrySettings } from "@/lib/settings/registry";
 import { NavLink } from "./nav-link";
 import { readTheme, THEME_COOKIE } from "./theme";
 import { ThemePicker } from "./theme-picker";
@@ -11,6 +12,7 @@ const LINKS = [
   { href: "/diff", label: "Diff", key: "diff" },
   { href: "/explain", label: "Explain a log line", key: "explain" },
   { href: "/rules", label: "Rules", key: "rules" },
+  { href: "/registry", label: "Registry", key: "registry" },
 ] as const;
 
 /**
@@ -19,6 +21,9 @@ const LINKS = [
  */
 export async function SiteHeader({ current, children }: { current?: (typeof LINKS)[number]["key"]; children?: ReactNode }) {
   const theme = readTheme((await cookies()).get(THEME_COOKIE)?.value);
+  // The Registry link shows only on a server that has one (PARLEY_DATABASE_URL); /registry itself says how to turn it on.
+  const registryOn = readRegistrySettings().databaseUrl !== null;
+  const links = LINKS.filter((link) => link.key !== "registry" || registryOn || current === "registry");
   return (
     <header className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-slate-200 pb-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -30,7 +35,7 @@ export async function SiteHeader({ current, children }: { current?: (typeof LINK
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
       <nav aria-label="Main">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.key}>
               <NavLink
                 href={link.href}

@@ -69,6 +69,15 @@ describe("the registry's HTTP API", () => {
     expect((await call("GET", `cards/${encodeURIComponent(digestCardText(CARD))}`)).body).toMatchObject({ text: CARD });
     expect((await call("GET", `can-i-deploy?agent=${id}&profile=northwind&taskClass=live-input`)).body).toMatchObject({ ok: true, decision: "accept", cardDigest: digestCardText(CARD) });
     expect((await call("GET", "agents")).body.agents).toHaveLength(1);
+    // Where the card was seen (what /explain looks a record's digest up with), and what /triage loads.
+    expect((await call("GET", `cards/${encodeURIComponent(digestCardText(CARD))}`)).body).toMatchObject({ seenBy: [{ agent: id, url: `${agent.base}/`, latest: true }] });
+    const unchecked = await call("POST", "agents", { body: { url: `${agent.base}/other`, profiles: ["northwind", "a2a-js"] } });
+    expect(unchecked.status).toBe(201);
+    const triage = (await call("GET", "triage")).body as { cards: Array<{ agent: string; text: string }>; profiles: Array<{ name: string }>; uncheckedAgents: number };
+    expect(triage.cards).toEqual([{ agent: id, url: `${agent.base}/`, digest: digestCardText(CARD), text: CARD }]);
+    expect(triage.profiles.map((p) => p.name)).toEqual(["Northwind discovery agent", expect.any(String)]);
+    expect(triage.uncheckedAgents).toBe(1);
+    expect((await call("GET", "triage", { token: null })).status).toBe(401);
   });
 
   it("bad input gets a clear error with its status", async () => {

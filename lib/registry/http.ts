@@ -90,12 +90,14 @@ export async function handleRegistryRequest(request: Request, path: readonly str
         ...(v.intervalMinutes !== undefined ? { intervalMinutes: v.intervalMinutes as number } : {}),
         ...(v.webhookUrl !== undefined ? { webhookUrl: v.webhookUrl as string } : {}),
         ...(v.authorization !== undefined ? { authorization: v.authorization as string } : {}),
+        ...(v.liveCheck !== undefined ? { liveCheck: v.liveCheck as boolean } : {}),
       }));
     }
     if (head === "agents" && id === undefined && method === "GET") return json(200, { agents: await registry.listAgents() });
     if (head === "agents" && id !== undefined && tail === undefined && method === "GET") return json(200, await registry.getAgent(id));
     if (head === "agents" && id !== undefined && tail === "check" && rest.length === 0 && method === "POST") return json(200, await registry.checkAgent(id));
     if (head === "agents" && id !== undefined && tail === "history" && rest.length === 0 && method === "GET") return json(200, await registry.history(id));
+    if (head === "triage" && id === undefined && method === "GET") return json(200, await registry.triageSet());
     if (head === "cards" && id !== undefined && tail === undefined && method === "GET") return json(200, await registry.getCard(id));
     if (head === "can-i-deploy" && id === undefined && method === "GET") {
       const params = new URL(request.url).searchParams;

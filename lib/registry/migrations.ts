@@ -75,6 +75,14 @@ CREATE TABLE acknowledgements (
   created_at timestamptz NOT NULL DEFAULT now()
 );`,
   },
+  {
+    version: 2,
+    name: "the side-effect-free live check: asked per agent, its wire findings kept with each check",
+    sql: `
+ALTER TABLE agents ADD COLUMN live_check boolean NOT NULL DEFAULT false;
+ALTER TABLE agents ADD COLUMN last_live jsonb;
+ALTER TABLE checks ADD COLUMN live jsonb`,
+  },
 ];
 
 /** An arbitrary, fixed key for the advisory lock migrations take. */

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../fetch/test-server";
 import { digestCardText } from "../negotiation";
+import { startFaultyAgent } from "../probe/faulty-agent";
 import { type Database, DatabaseOpenError, openDatabase } from "./db";
 import { migrate } from "./migrations";
 import { readSecretKey } from "./secrets";
@@ -143,7 +144,14 @@ describe.each(targets)("the registry on $name", { timeout: 60_000 }, (target) =>
     expect(history.versions.map((v) => v.digest)).toEqual([digestCardText(STREAMING), digestCardText(PLAIN)]);
     expect(history.events.map((e) => `${e.taskClass}: ${e.from} → ${e.to}`)).toEqual(["live-input: accept → reject"]);
     expect((await registry.getCard(digestCardText(STREAMING))).text).toBe(STREAMING);
-    expect((await registry.getAgent(id)).latestDigest).toBe(digestCardText(PLAIN));
+    // Where a card was seen: /explain looks a record's digest up with this.
+    expect((await registry.getCard(digestCardText(STREAMING))).seenBy).toEqual([{ agent: id, url: agent.base + "/", firstSeen: expect.any(String), lastSeen: expect.any(String), latest: false }]);
+    expect((await registry.getCard(digestCardText(PLAIN))).seenBy).toMatchObject([{ agent: id, latest: true }]);
+    const detail = await registry.getAgent(id);
+    expect(detail.latestDigest).toBe(digestCardText(PLAIN));
+    // The rule behind the rejection, as the page offers it to acknowledge, and shown acknowledged.
+    expect(detail.decisions.find((d) => d.taskClass === "live-input")).toMatchObject({ outcome: "reject", rules: ["live-input-needs-streaming"], acknowledged: true, acknowledgedRules: ["live-input-needs-streaming"], expiredRules: ["live-input-needs-streaming"] });
+    expect(detail.acknowledgements.map((a) => a.reason)).toEqual(["the vendor streams again next sprint", "live input goes through the batch bridge"]);
     expect((await registry.canIDeploy({ agent: id, profile: "northwind", taskClasses: ["live-input"] })).ok).toBe(true);
     await registry.db.close();
   });
@@ -201,6 +209,46 @@ describe.each(targets)("the registry on $name", { timeout: 60_000 }, (target) =>
   });
 });
 
+describe.each(targets)("the live check in scheduled checks, on $name", { timeout: 90_000 }, (target) => {
+  it("an agent that asks for it gets the probe without send at each check, its wire findings kept with the check", async () => {
+    const faulty = await startFaultyAgent({ faults: { errorsHttp400: true } });
+    try {
+      const registry = await openRegistry(await target.url());
+      const { id } = await registry.addAgent({ url: faulty.origin, profiles: ["a2a-js"], taskClasses: ["request-response"], liveCheck: true, intervalMinutes: 5 });
+      const { id: plainId } = await registry.addAgent({ url: faulty.origin, profiles: ["a2a-js"], taskClasses: ["request-response"] });
+      const ran = await registry.runDueChecks();
+      expect(ran.sort()).toEqual([id, plainId].sort());
+      // Side-effect free: no message was sent, so no task exists on the agent.
+      expect(faulty.calls.filter((m) => /message\/(send|stream)|SendMessage/.test(m))).toEqual([]);
+      expect(faulty.calls.length).toBeGreaterThan(0);
+      const checks = await registry.db.query<{ agent_id: string; live: { wire: Array<{ id: string }> } | null }>("SELECT agent_id, live FROM checks WHERE scheduled ORDER BY agent_id");
+      const asked = checks.find((c) => c.agent_id === id)!;
+      expect(asked.live!.wire.map((w) => w.id)).toContain("jsonrpc-error-http-status");
+      expect(checks.find((c) => c.agent_id === plainId)!.live).toBeNull();
+      const detail = await registry.getAgent(id);
+      expect(detail.liveCheck).toBe(true);
+      expect(detail.lastLiveCheck?.wire.map((w) => w.id)).toContain("jsonrpc-error-http-status");
+      expect((await registry.getAgent(plainId)).lastLiveCheck).toBeNull();
+      await registry.db.close();
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it("a live check that cannot run is recorded as such; the card check still counts", async () => {
+    card = STREAMING;
+    const registry = await openRegistry(await target.url());
+    // The test agent serves a card but speaks no A2A: the probe's calls fail, the decisions stand.
+    const { id } = await registry.addAgent({ url: agent.base, profiles: ["northwind"], taskClasses: ["live-input"], liveCheck: true });
+    const result = await registry.checkAgent(id);
+    expect(result.digest).toBe(digestCardText(STREAMING));
+    expect(result.decisions.map((d) => d.outcome)).toEqual(["accept"]);
+    expect(result.live).toBeDefined();
+    await expect(registry.addAgent({ url: agent.base, profiles: ["northwind"], liveCheck: "yes" as unknown as boolean })).rejects.toThrow(/liveCheck: true/);
+    await registry.db.close();
+  });
+});
+
 describe.runIf(POSTGRES)("two instances on one PostgreSQL", { timeout: 60_000 }, () => {
   it("run each scheduled check once", async () => {
     const db = await openDatabase(POSTGRES!);
@@ -234,7 +282,7 @@ describe("opening a database", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "parley-registry-"));
     dirs.push(dir);
     let db: Database = await openDatabase(`file:${dir}`);
-    expect(await migrate(db)).toEqual([1]);
+    expect(await migrate(db)).toEqual([1, 2]);
     await db.close();
     db = await openDatabase(`file:${dir}`);
     expect(await migrate(db)).toEqual([]);

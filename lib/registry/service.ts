@@ -3,6 +3,7 @@ import { CardFetchError, fetchCard, type FetchCardOptions } from "../fetch/safe-
 import {
   acknowledgeReview,
   BUILT_IN_TASK_CLASS_IDS,
+  BUILT_IN_TASK_CLASSES,
   explainAcknowledgementProblem,
   readAcknowledgements,
   ClientProfile,
@@ -11,10 +12,13 @@ import {
   findPreset,
   outcomeOf,
   review,
+  type Acknowledgement,
   type FieldChange,
   type FindingChange,
   type Outcome,
 } from "../negotiation";
+import { probeAgent } from "../probe/probe";
+import type { LiveCheckResult } from "./live-check";
 import type { Database, Sql } from "./db";
 import { openSecret, sealSecret } from "./secrets";
 import { deliverWebhook, type WebhookOptions, type WebhookResult } from "./webhook";
@@ -52,7 +56,14 @@ export interface NewAgent {
   webhookUrl?: string;
   /** An Authorization header value for the agent's card (an authenticated extended card). */
   authorization?: string;
+  /** Each check also runs the live check that creates nothing (the probe without send). */
+  liveCheck?: boolean;
 }
+
+export type { LiveCheckResult };
+
+/** The live check's overall limit: a slow or silent agent cannot hold a scheduled check longer. */
+const LIVE_CHECK_LIMIT_MS = 30_000;
 
 export interface DecisionRow {
   profile: string;
@@ -81,6 +92,7 @@ export interface CheckResult {
   decisions: DecisionRow[];
   events: DecisionEvent[];
   error?: { code: string; message: string };
+  live?: LiveCheckResult;
 }
 
 interface AgentRow {
@@ -96,6 +108,8 @@ interface AgentRow {
   last_checked_at: Date | string | null;
   last_digest: string | null;
   last_error: { code: string; message: string } | null;
+  live_check: boolean;
+  last_live: LiveCheckResult | null;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -136,10 +150,11 @@ export class Registry {
       if (!this.options.secretKey) throw new RegistryInputError("badInput", "authorization: the registry stores credentials only encrypted; set PARLEY_REGISTRY_KEY (32 bytes, base64) on the server first", "/authorization");
       credentials = sealSecret(this.options.secretKey, input.authorization);
     }
+    if (input.liveCheck !== undefined && typeof input.liveCheck !== "boolean") throw new RegistryInputError("badInput", "liveCheck: true to run the live check that creates nothing with each check, or false", "/liveCheck");
     const id = randomUUID();
     await this.db.query(
-      "INSERT INTO agents (id, url, profiles, task_classes, interval_minutes, webhook_url, credentials, created_at, next_check_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
-      [id, url, JSON.stringify(profiles), taskClasses === null ? null : JSON.stringify(taskClasses), interval, webhookUrl, credentials, this.now()],
+      "INSERT INTO agents (id, url, profiles, task_classes, interval_minutes, webhook_url, credentials, created_at, next_check_at, live_check) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)",
+      [id, url, JSON.stringify(profiles), taskClasses === null ? null : JSON.stringify(taskClasses), interval, webhookUrl, credentials, this.now(), input.liveCheck === true],
     );
     return { id };
   }
@@ -150,10 +165,40 @@ export class Registry {
     return rows.map((row) => this.describeAgent(row, decisions.filter((d) => d.agent_id === row.id)));
   }
 
+  /**
+   * One agent with its latest decisions, each with the rules behind it (the findings a team may
+   * acknowledge) and the acknowledgements that apply to it, read from the card last checked.
+   */
   async getAgent(id: string) {
     const row = await this.findAgent(this.db, id);
     const decisions = await this.db.query<Record<string, string | Date>>("SELECT * FROM decisions WHERE agent_id = $1 ORDER BY profile, task_class", [row.id]);
-    return this.describeAgent(row, decisions);
+    const described = this.describeAgent(row, decisions);
+    const ackRows = await this.db.query<{ id: string; profile: string; body: unknown; created_at: Date }>("SELECT id, profile, body, created_at FROM acknowledgements WHERE agent_id = $1 ORDER BY id", [row.id]);
+    const cardText = row.last_digest ? (await this.db.query<{ text: string }>("SELECT text FROM cards WHERE digest = $1", [row.last_digest]))[0]?.text : undefined;
+    const taskClasses = row.task_classes ?? [...BUILT_IN_TASK_CLASS_IDS];
+    const detailed = described.decisions.map((d) => ({ ...d, rules: [] as string[], acknowledged: false, acknowledgedRules: [] as string[], expiredRules: [] as string[] }));
+    if (cardText !== undefined) {
+      for (const profile of row.profiles) {
+        const { acknowledgements } = readAcknowledgements(ackRows.filter((a) => a.profile === profile.name).map((a) => a.body));
+        const reviewed = review(cardText, profile, { taskClasses });
+        const acks = acknowledgeReview(reviewed, acknowledgements, { now: this.now(), cardDigest: row.last_digest! });
+        for (const a of acks) {
+          const target = detailed.find((d) => d.profile === profile.name && d.taskClass === a.taskClass);
+          if (!target) continue;
+          target.rules = [...new Set([...a.applied.map((x) => x.invariant), ...a.unacknowledged])];
+          target.acknowledged = a.acknowledged && target.outcome !== "not-for-client";
+          target.acknowledgedRules = [...new Set(a.applied.map((x) => x.invariant))];
+          target.expiredRules = [...new Set(a.expired.map((x) => x.invariant))];
+        }
+      }
+    }
+    return {
+      ...described,
+      // The profiles themselves (no secret in them): the page opens reviews and diffs of stored versions with them.
+      profileDefinitions: row.profiles,
+      decisions: detailed,
+      acknowledgements: ackRows.map((a) => ({ id: String(a.id), profile: a.profile, createdAt: iso(a.created_at), ...(a.body as Acknowledgement) })),
+    };
   }
 
   /** Never the credentials: only whether there are some. */
@@ -171,6 +216,8 @@ export class Registry {
       lastCheckedAt: iso(row.last_checked_at),
       lastError: row.last_error,
       latestDigest: row.last_digest,
+      liveCheck: row.live_check,
+      lastLiveCheck: row.last_live,
       decisions: decisions.map(toDecisionRow),
     };
   }
@@ -201,6 +248,8 @@ export class Registry {
     }
     const digest = digestCardText(text);
     const taskClasses = agent.task_classes ?? [...BUILT_IN_TASK_CLASS_IDS];
+    // The live check talks to the agent: before the transaction, never inside it.
+    const live = agent.live_check ? await this.liveCheck(agent, taskClasses, authorization) : undefined;
     const at = this.now();
     const outcome = await this.db.transaction(async (tx) => {
       // The agent's row is locked: two checks of one agent at once record its changes once.
@@ -227,7 +276,7 @@ export class Registry {
         [id, digest, at],
       );
       const changed = previous !== digest;
-      await tx.query("INSERT INTO checks (agent_id, checked_at, digest, changed, scheduled) VALUES ($1, $2, $3, $4, $5)", [id, at, digest, changed, scheduled]);
+      await tx.query("INSERT INTO checks (agent_id, checked_at, digest, changed, scheduled, live) VALUES ($1, $2, $3, $4, $5, $6)", [id, at, digest, changed, scheduled, live ? JSON.stringify(live) : null]);
       await tx.query("DELETE FROM decisions WHERE agent_id = $1", [id]);
       for (const d of decisions) {
         await tx.query("INSERT INTO decisions (agent_id, profile, task_class, outcome, card_digest, checked_at) VALUES ($1, $2, $3, $4, $5, $6)", [id, d.profile, d.taskClass, d.outcome, digest, at]);
@@ -241,10 +290,39 @@ export class Registry {
         stored.push({ id: String(row!.id), ...e });
       }
       await tx.query("UPDATE agents SET last_checked_at = $2, last_digest = $3, last_error = NULL WHERE id = $1", [id, at, digest]);
+      if (live) await tx.query("UPDATE agents SET last_live = $2 WHERE id = $1", [id, JSON.stringify(live)]);
       return { changed, digest, decisions, events: stored, fieldChanges: diff?.fieldChanges ?? [] };
     });
     if (outcome.events.length > 0) this.alert(agent, outcome.events, outcome.fieldChanges);
-    return { changed: outcome.changed, digest: outcome.digest, decisions: outcome.decisions, events: outcome.events };
+    return { changed: outcome.changed, digest: outcome.digest, decisions: outcome.decisions, events: outcome.events, ...(live ? { live } : {}) };
+  }
+
+  /**
+   * The probe without send: calls that create nothing on the agent (card as the SDK reads it,
+   * task reads of an id that does not exist, push config reads), through the SSRF-safe fetcher with
+   * the registry's rules. Its wire findings do not depend on the profile, so the first one is used.
+   */
+  private async liveCheck(agent: AgentRow, taskClasses: string[], authorization: string | undefined): Promise<LiveCheckResult> {
+    const at = this.now().toISOString();
+    const fetchRules = this.options.fetch ?? {};
+    try {
+      const report = await probeAgent({
+        card: { url: agent.url },
+        profile: agent.profiles[0]!,
+        taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => taskClasses.includes(t.id)),
+        ...(fetchRules.allowLoopback !== undefined ? { allowLoopback: fetchRules.allowLoopback } : {}),
+        ...(fetchRules.allow ? { allow: fetchRules.allow } : {}),
+        ...(fetchRules.deny ? { deny: fetchRules.deny } : {}),
+        ...(fetchRules.resolveHost ? { resolveHost: fetchRules.resolveHost } : {}),
+        ...(authorization ? { headers: [["authorization", authorization]] as const } : {}),
+        signal: AbortSignal.timeout(LIVE_CHECK_LIMIT_MS),
+        surface: "cli",
+      });
+      if (report.sent) throw new Error("the registry's live check must never send");
+      return { at, wire: report.wire ?? [], contradictions: report.contradictions };
+    } catch (error) {
+      return { at, wire: [], contradictions: [], error: error instanceof Error ? error.message.slice(0, 500) : "the live check failed" };
+    }
   }
 
   /** Starts the webhook calls for a check's events; they run on their own, never awaited by the check. */
@@ -298,11 +376,42 @@ export class Registry {
     };
   }
 
-  async getCard(digest: string): Promise<{ digest: string; text: string; agents: string[] }> {
+  /**
+   * A stored card version by digest (what /explain looks a decision record's card up by): its text,
+   * and where it was seen — each agent that served it, with first and last seen, and whether it is
+   * still that agent's latest card.
+   */
+  async getCard(digest: string) {
     const rows = await this.db.query<{ text: string }>("SELECT text FROM cards WHERE digest = $1", [digest]);
     if (!rows[0]) throw new RegistryInputError("notFound", `no card with digest ${JSON.stringify(digest)} in the registry`);
-    const agents = await this.db.query<{ agent_id: string }>("SELECT agent_id FROM card_versions WHERE digest = $1 ORDER BY first_seen", [digest]);
-    return { digest, text: rows[0].text, agents: agents.map((a) => a.agent_id) };
+    const seen = await this.db.query<{ agent_id: string; url: string; first_seen: Date; last_seen: Date; last_digest: string | null }>(
+      "SELECT v.agent_id, a.url, v.first_seen, v.last_seen, a.last_digest FROM card_versions v JOIN agents a ON a.id = v.agent_id WHERE v.digest = $1 ORDER BY v.first_seen, v.agent_id",
+      [digest],
+    );
+    return {
+      digest,
+      text: rows[0].text,
+      agents: seen.map((s) => s.agent_id),
+      seenBy: seen.map((s) => ({ agent: s.agent_id, url: s.url, firstSeen: iso(s.first_seen), lastSeen: iso(s.last_seen), latest: s.last_digest === digest })),
+    };
+  }
+
+  /**
+   * Every watched agent's latest card and every profile they are held to (one per name), for
+   * /triage. Agents never checked have no card yet and are left out (counted).
+   */
+  async triageSet() {
+    const rows = await this.db.query<{ id: string; url: string; profiles: ClientProfile[]; last_digest: string | null; text: string | null }>(
+      "SELECT a.id, a.url, a.profiles, a.last_digest, c.text FROM agents a LEFT JOIN cards c ON c.digest = a.last_digest ORDER BY a.created_at, a.id",
+    );
+    const profiles = new Map<string, ClientProfile>();
+    for (const row of rows) for (const p of row.profiles) if (!profiles.has(p.name)) profiles.set(p.name, p);
+    const checked = rows.filter((r) => r.last_digest !== null && r.text !== null);
+    return {
+      cards: checked.map((r) => ({ agent: r.id, url: r.url, digest: r.last_digest!, text: r.text! })),
+      profiles: [...profiles.values()],
+      uncheckedAgents: rows.length - checked.length,
+    };
   }
 
   /** Can this profile do these task classes against this agent, on the card last checked? */
