@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { startLocalServer } from "./local-server";
 import { REGISTRY_TOKEN } from "./registry-settings";
+import { digestCardText, findPreset, formatDecisionRecord, review } from "../lib/negotiation";
 
 // The Registry page against the second server playwright.config.ts starts (the same build with
 // PARLEY_DATABASE_URL on a fresh embedded database): watch an agent on loopback, see its
@@ -115,6 +116,33 @@ test("watch a loopback agent, see its decisions, change the card, check now, see
     await page.getByRole("button", { name: /^Review card version/ }).first().click();
     await expect(page).toHaveURL(/\/(\?[^#]*)?#/);
     await expect(page.getByRole("main")).toContainText("live-input");
+  } finally {
+    await agent.close();
+  }
+});
+
+test("/explain finds a record's card in the registry by its digest, and checks the record against it", async ({ page }) => {
+  // A card only the registry has now: the agent has since moved on to another.
+  const card = PLAIN.replace("Contoso Voice Desk", "Contoso Voice Desk (registry lookup)");
+  const agent = await vendor(card);
+  try {
+    await openRegistry(page);
+    await watch(page, agent.url);
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect(page.locator("section[aria-labelledby=registry-agent]").getByRole("status")).toContainText("Checked");
+    agent.setCard(STREAMING);
+
+    // A record written without its review link names the card only by digest.
+    const js = findPreset("a2a-js")!;
+    const record = formatDecisionRecord(review(card, js), "live-input", digestCardText(card));
+    expect(record).not.toContain("reviewLink");
+    await page.goto("/explain");
+    await page.getByLabel("Log lines").fill(record);
+    const form = page.getByTestId("record-card-form");
+    await expect(form.getByTestId("record-card-check")).toHaveAttribute("data-same", "true");
+    await expect(form).toContainText(`the team registry (served at ${agent.url}/`);
+    await expect(form.getByTestId("open-review")).toBeVisible();
+    await expect(form.getByTestId("record-card-registry")).toHaveCount(0);
   } finally {
     await agent.close();
   }

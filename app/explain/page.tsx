@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { buildExampleLines } from "@/components/log-explainer/example-lines";
 import { LogExplainer } from "@/components/log-explainer/log-explainer";
 import { SiteHeader } from "@/components/ui/site-header";
+import { readRegistrySettings } from "@/lib/settings/registry";
 
 export const metadata: Metadata = {
   title: "Explain a log line — Parley",
@@ -19,7 +20,7 @@ export default function ExplainPage() {
         class, what that means, what would change it, and opens the full review when the line carries enough to rebuild
         it. Lines are read in your browser.
       </p>
-      <LogExplainer example={buildExampleLines()} />
+      <LogExplainer example={buildExampleLines()} registry={readRegistrySettings().databaseUrl !== null} />
     </main>
   );
 }

@@ -32,7 +32,7 @@ function SentenceList({ title, sentences, testId }: { title: string; sentences: 
 }
 
 /** One pasted line and what it means. A client leaf's child: rendered in the browser. */
-export function LogEntryView({ entry }: { entry: LogEntry }) {
+export function LogEntryView({ entry, registry = false }: { entry: LogEntry; registry?: boolean }) {
   const text = useMemo(() => explainLogEntry(entry), [entry]);
   const open = useMemo(() => buildOpenReview(entry), [entry]);
   const reproduction = useMemo(() => buildReproduction(entry), [entry]);
@@ -126,7 +126,7 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
           {open.why}
         </p>
       )}
-      {open?.status === "needs-card" && <RecordCardForm need={open.need} />}
+      {open?.status === "needs-card" && <RecordCardForm need={open.need} registry={registry} />}
 
       {reproduction && (
         <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" data-testid="reproduction">

@@ -14,7 +14,8 @@ import { tracebackLines } from "./traceback";
 export const SHOWN_PER_PAGE = 50;
 
 /** The paste box and its results. Reading runs in the browser: pasted logs never leave the page. */
-export function LogExplainer({ example }: { example: string }) {
+/** `registry`: this server has a team registry, where a record's card may be found by its digest. */
+export function LogExplainer({ example, registry = false }: { example: string; registry?: boolean }) {
   const [text, setText] = useState("");
   // A paste past the limit is refused before it is put in the box (a 3 MB paste laid out in the
   // text area, then read, was a 9.4 s task): an input error, with the limit, and the box unchanged.
@@ -99,7 +100,7 @@ export function LogExplainer({ example }: { example: string }) {
       {reading.entries.length > 0 && (
         <ol aria-label="Explained lines" className="flex flex-col gap-3">
           {reading.entries.slice(0, shown).map((entry) => (
-            <LogEntryView key={entry.line} entry={entry} />
+            <LogEntryView key={entry.line} entry={entry} registry={registry} />
           ))}
         </ol>
       )}

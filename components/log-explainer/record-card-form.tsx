@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { postFetchCard } from "@/components/queries/fetch-card";
+import { cardByDigest, RegistryCallError } from "@/components/queries/registry";
 import { digestCardTextAsync } from "@/components/session/card-digest";
 import { LINK_CARD_LIMITS } from "@/components/session/link-limits";
 import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
@@ -26,7 +27,7 @@ const PRIMARY =
  * digest, says plainly whether it is the card the decision was made on, and only then offers the
  * review: it never opens a review with no card in it.
  */
-export function RecordCardForm({ need }: { need: CardNeed }) {
+export function RecordCardForm({ need, registry = false }: { need: CardNeed; registry?: boolean }) {
   const id = useId();
   const [url, setUrl] = useState(need.suggestedUrl ?? "");
   const [pasted, setPasted] = useState("");
@@ -38,6 +39,39 @@ export function RecordCardForm({ need }: { need: CardNeed }) {
     const result = checkGivenCard(need, { text: card.text, digest, ...(card.fetchedFrom ? { fetchedFrom: card.fetchedFrom } : {}) });
     setState(result.ok ? { status: "checked", check: result, digest, origin: card.origin, text: card.text } : { status: "failed", message: result.why });
   };
+
+  // On a server with a team registry, the card may be stored by its digest (as it was then, even
+  // if the agent serves another today): looked up once, and checked like any card given here.
+  const [lookup, setLookup] = useState<string | undefined>(registry ? "Looking for this card in the team registry…" : undefined);
+  useEffect(() => {
+    if (!registry) return;
+    let live = true;
+    void cardByDigest(need.digest).then(
+      (stored) => {
+        if (!live) return;
+        const seen = stored.seenBy[0];
+        setLookup(undefined);
+        void check({ text: stored.text, origin: seen ? `the team registry (served at ${seen.url}, first seen ${seen.firstSeen}, last seen ${seen.lastSeen})` : "the team registry" });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        const status = error instanceof RegistryCallError ? error.status : 0;
+        const code = error instanceof RegistryCallError ? error.code : "";
+        setLookup(
+          code === "notFound"
+            ? "The team registry has no card with this digest: give the card below."
+            : status === 401
+              ? "The team registry holds cards, but this browser has not signed in to it: sign in on the Registry page, then reload this one; or give the card below."
+              : `The team registry could not be asked (${error instanceof Error ? error.message : String(error)}); give the card below.`,
+        );
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Once per record: `check` only sets this form's state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [registry, need.digest]);
 
   const fetchCard = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +106,11 @@ export function RecordCardForm({ need }: { need: CardNeed }) {
         <code className="text-xs break-all">{need.digest}</code>). To open the review with its profile ({need.profile.name}) and task class (
         <code>{need.taskClass}</code>), give the card the decision was made on: its URL, its file, or its text.
       </p>
+      {lookup && (
+        <p role="status" className={HINT} data-testid="record-card-registry">
+          {lookup}
+        </p>
+      )}
       <form noValidate className="flex flex-col gap-1" onSubmit={(event) => void fetchCard(event)}>
         <label htmlFor={`${id}-url`} className={LABEL}>
           Card URL
