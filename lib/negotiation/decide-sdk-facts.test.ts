@@ -142,9 +142,11 @@ function card10(edit: (card: TestCard10) => void = () => {}): string {
 }
 
 describe('protocolVersion "1.0.0" on an interface', () => {
-  it("still decides by Major.Minor (a 1.0 client shares the interface) and warns the card's author", () => {
+  it("shares the interface by Major.Minor, but the SDK's A2A-Version: 1.0 meets a server the card cannot name: defer, and the card's author is warned", () => {
     const r = review(card10((c) => (c.supportedInterfaces![0]!.protocolVersion = "1.0.0")), findPreset("a2a-js")!);
-    expect(r.decisions.find((d) => d.taskClass === "request-response")?.decision).toBe("accept");
+    const d = r.decisions.find((d) => d.taskClass === "request-response")!;
+    expect(d.decision).toBe("defer");
+    expect(d.findings.find((f) => f.invariant === "shared-transport")).toMatchObject({ messageId: "versionHeaderUnclear", data: { url: "https://agent.example/a2a", header: "1.0" } });
     const warning = r.validity.problems.find((p) => p.code === "interfaceVersionPatchDigits");
     expect(warning).toEqual(expect.objectContaining({ severity: "warning", pointer: "/supportedInterfaces/0/protocolVersion" }));
     expect(describeProblem(warning!)).toContain("A2A-Version");

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { explainDecision } from "./explain";
+import { findPreset, NORTHWIND, type ClientProfile } from "./profile";
+import { review } from "./review";
+
+/**
+ * Issue 39's rulings on the rule's text, held against what the SDKs do: each case is a decision
+ * the card cannot settle alone (defer, naming the probe that would), or one it settles whatever
+ * server is behind it.
+ */
+const card10 = (extra: Record<string, unknown> = {}, version = "1.0") =>
+  JSON.stringify({
+    name: "Desk",
+    description: "Answers.",
+    version: "1.0.0",
+    supportedInterfaces: [{ url: "https://desk.example/a2a", protocolBinding: "JSONRPC", protocolVersion: version }],
+    capabilities: { streaming: true, pushNotifications: false },
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "s", name: "S", description: "d", tags: ["t"] }],
+    ...extra,
+  });
+const decide = (card: string, profile: ClientProfile, taskClass: string) => {
+  const r = review(card, profile, { taskClasses: [taskClass] });
+  return { d: r.decisions[0]!, r };
+};
+const js = findPreset("a2a-js")!;
+const python = findPreset("a2a-python")!;
+
+describe("the A2A-Version header against an interface version with patch digits", () => {
+  it.each(["1.0.0", "1.0.2"])("%s: the SDK clients send 1.0, which one server refuses and another takes: defer, naming parley probe", (version) => {
+    for (const profile of [js, python, NORTHWIND]) {
+      const { d, r } = decide(card10({}, version), profile, "request-response");
+      expect(d.decision).toBe("defer");
+      expect(d.reasons[0]).toMatchObject({ reason: "cardUnclear", invariant: "shared-transport", data: { path: "transport", probe: "versionHeader" } });
+      expect(explainDecision(d, r)).toContain("`parley probe`");
+      // The author's warning stays beside the decision.
+      expect(r.validity.problems.map((p) => p.code)).toContain("interfaceVersionPatchDigits");
+    }
+  });
+
+  it('"1.0" as A2A writes it: every server takes the header, a plain accept', () => {
+    expect(decide(card10({}, "1.0"), js, "request-response").d.decision).toBe("accept");
+  });
+
+  it("a client that sends the version as declared is accepted on 1.0.0", () => {
+    expect(decide(card10({}, "1.0.0"), { ...js, a2aVersionHeader: "as-declared" }, "request-response").d.decision).toBe("accept");
+  });
+
+  it("a profile that does not say which header it sends is asked to declare it", () => {
+    const unsaid: ClientProfile = { ...js };
+    delete unsaid.a2aVersionHeader;
+    const { d } = decide(card10({}, "1.0.0"), unsaid, "request-response");
+    expect(d.decision).toBe("defer");
+    expect(d.reasons[0]).toMatchObject({ reason: "profileUnknown", data: { missing: ["/a2aVersionHeader"] } });
+  });
+
+  it("a 0.3 interface's patch digits are no header question (0.3 has no A2A-Version check)", () => {
+    const card = JSON.stringify({
+      name: "Old",
+      description: "d",
+      version: "1",
+      url: "https://old.example/a2a",
+      protocolVersion: "0.3.0",
+      capabilities: {},
+      defaultInputModes: ["text/plain"],
+      defaultOutputModes: ["text/plain"],
+      skills: [{ id: "s", name: "S", description: "d", tags: ["t"] }],
+    });
+    expect(decide(card, python, "request-response").d.decision).toBe("accept");
+  });
+});
