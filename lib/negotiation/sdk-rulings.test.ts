@@ -70,3 +70,42 @@ describe("the A2A-Version header against an interface version with patch digits"
     expect(decide(card, python, "request-response").d.decision).toBe("accept");
   });
 });
+
+describe("push callbacks when the card does not say how they authenticate", () => {
+  const mtlsRequests = (push: Record<string, unknown> | boolean = true) =>
+    card10({
+      capabilities: { streaming: true, pushNotifications: push },
+      securitySchemes: { mtls: { mtlsSecurityScheme: { description: "client certificates" } } },
+      securityRequirements: [{ schemes: { mtls: { list: [] } } }],
+    });
+  const pushOnly = { id: "push-only", title: "Push only", description: "Waits for a callback.", input: "whole" as const, completion: "push" as const, output: "required" as const };
+  const onPushOnly = (card: string, profile: ClientProfile) => {
+    const r = review(card, profile, { taskClasses: [pushOnly] });
+    return { d: r.decisions[0]!, r };
+  };
+
+  it("requests under mTLS, no push scheme: a push-only class is deferred, naming parley probe --send --webhook", () => {
+    const { d, r } = onPushOnly(mtlsRequests(), NORTHWIND);
+    expect(d.decision).toBe("defer");
+    expect(d.reasons[0]).toMatchObject({ reason: "cardUnclear", invariant: "push-callback-mtls", data: { probe: "pushWebhook" } });
+    expect(explainDecision(d, r)).toContain("`parley probe --send --webhook URL`");
+  });
+
+  it("a push scheme the card names but never declares reads the same", () => {
+    const { d } = onPushOnly(mtlsRequests({ supported: true, securityScheme: "ghost" }), NORTHWIND);
+    expect(d.decision).toBe("defer");
+    expect(d.reasons[0]).toMatchObject({ reason: "cardUnclear", invariant: "push-callback-mtls" });
+  });
+
+  it("a class that can poll stays a plain accept: polling is its path whatever the callbacks do", () => {
+    const { d } = decide(mtlsRequests(), NORTHWIND, "async-completion");
+    expect(d.decision).toBe("accept");
+    expect(d.degradations).toEqual([]);
+  });
+
+  it("with no mTLS anywhere a plain listener is a plain accept, push-only or not", () => {
+    const plain = card10({ capabilities: { streaming: true, pushNotifications: true } });
+    expect(onPushOnly(plain, NORTHWIND).d.decision).toBe("accept");
+    expect(decide(plain, NORTHWIND, "async-completion").d.decision).toBe("accept");
+  });
+});
