@@ -109,3 +109,22 @@ describe("push callbacks when the card does not say how they authenticate", () =
     expect(decide(plain, NORTHWIND, "async-completion").d.decision).toBe("accept");
   });
 });
+
+describe("a skill's empty mode list means the card's defaults (proto3 cannot tell empty from absent)", () => {
+  const withSkill = (skill: Record<string, unknown>) => card10({ skills: [{ id: "s", name: "S", description: "d", tags: ["t"], ...skill }] });
+  const aimed = { id: "aimed", title: "Aimed", description: "At skill s.", input: "whole" as const, completion: "response" as const, output: "required" as const, skill: "s" };
+
+  it.each([
+    ["inputModes", { inputModes: [] }],
+    ["outputModes", { outputModes: [] }],
+    ["both", { inputModes: [], outputModes: [] }],
+  ])("%s []: decided as if left out, for the card and for a class aimed at the skill", (_label, modes) => {
+    for (const [profile, taskClass] of [js, NORTHWIND].flatMap((p) => (["request-response", aimed] as const).map((t) => [p, t] as const))) {
+      const empty = review(withSkill(modes), profile, { taskClasses: [taskClass] }).decisions[0]!;
+      const absent = review(withSkill({}), profile, { taskClasses: [taskClass] }).decisions[0]!;
+      expect(empty.decision).toBe("accept");
+      expect(empty.decision).toBe(absent.decision);
+      expect(empty.findings.filter((f) => f.status === "not-evaluated").map((f) => f.invariant)).toEqual([]);
+    }
+  });
+});
