@@ -128,3 +128,26 @@ describe("a skill's empty mode list means the card's defaults (proto3 cannot tel
     }
   });
 });
+
+describe("servers that take more than the card says: the card's decision stands, the explanation says so", () => {
+  it("an input mode the card does not take: reject, naming lenient servers and parley probe --send", () => {
+    const audio = card10({ defaultInputModes: ["audio/wav"] });
+    const { d, r } = decide(audio, js, "request-response");
+    expect(d.decision).toBe("reject");
+    expect(explainDecision(d, r)).toMatch(/Python SDK's server checks no input mode.*`parley probe --send`/);
+  });
+
+  it("a required extension the client does not support: reject, naming lenient servers and parley probe --send", () => {
+    const ext = card10({ capabilities: { streaming: true, pushNotifications: false, extensions: [{ uri: "urn:example:ext", required: true }] } });
+    const { d, r } = decide(ext, js, "request-response");
+    expect(d.decision).toBe("reject");
+    expect(explainDecision(d, r)).toMatch(/enforces no required extension.*`parley probe --send`/);
+  });
+
+  it("a cut that is the client's own limit (live audio an SDK client does not have) says nothing of lenient servers", () => {
+    const live = card10({ defaultInputModes: ["audio/pcm"], capabilities: { streaming: true, pushNotifications: false } });
+    const { d, r } = decide(live, js, "live-input");
+    expect(d.target).toBe("client");
+    expect(explainDecision(d, r)).not.toMatch(/parley probe/);
+  });
+});

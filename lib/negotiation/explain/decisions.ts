@@ -317,8 +317,11 @@ export function explainReason(reason: DecisionReason, options: ExplainReasonOpti
     case "invalidCard":
       // Problem codes are ids (noCallableInterface): said in words.
       return fillReason(REASONS.invalidCard, given, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given, options.omitNotApplied);
-    case "requiredPathCut":
-      return fillReason(given.clientLimit === true ? REASONS.requiredPathCutClient : REASONS.requiredPathCut, given, over) + reasonSuffix(given, options.omitNotApplied);
+    case "requiredPathCut": {
+      if (given.clientLimit === true) return fillReason(REASONS.requiredPathCutClient, given, over) + reasonSuffix(given, options.omitNotApplied);
+      const lenient = ownValue(LENIENT_SERVERS, invariant);
+      return fillReason(REASONS.requiredPathCut, given, over) + (lenient === undefined ? "" : ` ${lenient}`) + reasonSuffix(given, options.omitNotApplied);
+    }
     case "zeroXAdvisory":
     case "extendedCard":
     case "staleCard":
@@ -340,6 +343,17 @@ const PROBE_HINTS: Record<string, string> = {
     "Which server it is decides: one that compares A2A-Version with the interface's protocolVersion as written (the A2A JS SDK's) refuses this client's header, one that compares the major version only (the Python SDK's) takes it. `parley probe` calls the interface and tells which.",
   pushWebhook:
     "Whether the server presents a client certificate on its callbacks is not on the card (the SDKs' push senders present none; a server that requires mTLS on its requests may on its callbacks too). `parley probe --send --webhook URL` registers a push config and tells whether callbacks reach the listener.",
+};
+
+/**
+ * Cuts some servers do not enforce: the card is the contract and the decision stands, but the
+ * reader is told that a lenient server may take the call anyway, and how to find out.
+ */
+const LENIENT_SERVERS: Record<string, string> = {
+  "input-modes":
+    "Some servers take more than their card says (the A2A Python SDK's server checks no input mode; the JS SDK's refuses a mode its card does not list): the card is the contract, so this stands, and `parley probe --send` tells which kind this server is.",
+  "required-extensions":
+    "Some servers take more than their card says (the A2A Python SDK's server enforces no required extension; the JS SDK's refuses a call without it): the card is the contract, so this stands, and `parley probe --send` tells which kind this server is.",
 };
 
 /** A profile field pointer as the profile writes it: "/callback/mtls" → "callback.mtls". */
