@@ -11,9 +11,12 @@ import type { EvidenceRef, FixTemplate, Invariant, InvariantMeta } from "../type
  * requires it. The card's `securitySchemes`/`securityRequirements` govern calls INTO the agent,
  * not its outbound callbacks (the A2A JS SDK's DefaultPushNotificationSender posts with a plain
  * `fetch` and no client certificate, whatever the card's security), so nothing is inferred from
- * them: a card that names no push scheme does not say how its callbacks authenticate. Then a
- * plain listener holds, and a listener that demands a client certificate cannot be told to
- * receive them (not evaluated, from the card: polling stays the safe path). The rule is about a
+ * them: a card that names no push scheme (or names one it never declares) does not say how its
+ * callbacks authenticate. Then a plain listener holds, unless the card's requests require mTLS:
+ * the rule's incident server presented mTLS on its callbacks too, and the card cannot tell whether
+ * this server does (not evaluated, from the card; `parley probe --send --webhook` settles it). A
+ * listener that demands a client certificate cannot be told to receive them either (not
+ * evaluated). Either way a class that polls keeps polling as its safe path. The rule is about a
  * webhook on another origin than the endpoint: a callback URL on the same origin as the interface
  * the client calls is outside it. A listener whose mTLS the profile leaves out is unknown, not plain.
  */
