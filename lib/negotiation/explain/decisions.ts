@@ -351,7 +351,7 @@ const PROBE_HINTS: Record<string, string> = {
  */
 const LENIENT_SERVERS: Record<string, string> = {
   "input-modes":
-    "Some servers take more than their card says (the A2A Python SDK's server checks no input mode; the JS SDK's refuses a mode its card does not list): the card is the contract, so this stands, and `parley probe --send` tells which kind this server is.",
+    "Some servers take more than their card says (the A2A Python SDK's server checks no input mode, the JS SDK's only with its validateInputModes option on): the card is the contract, so this stands, and `parley probe --send` tells which kind this server is.",
   "required-extensions":
     "Some servers take more than their card says (the A2A Python SDK's server enforces no required extension; the JS SDK's refuses a call without it): the card is the contract, so this stands, and `parley probe --send` tells which kind this server is.",
 };
