@@ -13,7 +13,7 @@ let server: Awaited<ReturnType<typeof startLocalServer>>;
 
 test.beforeAll(async () => {
   server = await startLocalServer((request, response) => {
-    if (request.url === "/.well-known/agent-card.json") {
+    if (request.url === "/.well-known/agent-card.json" || request.url === "/.well-known/desk/agent-card.json") {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify(TEXT_DESK, null, 2));
     } else {
@@ -91,6 +91,19 @@ test("on a 390 px phone the check fits: the card first, then the report, no side
     const box = await page.getByTestId(testId).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, testId).toBe(true);
   }
+});
+
+test("a card fetched from VoltAgent's per-agent path: the presets whose clients will not find it there are named", async ({ page }) => {
+  await openCheck(page);
+  await page.getByLabel(/Fetch from URL/).fill(`${server.url}/.well-known/desk/agent-card.json`);
+  await page.getByRole("button", { name: "Fetch" }).click();
+  // One warning per set of card paths: the SDK presets' (agent-card.json), and text-only's (which also reads agent.json).
+  const problems = page.getByTestId("check-problems").locator('li[data-code="cardNotWhereClientLooks"]');
+  await expect(problems).toHaveCount(2);
+  const sdk = problems.filter({ hasText: "A2A JS SDK client (Node)" });
+  await expect(sdk).toContainText("This client will not find this card");
+  await expect(sdk).toContainText(`${server.url}/.well-known/agent-card.json`);
+  await expect(page.getByTestId("lint-report")).toHaveAttribute("data-status", "warnings");
 });
 
 test("a fetched card's interfaces asked live: a dead one the SDK picks is a contradiction of the card, and nothing is created", async ({ page }) => {

@@ -49,6 +49,8 @@ test("fetching a card from a server gives the same review as pasting it, with it
   await expectDecision(page, "live-input", "reject");
   await expectDecision(page, "request-response", "accept");
   await expectDecision(page, "async-completion", "accept-degraded");
+  // Found at agent.json only: Northwind's client, like the SDKs, reads agent-card.json (issue 39).
+  await expect(page.getByTestId("validity-problems")).toContainText("This client will not find this card");
 });
 
 test("a card served in another encoding than UTF-8 is refused where it breaks, and nothing is loaded", async ({ page }) => {

@@ -256,7 +256,7 @@ export async function runSuite(opts: { only?: string[]; onCell?: (c: CellResult)
             detail: run.detail,
           };
           if (scenario.lie) cell.why = scenario.lie;
-          if (kind === "silent") cell.why = "the card declares no callback authentication; whether the server presents a client certificate to the webhook is not on the card";
+          if (kind === "silent") cell.why = "the card declares no callback authentication; whether the server presents a client certificate on its callbacks is not on the card";
           results.push(cell);
           opts.onCell?.(cell);
         }
@@ -276,7 +276,17 @@ export async function runSuite(opts: { only?: string[]; onCell?: (c: CellResult)
 function isSilent(agent: RunningAgent, client: ClientVariant, taskClass: TaskClass): boolean {
   const caps = agent.card.capabilities as Record<string, unknown> | undefined;
   const pushMatters = taskClass.completion === "push" || taskClass.completion === "notification";
-  return client.listener === "mutual" && pushMatters && caps?.pushNotifications === true;
+  if (!pushMatters || caps?.pushNotifications !== true) return false;
+  // A webhook that demands a certificate; or any webhook, when the card's requests require mTLS
+  // (the rule's incident server presented mTLS on its callbacks too; an SDK server does not).
+  return client.listener === "mutual" || (client.listener !== "none" && requestsRequireMtls(agent.card));
+}
+
+/** Does a security requirement of the card (as served) name a mutual-TLS scheme? */
+function requestsRequireMtls(card: Record<string, unknown>): boolean {
+  const schemes = (card.securitySchemes ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const requirements = Array.isArray(card.securityRequirements) ? (card.securityRequirements as Array<{ schemes?: Record<string, unknown> }>) : [];
+  return requirements.some((r) => Object.keys(r.schemes ?? {}).some((name) => schemes[name]?.mtlsSecurityScheme !== undefined));
 }
 
 export interface Run {

@@ -34,7 +34,12 @@ export function CheckWorkbench() {
   const deferred = useDeferredValue(text);
   const empty = deferred.trim() === "";
   const observation: LiveObservation | undefined = live?.text === deferred && live.state.phase === "done" ? live.state.observation : undefined;
-  const lint = useMemo<CardLint | undefined>(() => (empty ? undefined : lintCard(deferred, observation ? { live: observation } : {})), [deferred, empty, observation]);
+  // A fetched card's URL: the lint names the presets whose clients would look for it elsewhere.
+  const fetchedUrl = source?.kind === "fetch" ? source.card.finalUrl : undefined;
+  const lint = useMemo<CardLint | undefined>(
+    () => (empty ? undefined : lintCard(deferred, { ...(observation ? { live: observation } : {}), ...(fetchedUrl ? { cardUrl: fetchedUrl } : {}) })),
+    [deferred, empty, observation, fetchedUrl],
+  );
   const diagnostics = useMemo(
     () => (!lint || lint.errors.length + lint.warnings.length === 0 ? NO_DIAGNOSTICS : problemDiagnostics({ validity: { valid: lint.valid, shape: lint.shape, problems: [...lint.errors, ...lint.warnings] } }, deferred)),
     [lint, deferred],

@@ -199,9 +199,11 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   // The engine loads after the first load (on idle), or at once when an edit needs it; until then
   // the review on screen is the one the session started with, marked as being redone.
   const engineReady = useSyncExternalStore(subscribeEngine, isEngineLoaded, engineNotOnServer);
+  // A fetched card's URL: the review warns when the profile's client would look for the card elsewhere.
+  const fetchedUrl = source?.kind === "fetch" ? source.card.finalUrl : undefined;
   const current = useMemo(
-    () => (engineReady || (!edited && !adjusted) ? reviewIfReady(reviewed.text, under.profile, under.context, under.taskClasses, signatureCheck.report) : undefined),
-    [engineReady, edited, adjusted, reviewed.text, under.profile, under.context, under.taskClasses, signatureCheck.report],
+    () => (engineReady || (!edited && !adjusted) ? reviewIfReady(reviewed.text, under.profile, under.context, under.taskClasses, signatureCheck.report, fetchedUrl) : undefined),
+    [engineReady, edited, adjusted, reviewed.text, under.profile, under.context, under.taskClasses, signatureCheck.report, fetchedUrl],
   );
   // Before the engine is here, the only review there can be is the one the session started with
   // (the server's, for the first load).

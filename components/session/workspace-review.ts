@@ -58,6 +58,8 @@ export function reviewIfReady(
   context: ReviewContext,
   taskClasses?: TaskClassSelection,
   signatures?: SignatureReport,
+  /** The URL a fetched card came from: the review warns when this profile's client looks elsewhere. */
+  cardUrl?: string,
 ): Review | undefined {
   const last = lastReview;
   if (
@@ -66,16 +68,17 @@ export function reviewIfReady(
     last.profile === profile &&
     last.context === context &&
     last.taskClasses === taskClasses &&
-    last.signatures === signatures
+    last.signatures === signatures &&
+    last.cardUrl === cardUrl
   ) {
     return last.review;
   }
   if (!engine) return undefined;
   const { review } = engine;
   const started = performance.now();
-  const result = review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}) });
+  const result = review(cardText, profile, { context, ...(taskClasses ? { taskClasses } : {}), ...(signatures ? { signatures } : {}), ...(cardUrl ? { cardUrl } : {}) });
   lastReviewMs = performance.now() - started;
-  lastReview = { cardText, profile, context, taskClasses, signatures, review: result };
+  lastReview = { cardText, profile, context, taskClasses, signatures, cardUrl, review: result };
   return result;
 }
 
@@ -130,7 +133,7 @@ export function primeReview(
   taskClasses: TaskClassSelection | undefined,
   result: Review,
 ): void {
-  lastReview = { cardText, profile, context, taskClasses, signatures: undefined, review: result };
+  lastReview = { cardText, profile, context, taskClasses, signatures: undefined, cardUrl: undefined, review: result };
 }
 
 let lastReview:
@@ -140,6 +143,7 @@ let lastReview:
       context: ReviewContext;
       taskClasses: TaskClassSelection | undefined;
       signatures: SignatureReport | undefined;
+      cardUrl: string | undefined;
       review: Review;
     }
   | undefined;

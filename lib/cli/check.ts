@@ -51,7 +51,8 @@ async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promis
   const aimed = values.skill === undefined ? taskClasses : aimAtSkill(values.skill, taskClasses, card.text);
 
   const signatures = await verifyIfSigned(card.text, signatureSetup);
-  const result = review(card.text, profile, { context, taskClasses: aimed, signatures });
+  // A fetched card's URL: the review warns when this client, handed the agent, would look elsewhere.
+  const result = review(card.text, profile, { context, taskClasses: aimed, signatures, cardUrl: card.fetched?.finalUrl });
   if (result.inputErrors?.length) {
     // The CLI validated profile, context and task classes already; this is an engine failure.
     throw new UsageError(`check: the review could not run: ${result.inputErrors.map(explainInputError).join(" ")}`);

@@ -69,7 +69,7 @@ async function lintWith(values: LintValues, io: CliIo): Promise<ExitCode> {
   const card = await loadCard(values.card, io);
   const signatures = await verifyIfSigned(card.text, signatureSetup);
   const observation = live ? await observeLive(card, headers, io) : undefined;
-  const lint = lintCard(card.text, { signatures, live: observation });
+  const lint = lintCard(card.text, { signatures, live: observation, cardUrl: card.fetched?.finalUrl });
   const failOnWarnings = failOn === "warning";
   const exitCode = lintFails(lint, failOnWarnings ? "warning" : "error") ? EXIT.rejected : EXIT.ok;
   io.decided?.(exitCode);

@@ -15,7 +15,7 @@ describe("parley probe", () => {
     const { code, stdout } = await runCli(["probe", "--card", a.cardUrl, "--profile", "a2a-js", "--format", "json"], { env: LOOPBACK });
     expect(code).toBe(0);
     const doc = JSON.parse(stdout);
-    expect(doc.card).toEqual({ url: a.cardUrl, servedToSdkDiffers: false, name: "reality-agent" });
+    expect(doc.card).toEqual({ url: a.cardUrl, servedToSdkDiffers: false, name: "reality-agent", location: expect.objectContaining({ status: "found", cardPaths: ["/.well-known/agent-card.json"] }) });
     expect(doc.interfaces).toEqual([
       { index: 0, pointer: "/supportedInterfaces/0", url: `${a.origin}/a2a/jsonrpc`, binding: "JSONRPC", version: "1.0", picked: true, reachable: true },
       { index: 1, pointer: "/supportedInterfaces/1", url: `${a.origin}/a2a/rest`, binding: "HTTP+JSON", version: "1.0", picked: false, reachable: true },

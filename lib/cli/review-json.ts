@@ -174,8 +174,8 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
   return out as CompactReviewJson;
 }
 
-function toReasonJson(r: TaskClassDecision["reasons"][number], text: boolean): ReasonJson {
-  const j: ReasonJson = text ? { reason: r.reason, outcome: r.outcome, message: explainReason(r) } : { reason: r.reason, outcome: r.outcome, data: r.data };
+function toReasonJson(r: TaskClassDecision["reasons"][number], text: boolean, decision: TaskClassDecision["decision"]): ReasonJson {
+  const j: ReasonJson = text ? { reason: r.reason, outcome: r.outcome, message: explainReason(r, { decision }) } : { reason: r.reason, outcome: r.outcome, data: r.data };
   if (r.invariant) j.invariant = r.invariant;
   return j;
 }
@@ -185,8 +185,8 @@ function toReasonJson(r: TaskClassDecision["reasons"][number], text: boolean): R
  * change its finding are the same for every reason that names the condition, so the reason lists
  * the conditions (`notApplied`) and the line words each once (in `notApplied`, by name).
  */
-function toCompactReasonJson(r: TaskClassDecision["reasons"][number], notApplied: Record<string, string>): ReasonJson {
-  const j: ReasonJson = { reason: r.reason, outcome: r.outcome, message: explainReason(r, OMIT_NOT_APPLIED) };
+function toCompactReasonJson(r: TaskClassDecision["reasons"][number], notApplied: Record<string, string>, decision: TaskClassDecision["decision"]): ReasonJson {
+  const j: ReasonJson = { reason: r.reason, outcome: r.outcome, message: explainReason(r, decision === r.outcome ? OMIT_NOT_APPLIED : { omitNotApplied: true, decision }) };
   if (r.invariant) j.invariant = r.invariant;
   const names = r.data.notApplied;
   if (Array.isArray(names) && names.length > 0) {
@@ -202,7 +202,7 @@ const OMIT_NOT_APPLIED: ExplainReasonOptions = { omitNotApplied: true };
 function toCompactDecisionJson(d: TaskClassDecision, shared: SharedFindings, notApplied: Record<string, string> | undefined): CompactDecisionJson {
   const out: CompactDecisionJson = {
     decision: d.decision,
-    reasons: d.reasons.map((r) => (notApplied ? toCompactReasonJson(r, notApplied) : toReasonJson(r, false))),
+    reasons: d.reasons.map((r) => (notApplied ? toCompactReasonJson(r, notApplied, d.decision) : toReasonJson(r, false, d.decision))),
     findings: [],
     degradations: d.degradations.map(({ invariant, path, lost, fallback }) => ({ invariant, path, lost, fallback })),
   };
@@ -257,7 +257,7 @@ class SharedFindings {
 function toDecisionJson(d: TaskClassDecision, full: boolean, explain: ((f: Finding) => string) | undefined): DecisionJson {
   const out: DecisionJson = {
     decision: d.decision,
-    reasons: d.reasons.map((r) => toReasonJson(r, explain !== undefined)),
+    reasons: d.reasons.map((r) => toReasonJson(r, explain !== undefined, d.decision)),
     findings: [],
     degradations: d.degradations,
   };

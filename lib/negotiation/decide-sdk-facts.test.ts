@@ -35,11 +35,21 @@ describe("push callbacks: request security is not callback security", () => {
   const plainListener: ClientProfile = { ...NORTHWIND, callback: { supported: true, mtls: false, mtlsConfigurable: false } };
   const certListener: ClientProfile = { ...NORTHWIND, callback: { supported: true, mtls: true, mtlsConfigurable: true } };
 
-  it("a plain listener is not cut: push-only is accepted (the SDK's sender posts with plain fetch)", () => {
+  // Issue 39: the SDK's sender posts with plain fetch, but the rule's incident server presented mTLS
+  // on its callbacks: with requests under mTLS and callback auth undeclared, the card cannot tell.
+  it("a plain listener is not cut, but push-only cannot be judged from the card: defer, naming the probe", () => {
     const d = decideFor(requestMtls, plainListener, pushOnly);
-    expect(d.decision).toBe("accept");
+    expect(d.decision).toBe("defer");
     const finding = d.findings.find((f) => f.invariant === "push-callback-mtls")!;
-    expect(finding.messageId).toBe("callbackAuthUndeclared");
+    expect(finding.messageId).toBe("callbackAuthUndeclaredRequestsMtls");
+    expect(explainDecision(d)).toContain("parley probe --send --webhook");
+  });
+
+  it("with no mTLS on the card's requests a plain listener is a plain accept, push-only too", () => {
+    const noMtls = makeCard({ ...requestMtls, securitySchemes: [scheme("key", false)], securityRequirements: [requirement(0, "key")] });
+    const d = decideFor(noMtls, { ...plainListener, securitySchemes: ["apiKey"] }, pushOnly);
+    expect(d.decision).toBe("accept");
+    expect(d.findings.find((f) => f.invariant === "push-callback-mtls")!.messageId).toBe("callbackAuthUndeclared");
   });
 
   it("async completion on a plain listener is not degraded to polling", () => {
@@ -142,9 +152,11 @@ function card10(edit: (card: TestCard10) => void = () => {}): string {
 }
 
 describe('protocolVersion "1.0.0" on an interface', () => {
-  it("still decides by Major.Minor (a 1.0 client shares the interface) and warns the card's author", () => {
+  it("shares the interface by Major.Minor, but the SDK's A2A-Version: 1.0 meets a server the card cannot name: defer, and the card's author is warned", () => {
     const r = review(card10((c) => (c.supportedInterfaces![0]!.protocolVersion = "1.0.0")), findPreset("a2a-js")!);
-    expect(r.decisions.find((d) => d.taskClass === "request-response")?.decision).toBe("accept");
+    const d = r.decisions.find((d) => d.taskClass === "request-response")!;
+    expect(d.decision).toBe("defer");
+    expect(d.findings.find((f) => f.invariant === "shared-transport")).toMatchObject({ messageId: "versionHeaderUnclear", data: { url: "https://agent.example/a2a", header: "1.0" } });
     const warning = r.validity.problems.find((p) => p.code === "interfaceVersionPatchDigits");
     expect(warning).toEqual(expect.objectContaining({ severity: "warning", pointer: "/supportedInterfaces/0/protocolVersion" }));
     expect(describeProblem(warning!)).toContain("A2A-Version");

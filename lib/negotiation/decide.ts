@@ -88,7 +88,11 @@ export function decide(input: DecideInput): TaskClassDecision {
       data.taskClass = taskClass.id;
       data.missing = finding.missing ?? [];
       // The card does not say (or not in a shape Parley reads): defer naming the card's fields.
-      if (finding.unclear) data.unclear = finding.unclear;
+      if (finding.unclear) {
+        data.unclear = finding.unclear;
+        // What would settle it live (a probe), for the explanation to name.
+        if (typeof finding.data.probe === "string") data.probe = finding.data.probe;
+      }
       const reason = finding.unclear && data.missing.length === 0 ? "cardUnclear" : "profileUnknown";
       reasons = withReason(reasons, { reason, outcome: "defer", invariant: finding.invariant, data });
       decision = moreSevere(decision, "defer");

@@ -34,6 +34,10 @@ export { isNotForClient, outcomeOf, outcomeRank, rulesOf, worstOutcome } from ".
 export { OUTCOMES, REJECT_TARGETS, type Outcome, type RejectTarget } from "./decision-types";
 export { clientLimitRules, isClientLimit } from "./client-limits";
 
+// Where a client looks for a card, against the URL it was fetched from (issue 39).
+export { locateCard, locateCardFor, type CardLocation, type CardLocationStatus } from "./card-location";
+export { describeCardLocation } from "./explain/card-location";
+
 // What a review is asked about: the client profile, the conditions of validity, the task classes.
 export {
   CallbackProfile,

@@ -1,3 +1,5 @@
+import { locateCardFor, type CardLocation } from "./card-location";
+import { makeProblem } from "./card/problems";
 import { isNotForClient, outcomeOf, rulesOf, worstOutcome } from "./decide";
 import type { DecisionKind, Outcome, RejectTarget } from "./decision-types";
 import type { InvariantId } from "./invariants/types";
@@ -120,6 +122,8 @@ export interface LintOptions {
   signatures?: SignatureReport;
   /** The live check's observations; absent when it did not run. */
   live?: LiveObservation;
+  /** The URL the card was fetched from: a warning for each set of preset clients that would not look there. */
+  cardUrl?: string;
 }
 
 /** Failures that mean nothing (or the wrong thing) is behind the interface's URL. */
@@ -143,6 +147,7 @@ export function lintCard(cardInput: unknown, options: LintOptions = {}): CardLin
   const validity = first!.validity;
   const errors = validity.problems.filter((p) => p.severity === "error");
   const warnings = validity.problems.filter((p) => p.severity !== "error");
+  if (options.cardUrl !== undefined) warnings.push(...locationWarnings(options.cardUrl));
   const card = first!.card;
   const declaresSecurity = card !== undefined && (card.securitySchemes.length > 0 || card.securityRequirements.length > 0);
   const live = options.live ? lintLive(options.live, declaresSecurity) : undefined;
@@ -160,6 +165,25 @@ export function lintCard(cardInput: unknown, options: LintOptions = {}): CardLin
   if (first!.advisory) out.advisory = first!.advisory;
   if (live) out.live = live;
   return out;
+}
+
+/**
+ * Where the presets' clients look for a card, against the URL it was fetched from: one warning per
+ * set of paths that misses it, naming the presets that look there (most share the SDKs' path).
+ */
+function locationWarnings(cardUrl: string): ValidityProblem[] {
+  const groups = new Map<string, { location: CardLocation; clients: string[] }>();
+  for (const profile of PRESETS) {
+    const location = locateCardFor(cardUrl, profile);
+    if (location.status !== "notFound") continue;
+    const key = location.cardPaths.join("\n");
+    const group = groups.get(key);
+    if (group) group.clients.push(profile.name);
+    else groups.set(key, { location, clients: [profile.name] });
+  }
+  return [...groups.values()].map(({ location, clients }) =>
+    makeProblem("cardNotWhereClientLooks", "", { url: location.url, path: location.path, cardPaths: location.cardPaths, wouldTry: location.wouldTry, client: clients.join("; ") }),
+  );
 }
 
 /** The live observations as problems with codes: what a client that trusts the card would meet. */

@@ -1,4 +1,6 @@
+import { locateCardFor } from "./card-location";
 import { loadCard } from "./card/load";
+import { makeProblem } from "./card/problems";
 import { jsonEqual } from "./card/json-value";
 import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
@@ -41,6 +43,12 @@ export interface ReviewOptions {
    * signature is reported "not checked" (unverifiable). Ignored for an unsigned card.
    */
   signatures?: SignatureReport;
+  /**
+   * The URL the card was fetched from, when it was (fetch, `check --card URL`, the probe). When the
+   * profile says where its client looks (cardPaths) and the card is not there, the validity report
+   * carries a `cardNotWhereClientLooks` warning: this client, handed the agent, will not find it.
+   */
+  cardUrl?: string;
 }
 
 const ENGINE = Object.freeze({ name: ENGINE_NAME, version: ENGINE_VERSION });
@@ -71,7 +79,9 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   const parsedContext = parseArgument(context, ReviewContext, validatedContexts, "/context", "invalidContext", inputErrors);
   const taskClasses = options?.taskClasses ? resolveTaskClasses(options.taskClasses, inputErrors) : ALL_BUILT_INS;
 
-  const { card, validity } = loadForReview(cardInput, options?.signatures);
+  const loaded = loadForReview(cardInput, options?.signatures);
+  const card = loaded.card;
+  const validity = options?.cardUrl !== undefined && parsedProfile ? withCardLocation(loaded.validity, options.cardUrl, parsedProfile) : loaded.validity;
   // The card in the literal when there is one (nearly always), not added after it: added, it grew
   // every review's object past its slots.
   const result: Review = card
@@ -101,6 +111,21 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
     result.decisions = decisions;
   }
   return result;
+}
+
+/** The validity report with a warning when the card is not where this client looks for it; else the report itself. */
+function withCardLocation(validity: ValidityReport, cardUrl: string, profile: ClientProfile): ValidityReport {
+  const location = locateCardFor(cardUrl, profile);
+  if (location.status !== "notFound") return validity;
+  const problem = makeProblem("cardNotWhereClientLooks", "", {
+    url: location.url,
+    path: location.path,
+    cardPaths: location.cardPaths,
+    wouldTry: location.wouldTry,
+    client: profile.name,
+  });
+  const out: ValidityReport = { ...validity, problems: validity.problems.concat(problem) };
+  return out;
 }
 
 /**

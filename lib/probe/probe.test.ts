@@ -28,6 +28,17 @@ describe("probe without --send: no task is created", () => {
     expect(Object.values(report.classes).every((c) => c.observed === "skipped")).toBe(true);
   });
 
+  it("says when the profile's client will not find the card where it was fetched (issue 39), and not when it will", async () => {
+    const a = await agent({ bindings: ["JSONRPC"] });
+    const sdk = await probe(a);
+    expect(sdk.card.location).toMatchObject({ status: "found" });
+    expect(sdk.notes.join(" ")).not.toMatch(/will not find this card/);
+    // Reactive Agents' client reads only agent.json and /agent/card.
+    const reactive = await probe(a, { profile: { ...profile, name: "Reactive Agents client", cardPaths: ["/.well-known/agent.json", "/agent/card"] } });
+    expect(reactive.card.location).toMatchObject({ status: "notFound", cardPaths: ["/.well-known/agent.json", "/agent/card"] });
+    expect(reactive.notes).toContainEqual(expect.stringMatching(/^This client will not find this card/));
+  });
+
   it("names the dead first interface the SDK picks and never leaves, and the one that answers", async () => {
     const a = await agent({ bindings: ["JSONRPC", "HTTP+JSON"], lies: { deadFirstInterface: true } });
     const report = await probe(a);

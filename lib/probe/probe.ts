@@ -3,7 +3,7 @@ import { A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, type AgentCard, type AgentInt
 import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Transport, type TransportFactory } from "@a2a-js/sdk/client";
 import { fetchCard } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
-import { type ClientProfile, review, type TaskClass } from "../negotiation";
+import { type ClientProfile, describeCardLocation, locateCardFor, review, type TaskClass } from "../negotiation";
 import { ADVICE, type ProbeSurface } from "./advice";
 import { disagrees } from "./agreement";
 import { answeredJsonRpcErrorCode, classifyFailure, describeError, isTaskNotFound } from "./classify";
@@ -230,7 +230,10 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   }
 
   // 5. Predictions, and (with send) observations.
-  const result = review(servedText, opts.profile, { taskClasses: [...opts.taskClasses] });
+  const result = review(servedText, opts.profile, { taskClasses: [...opts.taskClasses], ...(cardUrl ? { cardUrl } : {}) });
+  // Where the profile's client looks for the card, against where it was fetched from.
+  const location = cardUrl ? locateCardFor(cardUrl, opts.profile) : undefined;
+  if (location?.status === "notFound") notes.push(describeCardLocation(location));
   const classes: Record<string, ProbedClass> = {};
   const pushFindings: WireFinding[] = [];
   for (const d of result.decisions) classes[d.taskClass] = { predicted: d.decision, observed: "skipped", error: opts.send ? undefined : ADVICE.notSent[surface] };
@@ -268,7 +271,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   // Every answer read to its end (bounded by each call's budget), then judged as the wire carried it.
   await recorder.settled();
   const report: ProbeReport = {
-    card: { url: cardUrl, servedToSdkDiffers, name: typeof sdkCard.name === "string" ? sdkCard.name : null },
+    card: { url: cardUrl, servedToSdkDiffers, name: typeof sdkCard.name === "string" ? sdkCard.name : null, ...(location ? { location } : {}) },
     interfaces,
     classes,
     // One per card field: the first observation that contradicted it (a refused stream seen twice, asked and sent).

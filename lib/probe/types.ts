@@ -1,4 +1,4 @@
-import type { DecisionKind as Decision, LiveInterface } from "../negotiation";
+import type { CardLocation, DecisionKind as Decision, LiveInterface } from "../negotiation";
 import type { Exchange } from "./exchange";
 import type { WireFinding } from "./wire-checks";
 
@@ -53,7 +53,11 @@ export interface Contradiction {
 }
 
 export interface ProbeReport {
-  card: { url: string | null; servedToSdkDiffers: boolean | null; name: string | null };
+  /**
+   * `location`: for a card fetched from a URL, whether the profile's client finds it there (by its
+   * cardPaths); when it will not, a note says so too.
+   */
+  card: { url: string | null; servedToSdkDiffers: boolean | null; name: string | null; location?: CardLocation };
   interfaces: ProbedInterface[];
   classes: Record<string, ProbedClass>;
   contradictions: Contradiction[];

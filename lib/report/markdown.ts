@@ -40,7 +40,7 @@ export function renderDecisionMarkdown(review: Review, link?: string): string {
         lines.push(row);
         continue;
       }
-      const why = decision.reasons.map((reason) => explainReason(reason)).join(" ");
+      const why = decision.reasons.map((reason) => explainReason(reason, { decision: decision.decision })).join(" ");
       lines.push(`${row} ${escapeMarkdown(why) || "—"} |`);
     }
     lines.push("");

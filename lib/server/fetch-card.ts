@@ -2,6 +2,7 @@ import "server-only";
 
 import type dns from "node:dns";
 import { CardFetchError, type CardFetchErrorCode, fetchCard } from "@/lib/fetch/safe-fetch";
+import { locateCard } from "@/lib/negotiation";
 import type { Settings } from "@/lib/settings";
 import type { FetchCardError, FetchCardRequest, FetchedCardResponse } from "@/lib/wire/fetch-card";
 
@@ -69,6 +70,8 @@ export async function fetchRemoteCard(request: FetchCardRequest, options: Remote
         sha256: fetched.sha256,
         text: fetched.text,
         redirects: fetched.redirects,
+        // Where the asking client looks, against where the card was: said when it told us where it looks.
+        ...(request.cardPaths ? { location: locateCard(fetched.finalUrl, request.cardPaths) } : {}),
       },
     };
   } catch (error) {

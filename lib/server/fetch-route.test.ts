@@ -127,3 +127,37 @@ describe("POST /api/fetch-card", () => {
     expect(decodeFetchedCard(new TextDecoder().decode(body))?.text).toBe(text);
   });
 });
+
+describe("POST /api/fetch-card with the client's card paths", () => {
+  it("says whether that client finds the card where it was fetched: VoltAgent's per-agent path is not the SDKs'", async () => {
+    server = await startTestServer({ "/.well-known/voice/agent-card.json": json(CARD), "/.well-known/agent-card.json": json(CARD) });
+    const { deps } = setup();
+    const at = async (url: string, cardPaths?: string[]) =>
+      decodeFetchedCard(await (await handleFetchCard(post(cardPaths ? { url, cardPaths } : { url }), deps)).text())!;
+    const voltagent = await at(`${server.base}/.well-known/voice/agent-card.json`, ["/.well-known/agent-card.json"]);
+    expect(voltagent.location).toEqual({
+      status: "notFound",
+      url: `${server.base}/.well-known/voice/agent-card.json`,
+      path: "/.well-known/voice/agent-card.json",
+      cardPaths: ["/.well-known/agent-card.json"],
+      wouldTry: [`${server.base}/.well-known/agent-card.json`],
+    });
+    // Discovered from the base URL, at the path the SDKs read.
+    expect((await at(server.base, ["/.well-known/agent-card.json"])).location?.status).toBe("found");
+    // Reactive Agents' client reads agent.json and /agent/card only.
+    expect((await at(server.base, ["/.well-known/agent.json", "/agent/card"])).location?.status).toBe("notFound");
+    // Not asked: not said.
+    expect((await at(server.base)).location).toBeUndefined();
+  });
+
+  it("refuses card paths that are not paths, before any outbound request", async () => {
+    server = await startTestServer({ "/card.json": json(CARD) });
+    const { deps } = setup();
+    for (const cardPaths of [["agent.json"], "/x", Array.from({ length: 17 }, (_, i) => `/p${i}`), ["/" + "a".repeat(600)]]) {
+      const response = await handleFetchCard(post({ url: `${server.base}/card.json`, cardPaths }), deps);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "badRequest" });
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});

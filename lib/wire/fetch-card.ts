@@ -8,6 +8,8 @@ import { MAX_CARD_URL_LENGTH } from "./card-url";
  * React, no Node, no server code here.
  */
 export const MAX_AUTHORIZATION_LENGTH = 4096;
+export const MAX_CARD_PATHS = 16;
+export const MAX_CARD_PATH_LENGTH = 512;
 
 export const FetchCardRequest = z.strictObject({
   url: z
@@ -28,8 +30,31 @@ export const FetchCardRequest = z.strictObject({
       z.regex(/^[\x20-\x7e]+$/, { error: "the Authorization header may only hold printable ASCII characters (no line breaks)" }),
     ),
   ),
+  /**
+   * Where the reviewing client looks for a card (a profile's cardPaths): the answer then says
+   * whether that client, handed this agent, finds the card at the URL it came from (`location`).
+   */
+  cardPaths: z.optional(
+    z
+      .array(
+        z.string({ error: "a card path must be text" }).check(
+          z.maxLength(MAX_CARD_PATH_LENGTH, { error: `a card path is at most ${MAX_CARD_PATH_LENGTH} characters` }),
+          z.regex(/^\//, { error: "a card path starts with /" }),
+        ),
+      )
+      .check(z.maxLength(MAX_CARD_PATHS, { error: `at most ${MAX_CARD_PATHS} card paths` })),
+  ),
 });
 export type FetchCardRequest = z.infer<typeof FetchCardRequest>;
+
+/** lib/negotiation's CardLocation, as the fetch route answers it. */
+export const FetchedCardLocation = z.object({
+  status: z.enum(["found", "notFound", "unknown", "notAUrl"]),
+  url: z.string(),
+  path: z.string(),
+  cardPaths: z.array(z.string()),
+  wouldTry: z.array(z.string()),
+});
 
 const FETCH_ERROR_CODES = [
   // Refused by the route before any outbound request.
@@ -72,6 +97,8 @@ export const FetchedCardResponse = z.object({
   sha256: z.string(),
   text: z.string(),
   redirects: z.optional(z.array(z.string())),
+  /** Given the request's cardPaths: whether that client finds the card at finalUrl. */
+  location: z.optional(FetchedCardLocation),
 });
 export type FetchedCardResponse = z.infer<typeof FetchedCardResponse>;
 

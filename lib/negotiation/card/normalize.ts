@@ -158,6 +158,12 @@ function stringsOf(value: unknown): string[] | undefined {
   return out;
 }
 
+/** A skill's mode list: its strings, or undefined when left out or empty (the card's defaults then apply). */
+function skillModesOf(value: unknown): string[] | undefined {
+  const modes = stringsOf(value);
+  return modes === undefined || modes.length === 0 ? undefined : modes;
+}
+
 function readFlag(raw: unknown, pointer: string): Located<boolean> {
   const value = readBoolish(raw);
   return value === undefined ? { value: false, pointer, defaulted: true } : { value, pointer };
@@ -281,8 +287,10 @@ function readSkills(list: unknown): CardSkill[] {
     // object answers only from its own keys (own() is for keys that come from the card).
     const id = skill.id;
     const name = skill.name;
-    const inputModes = stringsOf(skill.inputModes);
-    const outputModes = stringsOf(skill.outputModes);
+    // An empty list is the card's defaults, as if left out: ProtoJSON (proto3) cannot tell an
+    // empty repeated field from an absent one, so SDKs serialize an unset list either way.
+    const inputModes = skillModesOf(skill.inputModes);
+    const outputModes = skillModesOf(skill.outputModes);
     let found: CardSkill;
     if (typeof id === "string" && typeof name === "string" && inputModes !== undefined && outputModes !== undefined) {
       found = { pointer, id, name, inputModes, outputModes };

@@ -68,6 +68,8 @@ export const PROBLEM_CODES = {
   unknownSecuritySchemeKind: "warning",
   // The JS SDK's internal {"scheme":{"$case":…}} shape: not ProtoJSON; clients other than the JS SDK ignore it.
   jsSdkSchemeShape: "warning",
+  // Not the card's text but where it was fetched from: this client, handed the agent, looks elsewhere (issue 39).
+  cardNotWhereClientLooks: "warning",
   // Signatures (A2A 1.0 §8.4): a signature that cannot be checked, or does not verify, leaves the
   // card readable; a client that requires signed cards refuses it (the signed-card invariant).
   signatureUnverifiable: "warning",

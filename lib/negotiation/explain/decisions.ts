@@ -1,6 +1,7 @@
 import { ownValue } from "../own-value";
 import type {
   ConditionName,
+  DecisionKind,
   DecisionReason,
   DegradationRecord,
   Review,
@@ -60,7 +61,8 @@ export function explainDecision(decision: TaskClassDecision, review?: Review): s
   const key = fault === "invalid" ? "rejectInvalidCard" : fault === "stale" ? "rejectCard" : isNotForClient(decision) ? "rejectClient" : decision.decision;
   const parts = [renderTemplate(HEADLINES[key], { taskClass: title })];
   // Degradation records are told by their optionalPathCut reasons (with the fallback).
-  for (const reason of decision.reasons) parts.push(explainReason(reason));
+  const options: ExplainReasonOptions = { decision: decision.decision };
+  for (const reason of decision.reasons) parts.push(explainReason(reason, options));
   return parts.join(" ");
 }
 
@@ -74,12 +76,13 @@ const REASONS = {
   optionalPathFallback: "{{invariant}} cuts {{path}}, which {{taskClass}} can do without: it falls back to {{fallback}}.",
   requiredPathCut: "{{invariant}} cuts {{path}}, which {{taskClass}} requires.",
   requiredPathCutClient: "{{invariant}} cuts {{path}}, which {{taskClass}} requires, and no card could reopen it: it is the client's own limit.",
-  profileUnknown:
-    "The profile leaves out {{missing}}, which {{invariant}} needs to tell whether {{path}} is reachable: declare it. Until then {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
+  profileUnknown: "The profile leaves out {{missing}}, which {{invariant}} needs to tell whether {{path}} is reachable: declare it.",
   profileUnknownPush:
-    "{{invariant}} cuts push notifications, and the profile leaves out canPoll, whether the client can poll, which would then be its only completion path: declare it. Until then {{taskClass}} is deferred.",
-  cardUnclear:
-    "The card does not say, in a way Parley can read, what {{invariant}} needs to tell whether {{path}} is reachable ({{unclear}}): {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
+    "{{invariant}} cuts push notifications, and the profile leaves out canPoll, whether the client can poll, which would then be its only completion path: declare it.",
+  cardUnclear: "The card does not say, in a way Parley can read, what {{invariant}} needs to tell whether {{path}} is reachable ({{unclear}}).",
+  // Said only when the class is deferred: a rejected or accepted class decided on another finding.
+  deferredUntilDeclared: "Until then {{taskClass}} is deferred, neither rejected nor accepted on a guess.",
+  deferredOnCard: "{{taskClass}} is deferred, neither rejected nor accepted on a guess.",
   staleCard:
     "{{invariant}} cuts {{path}}, but the server is known good and the card known stale: reject the card and refetch it, not the server.",
   renegotiableClient:
@@ -229,6 +232,12 @@ function fillReason(template: string, given: MessageData, over: MessageData): st
 export interface ExplainReasonOptions {
   /** Leave out the sentences saying why a condition cannot change the finding (explainNotApplied words them). */
   omitNotApplied?: boolean;
+  /**
+   * The decision of the class the reason belongs to. A reason that would defer says the class is
+   * deferred only when the class is: beside a rejection (or under an accept) it says what it
+   * could not tell, never that the class waits. Left out: the reason's own outcome.
+   */
+  decision?: DecisionKind;
 }
 
 /**
@@ -279,11 +288,18 @@ export function explainReason(reason: DecisionReason, options: ExplainReasonOpti
       return fillReason(REASONS[key], given, over);
     }
     case "profileUnknown": {
-      const key = given.path === "completion" && given.channel === "push" ? "profileUnknownPush" : "profileUnknown";
-      return fillReason(REASONS[key], given, { invariant, path, missing: asList(given.missing).map(fieldName) });
+      // The canPoll sentence only when canPoll is what is missing (a left-out callback is not).
+      const missing = asList(given.missing);
+      const key = given.path === "completion" && given.channel === "push" && missing.includes("/canPoll") ? "profileUnknownPush" : "profileUnknown";
+      const out = fillReason(REASONS[key], given, { invariant, path, missing: missing.map(fieldName) });
+      return deferred(reason, options) ? `${out} ${fillReason(REASONS.deferredUntilDeclared, given, over)}` : out;
     }
-    case "cardUnclear":
-      return fillReason(REASONS.cardUnclear, given, { invariant, path, unclear: asList(given.unclear).map((p) => fieldName(String(p))) });
+    case "cardUnclear": {
+      let out = fillReason(REASONS.cardUnclear, given, { invariant, path, unclear: asList(given.unclear).map((p) => fieldName(String(p))) });
+      const probe = ownValue(PROBE_HINTS, given.probe);
+      if (probe !== undefined) out += ` ${probe}`;
+      return deferred(reason, options) ? `${out} ${fillReason(REASONS.deferredOnCard, given, over)}` : out;
+    }
     case "honoredExtension": {
       let out = fillReason(REASONS.honoredExtension, given, over);
       if (asList(given.declaredOnCard).length > 0) out += " " + fillReason(REASONS.extensionsOnCard, given, over);
@@ -301,14 +317,44 @@ export function explainReason(reason: DecisionReason, options: ExplainReasonOpti
     case "invalidCard":
       // Problem codes are ids (noCallableInterface): said in words.
       return fillReason(REASONS.invalidCard, given, { ...over, codes: nameProblems(asList(given.codes).map(String)) }) + reasonSuffix(given, options.omitNotApplied);
-    case "requiredPathCut":
-      return fillReason(given.clientLimit === true ? REASONS.requiredPathCutClient : REASONS.requiredPathCut, given, over) + reasonSuffix(given, options.omitNotApplied);
+    case "requiredPathCut": {
+      if (given.clientLimit === true) return fillReason(REASONS.requiredPathCutClient, given, over) + reasonSuffix(given, options.omitNotApplied);
+      const lenient = ownValue(LENIENT_SERVERS, invariant);
+      return fillReason(REASONS.requiredPathCut, given, over) + (lenient === undefined ? "" : ` ${lenient}`) + reasonSuffix(given, options.omitNotApplied);
+    }
     case "zeroXAdvisory":
     case "extendedCard":
     case "staleCard":
       return fillReason(REASONS[reason.reason], given, over) + reasonSuffix(given, options.omitNotApplied);
   }
 }
+
+/** Does the reason's class wait (its decision, or the reason's own outcome when the caller did not say)? */
+function deferred(reason: DecisionReason, options: ExplainReasonOptions): boolean {
+  return (options.decision ?? reason.outcome) === "defer";
+}
+
+/**
+ * What settles a path the card cannot decide, by the reason's `probe` (the finding's data): the
+ * live check that asks the server itself.
+ */
+const PROBE_HINTS: Record<string, string> = {
+  versionHeader:
+    "Which server it is decides: one that compares A2A-Version with the interface's protocolVersion as written (the A2A JS SDK's) refuses this client's header, one that compares the major version only (the Python SDK's) takes it. `parley probe` calls the interface and tells which.",
+  pushWebhook:
+    "Whether the server presents a client certificate on its callbacks is not on the card (the SDKs' push senders present none; a server that requires mTLS on its requests may on its callbacks too). `parley probe --send --webhook URL` registers a push config and tells whether callbacks reach the listener.",
+};
+
+/**
+ * Cuts some servers do not enforce: the card is the contract and the decision stands, but the
+ * reader is told that a lenient server may take the call anyway, and how to find out.
+ */
+const LENIENT_SERVERS: Record<string, string> = {
+  "input-modes":
+    "Some servers take more than their card says (the A2A Python SDK's server checks no input mode, the JS SDK's only with its validateInputModes option on): the card is the contract, so this stands, and `parley probe --send` tells which kind this server is.",
+  "required-extensions":
+    "Some servers take more than their card says (the A2A Python SDK's server enforces no required extension; the JS SDK's refuses a call without it): the card is the contract, so this stands, and `parley probe --send` tells which kind this server is.",
+};
 
 /** A profile field pointer as the profile writes it: "/callback/mtls" → "callback.mtls". */
 function fieldName(pointer: string): string {

@@ -29,6 +29,7 @@ const SAMPLES: Record<ProblemCode, [string, ProblemData]> = {
   requiredExtensionWithoutUri: ["/capabilities/extensions/0", { field: "capabilities.extensions[0]" }],
   unknownSecuritySchemeKind: ["/securitySchemes/k/kerberos", { scheme: "k", kind: "kerberos" }],
   jsSdkSchemeShape: ["/securitySchemes/k/scheme", { scheme: "k", kind: "apiKeySecurityScheme" }],
+  cardNotWhereClientLooks: ["", { url: "https://a.example/.well-known/voice/agent-card.json", path: "/.well-known/voice/agent-card.json", cardPaths: ["/.well-known/agent-card.json"], wouldTry: ["https://a.example/.well-known/agent-card.json"], client: "A2A JS SDK client (Node)" }],
   unknownApiKeyLocation: ["/securitySchemes/k/in", { scheme: "k", field: "in", location: "body" }],
   unknownOAuthFlow: ["/securitySchemes/o/oauth2SecurityScheme/flows/magicLink", { scheme: "o", flow: "magicLink" }],
   missingSpecField: ["/skills/0", { field: "skills[0].id", expected: "string" }],

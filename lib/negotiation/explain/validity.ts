@@ -37,6 +37,8 @@ export const VALIDITY_TEMPLATES: Record<ProblemCode, string> = {
     'Security scheme {{scheme}} is of kind "{{kind}}", which A2A does not define (apiKey, http, oauth2, openIdConnect, mutualTLS): an unknown field, which clients ignore, so no client can authenticate with this scheme.',
   jsSdkSchemeShape:
     "Security scheme {{scheme}} is written in the A2A JS SDK's internal shape (scheme.$case = {{kind}}), not ProtoJSON (1.0 writes {{kind}} as the scheme's own key): the JS SDK reads it, other clients (the Python SDK) ignore it and send no credentials.",
+  cardNotWhereClientLooks:
+    "This client will not find this card: it was fetched from {{url}}, and the client ({{client}}) looks only at {{cardPaths}}, so handed this agent it tries {{wouldTry}}. Serve the card there too, or give the client this card's URL.",
   unknownApiKeyLocation:
     'Security scheme {{scheme}} puts its API key in "{{location}}" ({{field}}), which A2A does not define (query, header or cookie): a conforming client refuses this card.',
   unknownOAuthFlow:
@@ -111,6 +113,7 @@ export const PROBLEM_NAMES: Record<ProblemCode, string> = {
   requiredExtensionWithoutUri: "a required extension without a uri",
   unknownSecuritySchemeKind: "a security scheme of a kind A2A does not define",
   jsSdkSchemeShape: "a security scheme in the JS SDK's internal shape",
+  cardNotWhereClientLooks: "a card where this client does not look",
   unknownApiKeyLocation: "an API key location A2A does not define",
   unknownOAuthFlow: "an OAuth flow A2A does not define",
   missingSpecField: "a missing spec field",

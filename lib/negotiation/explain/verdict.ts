@@ -129,11 +129,11 @@ function whyOf(decision: TaskClassDecision, review: Review): string {
         : decision.target === "client"
           ? ` ${CLIENT_LIMIT_WHY}`
           : reason.outcome !== "reject" && reason.reason !== "optionalPathCut"
-          ? ` ${explainReason(reason)}`
+          ? ` ${explainReason(reason, { decision: decision.decision })}`
           : "";
     return `${explainFinding(finding)}${outcome}`;
   }
-  return explainReason(reason);
+  return explainReason(reason, { decision: decision.decision });
 }
 
 function isClientLimitOf(invariant: string | undefined, decision: TaskClassDecision, review: Review): boolean {

@@ -95,6 +95,8 @@ describe("every message a check can emit", () => {
     makeCard({ resubscribeOnlyOutputModes: { value: ["video/mp4"], pointer: "/resubscribeOnlyOutputModes" } }),
     makeCard({ extensions: [{ uri: "urn:ext:x", required: true, pointer: "/capabilities/extensions/0" }] }),
     makeCard({ interfaces: [testInterface("JSONRPC", 0, "https://a.example/v03", { speaks: "0.3" })] }),
+    // An interface version with patch digits: the A2A-Version header question (issue 39).
+    makeCard({ interfaces: [testInterface("JSONRPC", 0, "https://a.example/v1", { speaks: "1.0", speaksFrom: { pointer: "/supportedInterfaces/0/protocolVersion", value: "1.0.0" } })] }),
     makeCard({
       interfaces: [
         testInterface("JSONRPC", 0, "https://a.example/v03", { speaks: "0.3", speaksFrom: { pointer: "/supportedInterfaces/0/protocolVersion", value: "0.3" } }),
@@ -124,6 +126,7 @@ describe("every message a check can emit", () => {
     { ...base, inputModes: ["text/plain", "audio/pcm"], bufferableInputModes: [], acceptedOutputModes: ["text/plain"], supportedExtensions: [], securitySchemes: ["http"] },
     { ...base, inputModes: ["text/plain"], supportedExtensions: ["urn:ext:x"], securitySchemes: ["mutualTLS"], protocolVersions: ["1.0"] },
     { ...base, requireSignedCard: true },
+    { ...base, protocolVersions: ["1.0"], a2aVersionHeader: "1.0" },
     { ...base, streamingFallback: true, securitySchemes: ["http"] },
   ];
   const contexts: ReviewContext[] = [{}, { documentedFallbackOutputModes: ["audio/pcm"] }];

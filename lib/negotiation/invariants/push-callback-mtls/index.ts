@@ -11,9 +11,12 @@ import type { EvidenceRef, FixTemplate, Invariant, InvariantMeta } from "../type
  * requires it. The card's `securitySchemes`/`securityRequirements` govern calls INTO the agent,
  * not its outbound callbacks (the A2A JS SDK's DefaultPushNotificationSender posts with a plain
  * `fetch` and no client certificate, whatever the card's security), so nothing is inferred from
- * them: a card that names no push scheme does not say how its callbacks authenticate. Then a
- * plain listener holds, and a listener that demands a client certificate cannot be told to
- * receive them (not evaluated, from the card: polling stays the safe path). The rule is about a
+ * them: a card that names no push scheme (or names one it never declares) does not say how its
+ * callbacks authenticate. Then a plain listener holds, unless the card's requests require mTLS:
+ * the rule's incident server presented mTLS on its callbacks too, and the card cannot tell whether
+ * this server does (not evaluated, from the card; `parley probe --send --webhook` settles it). A
+ * listener that demands a client certificate cannot be told to receive them either (not
+ * evaluated). Either way a class that polls keeps polling as its safe path. The rule is about a
  * webhook on another origin than the endpoint: a callback URL on the same origin as the interface
  * the client calls is outside it. A listener whose mTLS the profile leaves out is unknown, not plain.
  */
@@ -27,6 +30,7 @@ type MessageId =
   | "callbackAuthUndeclared"
   | "callbackAuthUndeclaredMtlsListener"
   | "callbackAuthUndeclaredListenerUnknown"
+  | "callbackAuthUndeclaredRequestsMtls"
   | "sameOrigin"
   | "clientListenerMtls"
   | "clientCanEnableMtls"
@@ -61,6 +65,8 @@ const meta: InvariantMeta<MessageId> = {
       "The card does not declare how its push callbacks authenticate (no capabilities.pushNotifications.securityScheme; its securitySchemes govern calls into the agent, not callbacks). A plain listener receives callbacks from a sender that presents no client certificate, as the A2A JS SDK's does; polling stays the safe path.",
     callbackAuthUndeclaredMtlsListener:
       "The card does not declare how its push callbacks authenticate (no capabilities.pushNotifications.securityScheme), and the client's listener demands a client certificate (callback.mtls): a sender that presents none, as the A2A JS SDK's does, gets no callback through, so push cannot be counted on. Polling stays the safe path.",
+    callbackAuthUndeclaredRequestsMtls:
+      "The card does not declare how its push callbacks authenticate (capabilities.pushNotifications.securityScheme names no scheme it declares), and its requests require mutual TLS ({{requestSchemes}}): a server that presents a client certificate on its callbacks too, as the rule's incident server did, gets none through to the client's plain listener; the A2A SDKs' push senders present none. The card cannot tell which this server is.",
     callbackAuthUndeclaredListenerUnknown:
       "The card does not declare how its push callbacks authenticate (no capabilities.pushNotifications.securityScheme), and the profile does not say whether the client's listener demands a client certificate: declare callback.mtls to evaluate this.",
     sameOrigin:
@@ -83,6 +89,11 @@ const meta: InvariantMeta<MessageId> = {
     callbackAuthUndeclaredMtlsListener: [
       "Card: name the push security scheme in capabilities.pushNotifications.securityScheme (a mutualTLS one if the server presents a client certificate).",
       "Client: ask for the callback authentication you need in the push config's authentication, or accept callbacks without a client certificate on this listener.",
+      { text: "Profile: set canPoll to true if the client can poll: {{taskClass}} then does not depend on push.", unless: "pollingFallbackMoot" },
+    ],
+    callbackAuthUndeclaredRequestsMtls: [
+      "Card: name the push security scheme in capabilities.pushNotifications.securityScheme, and declare it (a mutualTLS one if the server presents a client certificate on callbacks).",
+      "Live: run `parley probe --send --webhook URL` with the client's listener: it registers a push config and tells whether callbacks arrive.",
       { text: "Profile: set canPoll to true if the client can poll: {{taskClass}} then does not depend on push.", unless: "pollingFallbackMoot" },
     ],
     callbackAuthUndeclaredListenerUnknown: ["Profile: declare callback.mtls (true if the listener demands a client certificate, false if it is plain HTTPS)."],
@@ -129,6 +140,18 @@ function readCallbackSecurity(card: NormalizedCard): SchemeReading {
   return { schemes: [scheme.name], evidence };
 }
 
+/** The mutualTLS schemes the card's security requirements name (calls into the agent), each once. */
+function requestMtlsSchemes(card: NormalizedCard): Array<{ name: string; pointer: string }> {
+  const out: Array<{ name: string; pointer: string }> = [];
+  for (const requirement of card.securityRequirements) {
+    for (const name of requirement.schemes) {
+      const scheme = card.securitySchemes.find((s) => s.name === name);
+      if (scheme && requiresMtls(scheme.kind) && !out.some((o) => o.name === name)) out.push({ name, pointer: scheme.pointer });
+    }
+  }
+  return out;
+}
+
 const PUSH_SCHEME_POINTER = "/capabilities/pushNotifications/securityScheme";
 
 const PUSH = { kind: "completion", channel: "push" } as const;
@@ -150,6 +173,20 @@ export const pushCallbackMtls: Invariant<MessageId> = {
     // Polling already on, or a class that learns of completion by push only: setting canPoll to
     // true would change nothing, so it is not offered as a change.
     const pollingFallbackMoot = profile.canPoll === true || taskClass.completion === "push";
+    // Named but never declared, or not named at all, with requests under mTLS: the card cannot
+    // tell whether callbacks come with a client certificate (the incident server's did; the SDKs' do not).
+    const undeclared = "undeclared" in reading || ("none" in reading && reading.none === "pushSchemeUndeclared");
+    if (undeclared && callback?.mtls === false) {
+      const request = requestMtlsSchemes(card);
+      if (request.length > 0) {
+        const named = card.pushNotifications.value.securityScheme;
+        const evidence = [pushRef, named ? cardRef(named.pointer, named.value) : { source: "card" as const, pointer: PUSH_SCHEME_POINTER, absent: true as const }];
+        for (const r of request) evidence.push(cardRef(r.pointer, r.name));
+        evidence.push(profileRef("/callback/mtls", false));
+        const data = { requestSchemes: request.map((r) => r.name), scheme: named?.value ?? "", pollingFallbackMoot, probe: "pushWebhook" };
+        return cardUnclearFinding(meta, taskClass, "callbackAuthUndeclaredRequestsMtls", data, evidence, [PUSH_SCHEME_POINTER], PUSH);
+      }
+    }
     if ("undeclared" in reading) {
       const evidence = [pushRef, { source: "card" as const, pointer: PUSH_SCHEME_POINTER, absent: true as const }, profileRef("/callback/mtls", callback?.mtls)];
       if (callback?.mtls === true) {

@@ -45,14 +45,15 @@ testInvariant(inv, {
     { name: "push scheme is not mTLS", card: makeCard({ pushNotifications: push(true, "key"), securitySchemes: [scheme("key", false)] }), messageId: "pushSchemeNotMtls", data: { kind: "apiKey" } },
     { name: "a bearer scheme whose words mention mTLS is not mTLS", card: bearerSaysMtls, messageId: "pushSchemeNotMtls", data: { kind: "http" }, evidence: { card: ["/capabilities/pushNotifications", "/capabilities/pushNotifications/securityScheme", "/securitySchemes/bearer"] } },
     { name: "an OAuth2 scheme on an mtls. token host is not mTLS", card: oauthMtlsHost, messageId: "pushSchemeNotMtls", data: { kind: "oauth2" } },
+    // No mTLS anywhere in what the card requires: a plain listener is a plain accept.
     {
-      name: "no push scheme, every request alternative mTLS, plain listener: callbacks undeclared, not mTLS",
-      card: requestMtlsNoPushScheme,
+      name: "no push scheme, requests under an API key, plain listener",
+      card: makeCard({ pushNotifications: push(true), securitySchemes: [scheme("key", false)], securityRequirements: [requirement(0, "key")] }),
       messageId: "callbackAuthUndeclared",
       evidence: { card: ["/capabilities/pushNotifications", "/capabilities/pushNotifications/securityScheme"], profile: ["/callback/mtls"] },
     },
-    { name: "no push scheme, no security requirements, plain listener", card: makeCard({ pushNotifications: push(true), securitySchemes: [scheme("mtls", true)] }), messageId: "callbackAuthUndeclared" },
-    { name: "no push scheme, push-only class, plain listener", card: requestMtlsNoPushScheme, classFields: { completion: "push" }, messageId: "callbackAuthUndeclared" },
+    { name: "no push scheme, an mTLS scheme declared but never required, plain listener", card: makeCard({ pushNotifications: push(true), securitySchemes: [scheme("mtls", true)] }), messageId: "callbackAuthUndeclared" },
+    { name: "no push scheme, push-only class, no security, plain listener", card: makeCard({ pushNotifications: push(true) }), classFields: { completion: "push" }, messageId: "callbackAuthUndeclared" },
     { name: "listener does mTLS", card: incident, profile: mtlsListener, messageId: "clientListenerMtls" },
     // Rule: it does not hold "when the security scheme mismatch is resolvable by the client's own configuration".
     { name: "exception: client can turn mTLS on", card: incident, profile: configurable, messageId: "clientCanEnableMtls", exception: "client-configurable" },
@@ -80,6 +81,25 @@ testInvariant(inv, {
     // The card does not say how callbacks authenticate, and the listener demands a client
     // certificate: the card cannot tell whether callbacks get through (nothing in the profile would).
     { name: "no push scheme, listener demands a client certificate", card: requestMtlsNoPushScheme, profile: mtlsListener, messageId: "callbackAuthUndeclaredMtlsListener", missing: [], atStake: PUSH },
+    // Issue 39: requests under mTLS and callback auth undeclared: the incident server presented mTLS
+    // on its callbacks, the SDKs' senders present no certificate; the card cannot tell which.
+    {
+      name: "no push scheme, every request alternative mTLS, plain listener: the card cannot tell",
+      card: requestMtlsNoPushScheme,
+      messageId: "callbackAuthUndeclaredRequestsMtls",
+      missing: [],
+      atStake: PUSH,
+      data: { requestSchemes: ["mtls"], probe: "pushWebhook" },
+      evidence: { card: ["/capabilities/pushNotifications", "/capabilities/pushNotifications/securityScheme", "/securitySchemes/mtls"], profile: ["/callback/mtls"] },
+    },
+    {
+      name: "a push scheme named but never declared, one request alternative mTLS, plain listener: the card cannot tell",
+      card: makeCard({ pushNotifications: push(true, "ghost"), securitySchemes: [scheme("mtls", true), scheme("key", false)], securityRequirements: [requirement(0, "key"), requirement(1, "mtls")] }),
+      messageId: "callbackAuthUndeclaredRequestsMtls",
+      missing: [],
+      atStake: PUSH,
+      data: { requestSchemes: ["mtls"], scheme: "ghost" },
+    },
     { name: "no push scheme, listener mTLS left out", card: requestMtlsNoPushScheme, profile: unknownListener, messageId: "callbackAuthUndeclaredListenerUnknown", missing: ["/callback/mtls"], atStake: PUSH },
   ],
 });

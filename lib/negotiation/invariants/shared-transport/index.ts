@@ -1,7 +1,9 @@
-import { cardRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
+import { cardRef, cardUnclearFinding, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { pickInterface, speaksBinding, spoken } from "../interfaces";
 import type { CardInterface } from "../../card/model";
-import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
+import type { CutCause, EvidenceRef, Finding, Invariant, InvariantMeta } from "../types";
+import type { ClientProfile } from "../../profile";
+import type { TaskClass } from "../../task-classes";
 
 /**
  * Every path rides one of the card's interfaces: the client must speak its binding (JSONRPC,
@@ -17,7 +19,9 @@ type MessageId =
   | "sharedBinding"
   | "noSharedBinding"
   | "noSharedVersion"
-  | "noSharedVersionUnstated";
+  | "noSharedVersionUnstated"
+  | "versionHeaderUnclear"
+  | "versionHeaderUnknown";
 
 const meta: InvariantMeta<MessageId> = {
   id: "shared-transport",
@@ -27,7 +31,7 @@ const meta: InvariantMeta<MessageId> = {
   description: "Refuse a card whose interfaces use no protocol binding and version the client speaks",
   specRef: "docs/rule.md#shared-transport",
   cardFields: ["/supportedInterfaces", "/url", "/preferredTransport", "/additionalInterfaces", "/protocolVersion"],
-  profileFields: ["/transports", "/protocolVersions"],
+  profileFields: ["/transports", "/protocolVersions", "/a2aVersionHeader"],
   concerns: () => true,
   classKey: () => "",
   messages: {
@@ -42,6 +46,10 @@ const meta: InvariantMeta<MessageId> = {
       "The card's {{bindings}} interfaces speak A2A {{cardVersions}} and the client speaks {{clientVersions}}: no version is shared, so nothing can reach the server.",
     noSharedVersionUnstated:
       "The card's {{bindings}} interfaces state no protocol version, which is read as A2A {{cardVersions}}, and the client speaks {{clientVersions}}: no version is shared, so nothing can reach the server.",
+    versionHeaderUnclear:
+      "The client calls {{url}} over {{binding}}, whose protocolVersion is {{version}} (with patch digits), and sends A2A-Version: {{header}}: a server that compares the header with the version as written refuses it, one that compares the major version takes it, and the card cannot tell which this server is.",
+    versionHeaderUnknown:
+      "The client calls {{url}} over {{binding}}, whose protocolVersion is {{version}} (with patch digits), and the profile does not say which A2A-Version header the client sends: declare a2aVersionHeader to evaluate this.",
   },
   generalFixes: ["Profile or card: share one protocol binding (JSONRPC, GRPC or HTTP+JSON) at one A2A version."],
   fixes: {
@@ -60,6 +68,11 @@ const meta: InvariantMeta<MessageId> = {
     transportsUnknown: ["Profile: declare transports (e.g. [\"JSONRPC\"])."],
     versionsUnknown: ["Profile: declare protocolVersions (e.g. [\"1.0\", \"0.3\"])."],
     noInterfaces: ["Card: declare supportedInterfaces (1.0) or url (0.x)."],
+    versionHeaderUnclear: [
+      "Card: write the interface's protocolVersion as Major.Minor ({{suggested}}), as A2A defines it: every server then takes the client's header.",
+      "Live: run `parley probe` against the agent: it calls the interface with the SDK's header and tells whether the server takes it.",
+    ],
+    versionHeaderUnknown: ["Profile: declare a2aVersionHeader (\"1.0\" for both A2A SDKs, or \"as-declared\")."],
   },
 };
 
@@ -73,6 +86,8 @@ export const sharedTransport: Invariant<MessageId> = {
     const versions = profile.protocolVersions;
     const iface = pickInterface(card, profile);
     if (iface) {
+      const header = headerConcern(iface, profile, taskClass);
+      if (header) return header;
       const data = { binding: iface.binding, url: iface.url, version: iface.speaks ?? "unstated", bindings: [iface.binding], pointer: iface.pointer };
       return makeFinding(meta, taskClass, "holds", "sharedBinding", data, [cardRef(iface.pointer, iface.url), profileRef("/transports", transports), profileRef("/protocolVersions", versions)]);
     }
@@ -122,6 +137,27 @@ export const sharedTransport: Invariant<MessageId> = {
     return cutFinding(meta, taskClass, messageId, { bindings, cardVersions, clientVersions: versions }, evidence, TRANSPORT, CARD_DECLARES);
   },
 };
+
+/**
+ * The A2A-Version header against an interface whose protocolVersion carries patch digits ("1.0.0"):
+ * both SDK clients send "1.0" for any 1.x interface; the JS SDK server checks the header against
+ * the version as written (so "1.0.0" refuses "1.0"), the Python SDK server the major version only.
+ * Unless the client sends the version as written, the card cannot tell whether calls get through:
+ * the transport is at stake (not evaluated, from the card), and `parley probe` decides.
+ */
+function headerConcern(iface: CardInterface, profile: ClientProfile, taskClass: TaskClass): Finding | undefined {
+  const from = iface.speaksFrom;
+  if (from === undefined || iface.speaks === undefined || iface.speaks.startsWith("0.")) return undefined;
+  const written = from.value.trim();
+  const patch = /^(\d+\.\d+)\.\d+/.exec(written);
+  if (!patch) return undefined;
+  const header = profile.a2aVersionHeader;
+  if (header === "as-declared" || header === written) return undefined;
+  const data = { binding: iface.binding, url: iface.url, version: written, suggested: patch[1]!, pointer: iface.pointer };
+  const evidence = [cardRef(iface.pointer, iface.url), cardRef(from.pointer, from.value), profileRef("/a2aVersionHeader", header)];
+  if (header === undefined) return unknownFinding(meta, taskClass, "versionHeaderUnknown", data, evidence, ["/a2aVersionHeader"], TRANSPORT);
+  return cardUnclearFinding(meta, taskClass, "versionHeaderUnclear", { ...data, header, probe: "versionHeader" }, evidence, [from.pointer], TRANSPORT);
+}
 
 /** The path these findings cut, and what a cut rests on: shared, as input-modes' causes are. */
 const TRANSPORT = { kind: "transport" } as const;
