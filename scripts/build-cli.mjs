@@ -33,8 +33,6 @@ export async function buildCli(outfile = DEFAULT_CLI_OUTFILE) {
     // Bundled CommonJS dependencies call require(); an ES module has none of its own (the banner
     // opens every chunk). A shebang so the bundle runs as the `parley` command (package.json "bin").
     banner: { js: "#!/usr/bin/env node\nimport { createRequire as __parleyRequire } from 'node:module'; const require = __parleyRequire(import.meta.url);" },
-    // jose verifies signatures: a dependency of the package, so a security fix reaches the CLI too.
-    external: ["jose", "jose/*"],
     legalComments: "none",
     logLevel: "warning",
   });
