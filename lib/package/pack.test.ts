@@ -6,10 +6,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAgent, type RunningAgent } from "../../reality/agents";
 import { CONTOSO } from "../negotiation/examples/incidents";
+import { buildPackage } from "../../scripts/build-package.mjs";
 
 /**
- * The package as a stranger gets it: `npm pack` (which runs `prepare`: the CLI bundle and the
- * library build), then the tarball installed into an empty project with npm's cache only, and used
+ * The package as a stranger gets it: `npm run -s pack` (scripts/build-package.mjs: the CLI bundle
+ * and the library build, staged with the manifest the package ships, then `npm pack`), then the tarball installed into an empty project with npm's cache only, and used
  * there with no other file of this repository: review() from Node ESM, a TypeScript file that
  * type-checks against the published declarations, the guard on a real @a2a-js/sdk client, and the
  * CLI through npx. Slow (it builds everything once); one describe so it builds once.
@@ -54,9 +55,7 @@ async function inProject(cmd: string, args: string[], cwd = project) {
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "parley-pack-"));
-  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", work], { cwd: ROOT, env: NPM_ENV, maxBuffer: 64 * 1024 * 1024 });
-  // `prepare` prints its own lines before npm's JSON.
-  packed = (JSON.parse(stdout.slice(stdout.indexOf("[\n"))) as PackResult[])[0]!;
+  packed = (await buildPackage(work)).packed;
   project = path.join(work, "project");
   await run("mkdir", [project]);
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "empty-project", private: true, type: "module" }));
@@ -80,8 +79,12 @@ describe("the parley-a2a tarball", () => {
   it("installs into an empty project pulling only what the library needs (zod), not next, react or build tools", async () => {
     await inProject("npm", ["install", "--offline", "--no-audit", "--no-fund", await packInstalled("zod"), path.join(work, packed.filename)]);
     expect(readdirSync(path.join(project, "node_modules")).filter((n) => !n.startsWith("."))).toEqual(["parley-a2a", "zod"]);
-    const installed = JSON.parse(readFileSync(path.join(project, "node_modules/parley-a2a/package.json"), "utf8")) as { dependencies: object };
+    const installed = JSON.parse(readFileSync(path.join(project, "node_modules/parley-a2a/package.json"), "utf8")) as Record<string, unknown>;
     expect(installed.dependencies).toEqual({ zod: (await import("../../package.json")).dependencies.zod });
+    // No scripts (npm's install-scripts warning, scripts/ is not shipped) and no dev dependencies; a repository for the registry page's links.
+    expect(installed.scripts).toBeUndefined();
+    expect(installed.devDependencies).toBeUndefined();
+    expect(installed.repository).toMatchObject({ type: "git", url: expect.stringMatching(/^git\+https:\/\//) });
   }, 120_000);
 
   it("reviews a card from Node ESM, on the compiled validator by default (the browser condition keeps zod/mini)", async () => {
