@@ -12,6 +12,7 @@ import { type LoadedCard, loadCard } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { lintUsage } from "./usage";
+import { CONFIG_FLAGS, loadConfig } from "../config/load";
 
 const LINT_OPTIONS = {
   card: { type: "string" },
@@ -23,6 +24,7 @@ const LINT_OPTIONS = {
   "docs-base": { type: "string" },
   ...SIGNATURE_FLAGS,
   "allow-loopback": { type: "boolean" },
+  ...CONFIG_FLAGS,
   ...OUTPUT_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
@@ -54,9 +56,10 @@ export async function runLint(argv: string[], commandIo: CliIo): Promise<ExitCod
 }
 
 async function lintWith(values: LintValues, io: CliIo): Promise<ExitCode> {
+  const config = (await loadConfig("lint", values, io))?.config;
   if (!values.card) throw new UsageError("lint: --card is required (a file, an http(s) URL, example:ID, or - for stdin).", true);
-  const format = readFormat("lint", values.format, REPORT_FORMATS);
-  const failOn = values["fail-on"] ?? "error";
+  const format = readFormat("lint", values.format ?? config?.lint?.format ?? config?.format, REPORT_FORMATS);
+  const failOn = values["fail-on"] ?? config?.lint?.failOn ?? "error";
   if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`lint: --fail-on must be error or warning, not "${failOn}".`, true);
   if (values.live && values["no-live"]) throw new UsageError("lint: --live and --no-live contradict each other: give one.", true);
   const isUrl = /^https?:\/\//i.test(values.card);

@@ -2,6 +2,7 @@ import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { listExamples, listPresets } from "./inputs";
 import { OUTPUT_USAGE } from "./output";
+import { CONFIG_USAGE } from "../config/load";
 
 export function checkUsage(): string {
   return `Usage: parley check --card FILE|URL|-|example:ID --profile FILE|PRESET [options]
@@ -38,6 +39,7 @@ Options:
                         card chose that URL; --no-jku says so explicitly)
   --allow-loopback      fetch a card from this machine (127.0.0.1, ::1, localhost): to test a
                         local agent; the same as ${LOOPBACK_ENV}=1 (never private ranges)
+${CONFIG_USAGE}
 ${OUTPUT_USAGE}
   -h, --help            this help
 
@@ -75,6 +77,7 @@ Options:
                         do not, the default)
   --allow-loopback      fetch and ask an agent on this machine (127.0.0.1, ::1, localhost): to
                         test a local agent; the same as ${LOOPBACK_ENV}=1
+${CONFIG_USAGE}
 ${OUTPUT_USAGE}
   -h, --help            this help
 

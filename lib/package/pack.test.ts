@@ -21,8 +21,8 @@ const TSC = path.join(ROOT, "node_modules/typescript/bin/tsc");
 const NPM_ENV = { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
 
 /** Everything a published file may be; anything else in the tarball is a leak (tests, fixtures, sources). */
-const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^schema\/client-profile\.schema\.json$/, /^build\/cli\/review\.mjs$/, /^build\/cli\/chunks\/[\w-]+\.mjs$/, /^build\/lib\/.+\.(js|d\.ts)$/];
-const REQUIRED = ["package.json", "README.md", "LICENSE", "schema/client-profile.schema.json", "build/cli/review.mjs", "build/lib/index.js", "build/lib/a2a-js.js", "build/lib/browser.js", "build/lib/types/negotiation/node.d.ts", "build/lib/types/a2a-js/index.d.ts"];
+const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^schema\/(client-profile|parley-config)\.schema\.json$/, /^build\/cli\/review\.mjs$/, /^build\/cli\/chunks\/[\w-]+\.mjs$/, /^build\/lib\/.+\.(js|d\.ts)$/];
+const REQUIRED = ["package.json", "README.md", "LICENSE", "schema/client-profile.schema.json", "schema/parley-config.schema.json", "build/cli/review.mjs", "build/lib/index.js", "build/lib/a2a-js.js", "build/lib/browser.js", "build/lib/types/negotiation/node.d.ts", "build/lib/types/a2a-js/index.d.ts"];
 /** Packed and unpacked ceilings: about twice today's (0.5 MB packed), so growth is a decision, not drift. */
 const MAX_PACKED_BYTES = 1_000_000;
 const MAX_UNPACKED_BYTES = 4_000_000;

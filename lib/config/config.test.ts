@@ -1,0 +1,165 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../cli/test-io";
+import { CONFIG_KEYS, readConfig, writeConfig } from "./schema";
+import { parleyConfigJsonSchema } from "../../schema/parley-config";
+import { clientProfileJsonSchema } from "../../schema/client-profile";
+
+const ROOT = path.resolve(__dirname, "../..");
+const CONTOSO = readFileSync(path.join(ROOT, "examples/cards/contoso.json"), "utf8");
+const ACK = { invariant: "live-input-needs-streaming", taskClass: "live-input", reason: "Contoso ships streaming next quarter.", by: "Ana" };
+
+let work: string;
+beforeAll(() => {
+  work = realpathSync(mkdtempSync(path.join(tmpdir(), "parley-config-")));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A fresh project folder: a card at its root, `files` written into it, and a nested folder to run in. */
+function project(files: Record<string, string | object>): { root: string; nested: string } {
+  const root = mkdtempSync(path.join(work, "p-"));
+  writeFileSync(path.join(root, "contoso.json"), CONTOSO);
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  }
+  const nested = path.join(root, "agents", "voice");
+  mkdirSync(nested, { recursive: true });
+  return { root, nested };
+}
+
+describe("readConfig", () => {
+  it("reads a profile, task classes (ids and own classes), fail-on, formats and acknowledgements", () => {
+    const own = { id: "voice-note", title: "Voice note", description: "", input: "whole", completion: "polling", output: "required" };
+    const { config, problems } = readConfig({ profile: "northwind", taskClasses: ["live-input", own], failOn: "defer,not-for-client", format: "json", acknowledgements: [ACK], lint: { failOn: "warning" } });
+    expect(problems).toEqual([]);
+    expect(config).toMatchObject({ profile: { kind: "preset", spec: "northwind" }, taskClassIds: ["live-input"], failOn: "defer,not-for-client", format: "json", lint: { failOn: "warning" } });
+    expect(config.customTaskClasses?.map((t) => t.id)).toEqual(["voice-note"]);
+    expect(config.acknowledgements).toEqual([ACK]);
+  });
+
+  it("names every wrong field by its JSON pointer", () => {
+    const { problems } = readConfig({ profile: { name: "x", transports: "JSONRPC" }, taskClasses: ["live-inptu"], failOn: "sometimes", format: "pdf", colour: true, lint: { failOn: "never" } });
+    expect(problems.map((p) => p.pointer)).toEqual(["/colour", "/profile/transports", "/taskClasses/0", "/failOn", "/format", "/lint/failOn"]);
+    expect(problems.find((p) => p.pointer === "/taskClasses/0")!.message).toContain('unknown task class "live-inptu"');
+  });
+
+  it("keeps the acknowledgements that read and says which do not", () => {
+    const reading = readConfig({ acknowledgements: [ACK, { invariant: "no-such-rule", reason: "x" }] });
+    expect(reading.config.acknowledgements).toEqual([ACK]);
+    expect(reading.acknowledgementProblems.map((p) => p.pointer)).toEqual(["/acknowledgements/1/invariant"]);
+  });
+
+  it("reads back what the workspace exports", () => {
+    const exported = writeConfig({ profile: "northwind", taskClasses: ["request-response"], acknowledgements: [ACK] });
+    const { config, problems } = readConfig(JSON.parse(JSON.stringify(exported)));
+    expect(problems).toEqual([]);
+    expect(config).toMatchObject({ profile: { kind: "preset", spec: "northwind" }, taskClassIds: ["request-response"], acknowledgements: [ACK] });
+  });
+});
+
+describe("schema/parley-config.schema.json", () => {
+  const schema = parleyConfigJsonSchema();
+
+  it("is in step with the code that writes it (npm run build:schema rewrites it)", () => {
+    expect(JSON.parse(readFileSync(path.join(ROOT, "schema/parley-config.schema.json"), "utf8"))).toEqual(schema);
+  });
+
+  it("names itself by a relative $id and has the fields the reader takes, no more", () => {
+    expect(schema.$id).toBe("parley-config.schema.json");
+    expect(Object.keys(schema.properties as object)).toEqual([...CONFIG_KEYS]);
+  });
+
+  it("accepts the configs the reader accepts and refuses those it refuses", () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.addSchema(clientProfileJsonSchema());
+    const validate = ajv.compile(schema);
+    const good = writeConfig({ profile: JSON.parse(readFileSync(path.join(ROOT, "examples/profile.json"), "utf8")) as never, taskClasses: ["live-input"], acknowledgements: [ACK], failOn: "escalate" });
+    expect(validate(good), JSON.stringify(validate.errors)).toBe(true);
+    expect(readConfig(good).problems).toEqual([]);
+    for (const bad of [{ colour: true }, { failOn: "sometimes" }, { acknowledgements: [{ invariant: "live-input-needs-streaming" }] }, { lint: { failOn: "never" } }]) {
+      expect(validate(bad)).toBe(false);
+    }
+  });
+});
+
+describe("check and lint with a config file", () => {
+  it("find parley.config.json upward from the working directory, and take its profile, classes and format", async () => {
+    const { nested } = project({ "parley.config.json": { profile: "northwind", taskClasses: ["request-response", "live-input"], format: "json" } });
+    const r = await runCli(["check", "--card", "../../contoso.json"], { cwd: nested });
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout) as { profile: string; decisions: Record<string, { decision: string }>; config: string };
+    expect(json.profile).toBe("Northwind discovery agent");
+    expect(Object.keys(json.decisions)).toEqual(["request-response", "live-input"]);
+    expect(json.config).toBe(path.join("..", "..", "parley.config.json"));
+  });
+
+  it("let flags win over the file, and --no-config ignore it", async () => {
+    const { nested } = project({ ".parleyrc.json": { profile: "northwind", taskClasses: ["live-input"], format: "json" } });
+    const r = await runCli(["check", "--card", "../../contoso.json", "--task-class", "request-response", "--format", "text"], { cwd: nested });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/TASK CLASS +DECISION\nrequest-response +accept\n\n/);
+    const none = await runCli(["check", "--card", "../../contoso.json", "--no-config"], { cwd: nested });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("--profile is required");
+  });
+
+  it("read the file --config names, with a profile file relative to it", async () => {
+    const { root } = project({ "ci/parley.json": { profile: "../profile.json", taskClasses: ["live-input"] }, "profile.json": readFileSync(path.join(ROOT, "examples/profile.json"), "utf8") });
+    const r = await runCli(["check", "--card", "contoso.json", "--config", "ci/parley.json", "--format", "json"], { cwd: root });
+    expect((JSON.parse(r.stdout) as { profile: string }).profile).toBe("Our support backend");
+  });
+
+  it("show an acknowledged rejection as acknowledged, and it does not fail the run", async () => {
+    const { root } = project({ "parley.config.json": { profile: "northwind", taskClasses: ["live-input"], acknowledgements: [ACK] } });
+    const text = await runCli(["check", "--card", "contoso.json"], { cwd: root });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/live-input +reject/);
+    expect(text.stdout).toContain("live-input: reject, acknowledged (live-input-needs-streaming); it does not fail a gate.");
+    expect(text.stdout).toContain("by Ana: Contoso ships streaming next quarter.");
+    expect(text.stdout).toContain("Acknowledged (known and accepted, not failing the run): live-input");
+    const json = JSON.parse((await runCli(["check", "--card", "contoso.json", "--format", "json"], { cwd: root })).stdout) as {
+      decisions: Record<string, { decision: string }>;
+      acknowledgements: Array<{ taskClass: string; acknowledged: boolean }>;
+      exitCode: number;
+    };
+    expect(json.decisions["live-input"]!.decision).toBe("reject");
+    expect(json.acknowledgements).toMatchObject([{ taskClass: "live-input", acknowledged: true }]);
+    expect(json.exitCode).toBe(0);
+  });
+
+  it("say an expired acknowledgement expired, and fail the run on the finding again", async () => {
+    const { root } = project({ "parley.config.json": { profile: "northwind", taskClasses: ["live-input"], acknowledgements: [{ ...ACK, until: "2021-06-30" }] } });
+    const r = await runCli(["check", "--card", "contoso.json"], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("The acknowledgement of live-input-needs-streaming for live-input expired on 2021-06-30: the finding counts again.");
+    expect(r.stdout).toContain("Rejected: live-input (exit 1)");
+  });
+
+  it("refuse a broken file with its name, line and column, and a wrong field with its pointer", async () => {
+    const broken = project({ "parley.config.json": '{\n  "profile": "northwind",\n  "taskClasses": ["live-input",]\n}\n' });
+    const r = await runCli(["check", "--card", "contoso.json"], { cwd: broken.root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^parley: parley\.config\.json: .*line 3, column \d+/);
+    const wrong = project({ "parley.config.json": { profile: "northwind", failOn: "always" } });
+    const w = await runCli(["lint", "--card", "contoso.json"], { cwd: wrong.root });
+    expect(w.code).toBe(2);
+    expect(w.stderr).toContain("parley.config.json is not a valid Parley config:\n  /failOn: must be reject, escalate or defer");
+    const both = project({ "parley.config.json": {}, ".parleyrc.json": {} });
+    expect((await runCli(["check", "--card", "contoso.json"], { cwd: both.root })).stderr).toContain("holds both parley.config.json and .parleyrc.json");
+    const missing = await runCli(["check", "--card", "contoso.json", "--config", "nope.json"], { cwd: both.root });
+    expect(missing.stderr).toContain("--config nope.json: no such file.");
+  });
+
+  it("give lint its own fail-on and format", async () => {
+    const { root } = project({ "parley.config.json": { format: "json", lint: { failOn: "warning" } } });
+    cpSync(path.join(ROOT, "examples/cards/broken.json"), path.join(root, "broken.json"));
+    const r = await runCli(["lint", "--card", "contoso.json"], { cwd: root });
+    expect(() => JSON.parse(r.stdout) as unknown).not.toThrow();
+    const flagged = await runCli(["lint", "--card", "contoso.json", "--fail-on", "error", "--format", "text"], { cwd: root });
+    expect(flagged.stdout).not.toMatch(/^\{/);
+  });
+});
