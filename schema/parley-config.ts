@@ -11,10 +11,8 @@ import { CONFIG_FORMATS } from "../lib/config/schema";
 export const CONFIG_SCHEMA_ID = "parley-config.schema.json";
 
 export function parleyConfigJsonSchema(): Record<string, unknown> {
-  const strip = (schema: object) => {
-    const { $schema: _drop, ...rest } = schema as Record<string, unknown>;
-    return rest;
-  };
+  // The parts are embedded: their own "$schema" would be noise inside this one.
+  const strip = (schema: object) => Object.fromEntries(Object.entries(schema).filter(([key]) => key !== "$schema"));
   const format = { type: "string", enum: [...CONFIG_FORMATS] };
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",

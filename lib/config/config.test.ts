@@ -10,7 +10,7 @@ import { clientProfileJsonSchema } from "../../schema/client-profile";
 
 const ROOT = path.resolve(__dirname, "../..");
 const CONTOSO = readFileSync(path.join(ROOT, "examples/cards/contoso.json"), "utf8");
-const ACK = { invariant: "live-input-needs-streaming", taskClass: "live-input", reason: "Contoso ships streaming next quarter.", by: "Ana" };
+const ACK = { invariant: "live-input-needs-streaming" as const, taskClass: "live-input", reason: "Contoso ships streaming next quarter.", by: "Ana" };
 
 let work: string;
 beforeAll(() => {
