@@ -27,6 +27,7 @@ import { toGitlabCodeQuality } from "../report/gitlab";
 import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn, type FailPolicy } from "../report/formats";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
+import { expandCardSpecs, judgeCards } from "./many-cards";
 import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
@@ -46,10 +47,18 @@ export async function runCheck(argv: string[], commandIo: CliIo): Promise<ExitCo
   }
 }
 
+/** Several `--card`s (or a glob) are judged one by one into one report (many-cards.ts); one card is reported as ever. */
 async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promise<ExitCode> {
   const loaded = await loadConfig("check", values, io);
+  if (!values.card?.length) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
+  const specs = await expandCardSpecs("check", values.card, io.cwd);
+  if (specs.length === 1) return checkOne({ ...values, card: specs[0]! }, loaded, io, color);
+  const format = readFormat("check", values.format ?? loaded?.config.format, REPORT_FORMATS);
+  return judgeCards("check", specs, format, io, (spec, cardIo) => checkOne({ ...values, card: spec }, loaded, cardIo, false));
+}
+
+async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, loaded: LoadedConfig | undefined, io: CliIo, color: boolean): Promise<ExitCode> {
   const config = loaded?.config;
-  if (!values.card) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
   if (!values.profile && !config?.profile) throw new UsageError(`check: --profile is required (a profile JSON file or a preset name)${loaded ? `; ${loaded.file} names none` : ", or a config file's profile"}.`, true);
   const format = readFormat("check", values.format ?? config?.format, REPORT_FORMATS);
   const failOn = parseFailOn(values["fail-on"] ?? config?.failOn);
@@ -194,7 +203,7 @@ function acknowledgementsJson(entries: readonly ClassAcknowledgement[]) {
 }
 
 const CHECK_OPTIONS = {
-  card: { type: "string" },
+  card: { type: "string", multiple: true },
   profile: { type: "string" },
   "task-class": { type: "string", multiple: true },
   context: { type: "string" },

@@ -5,12 +5,14 @@ import { OUTPUT_USAGE } from "./output";
 import { CONFIG_USAGE } from "../config/load";
 
 export function checkUsage(): string {
-  return `Usage: parley check --card FILE|URL|-|example:ID --profile FILE|PRESET [options]
+  return `Usage: parley check --card FILE|URL|-|example:ID... --profile FILE|PRESET [options]
 
 Options:
   --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
                         /.well-known/agent-card.json then agent.json), - for stdin, or a
                         built-in example: ${listExamples()}
+                        Repeatable, and a quoted glob ('cards/*.json', 'agents/**/card.json')
+                        names several: one report, the worst exit code
   --profile FILE|PRESET a client profile JSON file, or a preset: ${listPresets()}
   --task-class ID       a task class to decide (repeatable; default: all):
                         ${BUILT_IN_TASK_CLASS_IDS.join(", ")}
@@ -50,7 +52,7 @@ fetch refused).
 }
 
 export function lintUsage(): string {
-  return `Usage: parley lint --card FILE|URL|-|example:ID [options]
+  return `Usage: parley lint --card FILE|URL|-|example:ID... [options]
 
 Checks a card on its own, with no client profile: its validity (errors: a conforming client
 refuses the card; warnings: what real SDKs trip on), its signatures, what its interfaces answer
@@ -60,6 +62,8 @@ Options:
   --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
                         /.well-known/agent-card.json then agent.json), - for stdin, or a
                         built-in example: ${listExamples()}
+                        Repeatable, and a quoted glob ('cards/*.json') names several: one
+                        report, the worst exit code
   --live                ask the card's interfaces (one call each that creates nothing, and the
                         streaming and push claims) for a card from a file, stdin or an example
   --no-live             do not ask them for a card fetched by URL (asked by default)
