@@ -5,6 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/test-io";
 import { CONFIG_KEYS, readConfig, writeConfig } from "./schema";
+import { configFileText, readConfigFile } from "./workspace";
 import { parleyConfigJsonSchema } from "../../schema/parley-config";
 import { clientProfileJsonSchema } from "../../schema/client-profile";
 
@@ -161,5 +162,33 @@ describe("check and lint with a config file", () => {
     expect(() => JSON.parse(r.stdout) as unknown).not.toThrow();
     const flagged = await runCli(["lint", "--card", "contoso.json", "--fail-on", "error", "--format", "text"], { cwd: root });
     expect(flagged.stdout).not.toMatch(/^\{/);
+  });
+});
+
+describe("the workspace's config file", () => {
+  it("exports the profile and classes as a file `check` runs as is, and reads it back", async () => {
+    const { NORTHWIND, BUILT_IN_TASK_CLASSES } = await import("../negotiation");
+    const own = { id: "voice-note", title: "Voice note", description: "A whole recording, result later by polling.", input: "whole" as const, completion: "polling" as const, output: "required" as const, inputModes: ["audio/pcm"] };
+    const classes = [BUILT_IN_TASK_CLASSES.find((t) => t.id === "live-input")!, own];
+    const text = configFileText(NORTHWIND, classes, [ACK]);
+    const { root } = project({ "parley.config.json": text });
+    const r = await runCli(["check", "--card", "contoso.json", "--format", "json"], { cwd: root });
+    const json = JSON.parse(r.stdout) as { profile: string; decisions: Record<string, { decision: string }>; acknowledgements: Array<{ taskClass: string; acknowledged: boolean }> };
+    expect(json.profile).toBe(NORTHWIND.name);
+    expect(Object.keys(json.decisions)).toEqual(["live-input", "voice-note"]);
+    expect(json.acknowledgements).toMatchObject([{ taskClass: "live-input", acknowledged: true }]);
+    const back = readConfigFile(text, "parley.config.json");
+    expect(back).toEqual({ profile: NORTHWIND, classes, acknowledgements: [ACK], notes: [] });
+  });
+
+  it("says what it could not take: broken JSON with line and column, a profile given as a path, a wrong field", () => {
+    expect(readConfigFile('{\n  "profile": \n}', "mine.json").notes[0]).toMatch(/^mine\.json: .*line 3, column 1.* Nothing was imported\.$/);
+    const read = readConfigFile(JSON.stringify({ profile: "ci/profile.json", taskClasses: ["request-response"], format: "pdf" }), "parley.config.json");
+    expect(read.profile).toBeUndefined();
+    expect(read.classes?.map((t) => t.id)).toEqual(["request-response"]);
+    expect(read.notes).toEqual([
+      "parley.config.json /format: must be one of text, json, sarif, junit, markdown, github, gitlab, not \"pdf\".",
+      "The profile is a file (ci/profile.json) the browser cannot open from here: import that file in the profile editor.",
+    ]);
   });
 });
