@@ -18,7 +18,7 @@ export function parleyConfigJsonSchema(): Record<string, unknown> {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: CONFIG_SCHEMA_ID,
     title: "Parley config",
-    description: "Defaults for parley check and lint, found upward from the working directory as parley.config.json or .parleyrc.json (docs/cli.md#config-file); flags win over it.",
+    description: "Defaults for parley check and lint, found upward from the working directory as parley.config.json or .parleyrc.json (docs/cli.md#config-file-check-lint); flags win over it.",
     type: "object",
     properties: {
       $schema: { type: "string", description: "The JSON Schema this file follows, for editors; Parley ignores it." },
