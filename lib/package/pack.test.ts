@@ -229,4 +229,19 @@ describe("the parley-a2a tarball", () => {
     );
     expect(rejected).toBe(1);
   }, 60_000);
+
+  it("serves MCP from the installed bin with no MCP SDK installed (it is bundled into the CLI)", async () => {
+    expect(readdirSync(path.join(project, "node_modules")).filter((n) => n.startsWith("@modelcontextprotocol"))).toEqual([]);
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const client = new Client({ name: "pack-test", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: path.join(project, "node_modules/.bin/parley"), args: ["mcp"], cwd: project, stderr: "pipe" }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain("review");
+      const answer = (await client.callTool({ name: "review", arguments: { card: "card.json", profile: "northwind", taskClasses: ["live-input"] } })) as { content: Array<{ text: string }> };
+      expect((JSON.parse(answer.content[0]!.text) as { decisions: Record<string, { decision: string }> }).decisions["live-input"]!.decision).toBe("reject");
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
