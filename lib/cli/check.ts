@@ -28,6 +28,7 @@ import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
 import { expandCardSpecs, judgeCards } from "./many-cards";
+import { markAcknowledgedResults } from "./acknowledged-sarif";
 import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
@@ -91,7 +92,7 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
   io.decided?.(exitCode);
   const report = { review: result, cardText: card.text, cardUri: card.source, docsBase, failOn };
   if (format === "sarif") {
-    await writeOut(io.stdout, JSON.stringify(toSarif(report), null, 2) + "\n");
+    await writeOut(io.stdout, JSON.stringify(markAcknowledgedResults(toSarif(report), acknowledgements), null, 2) + "\n");
   } else if (format === "junit") {
     await writeOut(io.stdout, toJunit(report));
   } else if (format === "github") {

@@ -1,7 +1,9 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import AjvDraft04 from "ajv-draft-04";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/test-io";
 import { CONFIG_KEYS, readConfig, writeConfig } from "./schema";
@@ -10,6 +12,7 @@ import { parleyConfigJsonSchema } from "../../schema/parley-config";
 import { clientProfileJsonSchema } from "../../schema/client-profile";
 
 const ROOT = path.resolve(__dirname, "../..");
+const require = createRequire(import.meta.url);
 const CONTOSO = readFileSync(path.join(ROOT, "examples/cards/contoso.json"), "utf8");
 const ACK = { invariant: "live-input-needs-streaming" as const, taskClass: "live-input", reason: "Contoso ships streaming next quarter.", by: "Ana" };
 
@@ -130,6 +133,19 @@ describe("check and lint with a config file", () => {
     expect(json.decisions["live-input"]!.decision).toBe("reject");
     expect(json.acknowledgements).toMatchObject([{ taskClass: "live-input", acknowledged: true }]);
     expect(json.exitCode).toBe(0);
+  });
+
+  it("mark an acknowledged finding in SARIF as a suppression with its reason, kept in the log at its level, and the log validates", async () => {
+    const { root } = project({ "parley.config.json": { profile: "northwind", taskClasses: ["live-input"], acknowledgements: [ACK] } });
+    const r = await runCli(["check", "--card", "contoso.json", "--format", "sarif"], { cwd: root });
+    expect(r.code).toBe(0);
+    const log = JSON.parse(r.stdout) as { runs: Array<{ results: Array<{ ruleId: string; level: string; suppressions?: unknown[] }> }> };
+    const result = log.runs[0]!.results.find((x) => x.ruleId === "live-input-needs-streaming")!;
+    expect(result.level).toBe("error");
+    expect(result.suppressions).toEqual([{ kind: "external", status: "accepted", justification: ACK.reason, properties: { by: "Ana", classAcknowledged: true } }]);
+    const sarifSchema = JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8")) as object;
+    const validate = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false, formats: { uri: true, "uri-reference": true, "date-time": true } }).compile(sarifSchema);
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it("say an expired acknowledgement expired, and fail the run on the finding again", async () => {
