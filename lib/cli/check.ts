@@ -28,7 +28,7 @@ import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
 import { expandCardSpecs, judgeCards } from "./many-cards";
-import { markAcknowledgedResults } from "./acknowledged-sarif";
+import { markAcknowledgedAnnotations, markAcknowledgedCodeQuality, markAcknowledgedResults } from "./acknowledged-formats";
 import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
@@ -96,9 +96,9 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
   } else if (format === "junit") {
     await writeOut(io.stdout, toJunit(report));
   } else if (format === "github") {
-    await writeOut(io.stdout, toGithubAnnotations(report));
+    await writeOut(io.stdout, markAcknowledgedAnnotations(toGithubAnnotations(report), acknowledgements));
   } else if (format === "gitlab") {
-    await writeOut(io.stdout, JSON.stringify(toGitlabCodeQuality(report), null, 2) + "\n");
+    await writeOut(io.stdout, JSON.stringify(markAcknowledgedCodeQuality(toGitlabCodeQuality(report), acknowledgements), null, 2) + "\n");
   } else if (format === "markdown") {
     const link = linkBase ? (buildRecords(result, card, { context, linkBase })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
     await writeOut(io.stdout, renderDecisionMarkdown(result, link));

@@ -148,6 +148,15 @@ describe("check and lint with a config file", () => {
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it("turn an acknowledged finding into a GitHub notice and a GitLab info issue that say why, still on the card's line", async () => {
+    const { root } = project({ "parley.config.json": { profile: "northwind", taskClasses: ["live-input"], acknowledgements: [ACK] } });
+    const github = await runCli(["check", "--card", "contoso.json", "--format", "github"], { cwd: root });
+    expect(github.stdout).toMatch(/^::notice file=contoso\.json,line=\d+,col=\d+,title=live-input%3A reject \(live-input-needs-streaming\)::.* Acknowledged by Ana: Contoso ships streaming next quarter\.$/m);
+    expect(github.stdout).not.toMatch(/^::error/m);
+    const gitlab = JSON.parse((await runCli(["check", "--card", "contoso.json", "--format", "gitlab"], { cwd: root })).stdout) as Array<{ check_name: string; severity: string; description: string }>;
+    expect(gitlab.find((i) => i.check_name === "live-input-needs-streaming")).toMatchObject({ severity: "info", description: expect.stringContaining("Acknowledged by Ana: Contoso ships streaming next quarter.") as unknown });
+  });
+
   it("say an expired acknowledgement expired, and fail the run on the finding again", async () => {
     const { root } = project({ "parley.config.json": { profile: "northwind", taskClasses: ["live-input"], acknowledgements: [{ ...ACK, until: "2021-06-30" }] } });
     const r = await runCli(["check", "--card", "contoso.json"], { cwd: root });
