@@ -53,17 +53,17 @@ export function ConfigFileControl({
   };
 
   return (
-    <section aria-labelledby="config-file-heading" className="flex flex-col gap-2 rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="config-file">
+    <section aria-labelledby="config-file-heading" className="flex flex-col gap-2 rounded border border-slate-200 p-3" data-testid="config-file">
       <h2 id="config-file-heading" className="text-sm font-semibold">
         Config file
       </h2>
-      <p className="text-xs text-slate-700 dark:text-slate-300">
+      <p className="text-xs text-slate-700">
         The profile and task classes above as a <code>parley.config.json</code>: <code>parley check</code> in CI reads it from the project folder. Importing one sets them here and lists its acknowledged findings.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
-          className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-slate-800"
+          className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
           onClick={() => {
             downloadText(CONFIG_EXPORT_NAME, configFileText(profile, classes, acknowledgements), "application/json");
             setStatus(`Exported ${CONFIG_EXPORT_NAME}: the profile "${profile.name}" and ${classes.length} task class${classes.length === 1 ? "" : "es"}${acknowledgements.length ? ` and ${acknowledgements.length} acknowledgement${acknowledgements.length === 1 ? "" : "s"}` : ""}.`);
@@ -71,7 +71,7 @@ export function ConfigFileControl({
         >
           Export as parley.config.json
         </button>
-        <JsonFilePicker label="Import a config file…" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:hover:bg-slate-800" onFile={(file) => void importFile(file)} />
+        <JsonFilePicker label="Import a config file…" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100" onFile={(file) => void importFile(file)} />
       </div>
       <p role="status" className="text-xs" data-testid="config-file-status">
         {status}
@@ -84,7 +84,7 @@ export function ConfigFileControl({
               <li key={line.taskClass} data-task-class={line.taskClass} data-acknowledged={line.acknowledged ? "true" : "false"}>
                 {line.said}
                 {line.details.map((detail) => (
-                  <span key={detail} className="block pl-3 text-slate-700 dark:text-slate-300">
+                  <span key={detail} className="block pl-3 text-slate-700">
                     {detail}
                   </span>
                 ))}
