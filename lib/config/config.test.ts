@@ -101,6 +101,16 @@ describe("check and lint with a config file", () => {
     expect(json.config).toBe(path.join("..", "..", "parley.config.json"));
   });
 
+  it("stop looking at the repository's root: a file above it is not the project's", async () => {
+    const { root } = project({ "parley.config.json": { profile: "northwind", acknowledgements: [ACK] } });
+    const repo = path.join(root, "repo");
+    mkdirSync(path.join(repo, ".git"), { recursive: true });
+    writeFileSync(path.join(repo, "card.json"), CONTOSO);
+    const r = await runCli(["check", "--card", "card.json", "--task-class", "live-input"], { cwd: repo });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--profile is required");
+  });
+
   it("let flags win over the file, and --no-config ignore it", async () => {
     const { nested } = project({ ".parleyrc.json": { profile: "northwind", taskClasses: ["live-input"], format: "json" } });
     const r = await runCli(["check", "--card", "../../contoso.json", "--task-class", "request-response", "--format", "text"], { cwd: nested });

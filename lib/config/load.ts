@@ -12,7 +12,8 @@ export const CONFIG_FLAGS = {
 } as const;
 
 export const CONFIG_USAGE = `  --config FILE         read defaults from this config file (default: the nearest
-                        parley.config.json or .parleyrc.json from here upward); flags win
+                        parley.config.json or .parleyrc.json from here up to the repository
+                        root); flags win
   --no-config           read no config file`;
 
 /** A config file is a few kilobytes; a megabyte is a mistake (or hostile), refused before reading. */
@@ -28,7 +29,8 @@ export interface LoadedConfig {
 
 /**
  * The config a command runs with: `--config FILE`, else the nearest parley.config.json or
- * .parleyrc.json from the working directory upward (both in one folder is ambiguous: an error),
+ * .parleyrc.json from the working directory upward, up to the repository's root (a folder holding
+ * .git) when there is one (both in one folder is ambiguous: an error),
  * else none; `--no-config` turns the search off. A file that does not read is a usage error naming
  * the file and, for broken JSON, the line and column, for a wrong field its JSON pointer.
  * Acknowledgements that do not read are left out and said on stderr; the others still apply.
@@ -67,6 +69,9 @@ async function discover(start: string): Promise<string | undefined> {
     }
     if (found.length > 1) throw new UsageError(`${dir} holds both ${CONFIG_FILE_NAMES.join(" and ")}: keep one (or name it with --config).`);
     if (found.length === 1) return found[0];
+    // The repository's root ends the search: a file above it (a shared /tmp, a home folder) is
+    // not the project's, and its acknowledgements must not quietly pass this project's checks.
+    if (await stat(path.join(dir, ".git")).catch(() => undefined)) return undefined;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
