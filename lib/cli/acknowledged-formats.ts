@@ -1,4 +1,5 @@
 import type { ClassAcknowledgement } from "../negotiation";
+import { xml } from "../report/formats";
 
 interface SarifResult {
   ruleId?: string;
@@ -67,4 +68,29 @@ function appliedTo(entries: readonly ClassAcknowledgement[], taskClass: string, 
 /** A workflow command's message escapes %, CR and LF. */
 function escapeData(text: string): string {
   return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/**
+ * A JUnit report of `check` with each acknowledged class (one that does not fail the run) no longer
+ * a failure: its test case is skipped with a message saying who accepted it and why, and the
+ * failure's own text stays beside it as system-out, so a test report shows it, not red.
+ */
+export function markAcknowledgedJunit(text: string, entries: readonly ClassAcknowledgement[]): string {
+  let out = text;
+  let turned = 0;
+  for (const entry of entries) {
+    if (!entry.acknowledged) continue;
+    const name = xml(entry.taskClass).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // Within that class's own test case: nothing may cross its </testcase>.
+    const inside = "(?:(?!</testcase>)[\\s\\S])*?";
+    const testcase = new RegExp(`(<testcase [^>]*name="${name}">${inside})<failure [^>]*>(${inside})</failure>(${inside}</testcase>)`);
+    out = out.replace(testcase, (_all, before: string, failureText: string, after: string) => {
+      turned += 1;
+      const why = entry.applied.map(({ acknowledgement: a }) => `${a.invariant} acknowledged${a.by ? ` by ${a.by}` : ""}${a.until ? ` until ${a.until}` : ""}: ${a.reason}`).join(" ");
+      return `${before}<skipped message="${xml(`${entry.decision}, acknowledged. ${why}`)}"/>\n      <system-out>${failureText}</system-out>${after}`;
+    });
+  }
+  if (turned === 0) return out;
+  // The suite's and the document's failure counts drop by the classes no longer failing.
+  return out.replace(/(<testsuites? [^>]*failures=")(\d+)(")/g, (_all, a: string, n: string, b: string) => `${a}${Math.max(0, Number(n) - turned)}${b}`);
 }

@@ -28,7 +28,7 @@ import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
 import { expandCardSpecs, judgeCards } from "./many-cards";
-import { markAcknowledgedAnnotations, markAcknowledgedCodeQuality, markAcknowledgedResults } from "./acknowledged-formats";
+import { markAcknowledgedAnnotations, markAcknowledgedCodeQuality, markAcknowledgedJunit, markAcknowledgedResults } from "./acknowledged-formats";
 import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
@@ -94,7 +94,7 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
   if (format === "sarif") {
     await writeOut(io.stdout, JSON.stringify(markAcknowledgedResults(toSarif(report), acknowledgements), null, 2) + "\n");
   } else if (format === "junit") {
-    await writeOut(io.stdout, toJunit(report));
+    await writeOut(io.stdout, markAcknowledgedJunit(toJunit(report), acknowledgements));
   } else if (format === "github") {
     await writeOut(io.stdout, markAcknowledgedAnnotations(toGithubAnnotations(report), acknowledgements));
   } else if (format === "gitlab") {
