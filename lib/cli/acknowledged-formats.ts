@@ -1,5 +1,6 @@
 import type { ClassAcknowledgement } from "../negotiation";
 import { xml } from "../report/formats";
+import { oneLine } from "../report/escape";
 
 interface SarifResult {
   ruleId?: string;
@@ -65,9 +66,9 @@ function appliedTo(entries: readonly ClassAcknowledgement[], taskClass: string, 
   return entries.find((e) => e.taskClass === taskClass)?.applied.find((a) => a.invariant === invariant)?.acknowledgement;
 }
 
-/** A workflow command's message escapes %, CR and LF. */
+/** Config text in a workflow command: one line, its controls shown (no line break can start a command of its own), % escaped. */
 function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return oneLine(text).replace(/%/g, "%25");
 }
 
 /**

@@ -23,6 +23,7 @@ import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { buildRecords, parseLinkBase } from "./records";
 import { toReviewJson } from "./review-json";
 import { renderDecisionMarkdown } from "../report/markdown";
+import { safeLines } from "../report/escape";
 import { toGitlabCodeQuality } from "../report/gitlab";
 import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn, type FailPolicy } from "../report/formats";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
@@ -101,7 +102,7 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
     await writeOut(io.stdout, JSON.stringify(markAcknowledgedCodeQuality(toGitlabCodeQuality(report), acknowledgements), null, 2) + "\n");
   } else if (format === "markdown") {
     const link = linkBase ? (buildRecords(result, card, { context, linkBase })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
-    await writeOut(io.stdout, renderDecisionMarkdown(result, link));
+    await writeOut(io.stdout, renderDecisionMarkdown(result, link) + (acknowledgements.length ? acknowledgementMarkdown(acknowledgements, loaded!.file) : ""));
   } else if (format === "json") {
     const source = { source: card.source, ...(card.fetched ? { fetched: card.fetched } : {}) };
     const doc = {
@@ -185,7 +186,17 @@ function acknowledgementLines(entries: readonly ClassAcknowledgement[], file: st
     lines.push(`  ${said}`);
     for (const applied of entry.applied) lines.push(`    ${describeAcknowledgement(applied.acknowledgement)}`);
   }
-  return lines.length ? `\nAcknowledgements (${file}):\n${lines.join("\n")}\n` : "";
+  // The reasons are the config file's text: kept on their lines, controls shown, CI commands defused.
+  return lines.length ? `\n${safeLines([`Acknowledgements (${file}):`, ...lines])}\n` : "";
+}
+
+/** The Markdown format's acknowledgement section: the same sentences as a list, under the decisions. */
+function acknowledgementMarkdown(entries: readonly ClassAcknowledgement[], file: string): string {
+  const items = entries.flatMap((entry) => {
+    const said = describeClassAcknowledgement(entry);
+    return said === undefined ? [] : [`- ${said}`, ...entry.applied.map((a) => `  - ${describeAcknowledgement(a.acknowledgement)}`)];
+  });
+  return items.length ? `\n${safeLines([`**Acknowledgements** (\`${file}\`):`, "", ...items])}\n` : "";
 }
 
 /** `--format json`'s acknowledgements: per class it bears on, whether it is acknowledged, what applies and what expired. */

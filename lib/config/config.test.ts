@@ -167,6 +167,20 @@ describe("check and lint with a config file", () => {
     expect(gitlab.find((i) => i.check_name === "live-input-needs-streaming")).toMatchObject({ severity: "info", description: expect.stringContaining("Acknowledged by Ana: Contoso ships streaming next quarter.") as unknown });
   });
 
+  it("keep a hostile reason on its line in every text format: no CI command, no escape code of its own", async () => {
+    const reason = "fine\n::error::injected\u001b[2J";
+    const { root } = project({ "parley.config.json": { profile: "northwind", taskClasses: ["live-input"], acknowledgements: [{ ...ACK, reason }] } });
+    for (const format of ["text", "markdown", "github", "junit"]) {
+      const r = await runCli(["check", "--card", "contoso.json", "--format", format], { cwd: root });
+      expect(r.code, format).toBe(0);
+      expect(r.stdout, format).not.toMatch(/^\s*::error::injected/m);
+      expect(r.stdout, format).not.toContain("\u001b");
+      expect(r.stdout, format).toContain("injected");
+    }
+    const markdown = (await runCli(["check", "--card", "contoso.json", "--format", "markdown"], { cwd: root })).stdout;
+    expect(markdown).toContain("**Acknowledgements** (`parley.config.json`):");
+  });
+
   it("say an expired acknowledgement expired, and fail the run on the finding again", async () => {
     const { root } = project({ "parley.config.json": { profile: "northwind", taskClasses: ["live-input"], acknowledgements: [{ ...ACK, until: "2021-06-30" }] } });
     const r = await runCli(["check", "--card", "contoso.json"], { cwd: root });
