@@ -42,6 +42,7 @@ import { originOf, storeDraft } from "@/components/session/draft";
 import type { SessionSeed } from "@/components/session/session-seed";
 import { ValiditySummary } from "./validity-summary";
 import { TaskClassPanel } from "@/components/task-classes/task-class-panel";
+import { ConfigFileControl } from "./config-file-control";
 import { classesOf, selectionOf, type SkillChoice } from "@/components/task-classes/task-class-selection";
 import { VerdictSummary } from "./verdict-summary";
 import { LazyLiveCheck } from "@/components/live-check/lazy-live-check";
@@ -148,6 +149,13 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     [noteEdit],
   );
   const classes = useMemo(() => classesOf(taskClasses), [taskClasses]);
+  const onConfigImport = useCallback(
+    (next: { profile?: ClientProfile; classes?: TaskClass[] }) => {
+      if (next.profile) setProfile(next.profile);
+      if (next.classes) setTaskClasses(next.classes);
+    },
+    [setProfile, setTaskClasses],
+  );
   const onCardChange = useCallback(
     (text: string) => {
       setCard((prev) => ({ text, revision: prev.revision + 1 }));
@@ -533,6 +541,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             onToggle={toggle.context}
           />
           <TaskClassPanel classes={classes} onChange={setTaskClasses} skills={skills} skillTotal={skillTotal} searchSkills={searchSkills} open={sections.taskClasses} onToggle={toggle.taskClasses} />
+          <ConfigFileControl profile={profile} classes={classes} review={review} cardText={card.text} onImport={onConfigImport} />
         </div>
       </div>
     </>

@@ -1,18 +1,35 @@
-import { type ReviewContext, isNotForClient, type Review, review, type TaskClass } from "../negotiation";
+import {
+  acknowledgeReview,
+  type ClassAcknowledgement,
+  type ClientProfile,
+  describeAcknowledgement,
+  describeClassAcknowledgement,
+  digestCardText,
+  type ReviewContext,
+  isNotForClient,
+  type Review,
+  review,
+  type TaskClass,
+} from "../negotiation";
+import { CONFIG_FLAGS, loadConfig, type LoadedConfig } from "../config/load";
+import type { ParleyConfig } from "../config/schema";
 import { explainInputError } from "../negotiation/explain";
 import { loadCard as loadCardModel } from "../negotiation/card";
 import { type FlagOptions, parseCommandFlags } from "./flag-errors";
 import { allowLoopbackIo, colorDecisionLines, OUTPUT_FLAGS, openReportOutput } from "./output";
 import { formatReviewText } from "./format-text";
-import { chooseTaskClasses, loadCard, loadContext, loadProfile } from "./inputs";
+import { chooseTaskClasses, loadCard, loadContext, loadProfile, resolveTaskClasses } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { buildRecords, parseLinkBase } from "./records";
 import { toReviewJson } from "./review-json";
 import { renderDecisionMarkdown } from "../report/markdown";
+import { safeLines } from "../report/escape";
 import { toGitlabCodeQuality } from "../report/gitlab";
 import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit, toSarif, type FailOn, type FailPolicy } from "../report/formats";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
+import { expandCardSpecs, judgeCards } from "./many-cards";
+import { markAcknowledgedAnnotations, markAcknowledgedCodeQuality, markAcknowledgedJunit, markAcknowledgedResults } from "./acknowledged-formats";
 import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
@@ -32,19 +49,30 @@ export async function runCheck(argv: string[], commandIo: CliIo): Promise<ExitCo
   }
 }
 
+/** Several `--card`s (or a glob) are judged one by one into one report (many-cards.ts); one card is reported as ever. */
 async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promise<ExitCode> {
-  if (!values.card) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
-  if (!values.profile) throw new UsageError("check: --profile is required (a profile JSON file or a preset name).", true);
-  const format = readFormat("check", values.format, REPORT_FORMATS);
-  const failOn = parseFailOn(values["fail-on"]);
+  const loaded = await loadConfig("check", values, io);
+  if (!values.card?.length) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
+  const specs = await expandCardSpecs("check", values.card, io.cwd);
+  if (specs.length === 1) return checkOne({ ...values, card: specs[0]! }, loaded, io, color);
+  const format = readFormat("check", values.format ?? loaded?.config.format, REPORT_FORMATS);
+  return judgeCards("check", specs, format, io, (spec, cardIo) => checkOne({ ...values, card: spec }, loaded, cardIo, false));
+}
+
+async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, loaded: LoadedConfig | undefined, io: CliIo, color: boolean): Promise<ExitCode> {
+  const config = loaded?.config;
+  if (!values.profile && !config?.profile) throw new UsageError(`check: --profile is required (a profile JSON file or a preset name)${loaded ? `; ${loaded.file} names none` : ", or a config file's profile"}.`, true);
+  const format = readFormat("check", values.format ?? config?.format, REPORT_FORMATS);
+  const failOn = parseFailOn(values["fail-on"] ?? config?.failOn);
 
   // Cheap argument checks first, so a typo is reported before a network fetch.
-  const taskClasses = await chooseTaskClasses(values["task-class"], values["task-class-file"], io);
+  const fromFlags = values["task-class"] !== undefined || values["task-class-file"] !== undefined;
+  const taskClasses = fromFlags || !loaded ? await chooseTaskClasses(values["task-class"], values["task-class-file"], io) : configTaskClasses(loaded.config);
   // Without --link-base / --docs-base, the instance's PARLEY_BASE_URL (the server's own setting) is the base.
   const envBase = values["link-base"] === undefined || values["docs-base"] === undefined ? baseUrlFromEnv(io.env) : undefined;
   const linkBase = parseLinkBase(values["link-base"]) ?? envBase;
   const docsBase = docsBaseOf("check", values["docs-base"], envBase);
-  const profile = await loadProfile(values.profile, io);
+  const profile = values.profile ? await loadProfile(values.profile, io) : await configProfile(loaded!, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
   const signatureSetup = await signatureSetupFromFlags(values, io);
   const card = await loadCard(values.card, io);
@@ -58,21 +86,24 @@ async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promis
     throw new UsageError(`check: the review could not run: ${result.inputErrors.map(explainInputError).join(" ")}`);
   }
   const json = toReviewJson(result);
-  const failing = result.decisions.filter((d) => failsOn(d, failOn)).map((d) => d.taskClass);
+  // Acknowledged findings: shown with their decision, never hidden; an acknowledged class does not fail the run.
+  const acknowledgements = config?.acknowledgements.length ? acknowledgeReview(result, config.acknowledgements, { now: new Date(), cardDigest: digestCardText(card.text) }) : [];
+  const isAcknowledged = (taskClass: string) => acknowledgements.some((a) => a.taskClass === taskClass && a.acknowledged);
+  const failing = result.decisions.filter((d) => failsOn(d, failOn) && !isAcknowledged(d.taskClass)).map((d) => d.taskClass);
   const exitCode = failing.length > 0 ? EXIT.rejected : EXIT.ok;
   io.decided?.(exitCode);
   const report = { review: result, cardText: card.text, cardUri: card.source, docsBase, failOn };
   if (format === "sarif") {
-    await writeOut(io.stdout, JSON.stringify(toSarif(report), null, 2) + "\n");
+    await writeOut(io.stdout, JSON.stringify(markAcknowledgedResults(toSarif(report), acknowledgements), null, 2) + "\n");
   } else if (format === "junit") {
-    await writeOut(io.stdout, toJunit(report));
+    await writeOut(io.stdout, markAcknowledgedJunit(toJunit(report), acknowledgements));
   } else if (format === "github") {
-    await writeOut(io.stdout, toGithubAnnotations(report));
+    await writeOut(io.stdout, markAcknowledgedAnnotations(toGithubAnnotations(report), acknowledgements));
   } else if (format === "gitlab") {
-    await writeOut(io.stdout, JSON.stringify(toGitlabCodeQuality(report), null, 2) + "\n");
+    await writeOut(io.stdout, JSON.stringify(markAcknowledgedCodeQuality(toGitlabCodeQuality(report), acknowledgements), null, 2) + "\n");
   } else if (format === "markdown") {
     const link = linkBase ? (buildRecords(result, card, { context, linkBase })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
-    await writeOut(io.stdout, renderDecisionMarkdown(result, link));
+    await writeOut(io.stdout, renderDecisionMarkdown(result, link) + (acknowledgements.length ? acknowledgementMarkdown(acknowledgements, loaded!.file) : ""));
   } else if (format === "json") {
     const source = { source: card.source, ...(card.fetched ? { fetched: card.fetched } : {}) };
     const doc = {
@@ -81,12 +112,15 @@ async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promis
       profile: result.profile.name,
       ...json,
       records: buildRecords(result, card, { context, ...(linkBase ? { linkBase } : {}), reviewLink: values["no-review-link"] !== true }),
+      ...(loaded ? { config: loaded.file } : {}),
+      ...(acknowledgements.length ? { acknowledgements: acknowledgementsJson(acknowledgements) } : {}),
       exitCode,
     };
     await writeOut(io.stdout, JSON.stringify(doc, null, 2) + "\n");
   } else {
     await writeOut(io.stdout, colorDecisionLines(formatReviewText(result, json, card), color));
-    await writeOut(io.stdout, exitLine(result.decisions, failing, failOn));
+    if (acknowledgements.length) await writeOut(io.stdout, acknowledgementLines(acknowledgements, loaded!.file));
+    await writeOut(io.stdout, exitLine(result.decisions, failing, failOn, acknowledgements.filter((a) => a.acknowledged && failsOn(a.decision, failOn)).map((a) => a.taskClass)));
   }
   return exitCode;
 }
@@ -107,10 +141,12 @@ export function parseFailOn(value: string | undefined): FailPolicy {
 }
 
 /** The text format's last line: what failed the run, and the classes that are not for this client (which did not). */
-function exitLine(decisions: Review["decisions"], failing: string[], failOn: FailPolicy): string {
+function exitLine(decisions: Review["decisions"], failing: string[], failOn: FailPolicy, acknowledged: string[] = []): string {
   const plain = failOn.threshold === "reject" && !failOn.notForClient;
   const what = plain ? "Rejected" : `At or past --fail-on ${failOnLabel(failOn)}`;
-  let out = failing.length ? `\n${what}: ${failing.join(", ")} (exit 1)\n` : `\nNothing ${plain ? "rejected" : `at or past --fail-on ${failOnLabel(failOn)}`} (exit 0)\n`;
+  const unacknowledged = acknowledged.length ? " that is not acknowledged" : "";
+  let out = failing.length ? `\n${what}: ${failing.join(", ")} (exit 1)\n` : `\nNothing ${plain ? "rejected" : `at or past --fail-on ${failOnLabel(failOn)}`}${unacknowledged} (exit 0)\n`;
+  if (acknowledged.length) out += `Acknowledged (known and accepted, not failing the run): ${acknowledged.join(", ")}\n`;
   const notForClient = decisions.filter((d) => isNotForClient(d) && !failing.includes(d.taskClass)).map((d) => d.taskClass);
   if (notForClient.length > 0) out += `Not for this client (the client's own limits, not a failure; --fail-on not-for-client to fail on them): ${notForClient.join(", ")}\n`;
   return out;
@@ -129,8 +165,58 @@ function aimAtSkill(skill: string, requested: readonly TaskClass[], cardText: st
   return requested.map((taskClass) => ({ ...taskClass, skill }));
 }
 
+/** The task classes a config file names: its built-in ids (default all), then its own classes; its own alone when it names no id. */
+function configTaskClasses(config: ParleyConfig): TaskClass[] {
+  const custom = config.customTaskClasses ?? [];
+  return config.taskClassIds?.length || custom.length === 0 ? [...resolveTaskClasses(config.taskClassIds), ...custom] : [...custom];
+}
+
+/** The config file's profile: a preset, a file relative to the config file's folder, or the profile itself. */
+async function configProfile(loaded: LoadedConfig, io: CliIo): Promise<ClientProfile> {
+  const profile = loaded.config.profile!;
+  if (profile.kind === "inline") return profile.profile;
+  return loadProfile(profile.spec, { ...io, cwd: loaded.dir }, `${loaded.file} profile`);
+}
+
+/** The text format's acknowledgement section: each class an acknowledgement bears on, what covers it, and what expired. */
+function acknowledgementLines(entries: readonly ClassAcknowledgement[], file: string): string {
+  const lines: string[] = [];
+  for (const entry of entries) {
+    const said = describeClassAcknowledgement(entry);
+    if (said === undefined) continue;
+    lines.push(`  ${said}`);
+    for (const applied of entry.applied) lines.push(`    ${describeAcknowledgement(applied.acknowledgement)}`);
+  }
+  // The reasons are the config file's text: kept on their lines, controls shown, CI commands defused.
+  return lines.length ? `\n${safeLines([`Acknowledgements (${file}):`, ...lines])}\n` : "";
+}
+
+/** The Markdown format's acknowledgement section: the same sentences as a list, under the decisions. */
+function acknowledgementMarkdown(entries: readonly ClassAcknowledgement[], file: string): string {
+  const items = entries.flatMap((entry) => {
+    const said = describeClassAcknowledgement(entry);
+    return said === undefined ? [] : [`- ${said}`, ...entry.applied.map((a) => `  - ${describeAcknowledgement(a.acknowledgement)}`)];
+  });
+  return items.length ? `\n${safeLines([`**Acknowledgements** (\`${file}\`):`, "", ...items])}\n` : "";
+}
+
+/** `--format json`'s acknowledgements: per class it bears on, whether it is acknowledged, what applies and what expired. */
+function acknowledgementsJson(entries: readonly ClassAcknowledgement[]) {
+  return entries
+    .filter((e) => e.applied.length > 0 || e.expired.length > 0)
+    .map((e) => ({
+      taskClass: e.taskClass,
+      decision: e.decision,
+      acknowledged: e.acknowledged,
+      applied: e.applied.map((a) => a.acknowledgement),
+      expired: e.expired.map((a) => a.acknowledgement),
+      unacknowledged: e.unacknowledged,
+      message: describeClassAcknowledgement(e),
+    }));
+}
+
 const CHECK_OPTIONS = {
-  card: { type: "string" },
+  card: { type: "string", multiple: true },
   profile: { type: "string" },
   "task-class": { type: "string", multiple: true },
   context: { type: "string" },
@@ -143,6 +229,7 @@ const CHECK_OPTIONS = {
   "task-class-file": { type: "string" },
   ...SIGNATURE_FLAGS,
   "allow-loopback": { type: "boolean" },
+  ...CONFIG_FLAGS,
   ...OUTPUT_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;

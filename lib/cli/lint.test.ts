@@ -147,7 +147,7 @@ describe("parley lint: formats and exit codes", () => {
   it("--help prints its options and the presets; the main usage lists the command", async () => {
     const help = await runCli(["lint", "--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: parley lint --card FILE\|URL\|-\|example:ID \[options\]/);
+    expect(help.stdout).toMatch(/^Usage: parley lint --card FILE\|URL\|-\|example:ID\.\.\. \[options\]/);
     expect(help.stdout).toContain("--no-live");
     expect(help.stdout).toContain("a2a-python");
     expect((await runCli(["--help"])).stdout).toMatch(/^ {2}lint {8}one card with no profile/m);

@@ -12,9 +12,12 @@ import { type LoadedCard, loadCard } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { lintUsage } from "./usage";
+import { CONFIG_FLAGS, loadConfig } from "../config/load";
+import type { ParleyConfig } from "../config/schema";
+import { expandCardSpecs, judgeCards } from "./many-cards";
 
 const LINT_OPTIONS = {
-  card: { type: "string" },
+  card: { type: "string", multiple: true },
   format: { type: "string" },
   live: { type: "boolean" },
   "no-live": { type: "boolean" },
@@ -23,6 +26,7 @@ const LINT_OPTIONS = {
   "docs-base": { type: "string" },
   ...SIGNATURE_FLAGS,
   "allow-loopback": { type: "boolean" },
+  ...CONFIG_FLAGS,
   ...OUTPUT_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagOptions;
@@ -53,10 +57,19 @@ export async function runLint(argv: string[], commandIo: CliIo): Promise<ExitCod
   }
 }
 
+/** Several `--card`s (or a glob) are linted one by one into one report (many-cards.ts); one card is reported as ever. */
 async function lintWith(values: LintValues, io: CliIo): Promise<ExitCode> {
-  if (!values.card) throw new UsageError("lint: --card is required (a file, an http(s) URL, example:ID, or - for stdin).", true);
-  const format = readFormat("lint", values.format, REPORT_FORMATS);
-  const failOn = values["fail-on"] ?? "error";
+  const config = (await loadConfig("lint", values, io))?.config;
+  if (!values.card?.length) throw new UsageError("lint: --card is required (a file, an http(s) URL, example:ID, or - for stdin).", true);
+  const specs = await expandCardSpecs("lint", values.card, io.cwd);
+  if (specs.length === 1) return lintOne({ ...values, card: specs[0]! }, config, io);
+  const format = readFormat("lint", values.format ?? config?.lint?.format ?? config?.format, REPORT_FORMATS);
+  return judgeCards("lint", specs, format, io, (spec, cardIo) => lintOne({ ...values, card: spec }, config, cardIo));
+}
+
+async function lintOne(values: Omit<LintValues, "card"> & { card: string }, config: ParleyConfig | undefined, io: CliIo): Promise<ExitCode> {
+  const format = readFormat("lint", values.format ?? config?.lint?.format ?? config?.format, REPORT_FORMATS);
+  const failOn = values["fail-on"] ?? config?.lint?.failOn ?? "error";
   if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`lint: --fail-on must be error or warning, not "${failOn}".`, true);
   if (values.live && values["no-live"]) throw new UsageError("lint: --live and --no-live contradict each other: give one.", true);
   const isUrl = /^https?:\/\//i.test(values.card);

@@ -47,6 +47,10 @@ const COMMANDS: Record<string, (() => Promise<Command>) | undefined> = {
     const { runCanIDeploy, CAN_I_DEPLOY_USAGE } = await import("./can-i-deploy");
     return { run: runCanIDeploy, usage: () => CAN_I_DEPLOY_USAGE };
   },
+  mcp: async () => {
+    const [{ runMcp, MCP_USAGE }] = await Promise.all([import("../mcp/command"), installCompiledSchemas()]);
+    return { run: (argv, io) => runMcp(argv, io, run), usage: () => MCP_USAGE };
+  },
   probe: async () => {
     const [{ runProbe }, { PROBE_USAGE }] = await Promise.all([import("./probe"), import("./probe-usage"), installCompiledSchemas()]);
     return { run: runProbe, usage: () => PROBE_USAGE };

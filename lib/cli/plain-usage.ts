@@ -17,6 +17,8 @@ Commands:
   triage      many cards × many profiles: a row per pair (json, csv, markdown)
   diff        two versions of a card: changed fields and the decisions they move
   probe       check the card's claims against the live agent (--send: real tasks)
+  can-i-deploy  ask a Parley registry whether an agent's card is decided fit for a profile
+  mcp         serve review, lint, diff, explain-record and probe to an MCP client (stdio)
 
 Run "parley help <command>" (or "<command> --help") for a command's options, "parley -v"
 (--version) for the engine version.

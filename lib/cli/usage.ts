@@ -2,14 +2,17 @@ import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { listExamples, listPresets } from "./inputs";
 import { OUTPUT_USAGE } from "./output";
+import { CONFIG_USAGE } from "../config/load";
 
 export function checkUsage(): string {
-  return `Usage: parley check --card FILE|URL|-|example:ID --profile FILE|PRESET [options]
+  return `Usage: parley check --card FILE|URL|-|example:ID... --profile FILE|PRESET [options]
 
 Options:
   --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
                         /.well-known/agent-card.json then agent.json), - for stdin, or a
                         built-in example: ${listExamples()}
+                        Repeatable, and a quoted glob ('cards/*.json', 'agents/**/card.json')
+                        names several: one report, the worst exit code
   --profile FILE|PRESET a client profile JSON file, or a preset: ${listPresets()}
   --task-class ID       a task class to decide (repeatable; default: all):
                         ${BUILT_IN_TASK_CLASS_IDS.join(", ")}
@@ -40,6 +43,7 @@ Options:
                         card chose that URL; --no-jku says so explicitly)
   --allow-loopback      fetch a card from this machine (127.0.0.1, ::1, localhost): to test a
                         local agent; the same as ${LOOPBACK_ENV}=1 (never private ranges)
+${CONFIG_USAGE}
 ${OUTPUT_USAGE}
   -h, --help            this help
 
@@ -50,7 +54,7 @@ fetch refused).
 }
 
 export function lintUsage(): string {
-  return `Usage: parley lint --card FILE|URL|-|example:ID [options]
+  return `Usage: parley lint --card FILE|URL|-|example:ID... [options]
 
 Checks a card on its own, with no client profile: its validity (errors: a conforming client
 refuses the card; warnings: what real SDKs trip on), its signatures, what its interfaces answer
@@ -60,6 +64,8 @@ Options:
   --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
                         /.well-known/agent-card.json then agent.json), - for stdin, or a
                         built-in example: ${listExamples()}
+                        Repeatable, and a quoted glob ('cards/*.json') names several: one
+                        report, the worst exit code
   --live                ask the card's interfaces (one call each that creates nothing, and the
                         streaming and push claims) for a card from a file, stdin or an example
   --no-live             do not ask them for a card fetched by URL (asked by default)
@@ -77,6 +83,7 @@ Options:
                         do not, the default)
   --allow-loopback      fetch and ask an agent on this machine (127.0.0.1, ::1, localhost): to
                         test a local agent; the same as ${LOOPBACK_ENV}=1
+${CONFIG_USAGE}
 ${OUTPUT_USAGE}
   -h, --help            this help
 

@@ -6,10 +6,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAgent, type RunningAgent } from "../../reality/agents";
 import { CONTOSO } from "../negotiation/examples/incidents";
+import { buildPackage } from "../../scripts/build-package.mjs";
 
 /**
- * The package as a stranger gets it: `npm pack` (which runs `prepare`: the CLI bundle and the
- * library build), then the tarball installed into an empty project with npm's cache only, and used
+ * The package as a stranger gets it: `npm run -s pack` (scripts/build-package.mjs: the CLI bundle
+ * and the library build, staged with the manifest the package ships, then `npm pack`), then the tarball installed into an empty project with npm's cache only, and used
  * there with no other file of this repository: review() from Node ESM, a TypeScript file that
  * type-checks against the published declarations, the guard on a real @a2a-js/sdk client, and the
  * CLI through npx. Slow (it builds everything once); one describe so it builds once.
@@ -20,8 +21,8 @@ const TSC = path.join(ROOT, "node_modules/typescript/bin/tsc");
 const NPM_ENV = { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
 
 /** Everything a published file may be; anything else in the tarball is a leak (tests, fixtures, sources). */
-const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^schema\/client-profile\.schema\.json$/, /^build\/cli\/review\.mjs$/, /^build\/cli\/chunks\/[\w-]+\.mjs$/, /^build\/lib\/.+\.(js|d\.ts)$/];
-const REQUIRED = ["package.json", "README.md", "LICENSE", "schema/client-profile.schema.json", "build/cli/review.mjs", "build/lib/index.js", "build/lib/a2a-js.js", "build/lib/browser.js", "build/lib/types/negotiation/node.d.ts", "build/lib/types/a2a-js/index.d.ts"];
+const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^schema\/(client-profile|parley-config)\.schema\.json$/, /^build\/cli\/review\.mjs$/, /^build\/cli\/chunks\/[\w-]+\.mjs$/, /^build\/lib\/.+\.(js|d\.ts)$/];
+const REQUIRED = ["package.json", "README.md", "LICENSE", "schema/client-profile.schema.json", "schema/parley-config.schema.json", "build/cli/review.mjs", "build/lib/index.js", "build/lib/a2a-js.js", "build/lib/browser.js", "build/lib/types/negotiation/node.d.ts", "build/lib/types/a2a-js/index.d.ts"];
 /** Packed and unpacked ceilings: about twice today's (0.5 MB packed), so growth is a decision, not drift. */
 const MAX_PACKED_BYTES = 1_000_000;
 const MAX_UNPACKED_BYTES = 4_000_000;
@@ -54,9 +55,7 @@ async function inProject(cmd: string, args: string[], cwd = project) {
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "parley-pack-"));
-  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", work], { cwd: ROOT, env: NPM_ENV, maxBuffer: 64 * 1024 * 1024 });
-  // `prepare` prints its own lines before npm's JSON.
-  packed = (JSON.parse(stdout.slice(stdout.indexOf("[\n"))) as PackResult[])[0]!;
+  packed = (await buildPackage(work)).packed;
   project = path.join(work, "project");
   await run("mkdir", [project]);
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "empty-project", private: true, type: "module" }));
@@ -80,9 +79,13 @@ describe("the parley-a2a tarball", () => {
   it("installs into an empty project pulling only what the library needs (jose, zod), not next, react or build tools", async () => {
     await inProject("npm", ["install", "--offline", "--no-audit", "--no-fund", await packInstalled("jose"), await packInstalled("zod"), path.join(work, packed.filename)]);
     expect(readdirSync(path.join(project, "node_modules")).filter((n) => !n.startsWith("."))).toEqual(["jose", "parley-a2a", "zod"]);
-    const installed = JSON.parse(readFileSync(path.join(project, "node_modules/parley-a2a/package.json"), "utf8")) as { dependencies: object };
+    const installed = JSON.parse(readFileSync(path.join(project, "node_modules/parley-a2a/package.json"), "utf8")) as Record<string, unknown>;
     const own = (await import("../../package.json")).dependencies;
     expect(installed.dependencies).toEqual({ jose: own.jose, zod: own.zod });
+    // No scripts (npm's install-scripts warning, scripts/ is not shipped) and no dev dependencies; a repository for the registry page's links.
+    expect(installed.scripts).toBeUndefined();
+    expect(installed.devDependencies).toBeUndefined();
+    expect(installed.repository).toMatchObject({ type: "git", url: expect.stringMatching(/^git\+https:\/\//) });
   }, 120_000);
 
   it("reviews a card from Node ESM, on the compiled validator by default (the browser condition keeps zod/mini)", async () => {
@@ -226,5 +229,20 @@ describe("the parley-a2a tarball", () => {
       (e: { code: number }) => e.code,
     );
     expect(rejected).toBe(1);
+  }, 60_000);
+
+  it("serves MCP from the installed bin with no MCP SDK installed (it is bundled into the CLI)", async () => {
+    expect(readdirSync(path.join(project, "node_modules")).filter((n) => n.startsWith("@modelcontextprotocol"))).toEqual([]);
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const client = new Client({ name: "pack-test", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: path.join(project, "node_modules/.bin/parley"), args: ["mcp"], cwd: project, stderr: "pipe" }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain("review");
+      const answer = (await client.callTool({ name: "review", arguments: { card: "card.json", profile: "northwind", taskClasses: ["live-input"] } })) as { content: Array<{ text: string }> };
+      expect((JSON.parse(answer.content[0]!.text) as { decisions: Record<string, { decision: string }> }).decisions["live-input"]!.decision).toBe("reject");
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { clientProfileJsonSchema, FIELD_DESCRIPTIONS, propertyPaths } from "../../schema/client-profile";
 import { ENGINE_VERSION, INVARIANTS } from "../negotiation";
 import pkg from "../../package.json";
+import { shippedManifest } from "../../scripts/build-package.mjs";
 
 /** What the package promises, checked without building it (lib/package/pack.test.ts builds and installs it). */
 const ROOT = path.resolve(__dirname, "../..");
@@ -38,7 +39,18 @@ describe("package.json", () => {
     };
     expect(targets.filter((t) => !published(t))).toEqual([]);
     expect(pkg.exports["."]).toMatchObject({ browser: "./build/lib/browser.js", default: "./build/lib/index.js" });
+    // A clone builds both after `npm ci`; the package itself ships no scripts (scripts/build-package.mjs).
     expect(pkg.scripts.prepare).toContain("scripts/build-lib.mjs");
+  });
+
+  it("ships a manifest with a repository and no scripts, none of which could run from the files it ships", () => {
+    const shipped = shippedManifest(pkg);
+    expect(shipped.scripts).toBeUndefined();
+    expect(shipped.devDependencies).toBeUndefined();
+    expect(shipped.repository).toEqual(pkg.repository);
+    expect(Object.keys(shipped)).toEqual(expect.arrayContaining(["name", "version", "exports", "bin", "files", "engines", "dependencies"]));
+    // A publish from the root would ship the development manifest: it refuses, naming the staged one.
+    expect(pkg.scripts.prepublishOnly).toContain("npm publish build/package");
   });
 
   it("gives the types of parley-a2a/a2a-js to TypeScript's classic node resolution too (typesVersions, as @a2a-js/sdk does)", () => {
@@ -50,6 +62,16 @@ describe("package.json", () => {
     const min = /^>=(\d+\.\d+)\.0$/.exec(pkg.engines.node)?.[1];
     expect(readme).toContain(`Node.js ${min} or later`);
     expect(readme).toMatch(/CI runs Node \d+/);
+  });
+
+  it("names in the README every installed dev dependency whose declared Node range leaves out the minimum (npm ci warns about each)", () => {
+    const min = /^>=(\d+\.\d+\.\d+)$/.exec(pkg.engines.node)![1]!;
+    const lock = JSON.parse(read("package-lock.json")) as { packages: Record<string, { engines?: { node?: string } }> };
+    const refusing = Object.entries(lock.packages)
+      .filter(([where, entry]) => where !== "" && typeof entry.engines?.node === "string" && !admitsVersion(entry.engines.node, min))
+      .map(([where]) => where.slice(where.lastIndexOf("node_modules/") + "node_modules/".length));
+    const readme = read("README.md");
+    expect(refusing.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 });
 
@@ -92,3 +114,21 @@ describe("docs/profile.md", () => {
     },
   );
 });
+
+/**
+ * Whether a package's `engines.node` admits `version`, for the range forms the lockfile holds
+ * ("a || b", ">=x.y.z", "^x", "x", "x.y.z"); a form it does not know counts as admitting.
+ */
+function admitsVersion(range: string, version: string): boolean {
+  const v = version.split(".").map(Number) as [number, number, number];
+  const cmp = (a: number[]) => v[0] - (a[0] ?? 0) || v[1] - (a[1] ?? 0) || v[2] - (a[2] ?? 0);
+  return range.split("||").some((part) => {
+    // "10.x" and "10.*" read as "10".
+    const p = part.trim().replace(/(?:\.[x*])+$/, "").replace(/\s+/g, " ").replace(/^>= /, ">=");
+    let m = /^>=\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(p);
+    if (m) return cmp([Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)]) >= 0;
+    m = /^\^?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(p);
+    if (m) return v[0] === Number(m[1]) && cmp([Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)]) >= 0;
+    return !/^[<>=^~\d]/.test(p) || p === "*";
+  });
+}

@@ -1,0 +1,98 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { type Acknowledgement, acknowledgeReview, type ClientProfile, describeAcknowledgement, describeClassAcknowledgement, digestCardText, type Review, type TaskClass } from "@/lib/negotiation";
+import { CONFIG_EXPORT_NAME, configFileText, MAX_CONFIG_FILE_BYTES, readConfigFile } from "@/lib/config/workspace";
+import { downloadText } from "@/components/ui/download";
+import { JsonFilePicker } from "@/components/ui/json-file-picker";
+
+/**
+ * The CLI's config file, from and into the workspace: "Export" writes the profile and the task
+ * classes on screen (and the acknowledgements imported here) as a parley.config.json that
+ * `parley check` runs as is; "Import" takes one back: its profile and task classes replace the
+ * workspace's, and its acknowledged findings are listed against the review on screen, each class
+ * with its decision (an acknowledgement never changes or hides one) and what expired.
+ */
+export function ConfigFileControl({
+  profile,
+  classes,
+  review,
+  cardText,
+  onImport,
+}: {
+  profile: ClientProfile;
+  classes: readonly TaskClass[];
+  review: Review | undefined;
+  cardText: string;
+  onImport: (next: { profile?: ClientProfile; classes?: TaskClass[] }) => void;
+}) {
+  const [acknowledgements, setAcknowledgements] = useState<Acknowledgement[]>([]);
+  const [status, setStatus] = useState("");
+  const lines = useMemo(() => {
+    if (acknowledgements.length === 0 || !review) return [];
+    const entries = acknowledgeReview(review, acknowledgements, { now: new Date(), cardDigest: digestCardText(cardText) });
+    return entries.flatMap((entry) => {
+      const said = describeClassAcknowledgement(entry);
+      return said === undefined ? [] : [{ taskClass: entry.taskClass, acknowledged: entry.acknowledged, said, details: entry.applied.map((a) => describeAcknowledgement(a.acknowledgement)) }];
+    });
+  }, [acknowledgements, review, cardText]);
+
+  const importFile = async (file: File) => {
+    if (file.size > MAX_CONFIG_FILE_BYTES) {
+      setStatus(`${file.name} is ${Math.round(file.size / 1024)} KB; a config file is at most 1 MB. Nothing was imported.`);
+      return;
+    }
+    const read = readConfigFile(await file.text(), file.name);
+    const taken: string[] = [];
+    if (read.profile) taken.push(`the profile "${read.profile.name}"`);
+    if (read.classes) taken.push(`${read.classes.length} task class${read.classes.length === 1 ? "" : "es"}`);
+    if (read.acknowledgements.length) taken.push(`${read.acknowledgements.length} acknowledgement${read.acknowledgements.length === 1 ? "" : "s"}`);
+    if (read.profile || read.classes) onImport({ ...(read.profile ? { profile: read.profile } : {}), ...(read.classes ? { classes: read.classes } : {}) });
+    setAcknowledgements(read.acknowledgements);
+    setStatus([taken.length ? `Imported from ${file.name}: ${taken.join(", ")}.` : `${file.name} held nothing to import.`, ...read.notes].join(" "));
+  };
+
+  return (
+    <section aria-labelledby="config-file-heading" className="flex flex-col gap-2 rounded border border-slate-200 p-3" data-testid="config-file">
+      <h2 id="config-file-heading" className="text-sm font-semibold">
+        Config file
+      </h2>
+      <p className="text-xs text-slate-700">
+        The profile and task classes above as a <code>parley.config.json</code>: <code>parley check</code> in CI reads it from the project folder. Importing one sets them here and lists its acknowledged findings.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+          onClick={() => {
+            downloadText(CONFIG_EXPORT_NAME, configFileText(profile, classes, acknowledgements), "application/json");
+            setStatus(`Exported ${CONFIG_EXPORT_NAME}: the profile "${profile.name}" and ${classes.length} task class${classes.length === 1 ? "" : "es"}${acknowledgements.length ? ` and ${acknowledgements.length} acknowledgement${acknowledgements.length === 1 ? "" : "s"}` : ""}.`);
+          }}
+        >
+          Export as parley.config.json
+        </button>
+        <JsonFilePicker label="Import a config file…" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100" onFile={(file) => void importFile(file)} />
+      </div>
+      <p role="status" className="text-xs" data-testid="config-file-status">
+        {status}
+      </p>
+      {lines.length > 0 && (
+        <div>
+          <h3 className="text-xs font-semibold">Acknowledged findings (shown, never hidden)</h3>
+          <ul className="flex flex-col gap-1 text-xs" data-testid="config-acknowledgements">
+            {lines.map((line) => (
+              <li key={line.taskClass} data-task-class={line.taskClass} data-acknowledged={line.acknowledged ? "true" : "false"}>
+                {line.said}
+                {line.details.map((detail) => (
+                  <span key={detail} className="block pl-3 text-slate-700">
+                    {detail}
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { runCli } from "../lib/cli/test-io";
+import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { expectDecision, openWorkspace, TASK_CLASSES } from "./workspace-helpers";
+
+// The workspace and the CLI share one config file: what the workspace exports, `parley check` runs
+// as is with the same decisions; what a team keeps in parley.config.json opens in the workspace,
+// its acknowledged findings listed beside decisions that stay what they are.
+const ACK = { invariant: "live-input-needs-streaming", taskClass: "live-input", reason: "Contoso turns streaming on next quarter.", by: "Ana", until: "2099-12-31" };
+
+test("the workspace exports its profile and task classes as a parley.config.json that check runs with the same decisions", async ({ page }) => {
+  await openWorkspace(page);
+  await expectDecision(page, "live-input", "reject");
+  const control = page.getByTestId("config-file");
+  const downloading = page.waitForEvent("download");
+  await control.getByRole("button", { name: "Export as parley.config.json" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("parley.config.json");
+  const file = await download.path();
+  const config = JSON.parse(readFileSync(file, "utf8")) as { profile: { name: string }; taskClasses: string[] };
+  expect(config.profile.name).toBe("Northwind discovery agent");
+  expect(config.taskClasses).toEqual(TASK_CLASSES);
+  await expect(page.getByTestId("config-file-status")).toContainText('Exported parley.config.json: the profile "Northwind discovery agent" and 5 task classes.');
+
+  // In CI: the same file, found in the project folder, decides as the workspace did.
+  const project = mkdtempSync(path.join(tmpdir(), "parley-e2e-config-"));
+  writeFileSync(path.join(project, "parley.config.json"), readFileSync(file));
+  writeFileSync(path.join(project, "card.json"), CONTOSO.text);
+  const cli = await runCli(["check", "--card", "card.json", "--format", "json"], { cwd: project });
+  const decisions = (JSON.parse(cli.stdout) as { decisions: Record<string, { decision: string }> }).decisions;
+  expect(Object.keys(decisions)).toEqual(TASK_CLASSES);
+  for (const taskClass of TASK_CLASSES) {
+    // "not-for-client" is how the matrix shows a reject aimed at the client; the JSON says reject.
+    const shown = await page.getByTestId(`decision-${taskClass}`).getAttribute("data-outcome");
+    expect(shown === "not-for-client" ? "reject" : shown, taskClass).toBe(decisions[taskClass]!.decision);
+  }
+});
+
+test("a config file imported sets the profile and task classes, and lists its acknowledged finding beside the unchanged decision", async ({ page }) => {
+  await openWorkspace(page);
+  const control = page.getByTestId("config-file");
+  const input = control.getByLabel("Import a config file…");
+
+  await input.setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{\n  "profile": "northwind",\n  "taskClasses": [,]\n}') });
+  await expect(page.getByTestId("config-file-status")).toContainText(/broken\.json: .*line 3, column \d+.* Nothing was imported\./);
+
+  const config = { profile: "northwind-buffering", taskClasses: ["request-response", "live-input"], acknowledgements: [ACK] };
+  await input.setInputFiles({ name: "parley.config.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(config)) });
+  await expect(page.getByTestId("config-file-status")).toContainText('Imported from parley.config.json: the profile "Northwind with audio buffering", 2 task classes, 1 acknowledgement.');
+  await expect(page.getByTestId("decision-async-completion")).toHaveCount(0);
+  await expectDecision(page, "request-response", "accept");
+
+  // Back to the live-only client: live input is rejected, and the list says it is acknowledged, by whom and why.
+  const northwind = { ...config, profile: "northwind" };
+  await input.setInputFiles({ name: "parley.config.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(northwind)) });
+  await expectDecision(page, "live-input", "reject");
+  const acknowledged = page.getByTestId("config-acknowledgements").locator('[data-task-class="live-input"]');
+  await expect(acknowledged).toHaveAttribute("data-acknowledged", "true");
+  await expect(acknowledged).toContainText("live-input: reject, acknowledged (live-input-needs-streaming); it does not fail a gate.");
+  await expect(acknowledged).toContainText("by Ana until 2099-12-31: Contoso turns streaming on next quarter.");
+
+  // Expired: said, and no longer acknowledged.
+  const expired = { ...northwind, acknowledgements: [{ ...ACK, until: "2021-06-30" }] };
+  await input.setInputFiles({ name: "old.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(expired)) });
+  const line = page.getByTestId("config-acknowledgements").locator('[data-task-class="live-input"]');
+  await expect(line).toHaveAttribute("data-acknowledged", "false");
+  await expect(line).toContainText("expired on 2021-06-30: the finding counts again.");
+});

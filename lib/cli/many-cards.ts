@@ -1,0 +1,170 @@
+import { lstat, readdir } from "node:fs/promises";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
+
+/**
+ * Several cards in one `check` or `lint`: `--card` repeated, each a file, URL, `-`, `example:ID`
+ * or a glob (`'cards/*.json'`, `'agents/**\/card.json'`, quoted so the CLI expands it, the same on
+ * every shell). Every card is judged by the command's own one-card code with its report captured,
+ * then the reports are joined into one of the same format, and the exit code is the worst: 2 when a
+ * card could not be read (said on stderr; the others are still judged), else 1 when any failed.
+ */
+
+/** More cards than this in one run is a mistake (a glob at the root), not a review. */
+export const MAX_CARDS = 1000;
+const MAX_GLOB_DEPTH = 32;
+
+const isGlob = (spec: string) => /[*?]/.test(spec) && spec !== "-" && !/^https?:\/\//i.test(spec) && !spec.startsWith("example:");
+
+/** The card specs the `--card` values name, globs expanded (sorted), duplicates dropped, in order. */
+export async function expandCardSpecs(command: string, specs: readonly string[], cwd: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const spec of specs) {
+    if (!isGlob(spec)) {
+      if (!out.includes(spec)) out.push(spec);
+      continue;
+    }
+    const matches = await expandGlob(spec, cwd);
+    if (matches.length === 0) throw new UsageError(`${command}: --card ${spec}: the pattern matches no file.`);
+    for (const match of matches) if (!out.includes(match)) out.push(match);
+    if (out.length > MAX_CARDS) break;
+  }
+  if (out.length > MAX_CARDS) throw new UsageError(`${command}: --card names more than ${MAX_CARDS} cards; at most ${MAX_CARDS} in one run.`);
+  return out;
+}
+
+/** `*` and `?` within a name, `**` for any number of folders; names starting with "." only when the pattern's part does. */
+async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
+  const absolute = path.isAbsolute(pattern);
+  const parts = pattern.split(/[\\/]+/).filter((p, i) => p !== "" || i === 0);
+  const start = absolute ? path.parse(pattern).root : cwd;
+  const found: string[] = [];
+  const walk = async (dir: string, shown: string, index: number, depth: number): Promise<void> => {
+    if (found.length > MAX_CARDS || depth > MAX_GLOB_DEPTH) return;
+    if (index === parts.length) return;
+    const part = parts[index]!;
+    const last = index === parts.length - 1;
+    if (part === "" || (!/[*?]/.test(part) && part !== "**")) {
+      const next = path.join(dir, part);
+      const info = await lstat(next).catch(() => undefined);
+      if (!info) return;
+      const nextShown = shown === "" ? part : `${shown}/${part}`;
+      if (last) {
+        if (info.isFile()) found.push(nextShown);
+      } else if (info.isDirectory()) await walk(next, nextShown, index + 1, depth);
+      return;
+    }
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (part === "**") {
+      // Zero folders here, then each folder below (symbolic links are not followed: no loops).
+      await walk(dir, shown, index + 1, depth);
+      for (const entry of entries) {
+        if (entry.isDirectory() && !entry.name.startsWith(".")) await walk(path.join(dir, entry.name), shown === "" ? entry.name : `${shown}/${entry.name}`, index, depth + 1);
+      }
+      return;
+    }
+    const matcher = nameMatcher(part);
+    for (const entry of entries) {
+      if (!matcher.test(entry.name) || (entry.name.startsWith(".") && !part.startsWith("."))) continue;
+      const nextShown = shown === "" ? entry.name : `${shown}/${entry.name}`;
+      if (last) {
+        if (entry.isFile()) found.push(nextShown);
+      } else if (entry.isDirectory()) await walk(path.join(dir, entry.name), nextShown, index + 1, depth + 1);
+    }
+  };
+  await walk(start, absolute ? start.replace(/[\\/]+$/, "") : "", absolute ? 1 : 0, 0);
+  return found;
+}
+
+function nameMatcher(part: string): RegExp {
+  const source = [...part].map((c) => (c === "*" ? "[^/]*" : c === "?" ? "[^/]" : c.replace(/[.+^${}()|[\]\\]/g, "\\$&"))).join("");
+  return new RegExp(`^${source}$`);
+}
+
+/** One card's run: its report as the one-card code wrote it, and its exit code. */
+interface CardRun {
+  spec: string;
+  report: string;
+  code: ExitCode;
+  error?: string;
+}
+
+/**
+ * Runs `judge` once per card with stdout captured, then writes one report: JSON `{cards, exitCode}`,
+ * SARIF with a run per card, GitLab's list joined, JUnit's suites under one root, the text formats
+ * one after the other with a summary line last (text only).
+ */
+export async function judgeCards(
+  command: string,
+  specs: readonly string[],
+  format: string,
+  io: CliIo,
+  judge: (spec: string, io: CliIo) => Promise<ExitCode>,
+): Promise<ExitCode> {
+  const runs: CardRun[] = [];
+  for (const spec of specs) {
+    const chunks: Buffer[] = [];
+    const stdout = new PassThrough();
+    stdout.on("data", (c: Buffer) => chunks.push(c));
+    try {
+      // Each card's own run must not announce its exit code: the run's is the worst, told below.
+      const code = await judge(spec, { ...io, stdout, decided: undefined });
+      runs.push({ spec, report: Buffer.concat(chunks).toString("utf8"), code });
+    } catch (e) {
+      if (!(e instanceof UsageError) || e.showUsage) throw e;
+      runs.push({ spec, report: "", code: EXIT.unusable, error: e.message });
+    }
+  }
+  // The same problem with every card is the invocation's (an unknown preset, a bad --skill), said once.
+  const first = runs[0]?.error;
+  if (first !== undefined && runs.every((r) => r.error === first)) throw new UsageError(first);
+  const worst = runs.reduce<ExitCode>((w, r) => (r.code > w ? r.code : w), EXIT.ok);
+  io.decided?.(worst);
+  for (const run of runs) if (run.error) await writeOut(io.stderr, `parley: ${run.error}\n`);
+  const judged = runs.filter((r) => !r.error);
+  await writeOut(io.stdout, joinReports(command, format, judged, runs, worst));
+  return worst;
+}
+
+function joinReports(command: string, format: string, judged: CardRun[], all: CardRun[], worst: ExitCode): string {
+  const parsed = () => judged.map((r) => JSON.parse(r.report) as Record<string, unknown>);
+  switch (format) {
+    case "json":
+      return JSON.stringify({ cards: parsed(), ...(all.length > judged.length ? { unreadable: all.filter((r) => r.error).map((r) => ({ card: r.spec, error: r.error })) } : {}), exitCode: worst }, null, 2) + "\n";
+    case "sarif": {
+      const docs = parsed();
+      const base = docs[0] ?? { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0" };
+      return JSON.stringify({ ...base, runs: docs.flatMap((d) => (d.runs as unknown[]) ?? []) }, null, 2) + "\n";
+    }
+    case "gitlab":
+      return JSON.stringify((parsed() as unknown as unknown[][]).flat(), null, 2) + "\n";
+    case "junit":
+      return joinJunit(command, judged.map((r) => r.report));
+    case "text": {
+      const failing = judged.filter((r) => r.code === EXIT.rejected).map((r) => r.spec);
+      const unreadable = all.filter((r) => r.error).map((r) => r.spec);
+      const summary = [`${all.length} cards`, failing.length ? `failing: ${failing.join(", ")}` : "none failing", ...(unreadable.length ? [`not read: ${unreadable.join(", ")}`] : [])];
+      return judged.map((r) => r.report).join("\n" + "─".repeat(72) + "\n\n") + `\n${summary.join("; ")} (exit ${worst})\n`;
+    }
+    default:
+      return judged.map((r) => r.report).join("\n");
+  }
+}
+
+/** JUnit reports of one card each → one `<testsuites>` with every card's suites and the totals. */
+function joinJunit(command: string, reports: string[]): string {
+  let tests = 0;
+  let failures = 0;
+  const suites: string[] = [];
+  for (const report of reports) {
+    const root = /<testsuites\b[^>]*\btests="(\d+)"[^>]*\bfailures="(\d+)"[^>]*>\n?([\s\S]*?)<\/testsuites>/.exec(report);
+    if (!root) continue;
+    tests += Number(root[1]);
+    failures += Number(root[2]);
+    suites.push(root[3]!);
+  }
+  const name = command === "lint" ? "Parley lint" : "Parley";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${name}" tests="${tests}" failures="${failures}">\n${suites.join("")}</testsuites>\n`;
+}
