@@ -124,6 +124,20 @@ describe("probe without --send: no task is created", () => {
     expect(report.contradictions[0]).toMatchObject({ pointer: "/url", observed: expect.stringMatching(/^interface 0 has nothing behind it/) });
   });
 
+  it("a card listing 2,000 interfaces: a few are called, the report lists those and the first 20 others, and says the rest once", async () => {
+    const a = await agent({ bindings: ["JSONRPC"] });
+    const served = JSON.parse(await (await fetch(a.cardUrl)).text()) as { supportedInterfaces: Array<Record<string, unknown>> };
+    const first = served.supportedInterfaces[0]!;
+    served.supportedInterfaces = [first, ...Array.from({ length: 2000 }, (_, i) => ({ ...first, url: `${String(first.url)}/copy-${i}` }))];
+    const report = await probeAgent({ card: { text: JSON.stringify(served), source: "many.json" }, profile, taskClasses: BUILT_IN_TASK_CLASSES, allowLoopback: true });
+    const called = report.interfaces.filter((i) => i.error?.kind !== "notProbed");
+    expect(called.length).toBeGreaterThan(0);
+    expect(report.interfaces.length).toBe(called.length + 20);
+    expect(report.notes.filter((n) => /not called|not probed/.test(n)).length).toBeLessThanOrEqual(2);
+    expect(report.notes).toContainEqual(`${2001 - called.length - 20} more interfaces that were not called are not listed (2001 declared).`);
+    expect(JSON.stringify(report).length).toBeLessThan(200_000);
+  });
+
   it("refuses a loopback agent unless loopback is allowed", async () => {
     const a = await agent({});
     await expect(probe(a, { allowLoopback: false })).rejects.toThrow(/could not be fetched/);

@@ -3,7 +3,7 @@ import { A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, type AgentCard, type AgentInt
 import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Transport, type TransportFactory } from "@a2a-js/sdk/client";
 import { fetchCard } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
-import { type ClientProfile, describeCardLocation, locateCardFor, review, type TaskClass } from "../negotiation";
+import { capList, type ClientProfile, LIST_CAP, describeCardLocation, locateCardFor, review, type TaskClass } from "../negotiation";
 import { ADVICE, type ProbeSurface } from "./advice";
 import { disagrees } from "./agreement";
 import { answeredJsonRpcErrorCode, classifyFailure, describeError, isTaskNotFound } from "./classify";
@@ -270,9 +270,14 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   }
   // Every answer read to its end (bounded by each call's budget), then judged as the wire carried it.
   await recorder.settled();
+  // Listed: every interface that was called, then the first of the rest (a card listing thousands
+  // must not grow the report, the panel or the JSON with them); how many were left out is said once.
+  const called = interfaces.filter((i) => i.error?.kind !== "notProbed");
+  const uncalled = capList(interfaces.filter((i) => i.error?.kind === "notProbed"));
+  if (uncalled.more > 0) notes.push(`${uncalled.more} more interfaces that were not called are not listed (${interfaces.length} declared).`);
   const report: ProbeReport = {
     card: { url: cardUrl, servedToSdkDiffers, name: typeof sdkCard.name === "string" ? sdkCard.name : null, ...(location ? { location } : {}) },
-    interfaces,
+    interfaces: uncalled.more > 0 ? [...called, ...uncalled.items].sort((a, b) => a.index - b.index) : interfaces,
     classes,
     // One per card field: the first observation that contradicted it (a refused stream seen twice, asked and sent).
     contradictions: contradictions.filter((c, i) => contradictions.findIndex((d) => d.pointer === c.pointer) === i),
@@ -333,11 +338,13 @@ async function expectNotFound(call: () => Promise<unknown>): Promise<CallFailure
 function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, headerCount: number, notes: string[], surface: ProbeSurface): Contradiction[] {
   const out: Contradiction[] = [];
   const alive = interfaces.filter((i) => i.reachable === true);
+  let unprobed = 0;
   const declaresSecurity = hasSecurity(raw);
   for (const i of interfaces) {
     const e = i.error;
     if (!e || i.reachable !== false) {
-      if (e?.kind === "notProbed") notes.push(`Interface ${i.index} (${i.binding}) was not probed: ${e.detail}.`);
+      // Those left out by the caps or the time limit are counted in one note above; a binding the probe does not speak, per interface, up to the list cap.
+      if (e?.kind === "notProbed" && !e.detail.startsWith("not called") && unprobed++ < LIST_CAP) notes.push(`Interface ${i.index} (${i.binding}) was not probed: ${e.detail}.`);
       continue;
     }
     const answers = alive.length > 0 ? `; interface ${alive.map((a) => a.index).join(", ")} answer${alive.length === 1 ? "s" : ""}` : "";
