@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PRESET_IDS } from "../negotiation";
 import { agentsClosedAfterEach } from "../../reality/test-agents";
+import { startFaultyAgent } from "../probe/faulty-agent";
 import { runCli } from "./test-io";
 
 const { agent } = agentsClosedAfterEach();
@@ -196,6 +197,28 @@ describe("parley lint: the live check against a real SDK agent on loopback", () 
     const live = await runCli(["lint", "--card", file, "--live", "--format", "json"], { env: LOOPBACK });
     expect(live.code).toBe(1);
     expect(JSON.parse(live.stdout).live.problems.map((p: { code: string }) => p.code)).toEqual(["liveInterfaceUnreachable"]);
+  });
+
+  it("the live check stops at --time-limit: interfaces not asked by then are said to be not called", async () => {
+    // Interfaces that accept the connection and never answer: each call would wait its 5 s.
+    const net = await import("node:net");
+    const sockets: import("node:net").Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as { port: number }).port;
+    const f = await startFaultyAgent({ streaming: false, extraInterfaces: Array.from({ length: 3 }, (_, i) => `http://127.0.0.1:${port}/dead${i}`) });
+    try {
+      const { stdout } = await runCli(["lint", "--card", f.cardUrl, "--time-limit", "1", "--format", "json"], { env: LOOPBACK });
+      const live = JSON.parse(stdout).live as { problems: Array<{ code: string; message: string }> };
+      expect(live.problems.filter((p) => p.code === "liveNotCalled" && p.message.includes("the check's time ran out")).length).toBeGreaterThan(0);
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      silent.close();
+      await f.close();
+    }
+    const misplaced = await runCli(["lint", "--card", "examples/cards/contoso.json", "--time-limit", "5"]);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toContain("--time-limit goes with the live check");
   });
 
   it("an honest agent passes live; its interfaces are reached only through the SSRF-safe fetcher (loopback needs the setting)", async () => {

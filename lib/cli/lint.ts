@@ -15,6 +15,7 @@ import { lintUsage } from "./usage";
 import { CONFIG_FLAGS, loadConfig } from "../config/load";
 import type { ParleyConfig } from "../config/schema";
 import { expandCardSpecs, judgeCards } from "./many-cards";
+import { parseWholeNumberFlag } from "./numbers";
 
 const LINT_OPTIONS = {
   card: { type: "string", multiple: true },
@@ -22,6 +23,7 @@ const LINT_OPTIONS = {
   live: { type: "boolean" },
   "no-live": { type: "boolean" },
   header: { type: "string", multiple: true },
+  "time-limit": { type: "string" },
   "fail-on": { type: "string" },
   "docs-base": { type: "string" },
   ...SIGNATURE_FLAGS,
@@ -75,13 +77,16 @@ async function lintOne(values: Omit<LintValues, "card"> & { card: string }, conf
   const isUrl = /^https?:\/\//i.test(values.card);
   const live = values.live === true || (isUrl && values["no-live"] !== true);
   if (!live && values.header?.length) throw new UsageError("lint: --header goes with the live check (a card URL, or --live).", true);
+  if (!live && values["time-limit"] !== undefined) throw new UsageError("lint: --time-limit goes with the live check (a card URL, or --live).", true);
+  // One limit for the whole live check, however many interfaces the card lists (the probe's default, 60 s).
+  const timeLimitS = values["time-limit"] === undefined ? undefined : parseWholeNumberFlag("lint", "--time-limit", values["time-limit"], 1, 3600);
   const headers = await readHeaderFlags("lint", values.header);
   const docsBase = docsBaseOf("lint", values["docs-base"], values["docs-base"] === undefined ? baseUrlFromEnv(io.env, "lint") : undefined);
   const signatureSetup = await signatureSetupFromFlags(values, io);
 
   const card = await loadCard(values.card, io);
   const signatures = await verifyIfSigned(card.text, signatureSetup);
-  const observation = live ? await observeLive(card, headers, io) : undefined;
+  const observation = live ? await observeLive(card, headers, io, timeLimitS) : undefined;
   const lint = lintCard(card.text, { signatures, live: observation, cardUrl: card.fetched?.finalUrl });
   const failOnWarnings = failOn === "warning";
   const exitCode = lintFails(lint, failOnWarnings ? "warning" : "error") ? EXIT.rejected : EXIT.ok;
@@ -103,11 +108,14 @@ async function lintOne(values: Omit<LintValues, "card"> & { card: string }, conf
  * an id no task has on each, and the streaming and push claims on the one the SDK picks. The probe
  * needs a profile for its predictions; none is asked of it here (no task class).
  */
-async function observeLive(card: LoadedCard, headers: Array<readonly [string, string]>, io: CliIo): Promise<LiveObservation> {
+async function observeLive(card: LoadedCard, headers: Array<readonly [string, string]>, io: CliIo, timeLimitS?: number): Promise<LiveObservation> {
   // Loaded on demand: the SDK client the probe runs on is needed only when the live check runs.
-  const { probeAgent, ProbeInputError } = await import("../probe/probe");
+  const { probeAgent, ProbeInputError, PROBE_DEFAULTS } = await import("../probe/probe");
+  // Interfaces not called when it runs out are reported as such ("the check's time ran out").
+  const signal = AbortSignal.timeout((timeLimitS ?? PROBE_DEFAULTS.cliTimeLimitS) * 1000);
   try {
     const report = await probeAgent({
+      signal,
       card: card.fetched ? { url: card.fetched.finalUrl } : { text: card.text, source: card.source },
       profile: PRESETS[0]!,
       taskClasses: [],

@@ -71,6 +71,8 @@ Options:
   --no-live             do not ask them for a card fetched by URL (asked by default)
   --header "Name: value"  a credential header for the live check (repeatable), sent only to the
                         card's origin; never printed
+  --time-limit SECONDS  the most the whole live check may take (default 60); interfaces not
+                        asked by then are said to be not called
   --format FORMAT       text (default), json, sarif (SARIF 2.1.0), junit (JUnit XML),
                         markdown (a comment), github (workflow annotations), gitlab (GitLab
                         Code Quality JSON)

@@ -197,7 +197,10 @@ export function lintLive(observation: LiveObservation, declaresSecurity: boolean
     const failure = i.failure;
     if (!failure) continue;
     const base = { index: i.index, url: i.url, detail: failure.detail };
-    if (failure.kind === "notProbed") add("liveNotProbed", i.pointer, { index: i.index, binding: i.binding || "none" });
+    // The probe's own "not called: …" (its caps on interfaces, its time limit) is a call not made, not a binding it cannot speak.
+    const notCalled = /^not called: (.+)$/.exec(failure.detail);
+    if (failure.kind === "notProbed" && notCalled) add("liveNotCalled", i.pointer, { ...base, detail: notCalled[1]! });
+    else if (failure.kind === "notProbed") add("liveNotProbed", i.pointer, { index: i.index, binding: i.binding || "none" });
     else if (failure.kind === "blocked") add("liveNotCalled", i.pointer, base);
     else if (i.reachable !== false) continue;
     else if (UNREACHABLE.has(failure.kind)) add("liveInterfaceUnreachable", `${i.pointer}/url`, { ...base, kind: failure.kind, picked: i.picked, answering });
