@@ -121,7 +121,7 @@ test("watch a loopback agent, see its decisions, change the card, check now, see
   }
 });
 
-test("/explain finds a record's card in the registry by its digest, and checks the record against it", async ({ page }) => {
+test("/explain finds a record's card in the registry by its digest, checks the record against it, and diffs it with the card served now", async ({ page }) => {
   // A card only the registry has now: the agent has since moved on to another.
   const card = PLAIN.replace("Contoso Voice Desk", "Contoso Voice Desk (registry lookup)");
   const agent = await vendor(card);
@@ -130,7 +130,10 @@ test("/explain finds a record's card in the registry by its digest, and checks t
     await watch(page, agent.url);
     await page.getByRole("button", { name: "Check now" }).click();
     await expect(page.locator("section[aria-labelledby=registry-agent]").getByRole("status")).toContainText("Checked");
+    // Since then the agent serves another card, and the registry has checked it.
     agent.setCard(STREAMING);
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect(page.locator("section[aria-labelledby=registry-agent]").getByRole("status")).toHaveText("Checked: 1 decision changed.");
 
     // A record written without its review link names the card only by digest.
     const js = findPreset("a2a-js")!;
@@ -143,6 +146,10 @@ test("/explain finds a record's card in the registry by its digest, and checks t
     await expect(form).toContainText(`the team registry (served at ${agent.url}/`);
     await expect(form.getByTestId("open-review")).toBeVisible();
     await expect(form.getByTestId("record-card-registry")).toHaveCount(0);
+    // What changed since: the diff of that card and the one the agent serves now.
+    await form.getByTestId("record-card-since").click();
+    await expect(page).toHaveURL(/\/diff#d1\./);
+    await expect(page.getByRole("main")).toContainText("/capabilities/streaming");
   } finally {
     await agent.close();
   }

@@ -2,7 +2,8 @@
 
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { postFetchCard } from "@/components/queries/fetch-card";
-import { cardByDigest, RegistryCallError } from "@/components/queries/registry";
+import { agentById, cardByDigest, RegistryCallError } from "@/components/queries/registry";
+import { diffLinkFor } from "@/components/registry/version-links";
 import { digestCardTextAsync } from "@/components/session/card-digest";
 import { LINK_CARD_LIMITS } from "@/components/session/link-limits";
 import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
@@ -43,6 +44,7 @@ export function RecordCardForm({ need, registry = false }: { need: CardNeed; reg
   // On a server with a team registry, the card may be stored by its digest (as it was then, even
   // if the agent serves another today): looked up once, and checked like any card given here.
   const [lookup, setLookup] = useState<string | undefined>(registry ? "Looking for this card in the team registry…" : undefined);
+  const [since, setSince] = useState<{ href: string; url: string } | { why: string } | undefined>();
   useEffect(() => {
     if (!registry) return;
     let live = true;
@@ -52,6 +54,15 @@ export function RecordCardForm({ need, registry = false }: { need: CardNeed; reg
         const seen = stored.seenBy[0];
         setLookup(undefined);
         void check({ text: stored.text, origin: seen ? `the team registry (served at ${seen.url}, first seen ${seen.firstSeen}, last seen ${seen.lastSeen})` : "the team registry" });
+        // The agent serves another card now: what changed since, as a diff of the two versions.
+        if (seen && !stored.seenBy.some((s) => s.latest)) {
+          void agentById(seen.agent)
+            .then((agent) => (agent.latestDigest && agent.latestDigest !== need.digest ? diffLinkFor(need.digest, agent.latestDigest, [need.profile], [need.taskClass]) : undefined))
+            .then(
+              (link) => live && link && setSince(link.ok ? { href: link.href, url: seen.url } : { why: link.why }),
+              () => undefined,
+            );
+        }
       },
       (error: unknown) => {
         if (!live) return;
@@ -169,6 +180,16 @@ export function RecordCardForm({ need, registry = false }: { need: CardNeed; reg
           </p>
         )}
         {state.status === "checked" && <Checked need={need} state={state} />}
+        {since &&
+          ("href" in since ? (
+            <a href={since.href} className="mt-2 inline-block text-sm text-sky-800 underline hover:text-sky-950" data-testid="record-card-since">
+              What changed since: the diff to the card {since.url} serves now
+            </a>
+          ) : (
+            <p className={HINT} data-testid="record-card-since">
+              {since.why}
+            </p>
+          ))}
       </div>
     </div>
   );

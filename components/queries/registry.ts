@@ -124,6 +124,8 @@ export const signIn = (token: string) => call<{ ok: true }>("POST", "session", {
 export const watchAgent = (input: NewAgentInput) => call<{ id: string }>("POST", "agents", input);
 export const checkAgentNow = (id: string) => call<{ changed: boolean; digest: string | null; events: unknown[]; error?: { code: string; message: string } }>("POST", `agents/${encodeURIComponent(id)}/check`);
 export const acknowledge = (input: AcknowledgementInput) => call<{ id: string }>("POST", "acknowledgements", input);
+/** One watched agent, as its detail (its latest card digest among it). */
+export const agentById = (id: string) => call<AgentDetail>("GET", `agents/${encodeURIComponent(id)}`);
 /** A stored card version by digest: its text, and where it was seen. */
 export const cardByDigest = (digest: string) =>
   call<{ digest: string; text: string; seenBy: Array<{ agent: string; url: string; firstSeen: string; lastSeen: string; latest: boolean }> }>("GET", `cards/${encodeURIComponent(digest)}`);
