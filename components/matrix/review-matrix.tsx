@@ -373,7 +373,7 @@ const MatrixRow = memo(
             <span className="sr-only">Predicted </span>
             <DecisionBadge decision={outcomeOf(decision)} struck />
             {/* What the live agent did wins over the prediction on this row, marked as observed. */}
-            <span data-testid={`decision-observed-${decision.taskClass}`} className="mt-0.5 block text-[10px] font-semibold text-rose-900 dark:text-rose-200">
+            <span data-testid={`decision-observed-${decision.taskClass}`} className="mt-0.5 block text-[10px] font-semibold text-rose-900">
               observed: {OVERRULED_WORD[overruled]}, not as predicted
             </span>
           </>
