@@ -116,6 +116,13 @@ test("watch a loopback agent, see its decisions, change the card, check now, see
     await page.getByRole("button", { name: /^Review card version/ }).first().click();
     await expect(page).toHaveURL(/\/(\?[^#]*)?#/);
     await expect(page.getByRole("main")).toContainText("live-input");
+    // Any two versions: the oldest and the newest are picked to start, one click to their diff.
+    await page.goBack();
+    const compare = page.getByRole("group", { name: "Compare two card versions" });
+    await expect(compare.getByLabel("Older version").locator("option")).toHaveCount(2);
+    await compare.getByRole("button", { name: /^Diff card version/ }).click();
+    await expect(page).toHaveURL(/\/diff#d1\./);
+    await expect(page.getByRole("main")).toContainText("/capabilities/streaming");
   } finally {
     await agent.close();
   }

@@ -332,6 +332,8 @@ function Timeline({ agent, history }: { agent: AgentDetail; history: AgentHistor
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.key.startsWith("e-") ? -1 : 1));
   if (entries.length === 0) return <p className={HINT}>Nothing yet: the history starts with the first check.</p>;
   return (
+    <>
+      {history.versions.length > 1 && <CompareVersions agent={agent} versions={history.versions} />}
     <ol aria-label="Card versions and decision changes, newest first" className="space-y-2 border-l-2 border-slate-200 pl-3">
       {entries.map((e) => (
         <li key={e.key}>
@@ -342,5 +344,44 @@ function Timeline({ agent, history }: { agent: AgentDetail; history: AgentHistor
         </li>
       ))}
     </ol>
+    </>
+  );
+}
+
+/** Any two of the agent's card versions, diffed against every profile it is held to (oldest and newest to start). */
+function CompareVersions({ agent, versions }: { agent: AgentDetail; versions: AgentHistory["versions"] }) {
+  const id = useId();
+  const ordered = [...versions].sort((a, b) => (a.firstSeen < b.firstSeen ? -1 : a.firstSeen > b.firstSeen ? 1 : 0));
+  const [from, setFrom] = useState(ordered[0]!.digest);
+  const [to, setTo] = useState(ordered[ordered.length - 1]!.digest);
+  const option = (v: AgentHistory["versions"][number]) => (
+    <option key={v.digest} value={v.digest}>
+      {shortDigest(v.digest)}, first seen {when(v.firstSeen)}
+    </option>
+  );
+  return (
+    <div role="group" aria-label="Compare two card versions" className="mb-3 flex flex-wrap items-end gap-2">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-from`} className={LABEL}>
+          Older version
+        </label>
+        <select id={`${id}-from`} value={from} onChange={(e) => setFrom(e.target.value)} className={FIELD}>
+          {ordered.map(option)}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-to`} className={LABEL}>
+          Newer version
+        </label>
+        <select id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} className={FIELD}>
+          {ordered.map(option)}
+        </select>
+      </div>
+      {from === to ? (
+        <p className={HINT}>Pick two different versions to diff them.</p>
+      ) : (
+        <OpenButton label="Diff these versions" name={`Diff card version ${shortDigest(from)} with ${shortDigest(to)}`} make={() => diffLinkFor(from, to, agent.profileDefinitions, agent.taskClasses)} />
+      )}
+    </div>
   );
 }
