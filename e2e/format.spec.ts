@@ -75,8 +75,16 @@ test("keyboard only: choose the client, pick a vendor's card, open its rejection
 
   await tabUntil("Tab", (f) => f.tag === "SELECT" && f.label === "Built-in example");
   const picker = page.getByLabel("Built-in example");
-  for (let i = 0; i < 10 && (await picker.inputValue()) !== "spec-1-0-geospatial"; i++) await press("ArrowDown");
-  await expect(picker).toHaveValue("spec-1-0-geospatial");
+  // Arrow down option by option to the vendor's card, each step waited for (a loaded machine may
+  // show the last value a moment longer: a loop reading it could press past the card).
+  const values = await picker.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const from = values.indexOf(await picker.inputValue());
+  const target = values.indexOf("spec-1-0-geospatial");
+  expect(target).toBeGreaterThan(from);
+  for (let at = from + 1; at <= target; at++) {
+    await press("ArrowDown");
+    await expect(picker).toHaveValue(values[at]!);
+  }
   await expect(page.getByTestId("card-editor")).toContainText("GeoSpatial");
   await expect(page.getByTestId("decision-live-input")).toHaveAttribute("data-outcome", "not-for-client");
 

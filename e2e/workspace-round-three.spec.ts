@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./fixtures";
 import { corpusCardNames, readCorpusCard } from "../fixtures/corpus";
 import { findPreset, NORTHWIND } from "../lib/negotiation";
 import { dropFiles, grid, openTriage, presets, waitForReviews } from "./triage-helpers";
-import { matrix, openWorkspace } from "./workspace-helpers";
+import { bringUpRichEditor, matrix, openWorkspace } from "./workspace-helpers";
 
 // Issue 42: Tab never edits the card, the keyboard stays put when a client or preset is chosen,
 // triage ranks pairs by how bad they are, a shared link names an edited profile and reopens its
@@ -50,6 +50,8 @@ test("choosing a client or a preset from the keyboard keeps the keyboard where i
   await page.goto("/");
   const chooser = page.getByTestId("client-chooser");
   await expect(chooser).toBeVisible();
+  // The page is live (hydrated) before a key is pressed: on a loaded machine the chooser's button can be painted first.
+  await bringUpRichEditor(page);
   await chooser.locator(`[data-client="a2a-js"]`).focus();
   await page.keyboard.press("Enter");
   // The chooser became one line: the keyboard is on its "Choose another client", not at the top of the page.
