@@ -52,6 +52,8 @@ test("keyboard only: choose the client, pick a vendor's card, open its rejection
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("button", { name: "A2A JS SDK client (Node)" })).toBeVisible();
+  // The review is computed in the browser: once the matrix shows, the page answers keys.
+  await expect(page.getByTestId("review-matrix")).toBeVisible();
   let presses = 0;
   const press = async (key: string) => {
     presses++;
