@@ -528,7 +528,8 @@ const OVERRULED_WORD: Record<ClassObservation["observed"], string> = {
 /** What a class's acknowledgements say, compared instead of the entry object. */
 function acknowledgementKeyOf(entry: ClassAcknowledgement | undefined): string {
   if (!entry) return "";
-  return `${entry.acknowledged}|${entry.applied.map((a) => a.index).join(",")}|${entry.expired.map((a) => a.index).join(",")}`;
+  const rules = (list: ClassAcknowledgement["applied"]) => list.map((a) => a.invariant).join(",");
+  return `${entry.acknowledged}|${rules(entry.applied)}|${rules(entry.expired)}`;
 }
 
 /** Whether an acknowledgement covers a rule's finding in this row, in force or expired. */
