@@ -1,6 +1,6 @@
 "use client";
 
-import type { Finding, InvariantMeta, Review, TaskClassDecision } from "@/lib/negotiation";
+import { type ClassAcknowledgement, describeAcknowledgement, describeClassAcknowledgement, type Finding, type InvariantMeta, type Review, type TaskClassDecision } from "@/lib/negotiation";
 import { explainDecision, explainDegradation } from "@/lib/negotiation/explain/decisions";
 import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
 import { getInvariant } from "@/lib/negotiation/invariants";
@@ -102,7 +102,34 @@ function ObservationView({ observation, stale }: { observation: ClassObservation
   );
 }
 
-function DecisionView({ review, decision, taskTitle, cardText, source, observation, liveStale }: {
+/**
+ * Why a finding or a decision is acknowledged (who, until when, the reason), or that the
+ * acknowledgement expired; the decision above it is the engine's, unchanged.
+ */
+function AcknowledgementView({ entry, invariant }: { entry: ClassAcknowledgement; invariant?: string }) {
+  const applied = entry.applied.filter((a) => invariant === undefined || a.invariant === invariant);
+  const expired = entry.expired.filter((a) => invariant === undefined || a.invariant === invariant);
+  if (applied.length === 0 && expired.length === 0) return null;
+  const said = invariant === undefined ? describeClassAcknowledgement(entry) : undefined;
+  return (
+    <div data-testid="explain-acknowledgement" className="rounded border border-slate-300 px-2 py-1.5 text-sm">
+      <h4 className="text-xs font-semibold text-slate-700">{applied.length > 0 ? "Acknowledged (the decision stands as shown)" : "Acknowledgement expired"}</h4>
+      {said && <p>{said}</p>}
+      <ul className="list-disc pl-5">
+        {applied.map((a) => (
+          <li key={a.index}>{describeAcknowledgement(a.acknowledgement)}</li>
+        ))}
+        {expired.map((a) => (
+          <li key={a.index}>
+            Expired on {a.acknowledgement.until}, so the finding counts again: {describeAcknowledgement(a.acknowledgement)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function DecisionView({ review, decision, taskTitle, cardText, source, observation, liveStale, acknowledgement }: {
   review: Review;
   decision: TaskClassDecision;
   taskTitle: string;
@@ -110,6 +137,7 @@ function DecisionView({ review, decision, taskTitle, cardText, source, observati
   source: RecordSource;
   observation?: ClassObservation;
   liveStale?: string;
+  acknowledgement?: ClassAcknowledgement;
 }) {
   return (
     <>
@@ -117,6 +145,7 @@ function DecisionView({ review, decision, taskTitle, cardText, source, observati
         {taskTitle}: <DecisionBadge decision={outcomeOf(decision)} />
       </h3>
       <p className="text-sm">{explainDecision(decision, review)}</p>
+      {acknowledgement && <AcknowledgementView entry={acknowledgement} />}
       {observation && <ObservationView observation={observation} stale={liveStale} />}
       {decision.degradations.length > 0 && (
         <>
@@ -159,7 +188,7 @@ function InvalidCardCellView({ review, decision, meta, taskTitle, cardText, sour
   );
 }
 
-function FindingView({ review, decision, finding, meta, taskTitle, cardText, source, onHighlight }: {
+function FindingView({ review, decision, finding, meta, taskTitle, cardText, source, onHighlight, acknowledgement }: {
   review: Review;
   decision: TaskClassDecision;
   finding: Finding;
@@ -168,6 +197,7 @@ function FindingView({ review, decision, finding, meta, taskTitle, cardText, sou
   cardText: string;
   source: RecordSource;
   onHighlight: (ref: EvidenceRef) => void;
+  acknowledgement?: ClassAcknowledgement;
 }) {
   const style = STATUS_STYLE[finding.status];
   const cardRefs = finding.evidence.filter((e) => e.source === "card");
@@ -192,6 +222,7 @@ function FindingView({ review, decision, finding, meta, taskTitle, cardText, sou
         {explainFinding(finding)}
         {finding.cuts && <span className="block text-xs text-slate-700">{describeCut(finding.cuts)}</span>}
       </Part>
+      {acknowledgement && <AcknowledgementView entry={acknowledgement} invariant={finding.invariant} />}
       <div className="grid gap-2 sm:grid-cols-2">
         <FieldList title="Card fields (click to highlight)" refs={cardRefs} onHighlight={onHighlight} />
         <FieldList title="Profile fields (click to highlight)" refs={profileRefs} onHighlight={onHighlight} />
@@ -232,6 +263,7 @@ export const ExplainPanel = memo(function ExplainPanel({
   source,
   observation,
   liveStale,
+  acknowledgement,
 }: {
   review: Review;
   cardText: string;
@@ -242,6 +274,8 @@ export const ExplainPanel = memo(function ExplainPanel({
   observation?: ClassObservation;
   /** Why that observation may no longer hold. */
   liveStale?: string;
+  /** What imported acknowledgements say of the selected class. */
+  acknowledgement?: ClassAcknowledgement;
 }) {
   const decision = selection ? review.decisions.find((d) => d.taskClass === selection.taskClass) : undefined;
   if (!selection || !decision) {
@@ -261,9 +295,9 @@ export const ExplainPanel = memo(function ExplainPanel({
         {meta && !review.validity.valid ? (
           <InvalidCardCellView {...common} meta={meta} />
         ) : finding && meta ? (
-          <FindingView {...common} finding={finding} meta={meta} onHighlight={onHighlight} />
+          <FindingView {...common} finding={finding} meta={meta} onHighlight={onHighlight} acknowledgement={acknowledgement} />
         ) : (
-          <DecisionView {...common} observation={observation} liveStale={liveStale} />
+          <DecisionView {...common} observation={observation} liveStale={liveStale} acknowledgement={acknowledgement} />
         )}
       </div>
     </Section>

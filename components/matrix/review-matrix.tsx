@@ -12,6 +12,7 @@ import { MatrixLegend } from "./matrix-legend";
 import type { MatrixSelection } from "@/components/session/selection";
 import type { ClassObservation, LiveView } from "@/components/session/live-observations";
 import { ObservedCell } from "./observed-cell";
+import type { ClassAcknowledgement } from "@/lib/negotiation";
 
 
 /** The table's fixed columns (rem): task class and decision. The invariant columns share the rest. */
@@ -48,6 +49,7 @@ export const ReviewMatrix = memo(function ReviewMatrix({
   selection,
   onSelect,
   live = null,
+  acknowledged,
 }: {
   review: Review;
   invariants: readonly InvariantMeta[];
@@ -57,6 +59,8 @@ export const ReviewMatrix = memo(function ReviewMatrix({
   onSelect: (selection: MatrixSelection) => void;
   /** The last live check: an observed column beside the decisions. */
   live?: LiveView | null;
+  /** Imported acknowledgements, per task class they bear on: marked on the row, its decision unchanged. */
+  acknowledged?: ReadonlyMap<string, ClassAcknowledgement>;
 }) {
   const gridId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -175,6 +179,8 @@ export const ReviewMatrix = memo(function ReviewMatrix({
                 invalid={invalid}
                 live={live === null ? undefined : { observation: live.classes.get(decision.taskClass), stale: live.stale !== null }}
                 observationKey={live === null ? "" : observationKeyOf(live.classes.get(decision.taskClass), live.stale !== null)}
+                acknowledgement={acknowledged?.get(decision.taskClass)}
+                acknowledgementKey={acknowledgementKeyOf(acknowledged?.get(decision.taskClass))}
                 selectedInvariant={
                   selection?.taskClass === decision.taskClass ? (selection.live && observed ? OBSERVED_CELL : (selection.invariant ?? DECISION_CELL)) : undefined
                 }
@@ -308,6 +314,7 @@ const MatrixRow = memo(
     invariants,
     invalid,
     live,
+    acknowledgement,
     selectedInvariant,
     activeCol,
     onCellFocus,
@@ -324,6 +331,10 @@ const MatrixRow = memo(
     live: { observation: ClassObservation | undefined; stale: boolean } | undefined;
     /** observationKeyOf(live): compared instead of the observation object. */
     observationKey: string;
+    /** What imported acknowledgements say of this row, if anything. */
+    acknowledgement: ClassAcknowledgement | undefined;
+    /** acknowledgementKeyOf(acknowledgement): compared instead of the entry object. */
+    acknowledgementKey: string;
     /** The selected cell's invariant when the selection is in this row (DECISION_CELL: the decision). */
     selectedInvariant: string | undefined;
     /** The grid's tab stop, when it is in this row. */
@@ -380,6 +391,7 @@ const MatrixRow = memo(
         ) : (
           <DecisionBadge decision={outcomeOf(decision)} />
         )}
+        {acknowledgement && <AcknowledgementMark taskClass={decision.taskClass} entry={acknowledgement} />}
         {decision.target === "card" && <span className="block text-[10px] text-slate-700">the card, not the server</span>}
         {decision.target === "client" && <span className="block text-[10px] text-slate-700">the client&rsquo;s own limits, not the card</span>}
       </td>
@@ -400,6 +412,7 @@ const MatrixRow = memo(
           meta={meta}
           finding={decision.findings.find((f) => f.invariant === meta.id)}
           invalid={invalid}
+          acknowledged={acknowledgementOf(acknowledgement, meta.id)}
           selected={selection?.invariant === meta.id}
           onSelect={() => onSelect(i + first)}
           {...cellProps(rowIndex, i + first)}
@@ -416,6 +429,7 @@ const MatrixRow = memo(
     a.invalid === b.invalid &&
     (a.live === undefined) === (b.live === undefined) &&
     a.observationKey === b.observationKey &&
+    a.acknowledgementKey === b.acknowledgementKey &&
     a.selectedInvariant === b.selectedInvariant &&
     a.activeCol === b.activeCol &&
     a.onCellFocus === b.onCellFocus &&
@@ -426,6 +440,7 @@ function FindingCell({
   meta,
   finding,
   invalid,
+  acknowledged,
   selected,
   onSelect,
   ...focus
@@ -433,6 +448,8 @@ function FindingCell({
   meta: InvariantMeta;
   finding: Finding | undefined;
   invalid: boolean;
+  /** An imported acknowledgement covers this finding ("in force") or did until it expired. */
+  acknowledged: "in force" | "expired" | undefined;
   selected: boolean;
   onSelect: () => void;
 } & ReturnType<CellProps>) {
@@ -441,13 +458,16 @@ function FindingCell({
   const style = STATUS_STYLE[status];
   const cut = !invalid && finding?.status === "violated" && finding.cuts ? describeCut(finding.cuts) : undefined;
   const waitsFor = !invalid && finding?.status === "not-evaluated" && finding.missing && finding.missing.length > 0 ? describeMissing(finding.missing) : undefined;
-  const note = invalid ? "invalid card" : (cut ?? waitsFor ?? (finding?.exception ? `exception: ${finding.exception}` : undefined));
+  const found = invalid ? "invalid card" : (cut ?? waitsFor ?? (finding?.exception ? `exception: ${finding.exception}` : undefined));
+  const ack = acknowledged === "in force" ? "acknowledged" : acknowledged === "expired" ? "acknowledgement expired" : undefined;
+  const note = found && ack ? `${found}; ${ack}` : (found ?? ack);
   return (
     <td
       role="gridcell"
       data-invariant={meta.id}
       data-status={status}
       data-reason={invalid ? "invalid-card" : undefined}
+      data-acknowledged={acknowledged}
       aria-selected={selected}
       title={`${meta.title}: ${style.label}${note ? ` (${note})` : ""}`}
       className={`px-0.5 py-1 text-center text-[11px] leading-tight ${CELL} ${style.className} stacked:grid stacked:grid-cols-[minmax(0,1fr)_auto] stacked:items-baseline stacked:gap-x-2 stacked:text-left`}
@@ -463,6 +483,12 @@ function FindingCell({
         </span>
         <span className="compact:sr-only">{style.label}</span>
         {note && <span className="sr-only stacked:hidden">, {note}</span>}
+        {/* In words, not only a colour: the table's cells are narrow, so a short word (the whole note is read out and in the title). */}
+        {ack && (
+          <span aria-hidden="true" className="block text-[9px] font-semibold text-slate-800 italic stacked:hidden dark:text-slate-200">
+            {acknowledged === "in force" ? "ack'd" : "ack expired"}
+          </span>
+        )}
       </span>
       {note && (
         <span aria-hidden="true" className="hidden text-[10px] font-normal text-slate-700 stacked:col-span-2 stacked:block">
@@ -498,3 +524,32 @@ const OVERRULED_WORD: Record<ClassObservation["observed"], string> = {
   hung: "hung",
   skipped: "not sent",
 };
+
+/** What a class's acknowledgements say, compared instead of the entry object. */
+function acknowledgementKeyOf(entry: ClassAcknowledgement | undefined): string {
+  if (!entry) return "";
+  const rules = (list: ClassAcknowledgement["applied"]) => list.map((a) => a.invariant).join(",");
+  return `${entry.acknowledged}|${rules(entry.applied)}|${rules(entry.expired)}`;
+}
+
+/** Whether an acknowledgement covers a rule's finding in this row, in force or expired. */
+function acknowledgementOf(entry: ClassAcknowledgement | undefined, invariant: string): "in force" | "expired" | undefined {
+  if (!entry) return undefined;
+  if (entry.applied.some((a) => a.invariant === invariant)) return "in force";
+  if (entry.expired.some((a) => a.invariant === invariant)) return "expired";
+  return undefined;
+}
+
+/**
+ * Under the decision (which stays as it is): "acknowledged" when every finding behind it is, else
+ * which part is, and an expired acknowledgement said as expired.
+ */
+function AcknowledgementMark({ taskClass, entry }: { taskClass: string; entry: ClassAcknowledgement }) {
+  const words = entry.acknowledged ? "acknowledged" : entry.applied.length > 0 ? "partly acknowledged" : undefined;
+  return (
+    <span data-testid={`acknowledged-${taskClass}`} data-acknowledged={entry.acknowledged ? "true" : "false"} className="mt-0.5 block text-[10px] font-semibold text-slate-800 dark:text-slate-200">
+      {words && <span className="block">{words}</span>}
+      {entry.expired.length > 0 && <span className="block text-amber-900 dark:text-amber-200">acknowledgement expired</span>}
+    </span>
+  );
+}

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { type Acknowledgement, acknowledgeReview, type ClientProfile, describeAcknowledgement, describeClassAcknowledgement, digestCardText, type Review, type TaskClass } from "@/lib/negotiation";
+import { type Acknowledgement, type ClientProfile, describeAcknowledgement, describeClassAcknowledgement, type TaskClass } from "@/lib/negotiation";
+import type { AcknowledgementsByClass } from "./use-acknowledgements";
 import { CONFIG_EXPORT_NAME, configFileText, MAX_CONFIG_FILE_BYTES, readConfigFile } from "@/lib/config/workspace";
 import { downloadText } from "@/components/ui/download";
 import { JsonFilePicker } from "@/components/ui/json-file-picker";
@@ -16,26 +17,28 @@ import { JsonFilePicker } from "@/components/ui/json-file-picker";
 export function ConfigFileControl({
   profile,
   classes,
-  review,
-  cardText,
+  acknowledgements,
+  acknowledged,
+  onAcknowledgements,
   onImport,
 }: {
   profile: ClientProfile;
   classes: readonly TaskClass[];
-  review: Review | undefined;
-  cardText: string;
+  /** The acknowledgements imported last (the workspace holds them: the matrix marks them too). */
+  acknowledgements: readonly Acknowledgement[];
+  /** What they say of the review on screen, per class. */
+  acknowledged: AcknowledgementsByClass;
+  onAcknowledgements: (next: Acknowledgement[]) => void;
   onImport: (next: { profile?: ClientProfile; classes?: TaskClass[] }) => void;
 }) {
-  const [acknowledgements, setAcknowledgements] = useState<Acknowledgement[]>([]);
+  const setAcknowledgements = onAcknowledgements;
   const [status, setStatus] = useState("");
   const lines = useMemo(() => {
-    if (acknowledgements.length === 0 || !review) return [];
-    const entries = acknowledgeReview(review, acknowledgements, { now: new Date(), cardDigest: digestCardText(cardText) });
-    return entries.flatMap((entry) => {
+    return [...acknowledged.values()].flatMap((entry) => {
       const said = describeClassAcknowledgement(entry);
       return said === undefined ? [] : [{ taskClass: entry.taskClass, acknowledged: entry.acknowledged, said, details: entry.applied.map((a) => describeAcknowledgement(a.acknowledgement)) }];
     });
-  }, [acknowledgements, review, cardText]);
+  }, [acknowledged]);
 
   const importFile = async (file: File) => {
     if (file.size > MAX_CONFIG_FILE_BYTES) {

@@ -1,0 +1,52 @@
+import { expect, test } from "./fixtures";
+import { expectDecision, openWorkspace } from "./workspace-helpers";
+
+// An acknowledged finding is shown where the decision is, not only in a list beside the matrix:
+// the cell keeps its decision and says "acknowledged" in words; its explanation gives who, until
+// when and why; an expired acknowledgement is said to be expired.
+const ACK = { invariant: "live-input-needs-streaming", taskClass: "live-input", reason: "Contoso turns streaming on next quarter.", by: "Ana", until: "2099-12-31" };
+
+async function importConfig(page: import("@playwright/test").Page, name: string, acknowledgements: object[]) {
+  const config = { profile: "northwind", acknowledgements };
+  await page.getByTestId("config-file").getByLabel("Import a config file…").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(config)) });
+  await expect(page.getByTestId("config-file-status")).toContainText(`Imported from ${name}`);
+}
+
+test("an acknowledged finding is marked in the matrix, its decision unchanged, with the reason in its explanation", async ({ page }) => {
+  await openWorkspace(page);
+  await expectDecision(page, "live-input", "reject");
+  await expect(page.getByTestId("acknowledged-live-input")).toHaveCount(0);
+
+  await importConfig(page, "parley.config.json", [ACK]);
+  await expectDecision(page, "live-input", "reject");
+  const mark = page.getByTestId("acknowledged-live-input");
+  await expect(mark).toHaveText("acknowledged");
+  await expect(mark).toHaveAttribute("data-acknowledged", "true");
+  const row = page.locator('[data-testid="review-matrix"] tr[data-task-class="live-input"]');
+  const cell = row.locator('[data-invariant="live-input-needs-streaming"]');
+  await expect(cell).toHaveAttribute("data-acknowledged", "in force");
+  await expect(cell).toHaveAttribute("data-status", "violated");
+  // Other classes carry no mark.
+  await expect(page.getByTestId("acknowledged-request-response")).toHaveCount(0);
+
+  await page.getByTestId("decision-live-input").click();
+  const why = page.getByTestId("explain-acknowledgement");
+  await expect(why).toContainText("live-input: reject, acknowledged (live-input-needs-streaming)");
+  await expect(why).toContainText("by Ana until 2099-12-31: Contoso turns streaming on next quarter.");
+
+  await cell.click();
+  await expect(page.getByTestId("explain-panel")).toHaveAttribute("data-selection", "live-input/live-input-needs-streaming");
+  await expect(page.getByTestId("explain-acknowledgement")).toContainText("Contoso turns streaming on next quarter.");
+});
+
+test("an expired acknowledgement is said to be expired in the matrix and the explanation, the finding counting again", async ({ page }) => {
+  await openWorkspace(page);
+  await importConfig(page, "old.json", [{ ...ACK, until: "2021-06-30" }]);
+  await expectDecision(page, "live-input", "reject");
+  const mark = page.getByTestId("acknowledged-live-input");
+  await expect(mark).toHaveText("acknowledgement expired");
+  await expect(mark).toHaveAttribute("data-acknowledged", "false");
+  await expect(page.locator('[data-testid="review-matrix"] tr[data-task-class="live-input"] [data-invariant="live-input-needs-streaming"]')).toHaveAttribute("data-acknowledged", "expired");
+  await page.getByTestId("decision-live-input").click();
+  await expect(page.getByTestId("explain-acknowledgement")).toContainText("Expired on 2021-06-30, so the finding counts again");
+});
