@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { createRandom } from "../../testing/random";
@@ -178,5 +179,25 @@ describe("compiled card schemas agree with zod/mini", () => {
         expect(project(compiled(value))).toEqual(project(zodIssueFinder(schema, value)));
       }
     }
+  });
+
+  it("tells a minimum length from other array checks through zod's public API (JSON Schema), and leaves the others to zod", () => {
+    const cases: z.ZodMiniType[] = [
+      z.array(z.string()).check(z.minLength(2)),
+      z.array(z.string()).check(z.maxLength(1)),
+      z.array(z.string()).check(z.length(2)),
+      z.array(z.string()).check(z.refine((v) => v.length !== 1)),
+      z.array(z.string()).check(z.minLength(1), z.maxLength(2)),
+    ];
+    for (const schema of cases) {
+      for (const compiled of [compileSchema(schema), compileSchema(schema, { generateCode: false })]) {
+        for (const value of [[], ["a"], ["a", "b"], ["a", "b", "c"], [1], "ab", null]) expect(project(compiled(value))).toEqual(project(zodIssueFinder(schema, value)));
+      }
+    }
+  });
+
+  it("reads zod only through its public API (no private `_zod` internals), so zod can move within the range package.json allows", () => {
+    const source = readFileSync(new URL("./compile.ts", import.meta.url), "utf8");
+    expect(source.match(/\._zod\b/g) ?? []).toEqual([]);
   });
 });

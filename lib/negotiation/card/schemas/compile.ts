@@ -121,7 +121,9 @@ function generateStep(schema: Schema): Step | undefined {
     const def = node.def;
     const checks = def.checks ?? [];
     const minimum = def.type === "array" ? minimumLength(node) : undefined;
-    switch (checks.length && minimum === undefined ? "" : def.type) {
+    // A node with checks is written out only when they are an array's one minimum length; any
+    // other check (null from minimumLength) leaves the node to its closure step, which hands it to zod.
+    switch (checks.length && typeof minimum !== "number" ? "" : def.type) {
       case "string":
         return `if (typeof ${v} !== "string") ${issue(`code: "invalid_type", expected: "string"`, key)}`;
       case "unknown":
