@@ -163,6 +163,7 @@ describe("compiled card schemas agree with zod/mini", () => {
     const cases: Array<[z.ZodMiniType, unknown[]]> = [
       [z.array(z.custom(() => false)).check(z.minLength(5)), [[1, 2], [], "ab", { length: 1 }]],
       [z.looseObject({ u: z.unknown(), s: z.string() }), [{}, { u: undefined }, { u: 1, s: "" }]],
+      [z.looseObject({ n: z.nullable(z.optional(z.string())), o: z.optional(z.nullable(z.optional(z.string()))) }), [{}, { n: undefined }, { n: null, o: null }, { n: 1, o: 1 }]],
       [z.looseObject({ k: z.optional(z.prefault(z.string().check(z.minLength(5)), "x")), p: z.prefault(z.string().check(z.minLength(5)), "x") }), [{}, { k: "y" }, { k: "long enough", p: "long enough" }]],
     ];
     for (const [schema, values] of cases) {

@@ -80,9 +80,11 @@ function optIn(node: Schema): "optional" | "defaulted" | undefined | null {
   }
 }
 
-/** Whether a value left undefined may be dropped from the output (zod's optional out); only optional says so here. */
+/** Whether the key may be absent from the output (zod's optional out): an optional, or a nullable around one. */
 function optOut(node: Schema): "optional" | undefined {
-  return node.def.type === "optional" ? "optional" : undefined;
+  const def = node.def;
+  if (def.type === "optional") return "optional";
+  return def.type === "nullable" ? optOut(def.innerType!) : undefined;
 }
 
 export function compileSchema(schema: z.ZodMiniType, options: { generateCode?: boolean } = {}): CompiledSchema {
