@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtCli } from "../cli-build";
+import { corpusCardNames, readCorpusCard } from "../../fixtures/corpus";
+import { PRESETS, presetSlug } from "../../lib/negotiation";
 import { corpusMix, corpusMixChunks } from "../corpus-mix";
 import type { BenchResult, BenchSection } from "../harness";
 import { describeRun, fastest, leastCpu, nodeSpec, type ProcessRun, type ProcessSpec, runInterleaved, runProcess, seconds } from "../process";
@@ -36,6 +38,10 @@ export const batchThroughput: BenchSection = {
       const input = join(dir, "mix.jsonl");
       const inputBytes = writeChunks(input, corpusMixChunks(lines));
       log(`  input: ${lines.toLocaleString("en-US")} lines of ${corpusMix().cards} corpus cards, ${(inputBytes / 1e6).toFixed(0)} MB`);
+      const realLines = Number(process.env.PARLEY_BENCH_BATCH_REAL_LINES ?? 60_000);
+      const real = join(dir, "real.jsonl");
+      const realBytes = writeChunks(real, realCardChunks(realLines));
+      log(`  real cards: ${realLines.toLocaleString("en-US")} lines, each real card as JSON against each preset by name, ${(realBytes / 1e6).toFixed(0)} MB`);
       await checkOutput(cli, dir, log);
 
       const file = { stdin: { file: input } };
@@ -45,6 +51,9 @@ export const batchThroughput: BenchSection = {
         batch: nodeSpec([cli, "batch"], file),
         "batch --messages none": nodeSpec([cli, "batch", "--messages", "none"], file),
         "batch --jobs 2": nodeSpec([cli, "batch", "--jobs", "2"], file),
+        "floor, real cards": nodeSpec([FLOOR], { stdin: { file: real } }),
+        "batch, real cards": nodeSpec([cli, "batch"], { stdin: { file: real } }),
+        "batch --messages none, real cards": nodeSpec([cli, "batch", "--messages", "none"], { stdin: { file: real } }),
       };
       const runs = await runInterleaved(specs, rounds, log);
       for (const [key, list] of Object.entries(runs)) {
@@ -53,7 +62,7 @@ export const batchThroughput: BenchSection = {
       }
       const floor = runs.floor!;
       const results: BenchResult[] = [];
-      for (const key of Object.keys(specs).filter((k) => !k.startsWith("floor"))) {
+      for (const key of Object.keys(specs).filter((k) => !k.startsWith("floor") && !k.endsWith(", real cards"))) {
         // A single-threaded process's CPU time is its cost whatever else the machine runs; with
         // --jobs the work is spread over threads, so the wall ratio is the one that says what it gives.
         const threaded = key.includes("--jobs");
@@ -66,6 +75,20 @@ export const batchThroughput: BenchSection = {
           unit: "×",
           ...(key === "batch" && { target: { op: "<=" as const, value: MAX_BATCH_TO_FLOOR }, pass: ratio <= MAX_BATCH_TO_FLOOR }),
           detail: compare(runs[key]!, floor, lines),
+        });
+      }
+
+      // Real cards as a pipeline sends them carry more explanation per line than the mix (more of
+      // them are invalid or cut a path, and every class says why): the same target, on their own floor.
+      const realFloor = runs["floor, real cards"]!;
+      for (const key of ["batch, real cards", "batch --messages none, real cards"]) {
+        const ratio = leastCpu(runs[key]!) / leastCpu(realFloor);
+        results.push({
+          name: `${key.replace(", real cards", "")} ÷ JSON floor, ${realLines.toLocaleString("en-US")} lines of real cards (CPU time, start-up included)`,
+          value: ratio,
+          unit: "×",
+          ...(key === "batch, real cards" && { target: { op: "<=" as const, value: MAX_BATCH_TO_FLOOR }, pass: ratio <= MAX_BATCH_TO_FLOOR }),
+          detail: compare(runs[key]!, realFloor, realLines),
         });
       }
 
@@ -110,6 +133,27 @@ function compare(side: ProcessRun[], floor: ProcessRun[], lines: number): string
     `floor ${seconds(leastCpu(floor))} CPU / ${seconds(f.wallMs)} wall; ` +
     `CPU ratio ${(leastCpu(side) / leastCpu(floor)).toFixed(2)}×, wall ratio ${(s.wallMs / f.wallMs).toFixed(2)}×`
   );
+}
+
+/**
+ * Lines as a pipeline that checks a set of cards sends them: each real card of fixtures/cards in
+ * turn, as `card` (JSON, the form a program holding the card has), against each preset by name.
+ * Unlike the mix, no `cardText` and no profile objects: the line's weight is the card and what the
+ * review says of it.
+ */
+export function* realCardChunks(count: number, chunkBytes = 1 << 16): Generator<string> {
+  const cards = corpusCardNames().map((name) => JSON.stringify(JSON.parse(readCorpusCard(name)) as unknown));
+  const presets = PRESETS.map((p) => JSON.stringify(presetSlug(p)));
+  let chunk = "";
+  for (let i = 0; i < count; i++) {
+    const pass = Math.floor(i / cards.length);
+    chunk += `{"id":${i},"card":${cards[i % cards.length]!},"profile":${presets[pass % presets.length]!}}\n`;
+    if (chunk.length >= chunkBytes) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
 }
 
 function writeChunks(path: string, chunks: Iterable<string>): number {

@@ -386,20 +386,23 @@ export function explainDegradation(record: DegradationRecord): string {
 const ADVISORY_STILL_STANDS =
   "A rejection that rests on one of the rule's invariants (what the card says it can do: streaming, push notifications) becomes a deferral: confirm with the vendor, or get a card in the 1.0 shape whose interfaces speak 1.0. Rejections that come from the card's own structure still stand: an invalid card, no binding shared with the client, input or output modes the client cannot use, security it cannot satisfy.";
 
+/** The advisory's three leads, each joined to ADVISORY_STILL_STANDS once (not per review: a batch words it on every 0.x line). */
+const ADVISORY_VIA_INTERFACES = `Every interface of this card speaks A2A {{declared}} (an interface with no protocolVersion speaks 0.3, as the 1.0 spec reads it), so the card is read as a 0.x card, whose capability fields were only advisory. ${ADVISORY_STILL_STANDS}`;
+const ADVISORY_SHAPE = `This card has the A2A {{shape}} shape, so it is read as a 0.x card, whose capability fields were only advisory. ${ADVISORY_STILL_STANDS}`;
+const ADVISORY_SHAPE_DECLARED = `This card has the A2A {{shape}} shape (it declares protocolVersion {{declared}}, but its fields are laid out as in {{shape}}), so it is read as a 0.x card, whose capability fields were only advisory. ${ADVISORY_STILL_STANDS}`;
+
 export function explainAdvisory(advisory: NonNullable<Review["advisory"]>): string {
   const shape = formatValue(advisory.data.shape);
   const declared = formatValue(advisory.data.protocolVersion);
-  let lead: string;
+  let template: string;
   if (advisory.data.via === "interfaces") {
-    lead =
-      "Every interface of this card speaks A2A {{declared}} (an interface with no protocolVersion speaks 0.3, as the 1.0 spec reads it), so the card is read as a 0.x card, whose capability fields were only advisory.";
+    template = ADVISORY_VIA_INTERFACES;
   } else if (declared === "" || declared === shape || /^\s*v?0\./.test(declared)) {
-    lead = "This card has the A2A {{shape}} shape, so it is read as a 0.x card, whose capability fields were only advisory.";
+    template = ADVISORY_SHAPE;
   } else {
-    lead =
-      "This card has the A2A {{shape}} shape (it declares protocolVersion {{declared}}, but its fields are laid out as in {{shape}}), so it is read as a 0.x card, whose capability fields were only advisory.";
+    template = ADVISORY_SHAPE_DECLARED;
   }
-  return renderTemplate(`${lead} ${ADVISORY_STILL_STANDS}`, { shape, declared: declared || shape });
+  return renderTemplate(template, { shape, declared: declared || shape });
 }
 
 const INPUT_ERRORS: Record<ReviewInputError["code"], string> = {

@@ -162,6 +162,7 @@ describe("compiled card schemas agree with zod/mini", () => {
     const cases: Array<[z.ZodMiniType, unknown[]]> = [
       [z.array(z.custom(() => false)).check(z.minLength(5)), [[1, 2], [], "ab", { length: 1 }]],
       [z.looseObject({ u: z.unknown(), s: z.string() }), [{}, { u: undefined }, { u: 1, s: "" }]],
+      [z.looseObject({ n: z.nullable(z.optional(z.string())), o: z.optional(z.nullable(z.optional(z.string()))) }), [{}, { n: undefined }, { n: null, o: null }, { n: 1, o: 1 }]],
       [z.looseObject({ k: z.optional(z.prefault(z.string().check(z.minLength(5)), "x")), p: z.prefault(z.string().check(z.minLength(5)), "x") }), [{}, { k: "y" }, { k: "long enough", p: "long enough" }]],
     ];
     for (const [schema, values] of cases) {
@@ -176,6 +177,21 @@ describe("compiled card schemas agree with zod/mini", () => {
     for (const compiled of [compileSchema(schema), compileSchema(schema, { generateCode: false })]) {
       for (const value of [{ a: [{ n: 1 }, { n: "1" }], s: { k: "v", extra: 1 } }, { a: [{}], s: 1 }, {}]) {
         expect(project(compiled(value))).toEqual(project(zodIssueFinder(schema, value)));
+      }
+    }
+  });
+
+  it("tells a minimum length from other array checks through zod's public API (JSON Schema), and leaves the others to zod", () => {
+    const cases: z.ZodMiniType[] = [
+      z.array(z.string()).check(z.minLength(2)),
+      z.array(z.string()).check(z.maxLength(1)),
+      z.array(z.string()).check(z.length(2)),
+      z.array(z.string()).check(z.refine((v) => v.length !== 1)),
+      z.array(z.string()).check(z.minLength(1), z.maxLength(2)),
+    ];
+    for (const schema of cases) {
+      for (const compiled of [compileSchema(schema), compileSchema(schema, { generateCode: false })]) {
+        for (const value of [[], ["a"], ["a", "b"], ["a", "b", "c"], [1], "ab", null]) expect(project(compiled(value))).toEqual(project(zodIssueFinder(schema, value)));
       }
     }
   });

@@ -1,4 +1,4 @@
-import type * as z from "../../zod";
+import * as z from "../../zod";
 
 /**
  * A card schema compiled into plain closures that report the same issues zod reports, in the same
@@ -7,8 +7,10 @@ import type * as z from "../../zod";
  * biggest part of a review there. The browser keeps running the zod/mini schemas themselves, so
  * none of this ships in its bundle.
  *
- * It reads the schemas' definitions (`_zod.def`), which is how they stay the one source of truth.
- * Only the kinds the card schemas use are compiled (loose object, array with a minimum length,
+ * It reads the schemas through zod's public API only — each schema's `.def` (its definition: type,
+ * shape, element, inner type, refinement), `z.toJSONSchema` for an array's minimum length, and
+ * `z.safeParse` for what it leaves to zod — which is how they stay the one source of truth and why
+ * zod can move within its major version. Only the kinds the card schemas use are compiled (loose object, array with a minimum length,
  * string, optional, nullable, custom, record of strings, unknown); any other node, or a node with
  * a check it does not know, runs on zod itself, so a schema change can make it slower, never
  * different. A differential test holds it to zod over the corpus and a fuzz set.
@@ -32,16 +34,10 @@ export type CompiledSchema = (value: unknown) => CompiledIssue[];
 
 type Step = (value: unknown, path: PropertyKey[], out: CompiledIssue[]) => void;
 
-interface Internals {
-  def: Def;
-  optin?: "optional" | "defaulted";
-  optout?: "optional";
-  values?: unknown;
-  run(payload: { value: unknown; issues: unknown[] }, ctx: { async: false }): { issues: Array<Record<string, unknown>> };
-}
+/** What this compiler reads of a schema: its public definition (zod/mini's `schema.def`). */
 interface Def {
   type: string;
-  checks?: Array<{ _zod: { def: CheckDef } }>;
+  checks?: readonly unknown[];
   shape?: Record<string, Schema>;
   catchall?: Schema;
   element?: Schema;
@@ -54,14 +50,41 @@ interface Def {
   abort?: boolean;
   path?: PropertyKey[];
 }
-interface CheckDef {
-  check: string;
-  minimum?: number;
-  abort?: boolean;
-  when?: { name: string };
-}
 interface Schema {
-  _zod: Internals;
+  def: Def;
+}
+
+/**
+ * Whether an object key may be absent ("optional"), is filled in ("defaulted"), or must be present
+ * (undefined), worked out from the definitions of the kinds compiled here; null for any other kind,
+ * whose object is then left to zod.
+ */
+function optIn(node: Schema): "optional" | "defaulted" | undefined | null {
+  const def = node.def;
+  switch (def.type) {
+    case "optional": {
+      const inner = optIn(def.innerType!);
+      return inner === null ? null : inner === "defaulted" ? "defaulted" : "optional";
+    }
+    case "nullable":
+      return optIn(def.innerType!);
+    case "string":
+    case "unknown":
+    case "object":
+    case "array":
+    case "record":
+    case "custom":
+      return undefined;
+    default:
+      return null;
+  }
+}
+
+/** Whether the key may be absent from the output (zod's optional out): an optional, or a nullable around one. */
+function optOut(node: Schema): "optional" | undefined {
+  const def = node.def;
+  if (def.type === "optional") return "optional";
+  return def.type === "nullable" ? optOut(def.innerType!) : undefined;
 }
 
 export function compileSchema(schema: z.ZodMiniType, options: { generateCode?: boolean } = {}): CompiledSchema {
@@ -97,10 +120,12 @@ function generateStep(schema: Schema): Step | undefined {
   const under = (key: string | undefined, code: string) => (key === undefined || code === "" ? code : `path.push(${key}); ${code} path.pop();`);
 
   const gen = (node: Schema, v: string, key?: string): string => {
-    const def = node._zod.def;
+    const def = node.def;
     const checks = def.checks ?? [];
     const minimum = def.type === "array" ? minimumLength(node) : undefined;
-    switch (checks.length && minimum === undefined ? "" : def.type) {
+    // A node with checks is written out only when they are an array's one minimum length; any
+    // other check (null from minimumLength) leaves the node to its closure step, which hands it to zod.
+    switch (checks.length && typeof minimum !== "number" ? "" : def.type) {
       case "string":
         return `if (typeof ${v} !== "string") ${issue(`code: "invalid_type", expected: "string"`, key)}`;
       case "unknown":
@@ -108,7 +133,7 @@ function generateStep(schema: Schema): Step | undefined {
       case "nullable":
         return `if (${v} !== null) { ${gen(def.innerType!, v, key)} }`;
       case "optional":
-        if (def.innerType!._zod.optin === "defaulted") break;
+        if (optIn(def.innerType!) !== undefined && optIn(def.innerType!) !== "optional") break;
         return `if (${v} !== undefined) { ${gen(def.innerType!, v, key)} }`;
       case "array": {
         const i = fresh("i");
@@ -121,11 +146,12 @@ function generateStep(schema: Schema): Step | undefined {
       }
       case "object": {
         const shape = def.shape!;
-        const catchall = def.catchall?._zod.def.type;
+        const catchall = def.catchall?.def.type;
         if ((catchall !== undefined && catchall !== "unknown") || Object.getOwnPropertySymbols(shape).length) break;
         const fields = Object.keys(shape).filter((key) => key !== "__proto__");
         const plain = fields.every((key) => {
-          const { optin, optout } = shape[key]!._zod;
+          const optin = optIn(shape[key]!);
+          const optout = optOut(shape[key]!);
           return (optin === "optional" && optout === "optional") || (optin === undefined && optout === undefined);
         });
         if (!plain) break;
@@ -137,7 +163,7 @@ function generateStep(schema: Schema): Step | undefined {
           // A plain optional field does nothing with an undefined value, present or not: no `in` then
           // (an absent key costs a lookup up the prototype chain, several per skill of a large card).
           if (isPlainOptional(child)) return `{ const ${f} = ${v}[${k}]; ${gen(child, f, k)} }`;
-          if (child._zod.optin === "optional") return `{ const ${f} = ${v}[${k}]; if (${f} !== undefined || ${k} in ${v}) { ${gen(child, f, k)} } }`;
+          if (optIn(child) === "optional") return `{ const ${f} = ${v}[${k}]; if (${f} !== undefined || ${k} in ${v}) { ${gen(child, f, k)} } }`;
           const before = fresh("n");
           const present = fresh("p");
           return (
@@ -162,14 +188,14 @@ function generateStep(schema: Schema): Step | undefined {
 
 /** An optional node gen() writes as `if (value !== undefined) { … }` (the case "optional" above). */
 function isPlainOptional(node: Schema): boolean {
-  const def = node._zod.def;
-  return def.type === "optional" && !def.checks?.length && def.innerType!._zod.optin !== "defaulted";
+  const def = node.def;
+  return def.type === "optional" && !def.checks?.length && (optIn(def.innerType!) === undefined || optIn(def.innerType!) === "optional");
 }
 
 const NOOP: Step = () => {};
 
 function compileStep(schema: Schema): Step {
-  const def = schema._zod.def;
+  const def = schema.def;
   const checks = def.checks ?? [];
   switch (def.type) {
     case "string":
@@ -177,7 +203,7 @@ function compileStep(schema: Schema): Step {
     case "unknown":
       return checks.length ? onZod(schema) : NOOP;
     case "optional": {
-      if (checks.length || def.innerType!._zod.optin === "defaulted") return onZod(schema);
+      if (checks.length || optIn(def.innerType!) !== undefined && optIn(def.innerType!) !== "optional") return onZod(schema);
       const inner = compileStep(def.innerType!);
       return (value, path, out) => {
         if (value !== undefined) inner(value, path, out);
@@ -208,16 +234,17 @@ const stringStep: Step = (value, path, out) => {
 };
 
 function compileObject(schema: Schema): Step {
-  const def = schema._zod.def;
+  const def = schema.def;
   const shape = def.shape!;
-  const catchallType = def.catchall?._zod.def.type;
+  const catchallType = def.catchall?.def.type;
   // A strict or typed catchall reports unknown keys or checks their values: left to zod.
   if (def.checks?.length || (catchallType !== undefined && catchallType !== "unknown") || Object.getOwnPropertySymbols(shape).length) {
     return onZod(schema);
   }
   const fields = Object.keys(shape)
     .filter((key) => key !== "__proto__")
-    .map((key) => ({ key, step: compileStep(shape[key]!), optin: shape[key]!._zod.optin, optout: shape[key]!._zod.optout }));
+    .map((key) => ({ key, step: compileStep(shape[key]!), optin: optIn(shape[key]!), optout: optOut(shape[key]!) }));
+  if (fields.some((field) => field.optin === null)) return onZod(schema);
   return (value, path, out) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       out.push({ code: "invalid_type", expected: "object", path: path.slice(), message: "" });
@@ -242,20 +269,32 @@ function compileObject(schema: Schema): Step {
   };
 }
 
-/** The minimum of an array's one zod minimum-length check; null when its checks are anything else; undefined when it has none. */
+/**
+ * The minimum of an array's one minimum-length check; null when its checks are anything else;
+ * undefined when it has none. zod's public API does not describe a check, so it asks zod's JSON
+ * Schema conversion: one check, and the array's JSON Schema gaining exactly `minItems`, is a
+ * minimum length. (A refinement, which JSON Schema cannot express, shows no `minItems`: it stays
+ * with zod.) What the conversion does not show is a check's `abort` or `when` options; card schemas
+ * set neither, and the differential test holds the result to zod.
+ */
 function minimumLength(schema: Schema): number | null | undefined {
-  let minimum: number | undefined;
-  for (const check of schema._zod.def.checks ?? []) {
-    const c = check._zod.def;
-    // Only zod's own minimum length, with its own "has a length" guard and no abort.
-    if (c.check !== "min_length" || minimum !== undefined || c.abort || c.when?.name !== "_whenHasLength" || c.minimum === undefined) return null;
-    minimum = c.minimum;
+  const checks = schema.def.checks ?? [];
+  if (checks.length === 0) return undefined;
+  if (checks.length !== 1) return null;
+  let json: Record<string, unknown>;
+  try {
+    json = z.toJSONSchema(schema as unknown as z.ZodMiniType, { unrepresentable: "any" }) as Record<string, unknown>;
+  } catch {
+    return null;
   }
+  const keys = Object.keys(json).filter((key) => key !== "$schema" && key !== "items" && key !== "type");
+  const minimum = json.minItems;
+  if (json.type !== "array" || keys.length !== 1 || keys[0] !== "minItems" || typeof minimum !== "number" || !Number.isSafeInteger(minimum)) return null;
   return minimum;
 }
 
 function compileArray(schema: Schema): Step {
-  const def = schema._zod.def;
+  const def = schema.def;
   const minimum = minimumLength(schema);
   if (minimum === null) return onZod(schema);
   const element = compileStep(def.element!);
@@ -288,10 +327,10 @@ function checkMinimum(value: unknown, path: PropertyKey[], out: CompiledIssue[],
 }
 
 function compileRecord(schema: Schema): Step {
-  const def = schema._zod.def;
-  const key = def.keyType!._zod;
-  // Only a record keyed by a plain string: enumerated or checked keys are left to zod.
-  if (def.checks?.length || def.mode !== undefined || key.def.type !== "string" || key.def.checks?.length || key.values !== undefined) {
+  const def = schema.def;
+  const key = def.keyType!;
+  // Only a record keyed by a plain string (no checks): enumerated or checked keys are left to zod.
+  if (def.checks?.length || def.mode !== undefined || key.def.type !== "string" || key.def.checks?.length) {
     return onZod(schema);
   }
   const item = compileStep(def.valueType!);
@@ -320,7 +359,7 @@ function compileRecord(schema: Schema): Step {
 }
 
 function compileCustom(schema: Schema): Step {
-  const def = schema._zod.def;
+  const def = schema.def;
   if (def.checks?.length || typeof def.fn !== "function") return onZod(schema);
   const fn = def.fn;
   const own = def.path ?? [];
@@ -338,13 +377,18 @@ function compileCustom(schema: Schema): Step {
   };
 }
 
-/** Any node this compiler does not model runs on zod, its issues re-rooted at the node's path. */
+/**
+ * Any node this compiler does not model runs on zod's public parse, its issues re-rooted at the
+ * node's path. (zod's finished issues no longer say whether they aborted; none of the card schemas'
+ * nodes runs here, so no minimum-length check above one can be told otherwise.)
+ */
 function onZod(schema: Schema): Step {
+  const zodSchema = schema as unknown as z.ZodMiniType;
   return (value, path, out) => {
-    const result = schema._zod.run({ value, issues: [] }, { async: false });
-    for (const raw of result.issues) {
-      const rest = (raw.path as PropertyKey[] | undefined) ?? [];
-      out.push({ ...(raw as object), path: [...path, ...rest], message: "" } as CompiledIssue);
+    const result = z.safeParse(zodSchema, value);
+    if (result.success) return;
+    for (const raw of result.error.issues) {
+      out.push({ ...(raw as object), path: [...path, ...raw.path], message: "" } as CompiledIssue);
     }
   };
 }
