@@ -81,7 +81,8 @@ function knownFieldsAt(path: readonly (string | number)[]): string[] {
 }
 
 function shapeOf(schema: unknown): Record<string, unknown> | undefined {
-  let def = (schema as { _zod?: { def?: { type?: string; shape?: Record<string, unknown>; innerType?: unknown } } })?._zod?.def;
-  while (def?.type === "optional" || def?.type === "nullable") def = (def.innerType as typeof schema & { _zod?: { def?: typeof def } })?._zod?.def;
+  // The public `def` (zod 4 and zod/mini), never the private `_zod`: zod may move within its range.
+  let def = (schema as { def?: { type?: string; shape?: Record<string, unknown>; innerType?: unknown } } | undefined)?.def;
+  while (def?.type === "optional" || def?.type === "nullable") def = (def.innerType as { def?: typeof def } | undefined)?.def;
   return def?.shape;
 }

@@ -103,6 +103,6 @@ export function longArrayKeys(card: JsonObject): string[] | undefined {
 
 /** The keys of an object schema in the order zod checks them (none for another kind of schema). */
 function shapeKeys(schema: z.ZodMiniType): string[] {
-  const def = (schema as unknown as { _zod: { def: { type?: string; shape?: Record<string, unknown> } } })._zod.def;
+  const def = (schema as unknown as { def: { type?: string; shape?: Record<string, unknown> } }).def;
   return def.type === "object" && def.shape ? Object.keys(def.shape) : [];
 }
