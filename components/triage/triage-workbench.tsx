@@ -26,7 +26,8 @@ import {
   type NewCard,
   type TriageInputs,
 } from "@/lib/triage/inputs";
-import { toCsv, toJsonRows, toMarkdown, writeTriageFile, type TriageFile, type TriageFilter } from "@/lib/triage/triage";
+import { toCsv, toMarkdown } from "@/lib/report/triage";
+import { toJsonRows, writeTriageFile, type TriageFile, type TriageFilter } from "@/lib/triage/triage";
 import { buildTriageView, cellKey, pendingPairs, shownCells, type TriageSort, type TriageViewRow } from "@/lib/triage/view";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
 import { CardIntake } from "./card-intake";
