@@ -316,8 +316,9 @@ describe("import boundaries", () => {
     const problems: string[] = [];
     for (const file of ALL.filter((f) => under(f, "app/api") && /\/route\.tsx?$/.test(f))) {
       for (const edge of importsOf(file)) {
-        if (edge.target.kind !== "file") continue;
-        if (under(edge.target.file, "lib/server") || ROUTES_PENDING.some((p) => rel(edge.target.file as string) === p.file)) continue;
+        const { target } = edge;
+        if (target.kind !== "file") continue;
+        if (under(target.file, "lib/server") || ROUTES_PENDING.some((p) => rel(target.file) === p.file)) continue;
         problems.push(`${rel(file)} imports "${edge.spec}" (a route's handler belongs in lib/server)`);
       }
     }
