@@ -1,5 +1,4 @@
-import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { ClientProfile, TaskClass } from "@/lib/negotiation";
 import type { ProbeReport } from "@/lib/probe/types";
 import { type ProbeErrorCode, ProbeRequest, SEND_CONFIRMATION } from "@/lib/wire/probe";
 

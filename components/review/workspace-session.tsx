@@ -18,11 +18,8 @@ import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys
 import { useSignatureReport } from "@/components/signature-keys/use-signature-report";
 import type { WorkspaceState } from "@/components/session/snapshot";
 import { Section } from "@/components/ui/section";
-import type { ClientProfile, EvidenceRef, ReviewContext, TaskClass, ValidityProblem } from "@/lib/negotiation";
+import { type ClientProfile, describeProblem, type EvidenceRef, INVARIANTS, type Review, type ReviewContext, type TaskClass, type ValidityProblem } from "@/lib/negotiation";
 import type { EditorDiagnostic } from "@/components/session/workspace-review";
-import { INVARIANTS } from "@/lib/negotiation/invariants";
-import type { Review } from "@/lib/negotiation/decision-types";
-import { describeProblem } from "@/lib/negotiation/explain/validity";
 import {
   isEngineLoaded,
   lastReviewWasQuick,

@@ -8,9 +8,7 @@ import { firstHash, hashOfChange } from "@/components/ui/early-input";
 import { loadShare } from "@/components/session/load-share";
 import { BUTTON } from "@/components/ui/form-styles";
 import { Section } from "@/components/ui/section";
-import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
-import { BUILT_IN_TASK_CLASSES, BUILT_IN_TASK_CLASS_IDS } from "@/lib/negotiation/task-classes";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { BUILT_IN_TASK_CLASS_IDS, BUILT_IN_TASK_CLASSES, type ClientProfile, ENGINE_VERSION, PRESETS } from "@/lib/negotiation";
 import type { IntakeEntry } from "@/lib/triage/intake";
 import {
   addCards,
