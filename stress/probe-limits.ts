@@ -1,8 +1,8 @@
 import { BUILT_IN_TASK_CLASSES, findPreset } from "../lib/negotiation";
 import { startFaultyAgent } from "../lib/probe/faulty-agent";
 import { probeAgent } from "../lib/probe/probe";
-import { createProbeRouteDeps, handleProbe } from "../lib/probe/route";
-import { SEND_CONFIRMATION } from "../lib/probe/wire";
+import { createProbeRouteDeps, handleProbe } from "../lib/server/probe-route";
+import { SEND_CONFIRMATION } from "../lib/wire/probe";
 import { readSettings } from "../lib/settings";
 
 /**

@@ -1,7 +1,7 @@
 import { startSsrfTargets } from "./ssrf-targets";
 import { findPreset, BUILT_IN_TASK_CLASSES } from "../lib/negotiation";
 import { probeAgent } from "@/lib/probe/probe";
-import { createProbeRouteDeps, handleProbe, type ProbeRouteDeps } from "@/lib/probe/route";
+import { createProbeRouteDeps, handleProbe, type ProbeRouteDeps } from "@/lib/server/probe-route";
 import { readSettings } from "@/lib/settings";
 import { RateLimiter } from "@/lib/server/rate-limit";
 import { directForms, type SsrfForm } from "./ssrf-forms";

@@ -1,4 +1,4 @@
-import { hintForSchemelessUrl } from "@/lib/negotiation/explain/fetch-hint";
+import { hintForSchemelessUrl } from "@/lib/negotiation/explain";
 
 /** Under a failed fetch of a URL typed without a scheme: which URL was tried, and a plain-http retry when it may help. */
 export function SchemeHintLine({ typed, failureCode, onFetch }: { typed: string; failureCode: string; onFetch: (url: string) => void }) {

@@ -8,10 +8,8 @@ import { loadShare } from "@/components/session/load-share";
 import { locateNearest, problemDiagnostics, type EditorDiagnostic } from "@/components/session/workspace-review";
 import { Section } from "@/components/ui/section";
 import { postProbe, type ProbeFailure } from "@/components/live-check/post-probe";
-import { lintCard, type CardLint, type LiveObservation, type PresetLint } from "@/lib/negotiation/lint";
+import { type CardLint, ENGINE_VERSION, lintCard, type LiveObservation, PRESET_IDS, type PresetLint, PRESETS } from "@/lib/negotiation";
 import { liveObservationOf } from "@/lib/probe/live-observation";
-import { PRESETS, PRESET_IDS } from "@/lib/negotiation/profile";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { LintReport, type LiveState, type OpenNotice } from "./lint-report";
 
 const NO_DIAGNOSTICS: readonly EditorDiagnostic[] = [];

@@ -4,12 +4,9 @@ import { memo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { BUTTON } from "@/components/ui/form-styles";
 import { ProblemList } from "@/components/ui/problem-list";
-import type { CardLint, LiveObservation, PresetLint } from "@/lib/negotiation/lint";
-import { presetsWithoutRejection } from "@/lib/negotiation/lint";
-import { docsPath } from "@/lib/negotiation/invariants/types";
-import { describeLintStatus, describeLiveProblem } from "@/lib/negotiation/explain/lint";
-import { describeSignatureReport, signatureStatusLabel } from "@/lib/negotiation/explain/signatures";
-import { formatList } from "@/lib/negotiation/explain/template";
+import { type CardLint, describeLintStatus, describeLiveProblem, docsPath, type LiveObservation, type PresetLint, presetsWithoutRejection } from "@/lib/negotiation";
+import { describeSignatureReport, signatureStatusLabel } from "@/lib/negotiation/explain";
+import { formatList } from "@/lib/negotiation/explain";
 
 /** The live check of a fetched card: not asked yet, asking, its observations, or why it did not run. */
 export type LiveState = { phase: "idle" } | { phase: "running" } | { phase: "done"; observation: LiveObservation } | { phase: "failed"; code: string; message: string };

@@ -1,8 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { HonoredExtension, ReviewContext } from "@/lib/negotiation";
-import { INVARIANTS } from "@/lib/negotiation/invariants";
+import { type HonoredExtension, INVARIANTS, type ReviewContext } from "@/lib/negotiation";
 
 /** The invariants an extension can resolve: only the rule's own, the card's internal contradictions. */
 const RESOLVABLE = INVARIANTS.filter((invariant) => invariant.meta.origin === "rule").map((invariant) => invariant.meta);

@@ -1,5 +1,4 @@
-import type { CardDiff, ClientProfile, ReviewContext, TaskClass } from "@/lib/negotiation";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { type CardDiff, type ClientProfile, ENGINE_VERSION, type ReviewContext, type TaskClass } from "@/lib/negotiation";
 import type { DiffLinkState } from "@/lib/share";
 import type { CardVersion } from "./card-version";
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "@/lib/negotiation/examples/incidents";
-import { diffCards } from "@/lib/negotiation/diff";
-import { findPreset, NORTHWIND } from "@/lib/negotiation/profile";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { diffCards, ENGINE_VERSION, findPreset, NORTHWIND } from "@/lib/negotiation";
 import { decodeReviewLink, encodeReviewLink, tryEncodeDiffLink } from "@/lib/share";
 import { diffLinkState, fromDiffLink, linkOrigin, type SharedDiff } from "./diff-link-state";
 import { makeLink, readLink } from "./diff-tasks";

@@ -3,12 +3,9 @@
 import Link from "next/link";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { detailOf, orderDecisionChanges, restsOn, type CardDiff, type DecisionChange, type DecisionChangeDetail, type FieldChange } from "@/lib/negotiation/diff";
-import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { type CardDiff, type DecisionChange, type DecisionChangeDetail, describeProblem, detailOf, type FieldChange, type Finding, getInvariant, orderDecisionChanges, restsOn } from "@/lib/negotiation";
 import { explainDecision, explainFinding } from "@/lib/negotiation/explain";
-import { parseCardText } from "@/lib/negotiation/card/parse-text";
-import { getInvariant } from "@/lib/negotiation/invariants";
-import type { Finding } from "@/lib/negotiation";
+import { parseCardText } from "@/lib/negotiation/card";
 
 /**
  * What changed between two versions of a card. First, and most prominent, the decisions that moved

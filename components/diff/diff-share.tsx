@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { writeClipboard } from "@/components/ui/clipboard";
 import { ClipboardFallback } from "@/components/ui/clipboard-fallback";
 import { BUTTON, FIELD, HINT } from "@/components/ui/form-styles";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { ENGINE_VERSION } from "@/lib/negotiation";
 import { renderDiffMarkdown } from "@/lib/report/diff-markdown";
 import { diffLinkState, type SharedDiff } from "./diff-link-state";
 import { makeLinkOffThread } from "./diff-thread";

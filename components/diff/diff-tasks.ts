@@ -1,5 +1,5 @@
-import { diffCards } from "@/lib/negotiation/diff";
-import { describeLinkCardLimit } from "@/lib/negotiation/explain/link-limits";
+import { diffCards } from "@/lib/negotiation";
+import { describeLinkCardLimit } from "@/lib/negotiation/explain";
 import {
   cardDigestHex,
   decodeDiffLink,

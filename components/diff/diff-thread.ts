@@ -1,3 +1,4 @@
+import type { WithoutId } from "@/lib/worker-channel";
 import type { DiffAnswer, DiffRequest, DiffWorkerAnswer, DiffWorkerRequest, LinkToMake, MadeLink, ReadLinkAnswer } from "./diff-protocol";
 
 /**
@@ -41,8 +42,6 @@ function stop(reason: Error): void {
   for (const waiting of pending.values()) waiting.reject(reason);
   pending.clear();
 }
-
-type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 
 function ask(message: WithoutId<DiffWorkerRequest>): Promise<DiffWorkerAnswer> {
   // A diff still being computed is out of date once another is asked for (a link being read is not).

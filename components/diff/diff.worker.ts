@@ -1,18 +1,14 @@
 import type { DiffWorkerAnswer, DiffWorkerRequest } from "./diff-protocol";
+import { workerChannel } from "@/lib/worker-channel";
 import { computeDiff, makeLink, readLink } from "./diff-tasks";
 
 /**
  * The /diff page's own thread: two reviews per profile, the field diff, the digests and review
  * links are computed here, so a 4 MiB card (or a hostile one) never freezes the page.
  */
-// The project's TypeScript lib is the DOM's; a worker's global needs only these two members.
-const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<DiffWorkerRequest>) => void) | null;
-  postMessage: (message: DiffWorkerAnswer) => void;
-};
+const channel = workerChannel<DiffWorkerRequest, DiffWorkerAnswer>();
 
-scope.onmessage = (event) => {
-  const message = event.data;
+channel.onRequest((message) => {
   let answer: DiffWorkerAnswer;
   try {
     answer =
@@ -25,9 +21,9 @@ scope.onmessage = (event) => {
     answer = { id: message.id, type: "error", message: error instanceof Error ? error.message : String(error) };
   }
   try {
-    scope.postMessage(answer);
+    channel.answer(answer);
   } catch {
     // Copying the answer to the page failed (a value too deep or too large to copy): say so plainly, never the browser's own words.
-    scope.postMessage({ id: message.id, type: "error", message: "its result was too large or too deeply nested to pass back to the page." });
+    channel.answer({ id: message.id, type: "error", message: "its result was too large or too deeply nested to pass back to the page." });
   }
-};
+});

@@ -1,4 +1,4 @@
-import { ClientProfile } from "@/lib/negotiation/profile";
+import { ClientProfile } from "@/lib/negotiation";
 import type { CardVersion } from "./card-version";
 
 /**

@@ -1,8 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { Review } from "@/lib/negotiation";
-import { formatDecisionRecord } from "@/lib/negotiation/record-format";
+import { formatDecisionRecord, type Review } from "@/lib/negotiation";
 import { digestCardTextAsync } from "@/components/session/card-digest";
 import { loadEngine } from "@/components/session/workspace-review";
 import { linkUrl } from "@/components/share/link-location";

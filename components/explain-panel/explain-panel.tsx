@@ -1,19 +1,13 @@
 "use client";
 
-import { type ClassAcknowledgement, describeAcknowledgement, describeClassAcknowledgement, type Finding, type InvariantMeta, type Review, type TaskClassDecision } from "@/lib/negotiation";
-import { explainDecision, explainDegradation } from "@/lib/negotiation/explain/decisions";
-import { describeInvariant, explainFinding, whatWouldChange } from "@/lib/negotiation/explain/findings";
-import { getInvariant } from "@/lib/negotiation/invariants";
+import { type ClassAcknowledgement, describeAcknowledgement, describeClassAcknowledgement, describeCut, describeInvariant, docsPath, type EvidenceRef, explainDecision, explainDegradation, explainFinding, type Finding, getInvariant, type InvariantMeta, outcomeOf, type Review, type TaskClassDecision, whatWouldChange } from "@/lib/negotiation";
 import type { MatrixSelection } from "@/components/session/selection";
 import type { ClassObservation } from "@/components/session/live-observations";
-import { describeCut } from "@/lib/negotiation/explain/cut-label";
-import { explainCellOfInvalidCard } from "@/lib/negotiation/explain/verdict";
+import { explainCellOfInvalidCard } from "@/lib/negotiation/explain";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DecisionBadge } from "@/components/ui/decision-badge";
-import { outcomeOf } from "@/lib/negotiation/decide";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
 import { Section } from "@/components/ui/section";
-import { docsPath, type EvidenceRef } from "@/lib/negotiation/invariants/types";
 import { memo, type ReactNode } from "react";
 import { DecisionRecord, type RecordSource } from "./decision-record";
 import { FieldList } from "./field-list";

@@ -1,9 +1,8 @@
 "use client";
 
-import { capList } from "@/lib/negotiation/caps";
-import { evidenceValueText } from "@/lib/negotiation/explain/evidence";
-import { describeUnlisted } from "@/lib/negotiation/explain/problem-counts";
-import type { EvidenceRef } from "@/lib/negotiation";
+import { capList, type EvidenceRef } from "@/lib/negotiation";
+import { evidenceValueText } from "@/lib/negotiation/explain";
+import { describeUnlisted } from "@/lib/negotiation/explain";
 
 
 /** Evidence pointers; card (and profile) fields are buttons that highlight the field in its editor. */

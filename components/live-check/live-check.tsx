@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import type { ClientProfile } from "@/lib/negotiation/profile";
+import type { ClientProfile } from "@/lib/negotiation";
 import type { ProbeReport } from "@/lib/probe/types";
 import { ExchangeLog, WireFindings } from "./wire-panel";
 import { classObservations, contradictionSentence, definitionsOf, type LiveCheckRun } from "@/components/session/live-observations";

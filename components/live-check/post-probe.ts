@@ -1,7 +1,6 @@
-import type { ClientProfile } from "@/lib/negotiation/profile";
-import type { TaskClass } from "@/lib/negotiation/task-classes";
+import type { ClientProfile, TaskClass } from "@/lib/negotiation";
 import type { ProbeReport } from "@/lib/probe/types";
-import { type ProbeErrorCode, ProbeRequest, SEND_CONFIRMATION } from "@/lib/probe/wire";
+import { type ProbeErrorCode, ProbeRequest, SEND_CONFIRMATION } from "@/lib/wire/probe";
 
 /** A check that did not run, as the user should read it: a code for logic, a sentence for people. */
 export class ProbeFailure extends Error {

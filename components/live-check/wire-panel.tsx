@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { Exchange } from "@/lib/probe/exchange";
-import { groupWire } from "@/lib/probe/format";
+import { groupWire } from "@/lib/probe/group-wire";
 import type { WireFinding } from "@/lib/probe/wire-checks";
 import { clientEffectSentence, wireClientsSummary, wireFindingSentence } from "@/lib/probe/wire-explain";
 import { SDK_CLIENTS } from "@/lib/probe/wire-rules";

@@ -1,9 +1,8 @@
 import { useMemo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
-import { outcomeOf } from "@/lib/negotiation/decide";
-import { explainLogEntry } from "@/lib/negotiation/explain/log-lines";
-import type { LogEntry } from "@/lib/negotiation";
-import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
+import { type LogEntry, outcomeOf } from "@/lib/negotiation";
+import { explainLogEntry } from "@/lib/negotiation/explain";
+import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain";
 import { buildOpenReview } from "./open-review";
 import { RecordCardForm } from "./record-card-form";
 import { claimOf } from "./record-claim";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useDeferredValue, useId, useMemo, useState } from "react";
-import { explainLogNotice } from "@/lib/negotiation/explain/log-lines";
+import { explainLogNotice } from "@/lib/negotiation/explain";
 import { MAX_LOG_INPUT_CHARS, MAX_LOG_LINES, readLogText } from "@/lib/negotiation/log";
 import { LogEntryView } from "./log-entry-view";
 import { tracebackLines } from "./traceback";

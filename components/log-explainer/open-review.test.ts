@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO, CONTOSO_LIVE_AUDIO } from "@/lib/negotiation/examples/incidents";
 import { readLogLine } from "@/lib/negotiation/log";
-import { NORTHWIND, PRESETS } from "@/lib/negotiation/profile";
-import { digestCardText, writeDecisionRecord } from "@/lib/negotiation/record";
-import { review } from "@/lib/negotiation/review";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { digestCardText, ENGINE_VERSION, NORTHWIND, PRESETS, review, writeDecisionRecord } from "@/lib/negotiation";
 import { decodeReviewLink, encodeReviewLink } from "@/lib/share";
 import { buildOpenReview, checkGivenCard, type CardNeed, type OpenReview } from "./open-review";
 

@@ -1,7 +1,4 @@
-import type { ClientProfile, DecisionRecord, LogEntry, ReviewContext } from "@/lib/negotiation";
-import { findPreset } from "@/lib/negotiation/profile";
-import { BUILT_IN_TASK_CLASS_IDS } from "@/lib/negotiation/task-classes";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { BUILT_IN_TASK_CLASS_IDS, type ClientProfile, type DecisionRecord, ENGINE_VERSION, findPreset, type LogEntry, type ReviewContext } from "@/lib/negotiation";
 import { decodeReviewLink, describeLinkError, tryEncodeReviewLink, type DecodedLink, type SnapshotLinkState } from "@/lib/share";
 import { checkCardLimits, type CardLimitProblem } from "@/components/session/link-limits";
 import { count, formatBytes } from "@/components/ui/file-words";

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
 import { readLogLine } from "@/lib/negotiation/log";
-import { NORTHWIND } from "@/lib/negotiation/profile";
-import { digestCardText, parseDecisionRecord, writeDecisionRecord } from "@/lib/negotiation/record";
-import { review } from "@/lib/negotiation/review";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { digestCardText, ENGINE_VERSION, NORTHWIND, parseDecisionRecord, review, writeDecisionRecord } from "@/lib/negotiation";
 import { encodeLiveLink, encodeReviewLink } from "@/lib/share";
 import { claimOf } from "./record-claim";
 import { cardOfLink, checkRecord, describeRecordCheck, type CardAtHand } from "./record-check";

@@ -1,7 +1,4 @@
-import type { ClientProfile, DecisionRecord, ReviewContext, TaskClass } from "@/lib/negotiation";
-import { review } from "@/lib/negotiation/review";
-import { findTaskClass } from "@/lib/negotiation/task-classes";
-import { ENGINE_NAME, ENGINE_VERSION } from "@/lib/negotiation/version";
+import { type ClientProfile, type DecisionRecord, ENGINE_NAME, ENGINE_VERSION, findTaskClass, review, type ReviewContext, type TaskClass } from "@/lib/negotiation";
 import { decodeReviewLink, type SnapshotLinkState } from "@/lib/share";
 import type { RecordClaim } from "./record-claim";
 

@@ -1,8 +1,6 @@
-import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
-import type { LogEntry } from "@/lib/negotiation";
-import { reconstructFromSeed } from "@/lib/negotiation/log/reconstruct-seed";
-import { review } from "@/lib/negotiation/review";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain";
+import { ENGINE_VERSION, type LogEntry, review } from "@/lib/negotiation";
+import { reconstructFromSeed } from "@/lib/negotiation/log";
 import { describeLinkError, tryEncodeReviewLink } from "@/lib/share";
 import { workspaceHref } from "@/components/session/task-class-param";
 

@@ -1,8 +1,7 @@
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { DECISIONS_BY_SEVERITY } from "@/lib/negotiation/explain/verdict";
-import { OUTCOME_MEANINGS, STATUS_MEANINGS } from "@/lib/negotiation/explain/legend";
-import type { FindingStatus } from "@/lib/negotiation/invariants/types";
+import { DECISIONS_BY_SEVERITY } from "@/lib/negotiation/explain";
+import { type FindingStatus, OUTCOME_MEANINGS, STATUS_MEANINGS } from "@/lib/negotiation";
 
 const STATUSES: readonly FindingStatus[] = ["holds", "not-applicable", "not-evaluated", "violated"];
 

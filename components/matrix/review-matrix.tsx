@@ -1,12 +1,10 @@
 "use client";
 
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { outcomeOf } from "@/lib/negotiation/decide";
-import type { Review, TaskClassDecision } from "@/lib/negotiation/decision-types";
-import type { Finding, InvariantMeta } from "@/lib/negotiation/invariants/types";
+import { type Finding, type InvariantMeta, outcomeOf, type Review, type TaskClassDecision } from "@/lib/negotiation";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { STATUS_STYLE } from "@/components/ui/decision-style";
-import { describeCut, describeMissing } from "@/lib/negotiation/explain/cut-label";
+import { describeCut, describeMissing } from "@/lib/negotiation/explain";
 import { moveInGrid, type GridLayout, type GridPosition } from "./grid-keys";
 import { MatrixLegend } from "./matrix-legend";
 import type { MatrixSelection } from "@/components/session/selection";

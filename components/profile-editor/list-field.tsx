@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { nonMimeReading } from "@/lib/negotiation/card/media-types";
+import { nonMimeReading } from "@/lib/negotiation/card";
 
 export const COMMON_MODES = ["text/plain", "application/json", "audio/pcm", "image/png", "video/mp4"] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NORTHWIND } from "@/lib/negotiation/profile";
+import { NORTHWIND } from "@/lib/negotiation";
 import { formatProfile, parseProfileText } from "./parse-profile";
 
 describe("parseProfileText", () => {

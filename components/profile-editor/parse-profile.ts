@@ -1,7 +1,7 @@
-import { findJsonSyntaxError } from "@/lib/negotiation/card/json-scan";
-import { pointerFromPath } from "@/lib/negotiation/card/pointer";
-import { describeProfileIssue, type ProfileIssueData } from "@/lib/negotiation/explain/profile-issues";
-import { ClientProfile } from "@/lib/negotiation/profile";
+import { findJsonSyntaxError } from "@/lib/negotiation/card";
+import { pointerFromPath } from "@/lib/negotiation/card";
+import { describeProfileIssue, type ProfileIssueData } from "@/lib/negotiation/explain";
+import { ClientProfile } from "@/lib/negotiation";
 
 /** A problem in the profile JSON, placed where it is (a text offset or a JSON pointer), in the workspace's words. */
 export interface ProfileIssue {

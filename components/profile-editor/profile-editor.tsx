@@ -5,7 +5,7 @@ import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import { locateNearest } from "@/components/session/workspace-review";
 import { CollapsibleSection } from "@/components/ui/collapsible-section";
 import { lazyModule, useLazyModule } from "@/components/ui/lazy-module";
-import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
+import { PRESETS, type ClientProfile } from "@/lib/negotiation";
 import { findProfileField, flashField } from "./profile-field";
 import { ProfileForm } from "./profile-form";
 import { sameProfile } from "./same-profile";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NORTHWIND, PRESETS } from "@/lib/negotiation/profile";
+import { NORTHWIND, PRESETS } from "@/lib/negotiation";
 import { profileFileName, profilesFileText, readProfilesFile } from "./profile-files";
 
 describe("profile files", () => {

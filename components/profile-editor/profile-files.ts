@@ -1,6 +1,6 @@
-import { findJsonSyntaxError } from "@/lib/negotiation/card/json-scan";
-import { positionAt } from "@/lib/negotiation/card/parse-text";
-import { describeProfileIssue } from "@/lib/negotiation/explain/profile-issues";
+import { findJsonSyntaxError } from "@/lib/negotiation/card";
+import { positionAt } from "@/lib/negotiation/card";
+import { describeProfileIssue } from "@/lib/negotiation/explain";
 import type { ClientProfile } from "@/lib/negotiation";
 import { parseProfileText, validateProfile } from "./parse-profile";
 

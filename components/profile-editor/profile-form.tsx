@@ -1,9 +1,8 @@
 "use client";
 
 import { useId, useState, type Ref } from "react";
-import type { ClientProfile } from "@/lib/negotiation";
+import { type ClientProfile, SECURITY_SCHEME_KINDS } from "@/lib/negotiation";
 import { TriStateSelect } from "@/components/ui/tri-state-select";
-import { SECURITY_SCHEME_KINDS } from "@/lib/negotiation/profile";
 import { ListField } from "./list-field";
 
 const TRANSPORTS = ["JSONRPC", "GRPC", "HTTP+JSON"] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPreset } from "@/lib/negotiation/profile";
+import { findPreset } from "@/lib/negotiation";
 import { profileLabel } from "./profile-label";
 
 describe("profileLabel", () => {

@@ -1,5 +1,4 @@
-import type { ClientProfile } from "@/lib/negotiation";
-import { PRESETS } from "@/lib/negotiation/profile";
+import { type ClientProfile, PRESETS } from "@/lib/negotiation";
 import { sameProfile } from "./same-profile";
 
 /**

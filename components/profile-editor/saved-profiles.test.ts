@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NORTHWIND } from "@/lib/negotiation/profile";
+import { NORTHWIND } from "@/lib/negotiation";
 import {
   decodeSavedProfiles,
   deleteSavedProfile,

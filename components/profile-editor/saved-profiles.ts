@@ -1,5 +1,5 @@
 import { storedList } from "@/components/ui/stored-list";
-import { ClientProfile } from "@/lib/negotiation/profile";
+import { ClientProfile } from "@/lib/negotiation";
 
 /** Saved profiles live in this browser only (localStorage), versioned so a schema change can migrate. */
 const store = storedList("parley.savedProfiles.v1", (entry) => {

@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ClientProfile } from "@/lib/negotiation";
-import type { Outcome } from "@/lib/negotiation/decision-types";
+import type { ClientProfile, Outcome } from "@/lib/negotiation";
 import type { LiveCheckResult } from "@/lib/registry/live-check";
 
 /**

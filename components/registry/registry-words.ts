@@ -1,4 +1,4 @@
-import type { Outcome } from "@/lib/negotiation/decision-types";
+import type { Outcome } from "@/lib/negotiation";
 
 /** Worst first: the order the page lists decisions in (a rejection aimed at the client is not the card's fault, so it ranks below accept-degraded). */
 const SEVERITY: Record<Outcome, number> = { reject: 5, escalate: 4, defer: 3, "accept-degraded": 2, "not-for-client": 1, accept: 0 };

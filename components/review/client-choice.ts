@@ -3,7 +3,7 @@
  * localStorage by its short id. Read through `useSyncExternalStore` (the server has no choice), so
  * the first render matches the server's and the remembered client is applied right after.
  */
-import { findPreset, PRESET_IDS, type ClientProfile } from "@/lib/negotiation/profile";
+import { findPreset, PRESET_IDS, type ClientProfile } from "@/lib/negotiation";
 
 const KEY = "parley.client.v1";
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { findPreset, type ClientProfile } from "@/lib/negotiation/profile";
+import { findPreset, type ClientProfile } from "@/lib/negotiation";
 import { OFFERED_CLIENTS } from "./client-choice";
 
 /**

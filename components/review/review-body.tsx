@@ -1,9 +1,8 @@
 "use client";
 
 import type { ValidityProblem } from "@/lib/negotiation";
-import type { Review } from "@/lib/negotiation/decision-types";
-import { describeProblem } from "@/lib/negotiation/explain/validity";
-import { INVARIANTS } from "@/lib/negotiation/invariants";
+import { INVARIANTS, type Review } from "@/lib/negotiation";
+import { describeProblem } from "@/lib/negotiation/explain";
 import { LiveVerdict } from "@/components/live-check/live-verdict";
 import { ReviewMatrix } from "@/components/matrix/review-matrix";
 import type { LiveView } from "@/components/session/live-observations";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import type { Review } from "@/lib/negotiation/decision-types";
+import type { Review } from "@/lib/negotiation";
 import { problemDiagnostics, type EditorDiagnostic } from "@/components/session/workspace-review";
 import { contradictionDiagnostics, type LiveCheckRun } from "@/components/session/live-observations";
 

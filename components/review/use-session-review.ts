@@ -2,7 +2,7 @@
 
 import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { ClientProfile, ReviewContext, ValidityProblem } from "@/lib/negotiation";
-import type { Review } from "@/lib/negotiation/decision-types";
+import type { Review } from "@/lib/negotiation";
 import type { SessionSeed } from "@/components/session/session-seed";
 import { isEngineLoaded, lastReviewWasQuick, loadEngine, reviewAside, reviewIfReady, subscribeEngine, type TaskClassSelection } from "@/components/session/workspace-review";
 import { useSignatureKeys } from "@/components/signature-keys/use-signature-keys";

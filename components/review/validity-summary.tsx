@@ -1,10 +1,9 @@
 "use client";
 
 import { memo } from "react";
-import type { Review, ValidityProblem } from "@/lib/negotiation";
-import { explainAdvisory, explainInputError } from "@/lib/negotiation/explain/decisions";
-import { problemsInReadingOrder } from "@/lib/negotiation/explain/validity";
-import { describeIssueCuts, describeProblemCounts } from "@/lib/negotiation/explain/problem-counts";
+import { explainAdvisory, explainInputError, type Review, type ValidityProblem } from "@/lib/negotiation";
+import { problemsInReadingOrder } from "@/lib/negotiation/explain";
+import { describeIssueCuts, describeProblemCounts } from "@/lib/negotiation/explain";
 import { ProblemList } from "@/components/ui/problem-list";
 import { SignatureBadge } from "@/components/signature-keys/signature-badge";
 

@@ -2,9 +2,8 @@
 
 import { memo } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
-import { summarizeVerdict } from "@/lib/negotiation/explain/verdict";
-import type { Review } from "@/lib/negotiation/decision-types";
-import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
+import { summarizeVerdict } from "@/lib/negotiation/explain";
+import { OUTCOME_LABELS, type Review } from "@/lib/negotiation";
 import { shareSentences } from "./shared-sentences";
 
 const TONE = {

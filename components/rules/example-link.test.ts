@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { INVARIANT_IDS } from "@/lib/negotiation/invariants";
-import { review } from "@/lib/negotiation/review";
+import { ENGINE_VERSION, INVARIANT_IDS, review } from "@/lib/negotiation";
 import { buildRulePage, type RulePage } from "@/lib/negotiation/rule-docs";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
 import { decodeReviewLink, type SnapshotLinkState } from "@/lib/share";
 import { buildExampleHref } from "./example-link";
 

@@ -1,5 +1,4 @@
-import type { ClientProfile, DecisionKind, Review, ReviewContext } from "@/lib/negotiation";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { type ClientProfile, type DecisionKind, ENGINE_VERSION, type Review, type ReviewContext } from "@/lib/negotiation";
 import { encodeReviewLink } from "@/lib/share";
 
 /**

@@ -1,6 +1,6 @@
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { explainFinding } from "@/lib/negotiation/explain";
-import { docsPath, type InvariantId } from "@/lib/negotiation/invariants/types";
+import { docsPath, type InvariantId } from "@/lib/negotiation";
 import type { ExampleResult } from "@/lib/negotiation/rule-docs";
 import { buildExampleHref } from "./example-link";
 

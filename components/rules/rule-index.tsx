@@ -1,7 +1,5 @@
-import { getInvariant, INVARIANT_IDS } from "@/lib/negotiation/invariants";
-import { docsPath } from "@/lib/negotiation/invariants/types";
+import { BUILT_IN_TASK_CLASSES, docsPath, getInvariant, INVARIANT_IDS } from "@/lib/negotiation";
 import { listConcernedTaskClasses, RULE_DOCS } from "@/lib/negotiation/rule-docs";
-import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
 import { OriginBadge } from "./origin-badge";
 
 /** Every invariant: title, one-line description, the task classes it concerns. */

@@ -1,8 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { RulePage } from "@/lib/negotiation/rule-docs";
-import { specHref } from "@/lib/negotiation/invariants/types";
-import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
+import { BUILT_IN_TASK_CLASSES, specHref } from "@/lib/negotiation";
 import { ConditionsList } from "./conditions-list";
 import { ExamplePanel } from "./example-panel";
 import { OriginBadge } from "./origin-badge";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { digestCardText } from "@/lib/negotiation/digest";
+import { digestCardText } from "@/lib/negotiation";
 import { digestCardTextAsync } from "./card-digest";
 
 const TEXTS: [string, string][] = [

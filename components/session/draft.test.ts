@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { NORTHWIND, PRESETS } from "@/lib/negotiation/profile";
+import { NORTHWIND, PRESETS } from "@/lib/negotiation";
 import { decodeDraft, type WorkspaceDraft } from "./draft";
 
 const DRAFT: WorkspaceDraft = {

@@ -1,7 +1,6 @@
 import type { CardSource, DraftOrigin } from "./card-source";
 import type { MatrixSelection } from "./selection";
-import { ReviewContext } from "@/lib/negotiation/context";
-import { ClientProfile } from "@/lib/negotiation/profile";
+import { ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
 
 /**

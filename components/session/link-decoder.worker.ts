@@ -1,4 +1,5 @@
 import { decodeReviewLink, describeLinkError } from "@/lib/share";
+import { workerChannel } from "@/lib/worker-channel";
 import { readReviewLink, type ReadLinkResult } from "./read-link";
 
 /**
@@ -6,19 +7,14 @@ import { readReviewLink, type ReadLinkResult } from "./read-link";
  * codec's 4 MiB) and measuring its card happen here, so the page stays responsive whatever the
  * fragment holds. One request in, one answer out, matched by id.
  */
-// The project's TypeScript lib is the DOM's; a worker's global needs only these two members.
-const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<{ id: number; fragment: string }>) => void) | null;
-  postMessage: (message: { id: number; result: ReadLinkResult }) => void;
-};
+const channel = workerChannel<{ id: number; fragment: string }, { id: number; result: ReadLinkResult }>();
 
-scope.onmessage = (event) => {
-  const { id, fragment } = event.data;
+channel.onRequest(({ id, fragment }) => {
   let result: ReadLinkResult;
   try {
     result = readReviewLink(fragment, { decodeReviewLink, describeLinkError });
   } catch {
     result = { ok: false, message: describeLinkError({ code: "corrupt", reason: "unreadable" }) };
   }
-  scope.postMessage({ id, result });
-};
+  channel.answer({ id, result });
+});

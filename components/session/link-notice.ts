@@ -1,5 +1,5 @@
-import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain/reconstruction";
-import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
+import { RECONSTRUCTION_NOTE } from "@/lib/negotiation/explain";
+import { OUTCOME_LABELS } from "@/lib/negotiation";
 import type { DecisionMove, SnapshotComparison } from "@/lib/share";
 
 /**

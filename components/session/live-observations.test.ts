@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { NORTHWIND } from "@/lib/negotiation/profile";
+import { BUILT_IN_TASK_CLASSES, NORTHWIND } from "@/lib/negotiation";
 import type { ProbedInterface, ProbeReport } from "@/lib/probe/types";
 import { classObservations, contradictionDiagnostics, liveView, staleness, staleSentence, type LiveCheckRun } from "./live-observations";
-import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
 
 // Reports shaped as lib/probe's probeAgent returns them for the reality kit's agents (see
 // lib/probe/probe.test.ts for the real ones): the mapping turns them into what the workspace shows.

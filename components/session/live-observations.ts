@@ -5,8 +5,7 @@
  * on screen. Pure: the live-check panel, the matrix, the explanation and the verdict area all read
  * it. A run holds no credential (that stays in the panel) and is never put in a link or a draft.
  */
-import type { ClientProfile, DecisionKind } from "@/lib/negotiation";
-import { BUILT_IN_TASK_CLASSES, findTaskClass, type TaskClass } from "@/lib/negotiation/task-classes";
+import { BUILT_IN_TASK_CLASSES, type ClientProfile, type DecisionKind, findTaskClass, type TaskClass } from "@/lib/negotiation";
 import { disagrees } from "@/lib/probe/agreement";
 import type { Contradiction, Observation, ProbedInterface, ProbeReport } from "@/lib/probe/types";
 import { type EditorDiagnostic, locateNearest, type TaskClassSelection } from "./workspace-review";

@@ -1,8 +1,7 @@
 import { runReview } from "./workspace-review";
 import type { SessionSeed } from "./session-seed";
-import type { ClientProfile } from "@/lib/negotiation";
-import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain/reconstruction";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { type ClientProfile, ENGINE_VERSION } from "@/lib/negotiation";
+import { RECONSTRUCTION_LABELS } from "@/lib/negotiation/explain";
 import type { SnapshotLinkState } from "@/lib/share";
 import type { ShareModule } from "./load-share";
 import { decisionMapOf } from "./snapshot";

@@ -1,7 +1,7 @@
 import { runReview } from "./workspace-review";
 import type { SessionSeed } from "./session-seed";
 import type { FetchedCardResponse } from "@/lib/wire/fetch-card";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { ENGINE_VERSION } from "@/lib/negotiation";
 import type { LiveLinkState } from "@/lib/share";
 import type { Compare } from "./open-link";
 import { decisionMapOf } from "./snapshot";

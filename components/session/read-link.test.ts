@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { NORTHWIND } from "@/lib/negotiation/profile";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { ENGINE_VERSION, NORTHWIND } from "@/lib/negotiation";
 import * as share from "@/lib/share";
 import { checkCardLimits, LINK_CARD_LIMITS } from "./link-limits";
 import { readReviewLink } from "./read-link";

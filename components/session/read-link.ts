@@ -1,4 +1,4 @@
-import { describeLinkCardLimit } from "@/lib/negotiation/explain/link-limits";
+import { describeLinkCardLimit } from "@/lib/negotiation/explain";
 import type { DecodedLink } from "@/lib/share";
 import { checkCardLimits } from "./link-limits";
 import type { ShareModule } from "./load-share";

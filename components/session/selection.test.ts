@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runReview, loadEngine } from "./workspace-review";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { NORTHWIND } from "@/lib/negotiation/profile";
+import { NORTHWIND } from "@/lib/negotiation";
 import { resolveSelection } from "./selection";
 
 // The workspace loads the review engine on demand; these tests use it from the start.

@@ -1,5 +1,4 @@
-import type { ClientProfile, Review, ReviewContext } from "@/lib/negotiation";
-import { outcomeOf } from "@/lib/negotiation/decide";
+import { type ClientProfile, outcomeOf, type Review, type ReviewContext } from "@/lib/negotiation";
 import { runReview, type TaskClassSelection } from "./workspace-review";
 import type { DecisionMap, SnapshotLinkState } from "@/lib/share";
 import type { MatrixSelection } from "./selection";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "@/lib/negotiation/examples/incidents";
-import { NORTHWIND } from "@/lib/negotiation/profile";
+import { NORTHWIND } from "@/lib/negotiation";
 import { locateNearest, problemDiagnostics, runReview, loadEngine } from "./workspace-review";
 
 // The workspace loads the review engine on demand; these tests use it from the start.

@@ -3,9 +3,7 @@
  * itself loaded on demand), editor ranges for pointers and problems, the pace of the last review.
  * Components import everything else straight from the core module that owns it.
  */
-import { locatePointer, locatePointers } from "@/lib/negotiation/card/locate";
-import type { ClientProfile, Review, ReviewContext, SignatureReport, TaskClass } from "@/lib/negotiation";
-import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { type ClientProfile, describeProblem, locatePointer, locatePointers, type Review, type ReviewContext, type SignatureReport, type TaskClass } from "@/lib/negotiation";
 import { loadOnce } from "@/components/ui/load-once";
 
 /** A problem the editor marks in the card text: a range of it, how bad, and what it says. */

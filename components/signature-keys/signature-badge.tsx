@@ -1,6 +1,6 @@
 "use client";
 
-import { describeSignatureReport, signatureStatusLabel } from "@/lib/negotiation/explain/signatures";
+import { describeSignatureReport, signatureStatusLabel } from "@/lib/negotiation/explain";
 import type { SignatureReport } from "@/lib/negotiation";
 
 const STYLE: Record<string, string> = {

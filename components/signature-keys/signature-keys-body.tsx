@@ -1,10 +1,9 @@
 "use client";
 
 import { useId, useMemo } from "react";
-import { describeKeyIssue } from "@/lib/negotiation/explain/signature-keys";
-import { describeKeySetError, describeSignatureReport } from "@/lib/negotiation/explain/signatures";
-import { readKeySet } from "@/lib/negotiation/signatures/keys";
-import type { SignatureReport } from "@/lib/negotiation";
+import { describeKeyIssue } from "@/lib/negotiation/explain";
+import { describeKeySetError, describeSignatureReport } from "@/lib/negotiation/explain";
+import { readKeySet, type SignatureReport } from "@/lib/negotiation";
 import type { SignatureCheck } from "./use-signature-report";
 import type { SignatureKeys } from "./use-signature-keys";
 

@@ -1,5 +1,5 @@
 import { storedList } from "@/components/ui/stored-list";
-import { TaskClass } from "@/lib/negotiation/task-classes";
+import { TaskClass } from "@/lib/negotiation";
 import { isBuiltIn } from "./task-class-selection";
 
 /**

@@ -1,5 +1,5 @@
-import { isObject } from "@/lib/negotiation/card/json-value";
-import { TaskClass } from "@/lib/negotiation/task-classes";
+import { isObject } from "@/lib/negotiation/card";
+import { TaskClass } from "@/lib/negotiation";
 
 /**
  * A task class form the user has started but not yet added (or cancelled), kept in this browser so

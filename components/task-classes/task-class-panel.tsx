@@ -2,7 +2,7 @@
 
 import { memo, useId, useRef, useState, useSyncExternalStore } from "react";
 import { CollapsibleSection } from "@/components/ui/collapsible-section";
-import type { TaskClass } from "@/lib/negotiation";
+import { BUILT_IN_TASK_CLASSES, type TaskClass } from "@/lib/negotiation";
 import { TaskClassEditor } from "./task-class-editor";
 import {
   forgetTaskClassForm,
@@ -12,7 +12,6 @@ import {
 } from "./task-class-form-store";
 import { deleteSavedTaskClass, getSavedTaskClasses, getServerSavedTaskClasses, saveTaskClass, subscribeSavedTaskClasses } from "./saved-task-classes";
 import { aimAll, commonSkill, includeClass, isBuiltIn, type SkillChoice } from "./task-class-selection";
-import { BUILT_IN_TASK_CLASSES } from "@/lib/negotiation/task-classes";
 import { describeTaskClass } from "./describe-task-class";
 import { MAX_TASK_CLASS_FILE_BYTES, readTaskClassesFile, taskClassesFileText } from "./task-class-files";
 import { downloadText } from "@/components/ui/download";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_TASK_CLASSES, BUILT_IN_TASK_CLASS_IDS, type TaskClass } from "@/lib/negotiation/task-classes";
+import { BUILT_IN_TASK_CLASSES, BUILT_IN_TASK_CLASS_IDS, type TaskClass } from "@/lib/negotiation";
 import { aimAll, checkClass, classesOf, commonSkill, idFromTitle, includeClass, selectionOf } from "./task-class-selection";
 
 const voice: TaskClass = { id: "voice-note", title: "Voice note", description: "", input: "whole", completion: "push", output: "required", inputModes: ["audio/*"] };

@@ -1,6 +1,6 @@
-import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "@/lib/negotiation/task-classes";
+import { BUILT_IN_TASK_CLASSES, findTaskClass, TaskClass } from "@/lib/negotiation";
 import type { TaskClassSelection } from "@/components/session/workspace-review";
-import { pointerFromPath } from "@/lib/negotiation/card/pointer";
+import { pointerFromPath } from "@/lib/negotiation/card";
 
 /** A skill the task-class picker offers to aim a class at: its id and, when the card gives one, its name. */
 export interface SkillChoice {

@@ -1,5 +1,5 @@
 import { DECISION_STYLE } from "@/components/ui/decision-style";
-import { OUTCOMES } from "@/lib/negotiation/decision-types";
+import { OUTCOMES } from "@/lib/negotiation";
 import type { GridTaskClass } from "./triage-grid";
 
 /** How to read a cell: the task classes in the order their symbols appear, and what each symbol means. */

@@ -5,7 +5,7 @@ import { useFocusAfterRemoval } from "@/components/ui/use-focus-after-removal";
 import { parseProfileText } from "@/components/profile-editor/parse-profile";
 import { getSavedProfiles, getServerSavedProfiles, subscribeSavedProfiles } from "@/components/profile-editor/saved-profiles";
 import { canonicalJson } from "@/lib/triage/inputs";
-import { PRESETS, type ClientProfile } from "@/lib/negotiation/profile";
+import { PRESETS, type ClientProfile } from "@/lib/negotiation";
 import type { TriageProfile } from "@/lib/triage/triage";
 import { BUTTON, ERROR, FIELD, HINT, LABEL } from "@/components/ui/form-styles";
 

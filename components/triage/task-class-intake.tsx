@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useSyncExternalStore } from "react";
-import { BUILT_IN_TASK_CLASSES, type TaskClass } from "@/lib/negotiation/task-classes";
+import { BUILT_IN_TASK_CLASSES, type TaskClass } from "@/lib/negotiation";
 import { describeTaskClass } from "@/components/task-classes/describe-task-class";
 import { getSavedTaskClasses, getServerSavedTaskClasses, subscribeSavedTaskClasses } from "@/components/task-classes/saved-task-classes";
 import { classesOf, includeClass, sameClass, selectionOf } from "@/components/task-classes/task-class-selection";

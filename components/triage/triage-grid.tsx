@@ -3,10 +3,7 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DecisionBadge } from "@/components/ui/decision-badge";
 import { DECISION_STYLE } from "@/components/ui/decision-style";
-import { worstOutcome } from "@/lib/negotiation/decide";
-import type { Outcome } from "@/lib/negotiation/decision-types";
-import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
-import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { describeProblem, type Outcome, OUTCOME_LABELS, worstOutcome } from "@/lib/negotiation";
 import { cellOutcome, type TriageCell, type TriageProfile } from "@/lib/triage/triage";
 import { cellKey, type OutcomeCounts, type TriageView, type TriageViewRow } from "@/lib/triage/view";
 import { moveInGrid, scrollToRow, visibleRange, type GridPosition } from "./grid-keys";

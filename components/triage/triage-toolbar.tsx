@@ -1,8 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { OUTCOMES, type Outcome } from "@/lib/negotiation/decision-types";
-import { OUTCOME_LABELS } from "@/lib/negotiation/explain/legend";
+import { type Outcome, OUTCOME_LABELS, OUTCOMES } from "@/lib/negotiation";
 import type { TriageFilter } from "@/lib/triage/triage";
 import type { TriageSort, TriageView } from "@/lib/triage/view";
 import { BUTTON, FIELD, LABEL } from "@/components/ui/form-styles";

@@ -3,10 +3,10 @@
 import { useCallback, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { loadShare } from "@/components/session/load-share";
 import { datedName, downloadText } from "@/components/ui/download";
-import { BUILT_IN_TASK_CLASS_IDS } from "@/lib/negotiation/task-classes";
-import { ENGINE_VERSION } from "@/lib/negotiation/version";
+import { BUILT_IN_TASK_CLASS_IDS, ENGINE_VERSION } from "@/lib/negotiation";
 import { toTriageFile, type TriageInputs } from "@/lib/triage/inputs";
-import { toCsv, toJsonRows, toMarkdown, writeTriageFile } from "@/lib/triage/triage";
+import { toCsv, toMarkdown } from "@/lib/report/triage";
+import { toJsonRows, writeTriageFile } from "@/lib/triage/triage";
 import { cellKey, shownCells, type TriageView, type TriageViewRow } from "@/lib/triage/view";
 import type { TriageResults } from "./results-store";
 import type { ExportKind, LinkResult } from "./triage-files";

@@ -1,4 +1,4 @@
-import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { describeProblem } from "@/lib/negotiation";
 import type { IntakeRefusal } from "@/lib/triage/intake";
 import type { TriageLinkError } from "@/lib/triage/link";
 import { MAX_TRIAGE_CARD_CHARS } from "@/lib/triage/triage";

@@ -1,4 +1,4 @@
-import type { Outcome } from "@/lib/negotiation/decision-types";
+import type { Outcome } from "@/lib/negotiation";
 import { DECISION_STYLE } from "./decision-style";
 
 /** A decision as its symbol and word on its colour (an outcome: "not for this client" too); `compact` for dense grids. */

@@ -1,5 +1,4 @@
-import type { Outcome } from "@/lib/negotiation/decision-types";
-import type { FindingStatus } from "@/lib/negotiation/invariants/types";
+import type { FindingStatus, Outcome } from "@/lib/negotiation";
 
 /** Colour is a second channel only: every decision and status also carries a word and a symbol. */
 /** Keyed by outcome: a rejection aimed at the client ("not for this client") has a look of its own, not the card's red. */

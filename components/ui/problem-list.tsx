@@ -1,5 +1,4 @@
-import type { ValidityProblem } from "@/lib/negotiation";
-import { describeProblem } from "@/lib/negotiation/explain/validity";
+import { describeProblem, type ValidityProblem } from "@/lib/negotiation";
 
 /**
  * A card's problems, one row each: severity, the sentence, and its pointer as a button that shows

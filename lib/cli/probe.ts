@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
-import { formatProbeJunit, formatProbeText, probeExitCode } from "../probe/format";
+import { formatProbeJunit, formatProbeText, probeExitCode } from "../report/probe";
 import { escapeJsonControls } from "../report/escape";
 import { PROBE_DEFAULTS, probeAgent, ProbeInputError, type ProbeOptions } from "../probe/probe";
 import { PROBE_USAGE } from "./probe-usage";

@@ -157,3 +157,7 @@ export { describeAcknowledgement, describeClassAcknowledgement, explainAcknowled
 
 // Media types as the input gate compares them (the guard reads a call's parts with it).
 export { listHas } from "./card/media-types";
+
+// Names the browser-side code reads (the dashboard's legends and the workspace's card locator).
+export { OUTCOME_LABELS, OUTCOME_MEANINGS, STATUS_MEANINGS } from "./explain/legend";
+export { locatePointer, locatePointers } from "./card/locate";

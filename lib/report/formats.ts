@@ -14,7 +14,10 @@ import { escapeMarkdown } from "../markdown";
 import { RULE_DOCS } from "../negotiation/rule-docs/docs";
 import type { InvariantId } from "../negotiation/invariants/types";
 import { pointerPosition } from "./locate";
-import { defuseLineStart, escapeControls, oneLine, safeLines } from "./escape";
+import { escapeControls } from "./escape";
+import { junitDocument, xml, xmlLines } from "./junit";
+
+export { junitDocument, xml, xmlLines };
 
 /**
  * CI formats for one review: SARIF 2.1.0 (code scanning), JUnit XML (test reports), GitHub
@@ -229,25 +232,6 @@ export function toSarif(input: ReportInput): Record<string, unknown> {
 // JUnit XML
 
 /**
- * Text for XML, kept on one line: a card's line breaks and control characters become visible
- * escapes (a CI log that prints the report must not get lines of the card's making), then markup
- * characters are escaped.
- */
-export function xml(text: string): string {
-  return xmlRaw(defuseLineStart(oneLine(text)));
-}
-
-/** Lines of the report's own making, each from card text made one line: joined by line breaks. */
-export function xmlLines(lines: readonly string[]): string {
-  return xmlRaw(safeLines(lines));
-}
-
-function xmlRaw(text: string): string {
-  // Characters XML 1.0 forbids are dropped; markup characters are escaped.
-  return text.replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-/**
  * One test suite for the card × profile, one test case per task class, a failure per decision the
  * run fails on. A test case is named by its task class alone, so CI keeps its history when the
  * decision changes; the decision is its `decision` property, the failure's type and text, or (when
@@ -268,19 +252,6 @@ export function toJunit(input: ReportInput): string {
     return [open, properties, `      <failure type="${xml(d.decision)}" message="${xml(explainDecision(d, review))}">${xmlLines(detail)}</failure>`, close].join("\n");
   });
   return junitDocument("Parley", suite, cases, failures);
-}
-
-/** A JUnit XML document of one test suite: its test cases as written, and how many of them fail. */
-export function junitDocument(name: string, suite: string, cases: readonly string[], failures: number): string {
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="${xml(name)}" tests="${cases.length}" failures="${failures}">`,
-    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0">`,
-    ...cases,
-    `  </testsuite>`,
-    `</testsuites>`,
-    "",
-  ].join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------

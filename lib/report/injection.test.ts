@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../cli/test-io";
-import { csvField } from "../triage/triage";
+import { csvField } from "./triage";
 import { escapeMarkdown } from "../markdown";
 import { defuseLineStart, oneLine } from "./escape";
 

@@ -1,49 +1,21 @@
 import "server-only";
 
-import type dns from "node:dns";
-import { Slots, SlotsFullError } from "@/lib/fetch/slots";
+import { SlotsFullError } from "@/lib/fetch/slots";
 import { getSettings, type Settings } from "@/lib/settings";
 import { encodeFetchedCard, FETCHED_CARD_MEDIA_TYPE, FetchCardRequest, type FetchedCardResponse } from "@/lib/wire/fetch-card";
-import { clientKey, readClientAddress } from "./client-address";
 import { fetchRemoteCard } from "./fetch-card";
 import { type FetchLogger, hostForLog, logFetchToStdout } from "./fetch-log";
-import { RateLimiter } from "./rate-limit";
 import { holdUntilSent } from "./slow-readers";
 import { readJsonBody } from "./read-json-body";
-import { checkJsonContentType, checkSameOrigin, type Refusal } from "./request-guard";
+import type { Refusal } from "./request-guard";
+import { admit, createOutboundDeps, NO_STORE, type OutboundOverrides, type OutboundRouteDeps, SLOT_WAIT_MS } from "./route-setup";
 
-/** How long a request may wait for a free outbound slot before it is told the server is busy. */
-export const SLOT_WAIT_MS = 10_000;
-
-export interface FetchRouteDeps {
-  settings: Settings;
-  limiter: RateLimiter;
-  /**
-   * Outbound fetches in flight at once; the wait line holds sixteen times as many (each waiter is a
-   * parsed request of a few KiB). Shared per client (its rate-limit key): see Slots.
-   */
-  slots: Slots;
+export interface FetchRouteDeps extends OutboundRouteDeps {
   log: FetchLogger;
-  now: () => number;
-  /**
-   * The name the server was started with (HOSTNAME, which Next's standalone server listens on):
-   * without a base URL, the only Host besides loopback ones the origin check trusts.
-   */
-  serverName: string | null;
-  /** Tests only: a resolver standing in for DNS. */
-  resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
 }
 
-export function createFetchRouteDeps(settings: Settings, overrides: Partial<Omit<FetchRouteDeps, "settings">> = {}): FetchRouteDeps {
-  return {
-    settings,
-    limiter: overrides.limiter ?? new RateLimiter(settings.fetchRatePerMinute, settings.fetchBurst),
-    slots: overrides.slots ?? new Slots(settings.fetchConcurrency, settings.fetchConcurrency * 16),
-    log: overrides.log ?? logFetchToStdout,
-    now: overrides.now ?? (() => performance.now()),
-    serverName: overrides.serverName !== undefined ? overrides.serverName : (process.env.HOSTNAME ?? null),
-    resolveHost: overrides.resolveHost,
-  };
+export function createFetchRouteDeps(settings: Settings, overrides: OutboundOverrides & { log?: FetchLogger } = {}): FetchRouteDeps {
+  return { ...createOutboundDeps(settings, overrides), log: overrides.log ?? logFetchToStdout };
 }
 
 let processDeps: FetchRouteDeps | undefined;
@@ -53,8 +25,6 @@ export function getFetchRouteDeps(): FetchRouteDeps {
   processDeps ??= createFetchRouteDeps(getSettings());
   return processDeps;
 }
-
-const NO_STORE = { "cache-control": "no-store" };
 
 /**
  * POST /api/fetch-card. Every refusal that needs no body — another site, not JSON, over the rate
@@ -87,19 +57,9 @@ export async function handleFetchCard(request: Request, deps: FetchRouteDeps): P
     return new Response(body, { status: 200, headers: { ...NO_STORE, "content-type": `${FETCHED_CARD_MEDIA_TYPE}; charset=utf-8` } });
   };
 
-  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl, deps.serverName) ?? checkJsonContentType(request.headers);
-  if (guard) return refuse(guard);
-
-  const client = clientKey(readClientAddress(request.headers));
-  const rate = deps.limiter.take(client);
-  if (!rate.allowed) {
-    return refuse({
-      status: 429,
-      code: "rateLimited",
-      message: `Too many fetches from your address; try again in ${rate.retryAfterSeconds} s.`,
-      headers: { "retry-after": String(rate.retryAfterSeconds) },
-    });
-  }
+  const admitted = admit(request, deps, "fetches");
+  if (!admitted.ok) return refuse(admitted.refusal);
+  const { client } = admitted;
 
   const body = await readJsonBody(request);
   if (!body.ok) return refuse({ status: body.status, code: body.status === 413 ? "tooLarge" : "badRequest", message: body.message });

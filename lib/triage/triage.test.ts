@@ -6,15 +6,14 @@ import {
   filterCells,
   readTriageFile,
   summarize,
-  toCsv,
   toJsonRows,
-  toMarkdown,
   triagePair,
   worstOf,
   writeTriageFile,
   type TriageCard,
   type TriageProfile,
 } from "./triage";
+import { toCsv, toMarkdown } from "../report/triage";
 
 const cards: TriageCard[] = [
   { id: "contoso", label: "contoso.json", text: CONTOSO.text },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CONTOSO } from "../negotiation/examples/incidents";
 import { findPreset, NORTHWIND } from "../negotiation/profile";
-import { cellOutcome, toCsv, toMarkdown, triagePair, type TriageCard, type TriageCell, type TriageProfile } from "./triage";
+import { cellOutcome, triagePair, type TriageCard, type TriageCell, type TriageProfile } from "./triage";
+import { toCsv, toMarkdown } from "../report/triage";
 import { badnessOf, buildTriageView, cellKey, compareBadness, pendingPairs, shownCells } from "./view";
 
 const streaming = JSON.stringify({ ...(JSON.parse(CONTOSO.text) as object), name: "Alpha streaming", capabilities: { streaming: true, pushNotifications: false } }, null, 2);

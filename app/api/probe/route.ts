@@ -1,4 +1,4 @@
-import { getProbeRouteDeps, handleProbe, handleProbeInfo } from "@/lib/probe/route";
+import { getProbeRouteDeps, handleProbe, handleProbeInfo } from "@/lib/server/probe-route";
 
 // A live check is per request and never cached: it asks the agent now.
 export const dynamic = "force-dynamic";

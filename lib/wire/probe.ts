@@ -1,6 +1,6 @@
 import * as z from "../negotiation/zod";
 import { ClientProfile, TaskClass } from "../negotiation";
-import { MAX_CARD_URL_LENGTH } from "../wire/card-url";
+import { MAX_CARD_URL_LENGTH } from "./card-url";
 
 /**
  * The wire contract of POST /api/probe, shared by the route (parses the body) and the workspace's

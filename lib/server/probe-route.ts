@@ -1,14 +1,12 @@
-import type dns from "node:dns";
-import { Slots, SlotsFullError } from "../fetch/slots";
-import { clientKey, readClientAddress } from "../server/client-address";
-import { RateLimiter } from "../server/rate-limit";
-import { readJsonBody } from "../server/read-json-body";
-import { checkJsonContentType, checkSameOrigin, type Refusal } from "../server/request-guard";
-import { hostForLog } from "../server/fetch-log";
-import { getSettings, type Settings } from "../settings";
-import { resolveTaskClasses } from "./task-class-ids";
-import { probeAgent, ProbeInputError } from "./probe";
-import { type ProbeError, ProbeRequest, SEND_CONFIRMATION } from "./wire";
+import { SlotsFullError } from "@/lib/fetch/slots";
+import { getSettings, type Settings } from "@/lib/settings";
+import { resolveTaskClasses } from "@/lib/probe/task-class-ids";
+import { probeAgent, ProbeInputError } from "@/lib/probe/probe";
+import { type ProbeError, ProbeRequest, SEND_CONFIRMATION } from "@/lib/wire/probe";
+import { readJsonBody } from "./read-json-body";
+import type { Refusal } from "./request-guard";
+import { hostForLog } from "./fetch-log";
+import { admit, createOutboundDeps, NO_STORE, type OutboundOverrides, type OutboundRouteDeps, SLOT_WAIT_MS } from "./route-setup";
 
 /**
  * POST /api/probe: the workspace's "Check against the live agent". The fetch route's protections,
@@ -17,15 +15,8 @@ import { type ProbeError, ProbeRequest, SEND_CONFIRMATION } from "./wire";
  * under an overall time cap. Credentials in the body go to the card's origin and nowhere else: not
  * in the log line, not in an answer, not in a link.
  */
-export interface ProbeRouteDeps {
-  settings: Settings;
-  limiter: RateLimiter;
-  slots: Slots;
+export interface ProbeRouteDeps extends OutboundRouteDeps {
   log: (entry: ProbeLogEntry) => void;
-  now: () => number;
-  resolveHost?: (hostname: string) => Promise<dns.LookupAddress[]>;
-  /** The name the server was started with: without a base URL, the only Host besides loopback ones the origin check trusts (as for the fetch route). */
-  serverName: string | null;
   /** A check still running after `afterMs` answers 200 at once and keeps the connection moving (a space every `everyMs`) until its JSON is ready. */
   heartbeat: { afterMs: number; everyMs: number };
 }
@@ -45,17 +36,15 @@ export interface ProbeLogEntry {
  * white space), so neither the slow-reader guard (20 s without a byte moving) nor a proxy ends a
  * long check; an error found after that is the JSON error object in that 200 answer.
  */
-export const PROBE_ROUTE_LIMITS = { totalMs: 20_000, sendTotalMs: 180_000, slotWaitMs: 10_000, maxBodyBytes: 64 * 1024, heartbeatAfterMs: 8_000, heartbeatEveryMs: 5_000 } as const;
+export const PROBE_ROUTE_LIMITS = { totalMs: 20_000, sendTotalMs: 180_000, slotWaitMs: SLOT_WAIT_MS, maxBodyBytes: 64 * 1024, heartbeatAfterMs: 8_000, heartbeatEveryMs: 5_000 } as const;
 
-export function createProbeRouteDeps(settings: Settings, overrides: Partial<Omit<ProbeRouteDeps, "settings">> = {}): ProbeRouteDeps {
+export function createProbeRouteDeps(
+  settings: Settings,
+  overrides: OutboundOverrides & Partial<Pick<ProbeRouteDeps, "log" | "heartbeat">> = {},
+): ProbeRouteDeps {
   return {
-    settings,
-    limiter: overrides.limiter ?? new RateLimiter(settings.fetchRatePerMinute, settings.fetchBurst),
-    slots: overrides.slots ?? new Slots(settings.fetchConcurrency, settings.fetchConcurrency * 16),
+    ...createOutboundDeps(settings, overrides),
     log: overrides.log ?? ((entry) => console.log(JSON.stringify({ event: "probe", ...entry, durationMs: Math.round(entry.durationMs) }))),
-    now: overrides.now ?? (() => performance.now()),
-    resolveHost: overrides.resolveHost,
-    serverName: overrides.serverName !== undefined ? overrides.serverName : (process.env.HOSTNAME ?? null),
     heartbeat: overrides.heartbeat ?? { afterMs: PROBE_ROUTE_LIMITS.heartbeatAfterMs, everyMs: PROBE_ROUTE_LIMITS.heartbeatEveryMs },
   };
 }
@@ -65,8 +54,6 @@ export function getProbeRouteDeps(): ProbeRouteDeps {
   processDeps ??= createProbeRouteDeps(getSettings());
   return processDeps;
 }
-
-const NO_STORE = { "cache-control": "no-store" };
 
 /** GET /api/probe: what the panel may offer on this instance (sending real messages only where the operator turned it on). */
 export function handleProbeInfo(deps: ProbeRouteDeps): Response {
@@ -85,13 +72,9 @@ export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promi
   const refuse = (r: Refusal | (ProbeError & { status: number; headers?: Record<string, string> })) =>
     answer(r.status, { code: r.code as ProbeError["code"], message: r.message } satisfies ProbeError, r.headers);
 
-  const guard = checkSameOrigin(request.headers, deps.settings.baseUrl, deps.serverName) ?? checkJsonContentType(request.headers);
-  if (guard) return refuse(guard);
-  const client = clientKey(readClientAddress(request.headers));
-  const rate = deps.limiter.take(client);
-  if (!rate.allowed) {
-    return refuse({ status: 429, code: "rateLimited", message: `Too many checks from your address; try again in ${rate.retryAfterSeconds} s.`, headers: { "retry-after": String(rate.retryAfterSeconds) } });
-  }
+  const admitted = admit(request, deps, "checks");
+  if (!admitted.ok) return refuse(admitted.refusal);
+  const { client } = admitted;
   const body = await readJsonBody(request, PROBE_ROUTE_LIMITS.maxBodyBytes);
   if (!body.ok) return refuse({ status: body.status, code: body.status === 413 ? "tooLarge" : "badRequest", message: body.message });
   const parsed = ProbeRequest.safeParse(body.value);

@@ -1,8 +1,9 @@
-import { escapeControls } from "../report/escape";
-import type { ProbeReport } from "./types";
-import type { WireFinding } from "./wire-checks";
-import { clientEffectSentence, wireClientsSummary, wireFindingSentence } from "./wire-explain";
-import { SDK_CLIENTS } from "./wire-rules";
+import { groupWire } from "../probe/group-wire";
+import type { ProbeReport } from "../probe/types";
+import { clientEffectSentence, wireClientsSummary, wireFindingSentence } from "../probe/wire-explain";
+import { SDK_CLIENTS } from "../probe/wire-rules";
+import { oneLine } from "./escape";
+import { junitDocument, xml } from "./junit";
 
 /**
  * The probe's report as text (tables) and JUnit. What a server said is its text, not ours: control
@@ -83,41 +84,11 @@ export function formatProbeJunit(report: ProbeReport): string {
     cases.push(`    <testcase classname="${xml(suite)}" name="${xml(`wire ${first.id} ${first.url}`)}"><failure type="${xml(first.id)}" message="${xml(message)}"/></testcase>`);
   }
   const failures = report.interfaces.filter((i) => i.reachable === false).length + Object.values(report.classes).filter((c) => c.disagrees).length + report.contradictions.length + wire.length;
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="parley probe">`,
-    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0">`,
-    ...cases,
-    `  </testsuite>`,
-    `</testsuites>`,
-    "",
-  ].join("\n");
-}
-
-/** One entry per finding id and URL (the same fault on every event is said once, with the exchanges it was in). */
-export function groupWire(findings: readonly WireFinding[]): { first: WireFinding; seqs: number[] }[] {
-  const groups = new Map<string, { first: WireFinding; seqs: number[] }>();
-  for (const f of findings) {
-    const key = `${f.id} ${f.url}`;
-    const g = groups.get(key);
-    if (g) {
-      if (!g.seqs.includes(f.seq)) g.seqs.push(f.seq);
-    } else groups.set(key, { first: f, seqs: [f.seq] });
-  }
-  return [...groups.values()];
-}
-
-/** Control characters (line breaks and bidi marks included) shown as escapes: remote text stays on its line, in its order. */
-export function oneLine(text: string): string {
-  return escapeControls(text);
+  return junitDocument("parley probe", suite, cases, failures);
 }
 
 function table(head: string[], rows: string[][]): string[] {
   const cells = [head, ...rows].map((r) => r.map(oneLine));
   const widths = head.map((_, col) => Math.min(60, Math.max(...cells.map((r) => r[col]!.length))));
   return cells.map((r) => "  " + r.map((cell, col) => (col === r.length - 1 ? cell : cell.padEnd(widths[col]!))).join("  ").trimEnd());
-}
-
-function xml(text: string): string {
-  return escapeControls(text).replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

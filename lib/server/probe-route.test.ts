@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { agentsClosedAfterEach } from "../../reality/test-agents";
 import { findPreset } from "../negotiation";
 import { readSettings } from "../settings";
-import { RateLimiter } from "../server/rate-limit";
-import { createProbeRouteDeps, handleProbe, type ProbeLogEntry } from "./route";
-import { SEND_CONFIRMATION } from "./wire";
-import { startFaultyAgent } from "./faulty-agent";
+import { RateLimiter } from "./rate-limit";
+import { createProbeRouteDeps, handleProbe, type ProbeLogEntry } from "./probe-route";
+import { SEND_CONFIRMATION } from "../wire/probe";
+import { startFaultyAgent } from "../probe/faulty-agent";
 
 // The route in-process against real SDK agents on loopback: what it answers, what reached the
 // agent, and what the operator's log line says.
