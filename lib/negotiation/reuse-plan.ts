@@ -37,7 +37,9 @@ function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
   const reuse = taskClasses.map((taskClass, c) =>
     INVARIANTS.map((invariant, i) => {
       if (!invariant.meta.concerns(taskClass)) return NOT_CONCERNED;
-      for (let earlier = 0; earlier < c; earlier++) if (keysOf(earlier)[i] === keysOf(c)[i]) return earlier;
+      for (let earlier = 0; earlier < c; earlier++) {
+        if (keysOf(earlier)[i] === keysOf(c)[i] && invariant.meta.concerns(taskClasses[earlier]!)) return earlier;
+      }
       return CHECK;
     }),
   );
@@ -54,7 +56,7 @@ function classKeys(taskClass: TaskClass): readonly string[] {
  * exactly when they agree on every field named (JSON.stringify writes a string or a list of
  * strings one way only; a field left out is null, which no class field can be).
  */
-export function classKey(fields: ReadonlyArray<keyof TaskClass>, taskClass: TaskClass): string {
+function classKey(fields: ReadonlyArray<keyof TaskClass>, taskClass: TaskClass): string {
   const values: unknown[] = [];
   for (const field of fields) values.push(taskClass[field] ?? null);
   return JSON.stringify(values);
@@ -128,15 +130,10 @@ export function findingsFor(
   return findings;
 }
 
-/**
- * The same finding for another task class, keys in the order finding.ts writes them. Spelled out
- * rather than `{ ...finding, taskClass }`: spreading findings of eleven shapes went to V8's slow
- * generic copy, the largest single cost of a review on a small card.
- */
+/** The same finding for another task class, keys in the order finding.ts writes them, spelled out (speed: bench/cases/review-throughput.ts). */
 function forClass(finding: Finding, taskClass: string): Finding {
   const { exception, missing, unclear, cuts, cause } = finding;
-  // The two shapes nearly every finding has, as literals: a holding one, and a cut (cutFinding's
-  // shape, so decide() reads one hidden class for both); other shapes get the general copy below.
+  // The two shapes nearly every finding has, as literals: a holding one, and a cut (cutFinding's).
   if (exception === undefined && missing === undefined && unclear === undefined) {
     if (cuts === undefined && cause === undefined) {
       return { invariant: finding.invariant, taskClass, status: finding.status, messageId: finding.messageId, data: finding.data, evidence: finding.evidence };

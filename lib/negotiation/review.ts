@@ -77,8 +77,7 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   const loaded = loadForReview(cardInput, options?.signatures);
   const card = loaded.card;
   const validity = options?.cardUrl !== undefined && parsedProfile ? withCardLocation(loaded.validity, options.cardUrl, parsedProfile) : loaded.validity;
-  // The card in the literal when there is one (nearly always), not added after it: added, it grew
-  // every review's object past its slots.
+  // The card in the literal, not added after it (speed: bench/cases/review-throughput.ts).
   const result: Review = card
     ? { engine: ENGINE, validity, shape: validity.shape, profile, context, taskClasses, decisions: [], card }
     : { engine: ENGINE, validity, shape: validity.shape, profile, context, taskClasses, decisions: [] };
@@ -94,8 +93,7 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
     // What this review's task classes share (the card's modes, an invalid card's summary) lives in
     // its scope and goes with it: nothing of a review stays reachable from the engine once it returns.
     const scope = newReviewScope();
-    // Both lists sized once, one entry per class: grown from [] by push, each was a grow of its
-    // backing store (to 17 slots) on every review.
+    // Both lists sized once, one entry per class (speed: bench/cases/review-throughput.ts).
     const count = taskClasses.length;
     const checked = new Array<Finding[]>(count);
     const decisions = new Array<TaskClassDecision>(count);
@@ -128,8 +126,7 @@ function withCardLocation(validity: ValidityReport, cardUrl: string, profile: Cl
 
 /**
  * The card as the review reads it: normalized, with its validity and signature report. The parsed
- * JSON stays inside this function: once it returns, nothing holds the tree, so a garbage collection
- * while the invariants run no longer copies it (on a 10,000-skill card, most of the collector's work).
+ * JSON stays inside this function (a large card's time: bench/cases/review-throughput.ts, per skill).
  */
 function loadForReview(cardInput: unknown, signatures: SignatureReport | undefined): { card?: NormalizedCard; validity: ValidityReport } {
   const loaded = loadCard(cardInput);

@@ -164,7 +164,7 @@ function scanGroup(scan: Scan, group: Group, copyIfKept: boolean): void {
     }
     if (scan.allReadable[seen]) ok++;
   }
-  // The kept copy is spelled out (only the skill cursor is copied): a spread went to V8's generic copy.
+  // The kept copy is spelled out, only the skill cursor copied (speed: bench/cases/review-throughput.ts).
   if (ok === 0) scan.unreadable.push(copyIfKept && group.kind === "skill" ? { kind: "skill", modes: group.modes, skill: group.skill } : group);
 }
 
@@ -176,7 +176,7 @@ function covers(accepted: readonly MediaRange[], range: MediaRange): boolean {
 /**
  * Who answers a task aimed at no skill: the defaults (skills without a list of their own use them)
  * and each skill with its own list. One group object walks the skills; only a group with nothing
- * readable is kept, as a copy (on a 10,000-skill card, a group per skill was most of a review's garbage).
+ * readable is kept, as a copy (a large card's time: bench/cases/review-throughput.ts, per skill).
  */
 function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
   const scan = newScan(accepted);
