@@ -8,13 +8,14 @@ import { INVARIANTS } from "./invariants";
 import { inputModes, makeCard, outputModes, push, requirement, scheme, streaming, testInterface } from "./invariants/test-card";
 import { taskClass } from "./invariants/test-helpers";
 import { NORTHWIND, type ClientProfile } from "./profile";
+import { newReviewScope, type ReviewScope } from "./review-scope";
 
 const VALID: ValidityReport = { valid: true, shape: "1.0", problems: [] };
 
-function decideFor(card: NormalizedCard, profile: ClientProfile, classId: string, context: ReviewContext = {}, validity = VALID) {
+function decideFor(card: NormalizedCard, profile: ClientProfile, classId: string, context: ReviewContext = {}, validity = VALID, scope?: ReviewScope) {
   const tc = taskClass(classId);
-  const findings = INVARIANTS.map((inv) => inv.check({ card, profile, context, taskClass: tc }));
-  return decide({ taskClass: tc, findings, profile, context, validity, card });
+  const findings = INVARIANTS.map((inv) => inv.check({ card, profile, context, taskClass: tc, scope }));
+  return decide({ taskClass: tc, findings, profile, context, validity, card, scope });
 }
 
 // Incident cards as normalized models.
@@ -392,16 +393,17 @@ describe("decide: validity first", () => {
       problems.push({ severity: "warning", code: "nonMimeMode", pointer: `/skills/${i}/inputModes/0`, data: {} });
     }
     const many: ValidityReport = { valid: false, shape: "1.0", problems };
-    const decisions = ["request-response", "live-input", "async-completion"].map((id) => decideFor(makeCard(), NORTHWIND, id, {}, many));
+    const scope = newReviewScope();
+    const decisions = ["request-response", "live-input", "async-completion"].map((id) => decideFor(makeCard(), NORTHWIND, id, {}, many, scope));
     const expected = { errorCount: 60, codes: ["wrongType", "missingField"], pointers: Array.from({ length: 20 }, (_, i) => `/skills/${i}`) };
     for (const d of decisions) expect(d.reasons).toEqual([{ reason: "invalidCard", outcome: "reject", data: expected }]);
-    // One summary per validity report, which no consumer may change under the other classes.
+    // One summary per review (its scope), which no consumer may change under the other classes.
     const data = decisions[0]!.reasons[0]!.data;
     expect(decisions[2]!.reasons[0]!.data).toBe(data);
     expect(Object.isFrozen(data) && Object.isFrozen(data.pointers)).toBe(true);
   });
 
-  it("sums up again a report that gained an error since it was last decided on", () => {
+  it("sums up again a report that gained an error since it was last decided on (outside one review, nothing is shared)", () => {
     const growing: ValidityReport = { valid: false, shape: "1.0", problems: [{ severity: "error", code: "wrongType", pointer: "/name", data: {} }] };
     expect(decideFor(makeCard(), NORTHWIND, "request-response", {}, growing).reasons[0]!.data).toEqual({ errorCount: 1, codes: ["wrongType"], pointers: ["/name"] });
     growing.problems.push({ severity: "error", code: "missingField", pointer: "", data: {} });

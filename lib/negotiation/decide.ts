@@ -15,6 +15,7 @@ import { listHas } from "./card/media-types";
 import { pickInterface } from "./invariants/interfaces";
 import type { CutCause, Finding, InvariantId, MessageData } from "./invariants/types";
 import type { ClientProfile } from "./profile";
+import type { ReviewScope } from "./review-scope";
 import type { Path, TaskClass } from "./task-classes";
 
 /**
@@ -39,13 +40,15 @@ export interface DecideInput {
   card?: NormalizedCard;
   /** The review's conditions of validity (reviewConditions), when the caller worked them out already. */
   conditions?: ReviewConditions;
+  /** The review's scope (review-scope.ts): what its task classes share. Left out, nothing is shared. */
+  scope?: ReviewScope;
 }
 
 export function moreSevere(a: DecisionKind, b: DecisionKind): DecisionKind {
   return severity(a) >= severity(b) ? a : b;
 }
 
-/** DECISIONS order. A switch, not a lookup in an object by a string key (a keyed load V8 does slowly). */
+/** DECISIONS order, as a switch (speed: bench/cases/review-throughput.ts). */
 function severity(kind: DecisionKind): number {
   switch (kind) {
     case "accept":
@@ -67,7 +70,7 @@ export function decide(input: DecideInput): TaskClassDecision {
   // REQUIRED fields no path reads is refused by a client that validates, and decided on its paths
   // for one that does not (no SDK client does).
   if (!validity.valid && (input.profile.validatesRequiredFields === true || !onlyUnreadRequiredErrors(validity))) {
-    return rejectInvalidCard(taskClass, findings, validity);
+    return rejectInvalidCard(taskClass, findings, validity, input.scope);
   }
 
   // Made with its first reason: a list grown from [] by push keeps room for 16, in every decision a review keeps.
@@ -132,8 +135,7 @@ export function decide(input: DecideInput): TaskClassDecision {
   }
 
   reasons ??= [noViolation(taskClass, findings)];
-  // A rejection's target is in the literal, not added after it: added, it grew every rejection's
-  // object past its slots.
+  // A rejection's target is in the literal, not added after it (speed: bench/cases/review-throughput.ts).
   if (decision === "reject" && target) return { taskClass: taskClass.id, decision, reasons, findings, degradations, target };
   return { taskClass: taskClass.id, decision, reasons, findings, degradations };
 }
@@ -173,34 +175,23 @@ function moreSevereTarget(current: RejectTarget | undefined, next: RejectTarget)
   return current === "server" || next === "server" ? "server" : "card";
 }
 
-function rejectInvalidCard(taskClass: TaskClass, findings: Finding[], validity: ValidityReport): TaskClassDecision {
+function rejectInvalidCard(taskClass: TaskClass, findings: Finding[], validity: ValidityReport, scope: ReviewScope | undefined): TaskClassDecision {
   return {
     taskClass: taskClass.id,
     decision: "reject",
     target: "card",
-    reasons: [{ reason: "invalidCard", outcome: "reject", data: invalidCardData(validity) }],
+    reasons: [{ reason: "invalidCard", outcome: "reject", data: scope ? (scope.invalidCard ??= invalidCardData(validity)) : invalidCardData(validity) }],
     findings,
     degradations: [],
   };
 }
 
 /**
- * What an invalid card's rejection says (its errors' count, codes and first pointers) is the same
- * for every task class: worked out for the first class and shared, frozen, by the review's other
- * decisions. The last report is remembered rather than every one in a WeakMap: a review's
- * decisions follow one another, and a WeakMap key per review cost more than the summary itself.
- * A report is made once and not changed; the problem count is compared too, so one that gained a
- * problem since (a caller appending to it) is summed up again rather than read stale.
+ * What an invalid card's rejection says (its errors' count, codes and first pointers): the same
+ * for every task class, so a review works it out for its first class and keeps it, frozen, in its
+ * scope for the others.
  */
-let lastSummary: { validity: ValidityReport; problems: number; data: MessageData } | undefined;
-
-/** Lets the last invalid card's report go: review() calls it once its decisions are made, as forgetCardAnswers. */
-export function forgetInvalidCardSummary(): void {
-  lastSummary = undefined;
-}
-
 function invalidCardData(validity: ValidityReport): MessageData {
-  if (lastSummary?.validity === validity && lastSummary.problems === validity.problems.length) return lastSummary.data;
   const codes: string[] = [];
   const pointers: string[] = [];
   let errorCount = 0;
@@ -212,9 +203,7 @@ function invalidCardData(validity: ValidityReport): MessageData {
   }
   Object.freeze(codes);
   Object.freeze(pointers);
-  const data = Object.freeze<MessageData>({ errorCount, codes, pointers });
-  lastSummary = { validity, problems: validity.problems.length, data };
-  return data;
+  return Object.freeze<MessageData>({ errorCount, codes, pointers });
 }
 
 const MAX_INVALID_POINTERS = 20;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ReviewContext } from "./context";
 import type { DecisionKind, Review } from "./decision-types";
 import { CONTOSO, CONTOSO_LIVE_AUDIO, CONTOSO_PUSH_MTLS, CONTOSO_RESUBSCRIBE_ONLY } from "./examples/incidents";
@@ -318,5 +318,33 @@ describe("review: mode strings that name Object.prototype members", () => {
     expect(finding?.status).toBe("not-evaluated");
     expect(finding?.unclear).toEqual(["/securitySchemes/odd"]);
     expect(finding?.evidence).toContainEqual({ source: "card", pointer: "/securitySchemes/odd", value: "unknown" });
+  });
+});
+
+describe("findings reused across task classes (meta.reads)", () => {
+  it("checks an invariant once for classes that agree on the fields it reads, and gives the others the same finding", () => {
+    const first: TaskClass = { ...BUILT_IN_TASK_CLASSES[0]!, id: "first", title: "First" };
+    // Differs only in what no check reads: every concerned finding is the first class's.
+    const second: TaskClass = { ...first, id: "second", title: "Second", description: "Other words." };
+    // Aimed at a skill: the checks that read `skill` run again, the others are reused.
+    const aimed: TaskClass = { ...first, id: "aimed", skill: "transcribe" };
+    const spies = INVARIANTS.map((inv) => vi.spyOn(inv, "check"));
+    let r: Review;
+    let checks = 0;
+    try {
+      r = review(CONTOSO.text, NORTHWIND, { taskClasses: [first, second, aimed] });
+      checks = spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(r.inputErrors).toBeUndefined();
+    const concerned = INVARIANTS.filter((inv) => inv.meta.concerns(first));
+    const readingSkill = concerned.filter((inv) => inv.meta.reads.includes("skill"));
+    expect(readingSkill.length).toBeGreaterThan(0);
+    // All for the first class; the second and the aimed one each check only what concerns them not
+    // (shared per class object) and, for the aimed one, what reads the skill.
+    expect(checks).toBe(INVARIANTS.length + 2 * (INVARIANTS.length - concerned.length) + readingSkill.length);
+    const [a, b] = r.decisions;
+    expect(b!.findings).toEqual(a!.findings.map((f) => ({ ...f, taskClass: "second" })));
   });
 });

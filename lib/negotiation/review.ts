@@ -6,12 +6,12 @@ import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
 import type { ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
-import { decide, forgetInvalidCardSummary, reviewConditions } from "./decide";
+import { decide, reviewConditions } from "./decide";
 import type { Review, ReviewInputError, TaskClassDecision } from "./decision-types";
-import { INVARIANTS } from "./invariants";
-import { forgetCardAnswers } from "./invariants/card-modes";
-import type { CheckInput, Finding } from "./invariants/types";
+import type { Finding } from "./invariants/types";
 import { ClientProfile } from "./profile";
+import { findingsFor, planFor } from "./reuse-plan";
+import { newReviewScope } from "./review-scope";
 import { signatureReportFor, withSignatureReport } from "./signatures/in-review";
 import type { SignatureReport } from "./signatures/types";
 import { BUILT_IN_TASK_CLASSES, BUILT_IN_TASK_CLASS_IDS, findTaskClass, TaskClass } from "./task-classes";
@@ -62,11 +62,6 @@ export function review(cardInput: unknown, profile: ClientProfile, options?: Rev
     return runReview(cardInput, profile, options);
   } catch (error) {
     return failedReview(profile, options, error);
-  } finally {
-    // What the invariants and decisions remember of this card is for this review only: nothing of
-    // a review stays reachable from the engine once it returns (stress/retention.test.ts).
-    forgetCardAnswers();
-    forgetInvalidCardSummary();
   }
 }
 
@@ -82,8 +77,7 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   const loaded = loadForReview(cardInput, options?.signatures);
   const card = loaded.card;
   const validity = options?.cardUrl !== undefined && parsedProfile ? withCardLocation(loaded.validity, options.cardUrl, parsedProfile) : loaded.validity;
-  // The card in the literal when there is one (nearly always), not added after it: added, it grew
-  // every review's object past its slots.
+  // The card in the literal, not added after it (speed: bench/cases/review-throughput.ts).
   const result: Review = card
     ? { engine: ENGINE, validity, shape: validity.shape, profile, context, taskClasses, decisions: [], card }
     : { engine: ENGINE, validity, shape: validity.shape, profile, context, taskClasses, decisions: [] };
@@ -96,17 +90,19 @@ function runReview(cardInput: unknown, profile: ClientProfile, options: ReviewOp
   if (inputErrors.length > 0) result.inputErrors = inputErrors;
   if (parsedProfile && parsedContext) {
     const plan = planFor(taskClasses);
-    // Both lists sized once, one entry per class: grown from [] by push, each was a grow of its
-    // backing store (to 17 slots) on every review.
+    // What this review's task classes share (the card's modes, an invalid card's summary) lives in
+    // its scope and goes with it: nothing of a review stays reachable from the engine once it returns.
+    const scope = newReviewScope();
+    // Both lists sized once, one entry per class (speed: bench/cases/review-throughput.ts).
     const count = taskClasses.length;
     const checked = new Array<Finding[]>(count);
     const decisions = new Array<TaskClassDecision>(count);
     // The conditions of validity are the review's, not a class's: worked out once for every decision.
     const conditions = validity.valid && count > 0 ? reviewConditions(parsedProfile, parsedContext, card) : undefined;
     for (let c = 0; c < count; c++) {
-      const findings = card ? findingsFor(c, taskClasses, plan, checked, card, parsedProfile, parsedContext) : [];
+      const findings = card ? findingsFor(c, taskClasses, plan, checked, card, parsedProfile, parsedContext, scope) : [];
       checked[c] = findings;
-      decisions[c] = decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card, conditions });
+      decisions[c] = decide({ taskClass: taskClasses[c]!, findings, profile: parsedProfile, context: parsedContext, validity, card, conditions, scope });
     }
     result.decisions = decisions;
   }
@@ -130,8 +126,7 @@ function withCardLocation(validity: ValidityReport, cardUrl: string, profile: Cl
 
 /**
  * The card as the review reads it: normalized, with its validity and signature report. The parsed
- * JSON stays inside this function: once it returns, nothing holds the tree, so a garbage collection
- * while the invariants run no longer copies it (on a 10,000-skill card, most of the collector's work).
+ * JSON stays inside this function (a large card's time: bench/cases/review-throughput.ts, per skill).
  */
 function loadForReview(cardInput: unknown, signatures: SignatureReport | undefined): { card?: NormalizedCard; validity: ValidityReport } {
   const loaded = loadCard(cardInput);
@@ -139,152 +134,6 @@ function loadForReview(cardInput: unknown, signatures: SignatureReport | undefin
   if (!signature) return { card: loaded.card, validity: loaded.validity };
   if (loaded.card) loaded.card.signature = signature;
   return { card: loaded.card, validity: withSignatureReport(loaded.validity, signature) };
-}
-
-/**
- * Per task class (by index) and invariant (INVARIANTS order): NOT_CONCERNED when the invariant does
- * not concern the class, else the index of an earlier class with the same class key, whose finding
- * it reuses (but for its taskClass), or CHECK to check it. `notConcerned[c]` holds class c's shared
- * not-concerned findings (see notConcernedFindings), fetched once per plan rather than per finding.
- * Computed once for the built-in classes: the keys were strings built and hashed 55 times a review.
- */
-interface ReusePlan {
-  reuse: number[][];
-  notConcerned: Array<Array<Finding | undefined>>;
-}
-const CHECK = -1;
-const NOT_CONCERNED = -2;
-
-function reusePlan(taskClasses: readonly TaskClass[]): ReusePlan {
-  // A class's keys are read only when an earlier class could share a finding with it (a list of
-  // one class, the CLI's usual custom list, reads none), and a built-in class's keys once ever.
-  const keys: Array<readonly string[] | undefined> = [];
-  const keysOf = (c: number) => (keys[c] ??= classKeys(taskClasses[c]!));
-  const reuse = taskClasses.map((taskClass, c) =>
-    INVARIANTS.map((invariant, i) => {
-      if (!invariant.meta.concerns(taskClass)) return NOT_CONCERNED;
-      for (let earlier = 0; earlier < c; earlier++) if (keysOf(earlier)[i] === keysOf(c)[i]) return earlier;
-      return CHECK;
-    }),
-  );
-  return { reuse, notConcerned: taskClasses.map(notConcernedFindingsOf) };
-}
-
-const builtInKeys = new Map<TaskClass, readonly string[]>();
-
-/** The class's key for each invariant (INVARIANTS order). */
-function classKeys(taskClass: TaskClass): readonly string[] {
-  const known = builtInKeys.get(taskClass);
-  if (known) return known;
-  const keys = INVARIANTS.map((invariant) => invariant.meta.classKey(taskClass));
-  if (ALL_BUILT_INS.includes(taskClass)) builtInKeys.set(taskClass, keys);
-  return keys;
-}
-
-/**
- * The finding of an invariant for a class it does not concern depends on the class alone (the
- * registry test holds every invariant to it), so it is made once per class object and shared,
- * frozen, by every review: a third of a review's findings, with the built-in classes.
- */
-const notConcernedFindings = new WeakMap<TaskClass, Array<Finding | undefined>>();
-
-function notConcernedFindingsOf(taskClass: TaskClass): Array<Finding | undefined> {
-  let known = notConcernedFindings.get(taskClass);
-  if (!known) notConcernedFindings.set(taskClass, (known = []));
-  return known;
-}
-
-function freezeFinding(finding: Finding): Finding {
-  Object.freeze(finding.data);
-  Object.freeze(finding.evidence);
-  return Object.freeze(finding);
-}
-
-let builtIns: ReusePlan | undefined;
-
-/**
- * A list made only of built-in classes (the CLI's --classes, a UI selection) is constant data: its
- * plan is made once per list, found by the classes' places among the built-ins. A list with a
- * user-defined class is planned per review (its objects are the caller's).
- */
-const builtInListPlans = new Map<string, ReusePlan>();
-const MAX_LIST_PLANS = 256;
-
-function planFor(taskClasses: readonly TaskClass[]): ReusePlan {
-  if (taskClasses === ALL_BUILT_INS) return (builtIns ??= reusePlan(ALL_BUILT_INS));
-  let key = "";
-  for (const taskClass of taskClasses) {
-    const at = ALL_BUILT_INS.indexOf(taskClass);
-    if (at === -1) return reusePlan(taskClasses);
-    key += `${at},`;
-  }
-  let plan = builtInListPlans.get(key);
-  if (!plan) {
-    plan = reusePlan(taskClasses);
-    if (builtInListPlans.size < MAX_LIST_PLANS) builtInListPlans.set(key, plan);
-  }
-  return plan;
-}
-
-function findingsFor(
-  c: number,
-  taskClasses: readonly TaskClass[],
-  plan: ReusePlan,
-  checked: Finding[][],
-  card: NormalizedCard,
-  profile: ClientProfile,
-  context: ReviewContext,
-): Finding[] {
-  // Findings are computed even for an invalid card (best effort) so the UI can show them; decide()
-  // still refuses to accept anything on it.
-  const taskClass = taskClasses[c]!;
-  const input: CheckInput = { card, profile, context, taskClass };
-  const reuse = plan.reuse[c]!;
-  const notConcerned = plan.notConcerned[c]!;
-  // Sized once (a push-grown array reallocates and keeps spare room, per class, per review).
-  const count = INVARIANTS.length;
-  const findings = new Array<Finding>(count);
-  for (let i = 0; i < count; i++) {
-    const from = reuse[i]!;
-    if (from === CHECK) findings[i] = INVARIANTS[i]!.check(input);
-    else if (from === NOT_CONCERNED) findings[i] = notConcerned[i] ??= freezeFinding(INVARIANTS[i]!.check(input));
-    else findings[i] = forClass(checked[from]![i]!, taskClass.id);
-  }
-  return findings;
-}
-
-/**
- * The same finding for another task class, keys in the order finding.ts writes them. Spelled out
- * rather than `{ ...finding, taskClass }`: spreading findings of eleven shapes went to V8's slow
- * generic copy, the largest single cost of a review on a small card.
- */
-function forClass(finding: Finding, taskClass: string): Finding {
-  const { exception, missing, unclear, cuts, cause } = finding;
-  // The two shapes nearly every finding has, as literals: a holding one, and a cut (cutFinding's
-  // shape, so decide() reads one hidden class for both); other shapes get the general copy below.
-  if (exception === undefined && missing === undefined && unclear === undefined) {
-    if (cuts === undefined && cause === undefined) {
-      return { invariant: finding.invariant, taskClass, status: finding.status, messageId: finding.messageId, data: finding.data, evidence: finding.evidence };
-    }
-    if (cuts !== undefined && cause !== undefined) {
-      return { invariant: finding.invariant, taskClass, status: finding.status, messageId: finding.messageId, data: finding.data, evidence: finding.evidence, cuts, cause };
-    }
-  }
-  const copy: Finding = {
-    invariant: finding.invariant,
-    taskClass,
-    status: finding.status,
-    messageId: finding.messageId,
-    data: finding.data,
-    evidence: finding.evidence,
-  };
-  if (exception !== undefined) copy.exception = exception;
-  if (missing !== undefined) copy.missing = missing;
-  // What the card leaves unclear is the card's, the same for every class that shares the finding.
-  if (unclear !== undefined) copy.unclear = unclear;
-  if (cuts !== undefined) copy.cuts = cuts;
-  if (cause !== undefined) copy.cause = cause;
-  return copy;
 }
 
 interface SafeParser<T> {

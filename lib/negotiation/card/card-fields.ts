@@ -3,10 +3,8 @@ import { isObject, type JsonObject } from "./json-value";
 /**
  * The card's top-level fields (and its capabilities') that more than one of shape detection,
  * validation's checks and normalizing read, read once per card (loadCard hands them to all
- * three). A field read off a parsed card is a megamorphic load, every card being its own hidden
- * class, and the three stages read the same twenty fields two or three times each: a third of
- * those loads, on every review. Plain property reads, as the stages made them: none of these
- * names is an Object.prototype member.
+ * three; speed: bench/cases/review-throughput.ts). Plain property reads, as the stages made them: none of these names is an
+ * Object.prototype member.
  */
 export interface CardFields {
   /** `capabilities` when it is an object. */

@@ -1,5 +1,6 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../card/model";
 import { listHas, mediaRange, type MediaRange } from "../card/media-types";
+import type { ReviewScope } from "../review-scope";
 import type { EvidenceRef } from "./types";
 
 type ModeField = "input" | "output";
@@ -54,12 +55,11 @@ export function skillLabel(skill: CardSkill): string {
  * only a skill lists is not reachable (a validity warning tells the card's author). A card whose
  * defaults are empty has no gate (the SDK then checks nothing): the skills' modes are all it says.
  */
-export function targetedModes(card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
-  // Every task class of a review asks the same questions of the same card: answer each once.
-  if (answeredCard !== card) {
-    answeredCard = card;
-    answers = {};
-  }
+export function targetedModes(scope: ReviewScope | undefined, card: NormalizedCard, field: ModeField, skillId: string | undefined): TargetedModes {
+  // Every task class of a review asks the same questions of the same card: answered once per
+  // review, in its scope (a check run outside a review answers afresh).
+  if (scope === undefined) return computeTargetedModes(card, field, skillId);
+  const answers = scope.modes;
   // Aimed at no skill, the usual question, answered in a field; aimed at a skill, in a map.
   if (skillId === undefined) {
     if (field === "input") return (answers.input ??= computeTargetedModes(card, field, undefined));
@@ -72,30 +72,12 @@ export function targetedModes(card: NormalizedCard, field: ModeField, skillId: s
   return answer;
 }
 
-/**
- * The answers for the card under review: one card at a time (reviews are synchronous). A WeakMap
- * keyed by every card reviewed grew its table with each review until a collection cleared it:
- * most of what a review of a small card allocated here. review() lets the card go when it is done
- * (forgetCardAnswers): held here until the next review, a 10,000-skill card's skills were still
- * young while that review parsed its own card, and the collector copied them, which more than
- * doubled the next review's time.
- */
-interface Answers {
+/** The answers of one review about its card (kept in its ReviewScope). */
+export interface CardModeAnswers {
   input?: TargetedModes;
   output?: TargetedModes;
   bySkill?: Map<string, TargetedModes>;
 }
-let answeredCard: NormalizedCard | undefined;
-let answers: Answers = {};
-
-/** Lets the card under review go: review() calls it once its decisions are made, or it fails. */
-export function forgetCardAnswers(): void {
-  answeredCard = undefined;
-  // Never written: the next card differs from undefined, so targetedModes starts it a fresh object.
-  answers = NO_ANSWERS;
-}
-
-const NO_ANSWERS: Answers = Object.freeze({});
 
 /**
  * The offers made so far, found by normalized mode: a scan of the list while it is short (a card

@@ -98,8 +98,3 @@ export function classModesRef(taskClass: TaskClass, field: "inputModes" | "outpu
   const value = field === "inputModes" ? taskClass.inputModes : taskClass.outputModes;
   return value === undefined ? undefined : { source: "task-class", pointer: `/${field}`, value };
 }
-
-/** A memo key part for the class's own modes. */
-export function classModesKey(modes: readonly string[] | undefined): string {
-  return modes === undefined ? "*" : modes.join("\u0000");
-}

@@ -37,8 +37,7 @@ export function cutFinding<M extends string>(
   cuts: Path,
   cause: CutCause,
 ): Finding {
-  // One literal, keys in makeFinding's order then cuts and cause: no property store growing the
-  // object after it is made, and the same hidden class as review()'s copies for other classes.
+  // One literal, keys in makeFinding's order then cuts and cause, as reuse-plan.ts copies it (speed: bench/cases/review-throughput.ts).
   return { invariant: meta.id, taskClass: taskClass.id, status: "violated", messageId, data, evidence, cuts, cause };
 }
 

@@ -1,3 +1,4 @@
+import type { ReviewScope } from "../review-scope";
 import type { NormalizedCard, Pointer } from "../card/model";
 import type { ReviewContext } from "../context";
 import type { ClientProfile } from "../profile";
@@ -98,6 +99,8 @@ export interface CheckInput {
   profile: ClientProfile;
   context: ReviewContext;
   taskClass: TaskClass;
+  /** The review under way (review-scope.ts): what its task classes share. Left out, a check shares nothing. */
+  scope?: ReviewScope;
 }
 
 export interface InvariantMeta<M extends string = string> {
@@ -119,11 +122,12 @@ export interface InvariantMeta<M extends string = string> {
   /** Does the invariant concern this task class at all? Data-driven so user classes work. */
   concerns: (taskClass: TaskClass) => boolean;
   /**
-   * What of a task class the check reads: two classes with the same key get the same finding (but
-   * for its taskClass), so a review checks each key once. The invariant's table test checks this
-   * holds for every built-in class.
+   * The task-class fields the check reads (its id aside, which every finding carries): two classes
+   * equal on these fields get the same finding, but for its taskClass, so a review checks each
+   * once (reuse-plan.ts builds the key from exactly these fields). The registry test runs every
+   * check on a class that records what is read and holds it to this list.
    */
-  classKey: (taskClass: TaskClass) => string;
+  reads: ReadonlyArray<Exclude<keyof TaskClass, "id">>;
   /** Message templates keyed by message id; `{{name}}` placeholders filled from finding data. */
   messages: Record<M, string>;
   /**

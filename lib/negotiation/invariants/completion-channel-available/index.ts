@@ -37,7 +37,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/pushNotifications"],
   profileFields: ["/canPoll", "/callback/supported"],
   concerns: (taskClass) => LATER.has(taskClass.completion),
-  classKey: (taskClass) => taskClass.completion,
+  reads: ["completion"],
   messages: {
     notConcerned: "{{taskClass}} does not wait for a completion notification, so notification channels do not concern it.",
     channelsAvailable: "The client can learn of completion by {{channels}}.",

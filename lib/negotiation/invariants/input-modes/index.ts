@@ -1,5 +1,5 @@
 import { NAMED_OFFERERS, skillLabel, targetedModes, type ModeOffer } from "../card-modes";
-import { classModesKey, classModesRef, clientInput } from "../class-modes";
+import { classModesRef, clientInput } from "../class-modes";
 import { cardRef, cardUnclearFinding, locatedRef, cutFinding, makeFinding, profileRef, unknownFinding } from "../finding";
 import { modesOverlap, moreSpecific, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta, MessageData, MessageValue } from "../types";
@@ -37,7 +37,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/defaultInputModes", "/skills/*/inputModes"],
   profileFields: ["/inputModes", "/liveOnlyInputModes", "/bufferableInputModes"],
   concerns: () => true,
-  classKey: (taskClass) => `${taskClass.input} ${taskClass.skill ?? ""} ${classModesKey(taskClass.inputModes)}`,
+  reads: ["input", "skill", "inputModes"],
   messages: {
     inputModeShared: "The client can send {{modes}} whole, which the card takes ({{offeredBy}}).",
     liveModeShared: "The client has {{modes}} live, which the card takes ({{offeredBy}}).",
@@ -100,8 +100,7 @@ const CARD_TAKES_NONE: CutCause = { acquirable: [], cardClaim: "declarations" };
  * The finding's data for the shared `matches`: their modes, then who offers them: the card's
  * defaults and the first skills by name, up to NAMED_OFFERERS in all, then how many more skills
  * (exact for one mode, a lower bound for several: the same skill may offer more than one of them).
- * Names and a count: meta.wording words them. Built as one literal, not `{ modes, ...offerers }`:
- * a spread after a key is V8's slow generic copy, a tenth of this check.
+ * Names and a count: meta.wording words them. One literal, not a spread (speed: bench/cases/review-throughput.ts).
  */
 function sharedData(matches: ReadonlyArray<{ mode: string; offer: ModeOffer }>): { modes: string[]; defaults: boolean; skills: string[]; moreSkills: number } {
   const modes: string[] = [];
@@ -135,8 +134,8 @@ function wordOfferers(data: MessageData): MessageValue {
 
 export const inputModes: Invariant<MessageId> = {
   meta,
-  check({ card, profile, taskClass }) {
-    const { offers, skillMissing, outsideDefaults, skill } = targetedModes(card, "input", taskClass.skill);
+  check({ card, profile, taskClass, scope }) {
+    const { offers, skillMissing, outsideDefaults, skill } = targetedModes(scope, card, "input", taskClass.skill);
     if (skillMissing !== undefined) {
       return cutFinding(meta, taskClass, "skillNotOnCard", { skill: skillMissing }, [cardRef("/skills")], INPUT([]), {
         acquirable: [],

@@ -1,5 +1,5 @@
 import { targetedModes } from "../card-modes";
-import { classModesKey, classModesRef, clientInput } from "../class-modes";
+import { classModesRef, clientInput } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listHas, moreSpecific, rangesOverlap } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -28,7 +28,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/streaming", "/defaultInputModes", "/skills/*/inputModes"],
   profileFields: ["/liveOnlyInputModes", "/bufferableInputModes"],
   concerns: (taskClass) => taskClass.input === "live",
-  classKey: (taskClass) => `${taskClass.input} ${taskClass.skill ?? ""} ${classModesKey(taskClass.inputModes)}`,
+  reads: ["input", "skill", "inputModes"],
   messages: {
     notConcerned: "{{taskClass}} sends its input whole, so live-only input modes do not concern it.",
     cardStreams:
@@ -61,7 +61,7 @@ const meta: InvariantMeta<MessageId> = {
 
 export const liveInputNeedsStreaming: Invariant<MessageId> = {
   meta,
-  check({ card, profile, taskClass }) {
+  check({ card, profile, taskClass, scope }) {
     if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
     const streamingRef = locatedRef(card.streaming, card.streaming.value);
     if (card.streaming.value) return makeFinding(meta, taskClass, "holds", "cardStreams", {}, [streamingRef]);
@@ -81,7 +81,7 @@ export const liveInputNeedsStreaming: Invariant<MessageId> = {
     }
     const live: string[] = [];
     const liveRanges = client.liveOnlyRanges;
-    for (const declared of targetedModes(card, "input", taskClass.skill).offers) {
+    for (const declared of targetedModes(scope, card, "input", taskClass.skill).offers) {
       let m = 0;
       while (m < liveRanges.length && !rangesOverlap(declared.range, liveRanges[m]!)) m++;
       if (m === liveRanges.length) continue;

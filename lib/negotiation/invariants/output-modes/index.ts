@@ -1,6 +1,6 @@
 import type { CardSkill, NormalizedCard, Pointer } from "../../card/model";
 import { skillLabel, targetedModes } from "../card-modes";
-import { classAcceptedOutputModes, classModesKey, classModesRef } from "../class-modes";
+import { classAcceptedOutputModes, classModesRef } from "../class-modes";
 import { cardRef, locatedRef, cutFinding, makeFinding, notConcerned, profileRef } from "../finding";
 import { mediaRange, pushUnique, rangesOverlap, type MediaRange } from "../../card/media-types";
 import type { CutCause, EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -32,7 +32,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/defaultOutputModes", "/skills/*/outputModes"],
   profileFields: ["/acceptedOutputModes"],
   concerns: (taskClass) => taskClass.output === "required",
-  classKey: (taskClass) => `${taskClass.output} ${taskClass.skill ?? ""} ${classModesKey(taskClass.outputModes)}`,
+  reads: ["output", "skill", "outputModes"],
   messages: {
     notConcerned: "{{taskClass}} awaits no output, so output modes do not concern it.",
     acceptsAny: "The client accepts any output mode (acceptedOutputModes left out, A2A's default).",
@@ -164,7 +164,7 @@ function scanGroup(scan: Scan, group: Group, copyIfKept: boolean): void {
     }
     if (scan.allReadable[seen]) ok++;
   }
-  // The kept copy is spelled out (only the skill cursor is copied): a spread went to V8's generic copy.
+  // The kept copy is spelled out, only the skill cursor copied (speed: bench/cases/review-throughput.ts).
   if (ok === 0) scan.unreadable.push(copyIfKept && group.kind === "skill" ? { kind: "skill", modes: group.modes, skill: group.skill } : group);
 }
 
@@ -176,7 +176,7 @@ function covers(accepted: readonly MediaRange[], range: MediaRange): boolean {
 /**
  * Who answers a task aimed at no skill: the defaults (skills without a list of their own use them)
  * and each skill with its own list. One group object walks the skills; only a group with nothing
- * readable is kept, as a copy (on a 10,000-skill card, a group per skill was most of a review's garbage).
+ * readable is kept, as a copy (a large card's time: bench/cases/review-throughput.ts, per skill).
  */
 function scanCard(card: NormalizedCard, accepted: readonly string[]): Scan {
   const scan = newScan(accepted);
@@ -220,7 +220,7 @@ function allGroups(groups: readonly Group[]): string[] {
 
 export const outputModes: Invariant<MessageId> = {
   meta,
-  check({ card, profile, taskClass }) {
+  check({ card, profile, taskClass, scope }) {
     if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
     const accepted = classAcceptedOutputModes(profile, taskClass);
     const classRef = classModesRef(taskClass, "outputModes");
@@ -233,7 +233,7 @@ export const outputModes: Invariant<MessageId> = {
 
     let scan: Scan;
     if (taskClass.skill !== undefined) {
-      const { offers, skillMissing } = targetedModes(card, "output", taskClass.skill);
+      const { offers, skillMissing } = targetedModes(scope, card, "output", taskClass.skill);
       if (skillMissing !== undefined) {
         return cutFinding(meta, taskClass, "skillNotOnCard", { skill: skillMissing }, [cardRef("/skills")], { kind: "output", modes: [], reachable: [] }, { acquirable: [], cardClaim: "declarations" });
       }

@@ -51,7 +51,7 @@ const meta: InvariantMeta<MessageId> = {
   ],
   profileFields: ["/callback/supported", "/callback/mtls", "/callback/mtlsConfigurable", "/callback/url"],
   concerns: (taskClass) => taskClass.completion === "notification" || taskClass.completion === "push",
-  classKey: (taskClass) => taskClass.completion,
+  reads: ["completion"],
   messages: {
     notConcerned: "{{taskClass}} does not wait for a push notification, so push callbacks do not concern it.",
     fireAndForget:

@@ -18,7 +18,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/extensions"],
   profileFields: ["/supportedExtensions"],
   concerns: () => true,
-  classKey: () => "",
+  reads: [],
   messages: {
     noRequiredExtensions: "The card requires no extension.",
     extensionsSupported: "The card requires {{extensions}}, which the client supports (and sends in A2A-Extensions).",

@@ -1,5 +1,5 @@
 import { targetedModes } from "../card-modes";
-import { classAcceptedOutputModes, classModesKey, classModesRef } from "../class-modes";
+import { classAcceptedOutputModes, classModesRef } from "../class-modes";
 import { cardRef, locatedRef, contextRef, cutFinding, makeFinding, notConcerned, profileRef, unknownFinding } from "../finding";
 import { listCovers, listHas, pushUnique } from "../../card/media-types";
 import type { EvidenceRef, Invariant, InvariantMeta } from "../types";
@@ -32,7 +32,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/streaming", "/defaultOutputModes", "/skills/*/outputModes", "/resubscribeOnlyOutputModes"],
   profileFields: ["/acceptedOutputModes", "/streaming"],
   concerns: (taskClass) => taskClass.output === "required",
-  classKey: (taskClass) => `${taskClass.output} ${taskClass.skill ?? ""} ${classModesKey(taskClass.outputModes)}`,
+  reads: ["output", "skill", "outputModes"],
   messages: {
     notConcerned: "{{taskClass}} awaits no output, so unreachable output modes do not concern it.",
     noResubscribeOnlyModes: "Neither the card nor the review context names an output mode emitted only on tasks/resubscribe.",
@@ -73,7 +73,7 @@ const meta: InvariantMeta<MessageId> = {
 
 export const resubscribeOnlyOutput: Invariant<MessageId> = {
   meta,
-  check({ card, profile, context, taskClass }) {
+  check({ card, profile, context, taskClass, scope }) {
     if (!meta.concerns(taskClass)) return notConcerned(meta, taskClass, "notConcerned");
     const fromCard = card.resubscribeOnlyOutputModes.value;
     const fromContext = context.resubscribeOnlyOutputModes ?? [];
@@ -84,7 +84,7 @@ export const resubscribeOnlyOutput: Invariant<MessageId> = {
     if (fromCard.length > 0) evidence.push(cardRef(card.resubscribeOnlyOutputModes.pointer, fromCard));
     if (fromContext.length > 0) evidence.push(contextRef("/resubscribeOnlyOutputModes", fromContext));
 
-    const declared = targetedModes(card, "output", taskClass.skill).offers;
+    const declared = targetedModes(scope, card, "output", taskClass.skill).offers;
     const resubscribeOnly: string[] = [];
     for (const mode of fromCard) pushUnique(resubscribeOnly, mode);
     for (const mode of fromContext) pushUnique(resubscribeOnly, mode);

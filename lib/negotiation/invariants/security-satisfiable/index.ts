@@ -20,7 +20,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/securityRequirements", "/security", "/securitySchemes", "/skills/*/securityRequirements"],
   profileFields: ["/securitySchemes"],
   concerns: () => true,
-  classKey: (taskClass) => taskClass.skill ?? "",
+  reads: ["skill"],
   messages: {
     open: "The card states no security requirement{{forSkill}}: requests need no credentials.",
     satisfiable: "The client can satisfy {{requirement}} ({{kinds}}){{forSkill}}.",
@@ -59,42 +59,44 @@ function skillWithOwnRequirements(card: NormalizedCard, skillId: string | undefi
  * (the Python SDK: ParseDict ignores it, keeps a scheme with no kind and sends no credentials), so
  * it has a kind no client presents. Left out, readsJsSdkSchemeShape reads it, as Parley always has.
  */
-function kindOf(card: NormalizedCard, name: string): string {
-  const scheme = card.securitySchemes.find((s) => s.name === name);
+function kindOf(on: SchemeReading, name: string): string {
+  const scheme = on.card.securitySchemes.find((s) => s.name === name);
   if (scheme === undefined) return "undeclared";
-  return scheme.jsSdkShape === true && readsSdkShape === false ? UNREAD_SHAPE : scheme.kind;
+  return scheme.jsSdkShape === true && on.readsSdkShape === false ? UNREAD_SHAPE : scheme.kind;
 }
 
 /** The kind a client that does not read the JS SDK's shape sees: none it can present. */
 const UNREAD_SHAPE = "unread JS SDK $case shape";
-/** The profile's readsJsSdkSchemeShape for the check under way (set by check(), read by kindOf). */
-let readsSdkShape: boolean | undefined;
+/** The card's schemes as this client reads them: its readsJsSdkSchemeShape travels with the card. */
+interface SchemeReading {
+  card: NormalizedCard;
+  readsSdkShape: boolean | undefined;
+}
 
 /** A scheme as the messages name it: "key (apiKey)". */
-function describeScheme(card: NormalizedCard, name: string): string {
-  return `${name} (${kindOf(card, name)})`;
+function describeScheme(on: SchemeReading, name: string): string {
+  return `${name} (${kindOf(on, name)})`;
 }
 
 /** An alternative as the messages name it: "oauth (oauth2) + key (apiKey)". */
-function describe(card: NormalizedCard, requirement: CardSecurityRequirement): string {
-  return requirement.schemes.map((name) => describeScheme(card, name)).join(" + ");
+function describe(on: SchemeReading, requirement: CardSecurityRequirement): string {
+  return requirement.schemes.map((name) => describeScheme(on, name)).join(" + ");
 }
 
 /** The schemes of an alternative whose kind the client cannot present. */
-function lacks(card: NormalizedCard, client: readonly string[], requirement: CardSecurityRequirement): string[] {
-  return requirement.schemes.filter((name) => !client.includes(kindOf(card, name)));
+function lacks(on: SchemeReading, client: readonly string[], requirement: CardSecurityRequirement): string[] {
+  return requirement.schemes.filter((name) => !client.includes(kindOf(on, name)));
 }
 
 /** Can the client present every scheme of this alternative? (lacks() without its list) */
-function satisfies(card: NormalizedCard, client: readonly string[], requirement: CardSecurityRequirement): boolean {
-  for (const name of requirement.schemes) if (!client.includes(kindOf(card, name))) return false;
+function satisfies(on: SchemeReading, client: readonly string[], requirement: CardSecurityRequirement): boolean {
+  for (const name of requirement.schemes) if (!client.includes(kindOf(on, name))) return false;
   return true;
 }
 
 export const securitySatisfiable: Invariant<MessageId> = {
   meta,
   check({ card, profile, taskClass }) {
-    readsSdkShape = profile.readsJsSdkSchemeShape;
     // A skill's requirements add to the card's, never lift them: card-level security applies to
     // every interaction, and a request names no skill the server could exempt. The card's are
     // read first; a skill's own, when it states some, must be met as well.
@@ -113,6 +115,7 @@ function evaluate(
   requirements: CardSecurityRequirement[],
   skill: string | undefined,
 ): Finding {
+    const on: SchemeReading = { card, readsSdkShape: profile.readsJsSdkSchemeShape };
     // An empty requirement object ({}) is an alternative that needs nothing: the card is open.
     if (requirements.length === 0) return makeFinding(meta, taskClass, "holds", "open", withSkill({}, skill), []);
     for (const r of requirements) {
@@ -120,18 +123,18 @@ function evaluate(
     }
     const client = profile.securitySchemes;
     // The usual answer first, before any evidence or description of the alternatives is built.
-    const met = client === undefined ? undefined : requirements.find((r) => satisfies(card, client, r));
+    const met = client === undefined ? undefined : requirements.find((r) => satisfies(on, client, r));
     if (met) {
       const kinds: string[] = [];
       for (const name of met.schemes) {
-        const kind = kindOf(card, name);
+        const kind = kindOf(on, name);
         if (!kinds.includes(kind)) kinds.push(kind);
       }
-      return makeFinding(meta, taskClass, "holds", "satisfiable", withSkill({ requirement: describe(card, met), kinds }, skill), [requirementRef(met), profileRef("/securitySchemes", client)]);
+      return makeFinding(meta, taskClass, "holds", "satisfiable", withSkill({ requirement: describe(on, met), kinds }, skill), [requirementRef(met), profileRef("/securitySchemes", client)]);
     }
     const evidence: EvidenceRef[] = requirements.slice(0, 20).map((r) => requirementRef(r));
     if (client === undefined) {
-      const alternatives = requirements.map((r) => describe(card, r));
+      const alternatives = requirements.map((r) => describe(on, r));
       return unknownFinding(meta, taskClass, "schemesUnknown", withSkill({ alternatives }, skill), [...evidence, profileRef("/securitySchemes")], ["/securitySchemes"], {
         kind: "request",
         reason: "security",
@@ -140,9 +143,9 @@ function evaluate(
     evidence.push(profileRef("/securitySchemes", client));
     // A scheme whose kind cannot be read is not one the client cannot satisfy: when an
     // alternative lacks only such schemes, the card does not say enough to decide (defer, naming them).
-    const unreadable = unreadableOnly(card, client, requirements);
+    const unreadable = unreadableOnly(on, client, requirements);
     if (unreadable.length > 0) {
-      const alternatives = requirements.map((r) => describe(card, r));
+      const alternatives = requirements.map((r) => describe(on, r));
       const pointers = unreadable.map((name) => card.securitySchemes.find((s) => s.name === name)!.pointer);
       for (const pointer of pointers) evidence.push(cardRef(pointer, "unknown"));
       return cardUnclearFinding(meta, taskClass, "schemeUnreadable", withSkill({ alternatives, unreadable }, skill), evidence, pointers, { kind: "request", reason: "security" });
@@ -151,8 +154,8 @@ function evaluate(
     // which is in the evidence): data without English, unlike "oauth (oauth2) + key (apiKey) lacks apiKey".
     const lacking: string[] = [];
     for (let i = 0; i < requirements.length && lacking.length < 10; i++) {
-      for (const name of lacks(card, client, requirements[i]!)) {
-        const scheme = describeScheme(card, name);
+      for (const name of lacks(on, client, requirements[i]!)) {
+        const scheme = describeScheme(on, name);
         if (lacking.length < 10 && !lacking.includes(scheme)) lacking.push(scheme);
       }
     }
@@ -173,10 +176,7 @@ function evaluate(
     );
 }
 
-/**
- * `data`, then the skill whose own requirements were read, if any (last, where a spread of
- * `{ skill }` put it): one property set, not a spread, which V8 copies the slow, generic way.
- */
+/** `data`, then the skill whose own requirements were read, if any, set last (not spread: speed, bench/cases/review-throughput.ts). */
 function withSkill(data: MessageData, skill: string | undefined): MessageData {
   if (skill !== undefined) data.skill = skill;
   return data;
@@ -186,11 +186,11 @@ function withSkill(data: MessageData, skill: string | undefined): MessageData {
  * The unreadable schemes (declared, of no kind Parley reads) of the alternatives the client would
  * satisfy but for them, each once; empty when every alternative lacks a scheme it can read.
  */
-function unreadableOnly(card: NormalizedCard, client: readonly string[], requirements: readonly CardSecurityRequirement[]): string[] {
+function unreadableOnly(on: SchemeReading, client: readonly string[], requirements: readonly CardSecurityRequirement[]): string[] {
   const out: string[] = [];
   for (const requirement of requirements) {
-    const lacking = lacks(card, client, requirement);
-    if (lacking.length === 0 || !lacking.every((name) => kindOf(card, name) === "unknown")) continue;
+    const lacking = lacks(on, client, requirement);
+    if (lacking.length === 0 || !lacking.every((name) => kindOf(on, name) === "unknown")) continue;
     for (const name of lacking) if (!out.includes(name)) out.push(name);
   }
   return out;

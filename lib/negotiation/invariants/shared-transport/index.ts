@@ -33,7 +33,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/supportedInterfaces", "/url", "/preferredTransport", "/additionalInterfaces", "/protocolVersion"],
   profileFields: ["/transports", "/protocolVersions", "/a2aVersionHeader"],
   concerns: () => true,
-  classKey: () => "",
+  reads: [],
   messages: {
     noInterfaces: "The card names no endpoint a client can call (no interface or url, or only templates and placeholders), so there is no binding to share.",
     transportsUnknown: "The profile does not say which transports the client speaks: declare transports to evaluate this.",

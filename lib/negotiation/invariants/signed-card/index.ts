@@ -28,7 +28,7 @@ const meta: InvariantMeta<MessageId> = {
   profileFields: ["/requireSignedCard"],
   concerns: () => true,
   // The same for every task class: the client sends a card it does not trust nothing at all.
-  classKey: () => "",
+  reads: [],
   messages: {
     notRequired: "The client does not require signed cards, so the card's signatures decide nothing here.",
     signedSupplied: "The client requires signed cards, and a signature on this card verifies with the key supplied for it.",

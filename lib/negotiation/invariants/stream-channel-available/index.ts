@@ -29,7 +29,7 @@ const meta: InvariantMeta<MessageId> = {
   cardFields: ["/capabilities/streaming"],
   profileFields: ["/streaming", "/streamingFallback"],
   concerns: (taskClass) => taskClass.completion === "stream",
-  classKey: (taskClass) => taskClass.completion,
+  reads: ["completion"],
   messages: {
     notConcerned: "{{taskClass}} does not complete over a stream, so the stream channel does not concern it.",
     bothStream: "The card streams and the client consumes server streams, so results can arrive over a stream.",
