@@ -197,9 +197,8 @@ export function lintLive(observation: LiveObservation, declaresSecurity: boolean
     const failure = i.failure;
     if (!failure) continue;
     const base = { index: i.index, url: i.url, detail: failure.detail };
-    // The probe's own "not called: …" (its caps on interfaces, its time limit) is a call not made, not a binding it cannot speak.
-    const notCalled = /^not called: (.+)$/.exec(failure.detail);
-    if (failure.kind === "notProbed" && notCalled) add("liveNotCalled", i.pointer, { ...base, detail: notCalled[1]! });
+    // Left out by the probe's own caps or time limit: a call not made, not a binding it cannot speak.
+    if (failure.kind === "notCalled") add("liveNotCalled", i.pointer, { ...base, detail: failure.detail.replace(/^not called: /, "") });
     else if (failure.kind === "notProbed") add("liveNotProbed", i.pointer, { index: i.index, binding: i.binding || "none" });
     else if (failure.kind === "blocked") add("liveNotCalled", i.pointer, base);
     else if (i.reachable !== false) continue;

@@ -175,12 +175,12 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
       continue;
     }
     if (skip) {
-      entry.error = { kind: "notProbed", detail: skip.kind === "perOrigin" ? `not called: at most ${perOriginCap} interfaces per origin are called` : `not called: at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} interfaces are called` };
+      entry.error = { kind: "notCalled", detail: skip.kind === "perOrigin" ? `not called: at most ${perOriginCap} interfaces per origin are called` : `not called: at most ${opts.maxInterfaces ?? PROBE_DEFAULTS.maxInterfaces} interfaces are called` };
       continue;
     }
     if (opts.signal?.aborted) {
       timeLimitHit++;
-      entry.error = { kind: "notProbed", detail: "not called: the check's time ran out" };
+      entry.error = { kind: "notCalled", detail: "not called: the check's time ran out" };
       continue;
     }
     lastStatus = undefined;
@@ -272,8 +272,9 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   await recorder.settled();
   // Listed: every interface that was called, then the first of the rest (a card listing thousands
   // must not grow the report, the panel or the JSON with them); how many were left out is said once.
-  const called = interfaces.filter((i) => i.error?.kind !== "notProbed");
-  const uncalled = capList(interfaces.filter((i) => i.error?.kind === "notProbed"));
+  const notCalled = (i: ProbedInterface) => i.error?.kind === "notProbed" || i.error?.kind === "notCalled";
+  const called = interfaces.filter((i) => !notCalled(i));
+  const uncalled = capList(interfaces.filter(notCalled));
   if (uncalled.more > 0) notes.push(`${uncalled.more} more interfaces that were not called are not listed (${interfaces.length} declared).`);
   const report: ProbeReport = {
     card: { url: cardUrl, servedToSdkDiffers, name: typeof sdkCard.name === "string" ? sdkCard.name : null, ...(location ? { location } : {}) },
@@ -344,7 +345,7 @@ function interfaceContradictions(interfaces: ProbedInterface[], raw: unknown, he
     const e = i.error;
     if (!e || i.reachable !== false) {
       // Those left out by the caps or the time limit are counted in one note above; a binding the probe does not speak, per interface, up to the list cap.
-      if (e?.kind === "notProbed" && !e.detail.startsWith("not called") && unprobed++ < LIST_CAP) notes.push(`Interface ${i.index} (${i.binding}) was not probed: ${e.detail}.`);
+      if (e?.kind === "notProbed" && unprobed++ < LIST_CAP) notes.push(`Interface ${i.index} (${i.binding}) was not probed: ${e.detail}.`);
       continue;
     }
     const answers = alive.length > 0 ? `; interface ${alive.map((a) => a.index).join(", ")} answer${alive.length === 1 ? "s" : ""}` : "";

@@ -18,6 +18,7 @@ export type CallFailureKind =
   | "blocked" // Parley refused the address (private, denied, not allowed)
   | "notA2a" // an answer, but not an A2A one
   | "notProbed" // a binding the probe does not speak through its safe fetcher (gRPC)
+  | "notCalled" // left out by the probe's own caps (interfaces, per origin) or its time limit; detail says which
   | "other";
 
 export interface CallFailure {

@@ -19,6 +19,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { A2AServer as VoltA2AServer } from "@voltagent/a2a-server";
+import type { RunningVendorServer } from "./reactive-agents";
 
 type VoltModule = typeof import("@voltagent/a2a-server");
 let loaded: Promise<VoltModule> | undefined;
@@ -52,16 +53,8 @@ export interface VoltAgentServerSpec {
   workMs?: number;
 }
 
-export interface RunningVoltAgentServer {
-  vendor: "voltagent";
-  origin: string;
-  cardUrl: string;
-  rpcUrl: string;
-  card: Record<string, unknown>;
-  cardText: string;
-  inputs: string[];
-  close(): Promise<void>;
-}
+/** A running vendor server, as Reactive Agents' launcher describes one, named VoltAgent's. */
+export type RunningVoltAgentServer = RunningVendorServer & { vendor: "voltagent" };
 
 export async function startVoltAgentServer(spec: VoltAgentServerSpec = {}): Promise<RunningVoltAgentServer> {
   const agentId = spec.agentId ?? "reality-volt";
