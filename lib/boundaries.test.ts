@@ -125,6 +125,7 @@ const SANCTIONED: { entry: string; from?: (file: string) => boolean; why: string
     why: "the Node-only compiled validator; in no index, so no browser bundle reaches it (the package's Node entry installs it)",
   },
   { entry: "lib/negotiation/bounded-memo.ts", from: (f) => under(f, "lib/cli"), why: "batch's bounded caches" },
+  { entry: "lib/negotiation/review.ts", from: (f) => under(f, "lib/cli"), why: "batch reads a card once for the profiles of its lines (PreparedCard): not for callers that may change a card afterwards" },
   { entry: "lib/negotiation/version.ts", from: (f) => under(f, "lib/cli"), why: "--version without loading the engine (the CLI loads each command when it runs)" },
   { entry: "lib/negotiation/seed-compat.ts", from: (f) => under(f, "lib/cli"), why: "seed-check runs the shim alone: the front door would start the whole engine first" },
   { entry: "lib/negotiation/thousands.ts", from: (f) => under(f, "lib/cli"), why: "progress lines group counts without loading the explain barrel's wording" },
