@@ -89,6 +89,8 @@ test("the live-check panel reads cleanly: headers apart, words whole, advice abo
     // A server whose JSON-RPC errors come on HTTP 400: named, with what each client does.
     await page.getByLabel(/Fetch from URL/).fill(faulty.cardUrl);
     await page.getByRole("button", { name: "Fetch", exact: true }).click();
+    // The panel starts afresh for another card: the credential goes into the new card's panel, once it is there.
+    await expect(page.getByTestId("fetch-details")).toContainText(`Fetched ${faulty.cardUrl}`);
     check = page.getByTestId("live-check");
     await check.getByLabel("Value (optional)").fill("Bearer e2e-echoed-secret");
     await check.getByRole("button", { name: "Check against the live agent" }).click();
