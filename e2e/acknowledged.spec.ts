@@ -50,3 +50,42 @@ test("an expired acknowledgement is said to be expired in the matrix and the exp
   await page.getByTestId("decision-live-input").click();
   await expect(page.getByTestId("explain-acknowledgement")).toContainText("Expired on 2021-06-30, so the finding counts again");
 });
+
+test("acknowledgements travel in a review link: opened in a fresh browser, the cell reads acknowledged, and its Markdown says so", async ({ browser, baseURL }) => {
+  const permissions = ["clipboard-read", "clipboard-write"];
+  const sender = await browser.newContext({ baseURL, permissions });
+  const page = await sender.newPage();
+  await openWorkspace(page);
+  await importConfig(page, "parley.config.json", [ACK]);
+  await expect(page.getByTestId("acknowledged-live-input")).toHaveText("acknowledged");
+  await page.getByRole("button", { name: "Copy link", exact: true }).click();
+  await expect(page.getByTestId("share-status")).toContainText("Copied");
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  // A link that carries acknowledgements is the v2 format.
+  expect(link).toMatch(new RegExp(`^${baseURL}/(\\?[^#]*)?#v2\\.`));
+  await sender.close();
+
+  // Another browser, nothing imported there: the link alone brings the acknowledgement.
+  const receiver = await browser.newContext({ baseURL, permissions });
+  const opened = await receiver.newPage();
+  await opened.goto(link);
+  await expect(opened.getByTestId("link-notice")).toHaveAttribute("data-notice", "snapshot");
+  await expectDecision(opened, "live-input", "reject");
+  const mark = opened.getByTestId("acknowledged-live-input");
+  await expect(mark).toHaveText("acknowledged");
+  await expect(mark).toHaveAttribute("data-acknowledged", "true");
+  await expect(opened.locator('[data-testid="review-matrix"] tr[data-task-class="live-input"] [data-invariant="live-input-needs-streaming"]')).toHaveAttribute("data-acknowledged", "in force");
+  await opened.getByTestId("decision-live-input").click();
+  await expect(opened.getByTestId("explain-acknowledgement")).toContainText("by Ana until 2099-12-31: Contoso turns streaming on next quarter.");
+
+  // Copied on from there, as Markdown for a ticket: the acknowledgement is said, with its reason, before the link.
+  await opened.getByRole("button", { name: "Copy as Markdown", exact: true }).click();
+  await expect(opened.getByTestId("share-status")).toContainText("Copied");
+  const markdown = await opened.evaluate(() => navigator.clipboard.readText());
+  expect(markdown).toContain("| Live input (`live-input`) | reject |");
+  expect(markdown).toContain("- live-input: reject, acknowledged (live-input-needs-streaming); it does not fail a gate.");
+  expect(markdown).toContain("by Ana until 2099-12-31: Contoso turns streaming on next quarter.");
+  expect(markdown.indexOf("Acknowledged findings")).toBeLessThan(markdown.indexOf("[Open this review in Parley]"));
+  expect(/\[Open this review in Parley\]\((.+)\)/.exec(markdown)?.[1]).toMatch(/#v2\./);
+  await receiver.close();
+});

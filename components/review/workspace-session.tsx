@@ -93,7 +93,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const diagnostics = useCardMarks(review, reviewed.text, liveRun);
   const selection = useMemo(() => (shown ? resolveSelection(chosen, shown) : null), [chosen, shown]);
   const { skills, skillTotal, searchSkills } = useSkillChoices(shown?.card?.skills);
-  const { acknowledgements, setAcknowledgements, byClass: acknowledged } = useAcknowledgements(shown, shownText);
+  const { acknowledgements, setAcknowledgements, byClass: acknowledged } = useAcknowledgements(shown, shownText, seed.acknowledgements);
   const onConfigImport = useCallback(
     (next: { profile?: ClientProfile; classes?: TaskClass[] }) => {
       if (next.profile) setProfile(next.profile);
@@ -104,7 +104,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
 
   // A preset's name on an edited profile says "(edited)": a shared review never passes for the stock preset.
   const shownProfileName = useMemo(() => profileLabel(profile), [profile]);
-  const { shareState, recordSource, hasCardUrl } = useShareState({ cardText: card.text, profile, context, taskClasses, source, selection });
+  const { shareState, recordSource, hasCardUrl } = useShareState({ cardText: card.text, profile, context, taskClasses, source, selection, acknowledgements });
   const draftFailed = useDraftWriter({ edited, cardText: card.text, profile, context, source, sourceEdited, taskClasses, chosen }, cardEditor);
 
   return (

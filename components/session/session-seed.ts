@@ -1,7 +1,7 @@
 import type { CardSource } from "./card-source";
 import type { MatrixSelection } from "./selection";
 import type { LinkNotice } from "./link-notice";
-import type { ClientProfile, ReviewContext } from "@/lib/negotiation";
+import type { Acknowledgement, ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
 
 /**
@@ -17,6 +17,8 @@ export interface SessionSeed {
   /** Absent: every built-in task class. */
   taskClasses?: TaskClassSelection;
   selection?: MatrixSelection;
+  /** The acknowledged findings a review link carried (v2 links): shown as acknowledged, as an imported config file's are. */
+  acknowledgements?: Acknowledgement[];
   /** What to say about the link this session was opened from. */
   notice?: LinkNotice;
   /** The default session of a visit: it says whose client this is and applies the one this browser chose. */
