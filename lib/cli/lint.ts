@@ -1,8 +1,9 @@
-import { type CardLint, describeLintExit, describeLintStatus, describeLiveProblem, lintCard, lintFails, type LiveObservation, outcomeLabel, PRESETS } from "../negotiation";
+import { type CardLint, describeLintExit, digestCardText, describeLintStatus, describeLiveProblem, lintCard, lintFails, type LiveObservation, outcomeLabel, PRESETS } from "../negotiation";
 import { describeProblem, describeProblemCounts, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { liveObservationOf } from "../probe/live-observation";
-import { lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";
+import { lintAcknowledgementNote, lintItemFails, lintItems, lintToGithubAnnotations, lintToJunit, lintToMarkdown, lintToSarif, type LintReportInput } from "../report/lint";
+import { lintAcknowledger } from "../config/lint-acknowledgements";
 import { safeLines } from "../report/escape";
 import { lintToGitlabCodeQuality } from "../report/gitlab";
 import { baseUrlFromEnv, docsBaseOf, readFormat, readHeaderFlags, REPORT_FORMATS } from "./command-flags";
@@ -89,17 +90,20 @@ async function lintOne(values: Omit<LintValues, "card"> & { card: string }, conf
   const observation = live ? await observeLive(card, headers, io, timeLimitS) : undefined;
   const lint = lintCard(card.text, { signatures, live: observation, cardUrl: card.fetched?.finalUrl });
   const failOnWarnings = failOn === "warning";
-  const exitCode = lintFails(lint, failOnWarnings ? "warning" : "error") ? EXIT.rejected : EXIT.ok;
+  // The config's lint acknowledgements: an acknowledged finding is shown as such and does not fail the run; an expired one does.
+  const acknowledged = config?.lintAcknowledgements.length ? lintAcknowledger(config.lintAcknowledgements, new Date(), digestCardText(card.text)) : undefined;
+  const report: LintReportInput = { lint, cardText: card.text, cardUri: card.source, docsBase, failOnWarnings, ...(acknowledged ? { acknowledged } : {}) };
+  const items = lintItems(report);
+  const exitCode = (acknowledged ? items.some((i) => lintItemFails(i, report)) : lintFails(lint, failOnWarnings ? "warning" : "error")) ? EXIT.rejected : EXIT.ok;
   io.decided?.(exitCode);
 
-  const report: LintReportInput = { lint, cardText: card.text, cardUri: card.source, docsBase, failOnWarnings };
   if (format === "sarif") await writeOut(io.stdout, JSON.stringify(lintToSarif(report), null, 2) + "\n");
   else if (format === "junit") await writeOut(io.stdout, lintToJunit(report));
   else if (format === "github") await writeOut(io.stdout, lintToGithubAnnotations(report));
   else if (format === "gitlab") await writeOut(io.stdout, JSON.stringify(lintToGitlabCodeQuality(report), null, 2) + "\n");
   else if (format === "markdown") await writeOut(io.stdout, lintToMarkdown(report));
-  else if (format === "json") await writeOut(io.stdout, JSON.stringify(lintJson(lint, card, live, exitCode), null, 2) + "\n");
-  else await writeOut(io.stdout, formatLintText(lint, card, live, failOnWarnings, exitCode));
+  else if (format === "json") await writeOut(io.stdout, JSON.stringify(lintJson(lint, card, live, exitCode, acknowledged), null, 2) + "\n");
+  else await writeOut(io.stdout, formatLintText(lint, card, live, failOnWarnings, exitCode, acknowledged ? items.filter((i) => i.acknowledgement) : []));
   return exitCode;
 }
 
@@ -130,13 +134,19 @@ async function observeLive(card: LoadedCard, headers: Array<readonly [string, st
 }
 
 /** `lint --format json`: one document; scripts match on `code`, `severity`, `status`, `outcome`, never on `message`. */
-function lintJson(lint: CardLint, card: LoadedCard, live: boolean, exitCode: ExitCode) {
+function lintJson(lint: CardLint, card: LoadedCard, live: boolean, exitCode: ExitCode, acknowledged?: LintReportInput["acknowledged"]) {
+  // A finding an acknowledgement bears on says so: the one in force (it does not fail the run) and any expired (they count again).
+  const acknowledgement = (p: { code: string; pointer: string; severity: string }) => {
+    const a = p.severity === "note" ? undefined : acknowledged?.(p.code, p.pointer);
+    return a ? { acknowledged: a.applied !== undefined, ...(a.applied ? { acknowledgement: a.applied } : {}), ...(a.expired.length ? { expiredAcknowledgements: a.expired } : {}) } : {};
+  };
   const problem = (p: CardLint["errors"][number]) => ({
     severity: p.severity,
     code: p.code,
     pointer: p.pointer,
     message: describeProblem(p),
     ...(p.position ? { line: p.position.line, column: p.position.column } : {}),
+    ...acknowledgement(p),
   });
   const report = lint.signature.report;
   return {
@@ -158,7 +168,7 @@ function lintJson(lint: CardLint, card: LoadedCard, live: boolean, exitCode: Exi
       : { status: "unsigned" },
     live:
       live && lint.live
-        ? { interfaces: lint.live.interfaces, problems: lint.live.problems.map((p) => ({ severity: p.severity, code: p.code, pointer: p.pointer, message: describeLiveProblem(p), data: p.data })) }
+        ? { interfaces: lint.live.interfaces, problems: lint.live.problems.map((p) => ({ severity: p.severity, code: p.code, pointer: p.pointer, message: describeLiveProblem(p), data: p.data, ...acknowledgement(p) })) }
         : null,
     presets: lint.presets.map((p) => ({
       id: p.id,
@@ -171,7 +181,11 @@ function lintJson(lint: CardLint, card: LoadedCard, live: boolean, exitCode: Exi
 }
 
 /** The text format: the answer first, then problems with pointers, the signature, the live check, the presets. */
-export function formatLintText(lint: CardLint, card: LoadedCard, live: boolean, failOnWarnings: boolean, exitCode: ExitCode): string {
+export function formatLintText(lint: CardLint, card: LoadedCard, live: boolean, failOnWarnings: boolean, exitCode: ExitCode, acknowledged: ReturnType<typeof lintItems> = []): string {
+  const noteOf = (p: { code: string; pointer: string }) => {
+    const item = acknowledged.find((i) => i.code === p.code && i.pointer === p.pointer);
+    return item ? [`          ${lintAcknowledgementNote(item)}`] : [];
+  };
   const out: string[] = [];
   out.push(`${lint.name ?? "(unnamed card)"} — ${card.source}`);
   if (card.fetched) {
@@ -185,7 +199,7 @@ export function formatLintText(lint: CardLint, card: LoadedCard, live: boolean, 
   out.push(problems.length === 0 ? "Validity: no problems." : `Validity: ${describeProblemCounts(problems)}`);
   for (const p of problems) {
     const at = p.position ? ` (line ${p.position.line}, column ${p.position.column})` : "";
-    out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}${at}  ${describeProblem(p)}  [${p.code}]`);
+    out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}${at}  ${describeProblem(p)}  [${p.code}]`, ...noteOf(p));
   }
   out.push(`Signature: ${lint.signature.report ? describeSignatureReport(lint.signature.report) : "not signed."}`);
 
@@ -199,7 +213,7 @@ export function formatLintText(lint: CardLint, card: LoadedCard, live: boolean, 
       const state = i.reachable === true ? "answers" : i.reachable === false ? "does not answer" : "not called";
       out.push(`  ${i.index}  ${i.binding} ${i.version}  ${i.url}  ${state}${i.picked ? " (the SDK picks it)" : ""}`);
     }
-    for (const p of lint.live.problems) out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}  ${describeLiveProblem(p)}  [${p.code}]`);
+    for (const p of lint.live.problems) out.push(`  ${p.severity.padEnd(7)} ${p.pointer || "/"}  ${describeLiveProblem(p)}  [${p.code}]`, ...noteOf(p));
   }
 
   out.push("");
@@ -211,7 +225,13 @@ export function formatLintText(lint: CardLint, card: LoadedCard, live: boolean, 
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]?.length ?? 0)));
   for (const r of rows) out.push(r.map((v, c) => (c === r.length - 1 ? v : v.padEnd(widths[c]!))).join("  "));
   out.push(`(the reasons per class: parley check --card ${card.source === "stdin" ? "-" : card.source} --profile PRESET)`);
-  out.push("", describeLintExit(lint, failOnWarnings, exitCode));
+  const accepted = acknowledged.filter((i) => i.acknowledgement?.applied && (i.severity === "error" || (failOnWarnings && i.severity === "warning")));
+  if (accepted.length > 0) {
+    // What an acknowledgement keeps from failing the run: the exit line counts only the rest.
+    const unacknowledged = (p: { code: string; pointer: string }) => !accepted.some((i) => i.code === p.code && i.pointer === p.pointer);
+    const rest: CardLint = { ...lint, errors: lint.errors.filter(unacknowledged), warnings: lint.warnings.filter(unacknowledged), ...(lint.live ? { live: { ...lint.live, problems: lint.live.problems.filter(unacknowledged) } } : {}) };
+    out.push("", `Acknowledged (known and accepted, not failing the run): ${accepted.map((i) => `${i.code} at ${i.pointer || "/"}`).join(", ")}`, describeLintExit(rest, failOnWarnings, exitCode));
+  } else out.push("", describeLintExit(lint, failOnWarnings, exitCode));
   // Each entry is one line: a line break or control character in it came from the card, and is shown, not obeyed.
   return safeLines(out) + "\n";
 }
