@@ -336,12 +336,16 @@ describe("the workspace's config file", () => {
     expect(back).toEqual({ profile: NORTHWIND, classes, acknowledgements: [ACK], notes: [] });
   });
 
-  it("takes the first of several profiles it can open and says so, naming the others", () => {
+  it("takes the first of several profiles it can open, offers the others to pick, and names the ones it cannot open", () => {
     const read = readConfigFile(JSON.stringify({ profiles: ["ci/profile.json", "northwind", "a2a-js"] }), "parley.config.json");
     expect(read.profile?.name).toBe("Northwind discovery agent");
-    expect(read.otherProfiles).toEqual(["ci/profile.json", "a2a-js"]);
+    expect(read.choices?.map((c) => [c.label, c.profile.name])).toEqual([
+      ["northwind", "Northwind discovery agent"],
+      ["a2a-js", "A2A JS SDK client (Node)"],
+    ]);
     expect(read.notes).toEqual([
-      "parley.config.json names 3 profiles; the workspace reviews for one at a time, so it took northwind (the first it can open). The others: ci/profile.json, a2a-js (parley check runs them all).",
+      'parley.config.json names 3 profiles; the workspace reviews for one at a time and took northwind. Pick another of its 2 under "Profile from parley.config.json"; parley check runs them all.',
+      "The profile ci/profile.json is a file the browser cannot open from here: import that file in the profile editor.",
     ]);
   });
 
@@ -352,7 +356,7 @@ describe("the workspace's config file", () => {
     expect(read.classes?.map((t) => t.id)).toEqual(["request-response"]);
     expect(read.notes).toEqual([
       "parley.config.json /format: must be one of text, json, sarif, junit, markdown, github, gitlab, not \"pdf\".",
-      "The profile is a file (ci/profile.json) the browser cannot open from here: import that file in the profile editor.",
+      "The profile ci/profile.json is a file the browser cannot open from here: import that file in the profile editor.",
     ]);
   });
 });
