@@ -76,7 +76,7 @@ async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promis
 }
 
 /** Each config profile's name in a several-profile report: its preset id, file or profile name, numbered when two read alike. */
-function profileLabels(profiles: readonly ConfigProfile[]): string[] {
+export function profileLabels(profiles: readonly ConfigProfile[]): string[] {
   const plain = profiles.map((p) => (p.kind === "inline" ? p.profile.name : p.spec));
   return plain.map((label, i) => (plain.indexOf(label) === plain.lastIndexOf(label) ? label : `${label} (profiles/${i})`));
 }
@@ -200,7 +200,7 @@ function configTaskClasses(config: ParleyConfig): TaskClass[] {
 }
 
 /** One of the config file's profiles: a preset, a file relative to the config file's folder, or the profile itself. */
-async function configProfile(loaded: LoadedConfig, index: number, io: CliIo): Promise<ClientProfile> {
+export async function configProfile(loaded: LoadedConfig, index: number, io: CliIo): Promise<ClientProfile> {
   const profiles = loaded.config.profiles!;
   const profile = profiles[index]!;
   if (profile.kind === "inline") return profile.profile;

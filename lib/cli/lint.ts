@@ -1,4 +1,4 @@
-import { type CardLint, describeLintExit, digestCardText, describeLintStatus, describeLiveProblem, lintCard, lintFails, type LiveObservation, outcomeLabel, PRESETS } from "../negotiation";
+import { type CardLint, type ClientProfile, describeLintExit, digestCardText, describeLintStatus, describeLiveProblem, lintCard, lintFails, type LiveObservation, outcomeLabel, PRESETS } from "../negotiation";
 import { describeProblem, describeProblemCounts, describeSignatureEntry, describeSignatureReport } from "../negotiation/explain";
 import { LOOPBACK_ENV } from "../fetch/safe-fetch";
 import { liveObservationOf } from "../probe/live-observation";
@@ -13,7 +13,8 @@ import { type LoadedCard, loadCard } from "./inputs";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { lintUsage } from "./usage";
-import { CONFIG_FLAGS, loadConfig } from "../config/load";
+import { CONFIG_FLAGS, loadConfig, type LoadedConfig } from "../config/load";
+import { configProfile, profileLabels } from "./check";
 import type { ParleyConfig } from "../config/schema";
 import { expandCardSpecs, judgeCards } from "./many-cards";
 import { parseWholeNumberFlag } from "./numbers";
@@ -62,15 +63,27 @@ export async function runLint(argv: string[], commandIo: CliIo): Promise<ExitCod
 
 /** Several `--card`s (or a glob) are linted one by one into one report (many-cards.ts); one card is reported as ever. */
 async function lintWith(values: LintValues, io: CliIo): Promise<ExitCode> {
-  const config = (await loadConfig("lint", values, io))?.config;
+  const loaded = await loadConfig("lint", values, io);
+  const config = loaded?.config;
   if (!values.card?.length) throw new UsageError("lint: --card is required (a file, an http(s) URL, example:ID, or - for stdin).", true);
   const specs = await expandCardSpecs("lint", values.card, io.cwd);
-  if (specs.length === 1) return lintOne({ ...values, card: specs[0]! }, config, io);
+  // The config's profiles join the presets' table (lint takes no --profile: check gates on one).
+  const own = config?.profiles?.length ? await ownProfiles(loaded!, io) : [];
+  if (specs.length === 1) return lintOne({ ...values, card: specs[0]! }, config, io, own);
   const format = readFormat("lint", values.format ?? config?.lint?.format ?? config?.format, REPORT_FORMATS);
-  return judgeCards("lint", specs, format, io, (spec, cardIo) => lintOne({ ...values, card: spec }, config, cardIo));
+  return judgeCards("lint", specs, format, io, (spec, cardIo) => lintOne({ ...values, card: spec }, config, cardIo, own));
 }
 
-async function lintOne(values: Omit<LintValues, "card"> & { card: string }, config: ParleyConfig | undefined, io: CliIo): Promise<ExitCode> {
+/** The config file's own profiles (files and inline ones; its presets are in the table already), each named as the file names it. */
+async function ownProfiles(loaded: LoadedConfig, io: CliIo): Promise<Array<{ id: string; profile: ClientProfile }>> {
+  const profiles = loaded.config.profiles ?? [];
+  const labels = profileLabels(profiles);
+  const out: Array<{ id: string; profile: ClientProfile }> = [];
+  for (let i = 0; i < profiles.length; i++) if (profiles[i]!.kind !== "preset") out.push({ id: labels[i]!, profile: await configProfile(loaded, i, io) });
+  return out;
+}
+
+async function lintOne(values: Omit<LintValues, "card"> & { card: string }, config: ParleyConfig | undefined, io: CliIo, profiles: Array<{ id: string; profile: ClientProfile }> = []): Promise<ExitCode> {
   const format = readFormat("lint", values.format ?? config?.lint?.format ?? config?.format, REPORT_FORMATS);
   const failOn = values["fail-on"] ?? config?.lint?.failOn ?? "error";
   if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`lint: --fail-on must be error or warning, not "${failOn}".`, true);
@@ -88,7 +101,7 @@ async function lintOne(values: Omit<LintValues, "card"> & { card: string }, conf
   const card = await loadCard(values.card, io);
   const signatures = await verifyIfSigned(card.text, signatureSetup);
   const observation = live ? await observeLive(card, headers, io, timeLimitS) : undefined;
-  const lint = lintCard(card.text, { signatures, live: observation, cardUrl: card.fetched?.finalUrl });
+  const lint = lintCard(card.text, { signatures, live: observation, cardUrl: card.fetched?.finalUrl, ...(profiles.length ? { profiles } : {}) });
   const failOnWarnings = failOn === "warning";
   // The config's lint acknowledgements: an acknowledged finding is shown as such and does not fail the run; an expired one does.
   const acknowledged = config?.lintAcknowledgements.length ? lintAcknowledger(config.lintAcknowledgements, new Date(), digestCardText(card.text)) : undefined;
@@ -172,6 +185,7 @@ function lintJson(lint: CardLint, card: LoadedCard, live: boolean, exitCode: Exi
         : null,
     presets: lint.presets.map((p) => ({
       id: p.id,
+      ...(p.own ? { own: true } : {}),
       name: p.name,
       worst: p.worst,
       decisions: Object.fromEntries(p.decisions.map((d) => [d.taskClass, { decision: d.decision, ...(d.target ? { target: d.target } : {}), outcome: d.outcome, rules: d.rules }])),
@@ -218,7 +232,7 @@ export function formatLintText(lint: CardLint, card: LoadedCard, live: boolean, 
 
   out.push("");
   const rows = [
-    ["PRESET", "WORST", ...(lint.presets[0]?.decisions.map((d) => d.taskClass) ?? [])],
+    [lint.presets.some((p) => p.own) ? "PROFILE" : "PRESET", "WORST", ...(lint.presets[0]?.decisions.map((d) => d.taskClass) ?? [])],
     ...lint.presets.map((p) => [p.id, outcomeLabel(p.worst), ...p.decisions.map((d) => outcomeLabel(d.outcome))]),
   ];
   // Each column as wide as its widest cell; the last one unpadded.

@@ -60,7 +60,8 @@ export function lintUsage(): string {
 
 Checks a card on its own, with no client profile: its validity (errors: a conforming client
 refuses the card; warnings: what real SDKs trip on), its signatures, what its interfaces answer
-when asked without creating anything, and every preset's decision per built-in task class.
+when asked without creating anything, and every preset's decision per built-in task class (and
+each of the config file's own profiles').
 
 Options:
   --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers

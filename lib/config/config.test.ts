@@ -252,6 +252,17 @@ describe("check and lint with a config file", () => {
     expect((JSON.parse(one.stdout) as { profile: string }).profile).toBe("Northwind discovery agent");
   });
 
+  it("give lint's table a row for each profile of the file's own (presets are rows already); they fail nothing", async () => {
+    const { root } = project({ "parley.config.json": { profiles: ["northwind", "profile.json"] }, "profile.json": readFileSync(path.join(ROOT, "examples/profile.json"), "utf8") });
+    const text = await runCli(["lint", "--card", "contoso.json"], { cwd: root });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^PROFILE +WORST/m);
+    expect(text.stdout).toMatch(/^profile\.json +reject +reject +not for this client/m);
+    expect(text.stdout.match(/^northwind +/gm)).toHaveLength(1);
+    const json = JSON.parse((await runCli(["lint", "--card", "contoso.json", "--format", "json"], { cwd: root })).stdout) as { presets: Array<{ id: string; own?: boolean; name: string }> };
+    expect(json.presets.filter((p) => p.own)).toEqual([expect.objectContaining({ id: "profile.json", name: "Our support backend" })]);
+  });
+
   it("refuse a config with both profile and profiles, naming the fix", async () => {
     const { root } = project({ "parley.config.json": { profile: "northwind", profiles: ["a2a-js"] } });
     const r = await runCli(["check", "--card", "contoso.json"], { cwd: root });
