@@ -16,6 +16,10 @@ const require = createRequire(import.meta.url);
 const CONTOSO = readFileSync(path.join(ROOT, "examples/cards/contoso.json"), "utf8");
 const ACK = { invariant: "live-input-needs-streaming" as const, taskClass: "live-input", reason: "Contoso ships streaming next quarter.", by: "Ana" };
 
+const validateSarif = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false, formats: { uri: true, "uri-reference": true, "date-time": true } }).compile(
+  JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8")) as object,
+);
+
 let work: string;
 beforeAll(() => {
   work = realpathSync(mkdtempSync(path.join(tmpdir(), "parley-config-")));
@@ -244,6 +248,7 @@ describe("check and lint with a config file", () => {
     expect(new Set(gitlab.map((i) => i.fingerprint)).size).toBe(gitlab.length);
     const sarif = JSON.parse((await runCli(["check", "--card", "contoso.json", "--format", "sarif"], { cwd: root })).stdout) as { runs: Array<{ properties: { profile: string }; results: Array<{ message: { text: string }; properties: { profile: string } }> }> };
     expect(sarif.runs.map((r) => r.properties.profile)).toEqual(["Text-only JSON-RPC client", "Northwind discovery agent", "Our support backend"]);
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
     for (const run of sarif.runs) for (const result of run.results) expect(result.message.text.startsWith(`${run.properties.profile} / `)).toBe(true);
     const junit = (await runCli(["check", "--card", "contoso.json", "--format", "junit"], { cwd: root })).stdout;
     expect([...junit.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1])).toEqual(["Contoso Voice Desk × Text-only JSON-RPC client", "Contoso Voice Desk × Northwind discovery agent", "Contoso Voice Desk × Our support backend"]);
@@ -293,6 +298,7 @@ describe("check and lint with a config file", () => {
     const wrongType = sarif.runs[0]!.results.find((r) => r.ruleId === "validity/wrongType")!;
     expect(wrongType.level).toBe("error");
     expect(wrongType.suppressions?.[0]?.justification).toBe("The vendor fixes the type next release.");
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
     const junit = (await runCli(["lint", "--card", "broken.json", "--format", "junit"], { cwd: root })).stdout;
     expect(junit).toMatch(/<testcase [^>]*name="validity">\s*<properties>.*<\/properties>\s*<skipped message="3 acknowledged problems\. wrongType: Acknowledged by Ana/);
     expect(junit).toContain('failures="0"');

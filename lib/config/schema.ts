@@ -89,7 +89,9 @@ export function readConfig(value: unknown): ConfigReading {
     const reading = readAcknowledgements(Array.isArray(list) ? ruleEntries.map((e) => e.value) : list);
     config.acknowledgements = reading.acknowledgements;
     acknowledgementProblems = reading.problems.map((p) => ({ ...p, pointer: `/acknowledgements${p.pointer.replace(/^\/(\d+)/, (_all, i: string) => `/${ruleEntries[Number(i)]?.index ?? i}`)}` }));
-    for (const { value, index } of entries.filter((e) => isLint(e.value)).slice(0, MAX_ACKNOWLEDGEMENTS)) {
+    const lintEntries = entries.filter((e) => isLint(e.value));
+    if (lintEntries.length > MAX_ACKNOWLEDGEMENTS) acknowledgementProblems.push({ code: "tooMany", pointer: "/acknowledgements", data: { count: lintEntries.length, limit: MAX_ACKNOWLEDGEMENTS } });
+    for (const { value, index } of lintEntries.slice(0, MAX_ACKNOWLEDGEMENTS)) {
       const read = readLintAcknowledgement(value as Record<string, unknown>, `/acknowledgements/${index}`);
       if (read.acknowledgement) config.lintAcknowledgements.push(read.acknowledgement);
       const first = read.problems[0];
