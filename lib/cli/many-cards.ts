@@ -102,6 +102,8 @@ export async function judgeCards(
   format: string,
   io: CliIo,
   judge: (spec: string, io: CliIo) => Promise<ExitCode>,
+  /** What the text summary counts ("3 cards"); check over several profiles counts reviews. */
+  counted = "cards",
 ): Promise<ExitCode> {
   const runs: CardRun[] = [];
   for (const spec of specs) {
@@ -124,11 +126,11 @@ export async function judgeCards(
   io.decided?.(worst);
   for (const run of runs) if (run.error) await writeOut(io.stderr, `parley: ${run.error}\n`);
   const judged = runs.filter((r) => !r.error);
-  await writeOut(io.stdout, joinReports(command, format, judged, runs, worst));
+  await writeOut(io.stdout, joinReports(command, format, judged, runs, worst, counted));
   return worst;
 }
 
-function joinReports(command: string, format: string, judged: CardRun[], all: CardRun[], worst: ExitCode): string {
+function joinReports(command: string, format: string, judged: CardRun[], all: CardRun[], worst: ExitCode, counted: string): string {
   const parsed = () => judged.map((r) => JSON.parse(r.report) as Record<string, unknown>);
   switch (format) {
     case "json":
@@ -145,7 +147,7 @@ function joinReports(command: string, format: string, judged: CardRun[], all: Ca
     case "text": {
       const failing = judged.filter((r) => r.code === EXIT.rejected).map((r) => r.spec);
       const unreadable = all.filter((r) => r.error).map((r) => r.spec);
-      const summary = [`${all.length} cards`, failing.length ? `failing: ${failing.join(", ")}` : "none failing", ...(unreadable.length ? [`not read: ${unreadable.join(", ")}`] : [])];
+      const summary = [`${all.length} ${counted}`, failing.length ? `failing: ${failing.join(", ")}` : "none failing", ...(unreadable.length ? [`not read: ${unreadable.join(", ")}`] : [])];
       return judged.map((r) => r.report).join("\n" + "─".repeat(72) + "\n\n") + `\n${summary.join("; ")} (exit ${worst})\n`;
     }
     default:
