@@ -31,6 +31,10 @@ export interface AgentFaults {
   sloppyPush?: boolean;
   /** Echoes the request's Authorization header in its error messages. */
   echoCredentials?: boolean;
+  /** `message/send` answered in A2A 1.0's shape (a `task` wrapper, TASK_STATE_* states, no kind) though the card says 0.3. */
+  answers10?: boolean;
+  /** The card asked for with `A2A-Version: 1.0` offers something else (no streaming, another skill) than the one asked for without. */
+  cardByVersion?: boolean;
 }
 
 export interface FaultyAgentOptions {
@@ -90,7 +94,8 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, text: string): Promise<void> {
     if (req.method === "GET" && req.url === "/.well-known/agent-card.json") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(card()));
+      const v1 = f.cardByVersion && req.headers["a2a-version"] === "1.0";
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(v1 ? { ...card(), capabilities: { streaming: false, pushNotifications: false }, skills: [{ id: "summarise", name: "Summarise", description: "Summarises text.", tags: ["test"] }] } : card()));
       return;
     }
     if (req.method !== "POST" || req.url !== "/a2a") {
@@ -145,6 +150,11 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
       return result(res, f.idNull ? null : rpc.id, taskOf(id, contextId, "working", false));
     }
     const task = await done;
+    if (f.answers10) {
+      const v1 = Object.fromEntries(Object.entries(task).filter(([k]) => k !== "kind"));
+      const artifacts = (task.artifacts as Json[] | undefined)?.map((a) => ({ ...a, parts: [{ text: "done" }] }));
+      return result(res, f.idNull ? null : rpc.id, { task: { ...v1, status: { state: "TASK_STATE_COMPLETED" }, ...(artifacts ? { artifacts } : {}) } });
+    }
     return result(res, f.idNull ? null : rpc.id, task);
   }
 
