@@ -123,6 +123,12 @@ function checkResult(result: unknown, version: "0.3" | "1.0", method: string, bo
     return;
   }
   if (method === "SendMessage") {
+    // A 0.3 answer on a 1.0 call: a Task or Message itself (with kind, or an id and a status) where the wrapper belongs.
+    if (isObject(result) && !("task" in result) && !("message" in result) && (typeof result.kind === "string" || ("id" in result && "status" in result) || "messageId" in result)) {
+      const state = isObject(result.status) && typeof result.status.state === "string" ? result.status.state : null;
+      found("served-0.3-on-1.0", body, { method, kind: typeof result.kind === "string" ? result.kind : null, state, field: Object.keys(result)[0] ?? null });
+      return;
+    }
     const keys = isObject(result) ? ["task", "message"].filter((k) => k in result) : [];
     if (keys.length !== 1) found("result-shape", body, { method, field: "task|message", got: isObject(result) ? Object.keys(result).join(",") : typeof result });
     else if (keys[0] === "task") checkTask((result as Json).task, "1.0", body, found);

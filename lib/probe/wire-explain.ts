@@ -50,6 +50,8 @@ const WHAT: Record<WireFindingId, (d: WireFinding["data"]) => string> = {
       .join(" and ")} writes its security scheme${String(d.schemes).includes(",") ? "s" : ""} ${d.schemes} in the JS SDK's internal shape {"scheme":{"$case":…,"value":…}}`,
   "card-differs-by-version": (d) => `the card served ${asked(d.other)} offers something else than the one served ${asked(d.first)}: ${d.fields} differ`,
   "card-path-missed": (d) => `no card at ${d.tried}${d.status === null ? "" : ` (HTTP ${d.status})`}; the card answers at ${d.served} only`,
+  "served-0.3-on-1.0": (d) =>
+    `the ${d.method} answer on an interface declared 1.0 is in A2A 0.3's shape (${[d.kind ? `"kind": "${d.kind}"` : "", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ") || "a bare task"}, no "task" or "message" wrapper)`,
   "served-1.0-on-0.3": (d) =>
     `the ${d.method} answer on an interface declared 0.3 is in A2A 1.0's shape (${[d.wrapper ? `a "${d.wrapper}" wrapper` : "", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ")}, no "kind")`,
 };
@@ -60,6 +62,7 @@ const OUTCOME: Record<ClientOutcome, string> = {
   losesError: "loses the A2A error (the caller sees a generic failure)",
   noCredentials: "reads no security scheme, so it sends no credentials and every call is refused (HTTP 401)",
   waits: "gets nothing until the task is done",
+  doesNotCall: "never makes this call (it speaks A2A 0.3 only)",
   getsCard: "is served the card",
   works: "works",
   notTraced: "not traced in its code",
@@ -96,6 +99,8 @@ export function wireClientsSummary(f: WireFinding): string {
   if (fails.length) parts.push(`fails with ${list(fails)}`);
   if (waits.length) parts.push(`${list(waits)} ${waits.length === 1 ? "waits" : "wait"} for the end`);
   if (works.length) parts.push(`works with ${list(works)}`);
+  const never = by(["doesNotCall"]);
+  if (never.length) parts.push(`${list(never)} never ${never.length === 1 ? "makes" : "make"} this call`);
   return parts.join("; ") || "what the SDK clients do with it is not traced";
 }
 

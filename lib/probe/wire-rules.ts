@@ -30,7 +30,8 @@ export type WireFindingId =
   | "card-scheme-shape"
   | "card-differs-by-version"
   | "card-path-missed"
-  | "served-1.0-on-0.3";
+  | "served-1.0-on-0.3"
+  | "served-0.3-on-1.0";
 
 export type SdkClient = "js-1" | "js-0.3" | "python";
 export const SDK_CLIENTS: readonly SdkClient[] = ["js-1", "js-0.3", "python"];
@@ -41,9 +42,9 @@ export const SDK_CLIENTS: readonly SdkClient[] = ["js-1", "js-0.3", "python"];
  * tell "not found" or "not supported" from a failure). waits: the caller gets nothing until the
  * task is done. noCredentials: the client reads no security scheme from the card, so it sends no
  * credentials and every call is refused. getsCard: the client is served one of the card's versions
- * (`error` says which). works: the client reads it as intended. notTraced: not established from its code.
+ * (`error` says which). doesNotCall: the client never makes the call (a 0.3-only client, a 1.0 method). works: the client reads it as intended. notTraced: not established from its code.
  */
-export type ClientOutcome = "throws" | "readsNothing" | "losesError" | "noCredentials" | "waits" | "getsCard" | "works" | "notTraced";
+export type ClientOutcome = "throws" | "readsNothing" | "losesError" | "noCredentials" | "waits" | "getsCard" | "doesNotCall" | "works" | "notTraced";
 
 export interface ClientEffect {
   outcome: ClientOutcome;
@@ -245,6 +246,18 @@ export const WIRE_RULES: Record<WireFindingId, WireRule> = {
       "js-0.3": { outcome: "readsNothing" },
       // compat/v0_3/jsonrpc_transport.py send_message: no kind, no messageId, no id at the top: an empty SendMessageResponse.
       python: { outcome: "readsNothing" },
+    },
+  },
+  "served-0.3-on-1.0": {
+    breaks: "a2a-1.0",
+    section: "SendMessageResponse: exactly one of task or message (ProtoJSON, no kind)",
+    clients: {
+      // JsonRpcTransport.sendMessage: SendMessageResponse.fromJSON finds no payload.
+      "js-1": { outcome: "throws", error: "Invalid response: missing payload" },
+      // The 0.3.14 client speaks 0.3 methods only: it never sends SendMessage.
+      "js-0.3": { outcome: "doesNotCall" },
+      // client/transports/jsonrpc.py send_message: json_format.ParseDict(result, SendMessageResponse()), unknown fields not ignored.
+      python: { outcome: "throws", error: 'ParseError: Message type "lf.a2a.v1.SendMessageResponse" has no field named "{field}"' },
     },
   },
 };

@@ -83,6 +83,23 @@ describe("wire checks: each fault named, with what each client does", () => {
     expect(clientEffectSentence(f, "python")).toBe("the Python SDK client returns, with no task or message the caller can read");
   });
 
+  it("a 0.3 answer on a 1.0 interface: the JS SDK 1.x client throws the error the rule names; the same agent answering in 1.0's shape gives nothing", async () => {
+    const onlyRequestResponse = { ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "request-response") };
+    const a = await agent({ declares10: true, streaming: false, faults: { answers03: true } });
+    const report = await probe(a.cardUrl, onlyRequestResponse);
+    expect(ids(report)).toEqual(["served-0.3-on-1.0"]);
+    const f = report.wire!.find((w) => w.id === "served-0.3-on-1.0")!;
+    expect(f).toMatchObject({ method: "SendMessage", version: "1.0", data: { kind: "task", state: "completed", field: "id" } });
+    expect(wireFindingSentence(f)).toMatch(/^the SendMessage answer on an interface declared 1\.0 is in A2A 0\.3's shape \("kind": "task", state completed, no "task" or "message" wrapper\)/);
+    expect(wireClientsSummary(f)).toBe("fails with the JS SDK 1.x client and the Python SDK client; the JS SDK 0.3 client never makes this call");
+    expect(report.classes["request-response"]).toMatchObject({ observed: "failed" });
+    expect(report.classes["request-response"]!.error).toContain(clientEffectSentence(f, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
+    const honest = await agent({ declares10: true, streaming: false });
+    const clean = await probe(honest.cardUrl, onlyRequestResponse);
+    expect(clean.wire).toEqual([]);
+    expect(clean.classes["request-response"]).toMatchObject({ observed: "completed" });
+  });
+
   it("events held until the task ends, and a non-blocking send answered only at the end", async () => {
     const a = await agent({ workMs: 1300, faults: { streamAllAtOnce: true, ignoreNonBlocking: true } });
     const report = await probe(a.cardUrl, { ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => ["streaming-output", "fire-and-forget"].includes(t.id)) });
