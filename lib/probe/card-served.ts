@@ -36,6 +36,8 @@ export function checkServedCards(
   byHeader: readonly CardFetch[],
   atPaths: readonly CardFetch[],
   redact: (s: string) => string = (s) => s,
+  /** The profile's client: named too when none of its cardPaths answers (only when every one of them was asked). */
+  profile?: { name: string; cardPaths?: readonly string[] },
 ): ServedCards {
   const findings: WireFinding[] = [];
   const cards = byHeader.map((f) => ({ fetch: f, card: asCard(f) })).filter((v): v is { fetch: CardFetch; card: Json } => v.card !== undefined);
@@ -92,8 +94,11 @@ export function checkServedCards(
   // 3. The paths each client reads, against those that answer with a card.
   const answered = new Set<string>([...byHeader, ...atPaths].filter((f) => asCard(f) !== undefined).map((f) => f.url));
   const missed = SDK_CLIENTS.filter((c) => locateCard(cardUrl, [...CLIENT_CARD_FETCH[c].paths]).wouldTry.every((u) => !answered.has(u)));
-  if (missed.length > 0) {
-    const tried = locateCard(cardUrl, [...CLIENT_CARD_FETCH[missed[0]!].paths]).wouldTry[0]!;
+  const asked = new Set([...byHeader, ...atPaths].map((f) => f.url));
+  const profileTries = profile?.cardPaths?.length ? locateCard(cardUrl, [...profile.cardPaths]).wouldTry : [];
+  const profileMissed = profileTries.length > 0 && profileTries.every((u) => asked.has(u) && !answered.has(u));
+  if (missed.length > 0 || profileMissed) {
+    const tried = missed.length > 0 ? locateCard(cardUrl, [...CLIENT_CARD_FETCH[missed[0]!].paths]).wouldTry[0]! : profileTries[0]!;
     const triedFetch = atPaths.find((f) => f.url === tried);
     const clients = perClient((c) => (missed.includes(c) ? undefined : { outcome: "works" }));
     const served = [...answered].map((u) => pathOf(u)).sort();
@@ -101,7 +106,7 @@ export function checkServedCards(
       finding(
         "card-path-missed",
         triedFetch ?? byHeader[0] ?? { seq: 0, url: tried, header: null },
-        { served: served.join(", "), tried, status: triedFetch?.status ?? null },
+        { served: served.join(", "), tried, status: triedFetch?.status ?? null, profileClient: profileMissed ? profile!.name : null },
         Object.keys(clients).length > 0 ? clients : undefined,
       ),
     );

@@ -118,7 +118,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   let servedRaw = raw;
   let servedToSdkDiffers: boolean | null = null;
   // The card as each client is served it: by the A2A-Version it sends, at the paths it reads. GETs
-  // only, through the safe fetcher, at most five of them (every one in the exchange log).
+  // only, through the safe fetcher, at most seven of them (every one in the exchange log).
   const byHeader: CardFetch[] = [];
   const atPaths: CardFetch[] = [];
   const getCard = async (url: string, header: string | null): Promise<CardFetch> => {
@@ -148,11 +148,13 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     }
     for (const header of [null, "0.3"]) if (!opts.signal?.aborted) byHeader.unshift(await getCard(cardUrl, header));
     byHeader.sort((a, b) => (a.header ?? "").localeCompare(b.header ?? ""));
-    for (const url of locateCard(cardUrl, [...WELL_KNOWN_CARD_PATHS]).wouldTry) {
+    // The well-known paths, then the profile's own (at most four paths in all).
+    const paths = [...new Set([...WELL_KNOWN_CARD_PATHS, ...(opts.profile.cardPaths ?? [])])].slice(0, 4);
+    for (const url of locateCard(cardUrl, paths).wouldTry) {
       if (url !== cardUrl && !opts.signal?.aborted) atPaths.push(await getCard(url, null));
     }
   }
-  const served = cardUrl ? checkServedCards(cardUrl, byHeader, atPaths, (t) => recorder.redact(t)) : undefined;
+  const served = cardUrl ? checkServedCards(cardUrl, byHeader, atPaths, (t) => recorder.redact(t), opts.profile) : undefined;
   if (served && !served.findings.some((f) => f.id === "card-differs-by-version")) {
     const note = servedShapesNote(served.shapes);
     if (note) notes.push(note);

@@ -86,7 +86,7 @@ describe("the card as served, where each client looks for it", () => {
     const report = await probe(server.cardUrl);
     const f = finding(report, "card-path-missed");
     expect(String(f.data.served)).toMatch(/^\/\.well-known\/[^/]+\/agent-card\.json$/);
-    expect(wireFindingSentence(f)).toMatch(/^no card at .*\/\.well-known\/agent-card\.json \(HTTP 404\); the card answers at \/\.well-known\/[^/]+\/agent-card\.json only \(breaks A2A agent discovery: /);
+    expect(wireFindingSentence(f)).toMatch(/^no card at .*\/\.well-known\/agent-card\.json \(HTTP 404\); the card answers at \/\.well-known\/[^/]+\/agent-card\.json only, where the profile's client \(a2a-js with legacyCompat\) does not look \(breaks A2A agent discovery: /);
     expect(server.inputs).toEqual([]);
   });
 });

@@ -49,7 +49,8 @@ const WHAT: Record<WireFindingId, (d: WireFinding["data"]) => string> = {
       .map(asked)
       .join(" and ")} writes its security scheme${String(d.schemes).includes(",") ? "s" : ""} ${d.schemes} in the JS SDK's internal shape {"scheme":{"$case":…,"value":…}}`,
   "card-differs-by-version": (d) => `the card served ${asked(d.other)} offers something else than the one served ${asked(d.first)}: ${d.fields} differ`,
-  "card-path-missed": (d) => `no card at ${d.tried}${d.status === null ? "" : ` (HTTP ${d.status})`}; the card answers at ${d.served} only`,
+  "card-path-missed": (d) =>
+    `no card at ${d.tried}${d.status === null ? "" : ` (HTTP ${d.status})`}; the card answers at ${d.served} only${d.profileClient ? `, where the profile's client (${d.profileClient}) does not look` : ""}`,
   "served-0.3-on-1.0": (d) =>
     `the ${d.method} answer on an interface declared 1.0 is in A2A 0.3's shape (${[d.kind ? `"kind": "${d.kind}"` : "", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ") || "a bare task"}, no "task" or "message" wrapper)`,
   "served-1.0-on-0.3": (d) =>

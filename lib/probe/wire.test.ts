@@ -145,6 +145,18 @@ describe("the card as served, per client", () => {
     expect(versions.sort()).toEqual(["0.3", "1.0", "none"]);
   });
 
+  it("a profile whose client reads only /.well-known/agent.json, on a server that serves agent-card.json: the finding names that client, every SDK client works", async () => {
+    const a = await agent();
+    const oldClient = { ...profile, name: "Old 0.2 client", cardPaths: ["/.well-known/agent.json"] };
+    const report = await probe(a.cardUrl, { profile: oldClient });
+    expect(ids(report)).toEqual(["card-path-missed"]);
+    const f = report.wire!.find((w) => w.id === "card-path-missed")!;
+    expect(wireFindingSentence(f)).toMatch(
+      new RegExp(`^no card at ${a.origin.replace(/\./g, "\\.")}/\\.well-known/agent\\.json \\(HTTP 404\\); the card answers at /\\.well-known/agent-card\\.json only, where the profile's client \\(Old 0\\.2 client\\) does not look`),
+    );
+    expect(wireClientsSummary(f)).toBe("works with the JS SDK 1.x client, the JS SDK 0.3 client and the Python SDK client");
+  });
+
   // The JS SDK 1.x server's agentCardHandler, over the SDK's own AgentCard object as its docs show,
   // writes security schemes as {"scheme":{"$case":…,"value":…}}: the honest server's one finding,
   // for the clients that are served that card and read schemes from it.
