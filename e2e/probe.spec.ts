@@ -126,6 +126,22 @@ test("the live-check panel reads cleanly: headers apart, words whole, advice abo
   }
 });
 
+test("the card as served: the JS SDK server's own card object writes schemes no Python client reads, and the panel says which client fails and how", async ({ page }) => {
+  const agent = await startAgent({ name: "sdk object", security: { kind: "bearer", token: "e2e-scheme-token" }, cardServing: "sdk-object" });
+  agents.push(agent);
+  const check = await fetchIntoWorkspace(page, agent);
+  await check.getByLabel("Value (optional)").fill("Bearer e2e-scheme-token");
+  await check.getByRole("button", { name: "Check against the live agent" }).click();
+  const wire = check.getByTestId("live-check-wire");
+  await expect(wire).toContainText("card-scheme-shape");
+  await expect(wire).toContainText("fails with the JS SDK 0.3 client and the Python SDK client; works with the JS SDK 1.x client");
+  await expect(wire).toContainText("the Python SDK client reads no security scheme, so it sends no credentials and every call is refused (HTTP 401)");
+  await expect(wire).toContainText("the JS SDK 0.3 client throws: Unsupported security scheme type");
+  await expect(wire).toContainText('"$case":"httpAuthSecurityScheme"');
+  await expect(wire).not.toContainText("e2e-scheme-token");
+  expect(agent.log.messages).toEqual([]);
+});
+
 test("a stream the server refuses: the editor marks /capabilities/streaming, the matrix shows observed failed beside predicted accept, and an edit makes it stale", async ({ page }) => {
   const agent = await startAgent({ name: "stream liar", lies: { streamRefused: true } });
   agents.push(agent);
