@@ -1,13 +1,17 @@
 import { expect, test } from "./fixtures";
+import { ENGINE_VERSION, NORTHWIND } from "../lib/negotiation";
+import { CONTOSO } from "../lib/negotiation/examples/incidents";
+import { encodeReviewLink } from "../lib/share";
 import { expectDecision, openWorkspace } from "./workspace-helpers";
 
 // An acknowledged finding is shown where the decision is, not only in a list beside the matrix:
 // the cell keeps its decision and says "acknowledged" in words; its explanation gives who, until
 // when and why; an expired acknowledgement is said to be expired.
-const ACK = { invariant: "live-input-needs-streaming", taskClass: "live-input", reason: "Contoso turns streaming on next quarter.", by: "Ana", until: "2099-12-31" };
+const ACK = { invariant: "live-input-needs-streaming" as const, taskClass: "live-input", reason: "Contoso turns streaming on next quarter.", by: "Ana", until: "2099-12-31" };
 
-async function importConfig(page: import("@playwright/test").Page, name: string, acknowledgements: object[]) {
-  const config = { profile: "northwind", acknowledgements };
+/** A config file holding these acknowledgements, with the Northwind profile unless `only` (acknowledgements alone). */
+async function importConfig(page: import("@playwright/test").Page, name: string, acknowledgements: object[], only = false) {
+  const config = only ? { acknowledgements } : { profile: "northwind", acknowledgements };
   await page.getByTestId("config-file").getByLabel("Import a config file…").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(config)) });
   await expect(page.getByTestId("config-file-status")).toContainText(`Imported from ${name}`);
 }
@@ -88,4 +92,41 @@ test("acknowledgements travel in a review link: opened in a fresh browser, the c
   expect(markdown.indexOf("Acknowledged findings")).toBeLessThan(markdown.indexOf("[Open this review in Parley]"));
   expect(/\[Open this review in Parley\]\((.+)\)/.exec(markdown)?.[1]).toMatch(/#v2\./);
   await receiver.close();
+});
+
+// Issue 42 item 7: nothing done is lost on reload. Acknowledgements are kept in the draft like the
+// profile, and importing them is an edit: a link's fragment, which holds the old ones, leaves the address.
+test("acknowledgements imported alone survive a reload made at once", async ({ page }) => {
+  await openWorkspace(page);
+  await importConfig(page, "acknowledged.json", [ACK], true);
+  await expect(page.getByTestId("config-file-status")).toContainText("Imported from acknowledged.json: 1 acknowledgement.");
+  await expect(page.getByTestId("acknowledged-live-input")).toHaveText("acknowledged");
+  await page.reload();
+
+  await expect(page.getByTestId("draft-notice")).toContainText("Restored your review from this browser");
+  await expectDecision(page, "live-input", "reject");
+  await expect(page.getByTestId("acknowledged-live-input")).toHaveText("acknowledged");
+  await expect(page.getByTestId("config-acknowledgements").locator('li[data-task-class="live-input"]')).toHaveAttribute("data-acknowledged", "true");
+  await page.getByTestId("decision-live-input").click();
+  await expect(page.getByTestId("explain-acknowledgement")).toContainText("by Ana until 2099-12-31: Contoso turns streaming on next quarter.");
+});
+
+test("after a link with an expired acknowledgement, the ones imported since are what a reload shows, not the link's", async ({ page }) => {
+  const link = encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION, acknowledgements: [{ ...ACK, until: "2021-06-30" }] });
+  await page.goto(`/#${link}`);
+  await expect(page.getByTestId("link-notice")).toHaveAttribute("data-notice", "snapshot");
+  await expect(page.getByTestId("acknowledged-live-input")).toHaveText("acknowledgement expired");
+
+  await importConfig(page, "renewed.json", [ACK], true);
+  await expect(page.getByTestId("acknowledged-live-input")).toHaveText("acknowledged");
+  // The address no longer holds the link's review: the link's fragment is gone, as after any edit.
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe("");
+  await page.reload();
+
+  await expect(page.getByTestId("link-notice")).toHaveCount(0);
+  await expect(page.getByTestId("draft-notice")).toBeVisible();
+  await expectDecision(page, "live-input", "reject");
+  await expect(page.getByTestId("acknowledged-live-input")).toHaveText("acknowledged");
+  await page.getByTestId("decision-live-input").click();
+  await expect(page.getByTestId("explain-acknowledgement")).toContainText("by Ana until 2099-12-31");
 });

@@ -13,7 +13,7 @@ const NO_ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [];
  * The acknowledged findings the workspace holds (imported with a parley.config.json, or carried by
  * the review link the session opened from) and what they say about the review on screen: the matrix
  * marks them, the explanation gives their reasons and the config file control lists them. A review
- * link made here carries them (a v2 link); they are not kept in the draft.
+ * link made here carries them (a v2 link), and the draft keeps them.
  */
 export function useAcknowledgements(review: Review | undefined, cardText: string, initial: readonly Acknowledgement[] = NO_ACKNOWLEDGEMENTS) {
   const [acknowledgements, setAcknowledgements] = useState<Acknowledgement[]>(() => [...initial]);

@@ -130,7 +130,7 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
     const issues = markAcknowledgedCodeQuality(toGitlabCodeQuality(report), acknowledgements);
     await writeOut(io.stdout, JSON.stringify(forProfile === undefined ? issues : codeQualityForProfile(issues, forProfile), null, 2) + "\n");
   } else if (format === "markdown") {
-    const link = linkBase ? (buildRecords(result, card, { context, linkBase })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
+    const link = linkBase ? (buildRecords(result, card, { context, linkBase, acknowledgements: config?.acknowledgements })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
     await writeOut(io.stdout, renderDecisionMarkdown(result, link) + (acknowledgements.length ? acknowledgementMarkdown(acknowledgements, loaded!.file) : ""));
   } else if (format === "json") {
     const source = { source: card.source, ...(card.fetched ? { fetched: card.fetched } : {}) };
@@ -139,7 +139,7 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
       card: { name: result.card?.name ?? null, ...source },
       profile: result.profile.name,
       ...json,
-      records: buildRecords(result, card, { context, ...(linkBase ? { linkBase } : {}), reviewLink: values["no-review-link"] !== true }),
+      records: buildRecords(result, card, { context, ...(linkBase ? { linkBase } : {}), reviewLink: values["no-review-link"] !== true, acknowledgements: config?.acknowledgements }),
       ...(loaded ? { config: loaded.file } : {}),
       ...(acknowledgements.length ? { acknowledgements: acknowledgementsJson(acknowledgements) } : {}),
       exitCode,
