@@ -120,7 +120,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   return (
     <>
       {seed.notice && <LinkBannerSlot notice={seed.notice} edited={edited} onStartFresh={onStartFresh} onRetry={onRetry} kept={kept} />}
-      {seed.draft && <DraftNotice draft={seed.draft} edited={edited} onStartFresh={onStartFresh} />}
+      {seed.draft && <DraftNotice draft={seed.draft} acknowledged={seed.acknowledgements?.length ?? 0} edited={edited} onStartFresh={onStartFresh} />}
       {draftFailed && (
         <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950">
           This browser would not keep a draft of this review (its storage is full or turned off): a reload will not bring it back.
