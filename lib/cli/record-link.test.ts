@@ -25,6 +25,9 @@ describe("decision records carry their review", () => {
     expect(based.records[0]!.reviewLink).toMatch(/^https:\/\/parley\.example\/#v1\./);
     const none = JSON.parse((await runCli([...argv, "--no-review-link"])).stdout) as Doc;
     expect(none.records[0]).not.toHaveProperty("reviewLink");
+    // Asked for no link, none comes, even with a base given (or set by PARLEY_BASE_URL).
+    const both = JSON.parse((await runCli([...argv, "--link-base", "https://parley.example", "--no-review-link"])).stdout) as Doc;
+    expect(both.records[0]).not.toHaveProperty("reviewLink");
   });
 });
 

@@ -36,10 +36,13 @@ export function buildRecords(
   // One digest for all records: the card is the same for every task class.
   const digest = digestCardText(card.text);
   const acknowledgements = bearingOn(review, digest, opts.acknowledgements ?? []);
-  if (opts.linkBase) options.reviewLink = reviewLink(review, card, opts.context ?? {}, acknowledgements, opts.linkBase);
-  else if (opts.reviewLink !== false) {
-    const fragment = reviewFragment(review, card, opts.context ?? {}, acknowledgements);
-    if (fragment.ok) options.reviewLink = `#${fragment.fragment}`;
+  // --no-review-link wins over a link base (PARLEY_BASE_URL sets one without the user asking).
+  if (opts.reviewLink !== false) {
+    if (opts.linkBase) options.reviewLink = reviewLink(review, card, opts.context ?? {}, acknowledgements, opts.linkBase);
+    else {
+      const fragment = reviewFragment(review, card, opts.context ?? {}, acknowledgements);
+      if (fragment.ok) options.reviewLink = `#${fragment.fragment}`;
+    }
   }
   return review.decisions.map((d) => JSON.parse(formatDecisionRecord(review, d.taskClass, digest, options)) as unknown);
 }
