@@ -69,3 +69,22 @@ test("a config file imported sets the profile and task classes, and lists its ac
   await expect(line).toHaveAttribute("data-acknowledged", "false");
   await expect(line).toContainText("expired on 2021-06-30: the finding counts again.");
 });
+
+test("a config file with several profiles: the workspace reviews for the first, says so, and a keyboard picks another", async ({ page }) => {
+  await openWorkspace(page);
+  const control = page.getByTestId("config-file");
+  const config = { profiles: ["ci/profile.json", "northwind", "northwind-buffering"], taskClasses: ["live-input"] };
+  await control.getByLabel("Import a config file…").setInputFiles({ name: "parley.config.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(config)) });
+  const status = page.getByTestId("config-file-status");
+  await expect(status).toContainText("parley.config.json names 3 profiles; the workspace reviews for one at a time and took northwind.");
+  await expect(status).toContainText("The profile ci/profile.json is a file the browser cannot open from here");
+  await expectDecision(page, "live-input", "reject");
+
+  const choice = control.getByLabel("Profile from parley.config.json");
+  await expect(choice.locator("option")).toHaveText(["Northwind discovery agent (northwind)", "Northwind with audio buffering (northwind-buffering)"]);
+  await choice.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(choice).toHaveValue("1");
+  await expectDecision(page, "live-input", "accept");
+  await expect(status).toContainText('Reviewing for the profile "Northwind with audio buffering" (northwind-buffering) from parley.config.json.');
+});

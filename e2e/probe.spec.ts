@@ -3,7 +3,7 @@ import { crossSiteAttempts, postFromAnotherSite, startCountingTarget } from "./c
 import { type RunningAgent, startAgent } from "../reality/agents";
 import { expect, test } from "./fixtures";
 import { recordFigures } from "./figures";
-import { bringUpRichEditor, loadExample, openWorkspace } from "./workspace-helpers";
+import { bringUpRichEditor, expectDecision, loadExample, openWorkspace } from "./workspace-helpers";
 import { type OwnServer, startOwnServer } from "./standalone-server";
 import { type FaultyAgent, startFaultyAgent } from "../lib/probe/faulty-agent";
 
@@ -89,6 +89,8 @@ test("the live-check panel reads cleanly: headers apart, words whole, advice abo
     // A server whose JSON-RPC errors come on HTTP 400: named, with what each client does.
     await page.getByLabel(/Fetch from URL/).fill(faulty.cardUrl);
     await page.getByRole("button", { name: "Fetch", exact: true }).click();
+    // The panel starts afresh for another card: the credential goes into the new card's panel, once it is there.
+    await expect(page.getByTestId("fetch-details")).toContainText(`Fetched ${faulty.cardUrl}`);
     check = page.getByTestId("live-check");
     await check.getByLabel("Value (optional)").fill("Bearer e2e-echoed-secret");
     await check.getByRole("button", { name: "Check against the live agent" }).click();
@@ -122,6 +124,22 @@ test("the live-check panel reads cleanly: headers apart, words whole, advice abo
   } finally {
     await faulty.close();
   }
+});
+
+test("the card as served: the JS SDK server's own card object writes schemes no Python client reads, and the panel says which client fails and how", async ({ page }) => {
+  const agent = await startAgent({ name: "sdk object", security: { kind: "bearer", token: "e2e-scheme-token" }, cardServing: "sdk-object" });
+  agents.push(agent);
+  const check = await fetchIntoWorkspace(page, agent);
+  await check.getByLabel("Value (optional)").fill("Bearer e2e-scheme-token");
+  await check.getByRole("button", { name: "Check against the live agent" }).click();
+  const wire = check.getByTestId("live-check-wire");
+  await expect(wire).toContainText("card-scheme-shape");
+  await expect(wire).toContainText("fails with the JS SDK 0.3 client and the Python SDK client; works with the JS SDK 1.x client");
+  await expect(wire).toContainText("the Python SDK client reads no security scheme, so it sends no credentials and every call is refused (HTTP 401)");
+  await expect(wire).toContainText("the JS SDK 0.3 client throws: Unsupported security scheme type");
+  await expect(wire).toContainText('"$case":"httpAuthSecurityScheme"');
+  await expect(wire).not.toContainText("e2e-scheme-token");
+  expect(agent.log.messages).toEqual([]);
 });
 
 test("a stream the server refuses: the editor marks /capabilities/streaming, the matrix shows observed failed beside predicted accept, and an edit makes it stale", async ({ page }) => {
@@ -253,6 +271,50 @@ test.describe("on an instance whose operator allows sending (PARLEY_PROBE_SEND=1
     await expect(page.getByTestId("observed-request-response")).toHaveAttribute("data-observed", "completed");
     await expect(page.getByTestId("observed-streaming-output")).toHaveAttribute("data-observed", "completed");
     expect(agent.log.messages.length).toBeGreaterThanOrEqual(3);
+  });
+
+  test("a confirmed send the agent takes a minute to answer: the page says the check is alive while it waits, and the answer arrives as completed", async ({ page }) => {
+    // One blocking send of 60 s, then the page's own work: well past the default 30 s.
+    test.setTimeout(120_000);
+    // An honest agent that is slow: it answers message/send only when the task is done, 60 s later.
+    const slow: FaultyAgent = await startFaultyAgent({ workMs: 60_000, streaming: false });
+    try {
+      await page.goto(`${instance.url}/`);
+      await bringUpRichEditor(page);
+      // A 0.3 JSON-RPC card: the Python SDK client's profile accepts it.
+      await page.getByLabel("Preset or saved profile").selectOption({ label: "A2A Python SDK client" });
+      await page.getByLabel(/Fetch from URL/).fill(slow.cardUrl);
+      await page.getByRole("button", { name: "Fetch", exact: true }).click();
+      await expect(page.getByTestId("fetch-details")).toBeVisible();
+      // Only request-response is reviewed, so the one real task is its blocking send.
+      const panel = page.getByTestId("task-class-panel");
+      for (const other of ["streaming-output", "live-input", "async-completion", "fire-and-forget"]) {
+        await panel.locator(`[data-task-class="${other}"]`).getByRole("checkbox").uncheck();
+      }
+      await expect(page.getByTestId("review-matrix").locator("tr[data-task-class]")).toHaveCount(1);
+      await expectDecision(page, "request-response", "accept");
+
+      const check = page.getByTestId("live-check");
+      await check.getByRole("button", { name: "Also send real messages…" }).click();
+      await check.getByRole("alertdialog").getByRole("button", { name: "Yes, create real tasks" }).click();
+      // While the agent works, the server's heartbeats reach the page and it says the check is alive.
+      const progress = check.getByTestId("live-check-progress");
+      await expect(progress).toContainText("Still running after", { timeout: 30_000 });
+      await expect(progress).toHaveAttribute("data-heartbeats", /^([2-9]|\d{2,})$/, { timeout: 30_000 });
+      await expect(check.getByTestId("live-check-classes")).toHaveCount(0);
+
+      // The answer, a minute later: the connection held, the task completed as predicted.
+      const classes = check.getByTestId("live-check-classes");
+      await expect(classes).toContainText("Task classes: predicted and observed (real tasks were created)", { timeout: 90_000 });
+      await expect(progress).toHaveCount(0);
+      await expect(check.getByTestId("live-check-error")).toHaveCount(0);
+      const observed = page.getByTestId("observed-request-response");
+      await expect(observed).toHaveAttribute("data-observed", "completed");
+      await expect(observed).toHaveAttribute("data-agreement", "agrees");
+      expect(slow.calls.filter((m) => m === "message/send")).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
   });
 
   test("sending real messages runs each class's smallest lifecycle: the agent gets the messages, and the matrix shows what each task did beside the prediction", async ({ page }) => {

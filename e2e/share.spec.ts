@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "./fi
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { ENGINE_VERSION, NORTHWIND } from "../lib/negotiation";
 import { encodeLiveLink, encodeReviewLink } from "../lib/share";
+import { craftLinkV2, snapshotPayload } from "../lib/share/v1-reference.testkit";
 import { startLocalServer } from "./local-server";
 import { expectDecision, matrix, openWorkspace, TASK_CLASSES } from "./workspace-helpers";
 
@@ -199,8 +200,15 @@ test("a link made with another engine version shows both versions and the decisi
 
 const GOOD = encodeReviewLink({ cardText: CONTOSO.text, profile: NORTHWIND, context: {}, engineVersion: ENGINE_VERSION });
 const middle = Math.floor(GOOD.length / 2);
+/** A hand-made v2 link (the encoder refuses these) holding `count` acknowledgements. */
+function acknowledging(count: number): string {
+  const state = { kind: "snapshot", engineVersion: ENGINE_VERSION, profile: NORTHWIND, context: {}, acknowledgements: Array.from({ length: count }, () => ({ invariant: "signed-card", reason: "x" })) };
+  return craftLinkV2(snapshotPayload(state, CONTOSO.text));
+}
 const CORRUPT: [string, string, RegExp][] = [
   ["a changed character", `${GOOD.slice(0, middle)}${GOOD[middle] === "A" ? "B" : "A"}${GOOD.slice(middle + 1)}`, /damaged/],
+  ["a link holding 100,000 acknowledgements", acknowledging(100_000), /task classes and acknowledgements in the link take 3\.\d MiB, more than the 64 KiB allowed/],
+  ["a link holding 501 acknowledgements", acknowledging(501), /holds 501 acknowledged findings, more than the 500 a review link may hold/],
   ["a link cut short", GOOD.slice(0, 40), /cut short|damaged/],
   ["a link from a newer format", `v9.${GOOD.slice(3)}`, /format v9/],
   ["something that is not a link", "hello-there.", /not a Parley review link/],

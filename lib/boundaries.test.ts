@@ -122,7 +122,7 @@ const SANCTIONED: { entry: string; from?: (file: string) => boolean; why: string
   {
     entry: "lib/negotiation/card/schemas/compiled.ts",
     from: (f) => under(f, "lib/cli", "bench"),
-    why: "the Node-only compiled validator; in no index, so no browser bundle reaches it (the package's Node entry installs it)",
+    why: "installs the generated card validator (the default everywhere) again, for the CLI and the package's Node entry",
   },
   { entry: "lib/negotiation/bounded-memo.ts", from: (f) => under(f, "lib/cli"), why: "batch's bounded caches" },
   { entry: "lib/negotiation/review.ts", from: (f) => under(f, "lib/cli"), why: "batch reads a card once for the profiles of its lines (PreparedCard): not for callers that may change a card afterwards" },
@@ -131,6 +131,11 @@ const SANCTIONED: { entry: string; from?: (file: string) => boolean; why: string
   { entry: "lib/negotiation/thousands.ts", from: (f) => under(f, "lib/cli"), why: "progress lines group counts without loading the explain barrel's wording" },
   { entry: "lib/negotiation/signatures/verify.ts", from: (f) => under(f, "lib/cli"), why: "loaded on demand, so jose costs nothing to a CLI run on an unsigned card" },
   { entry: "lib/negotiation/card/schemas/index.ts", from: (f) => under(f, "bench"), why: "the bench times the validator's tiers apart" },
+  {
+    entry: "lib/negotiation/card/schemas/compile.ts",
+    from: (f) => under(f, "scripts"),
+    why: "the card validator's generator: scripts/generate-card-validators.ts writes generated.ts with it, and its test fails when that file is stale",
+  },
   { entry: "lib/negotiation/card/validate.ts", from: (f) => under(f, "bench"), why: "the bench times the validator's tiers apart" },
   {
     entry: "lib/negotiation/seed-compat/generate-cases.ts",

@@ -304,7 +304,8 @@ export async function startAgent(spec: AgentSpec = {}): Promise<RunningAgent> {
     const stored = !spec.lies?.pushDropped;
     if (spec.cardServing === "sdk-object") {
       const sdkCard = SdkAgentCard.fromJSON(served);
-      app.use(CARD_PATH, agentCardHandler({ agentCardProvider: async () => sdkCard }));
+      // The SDK's own card handler; with legacyCompat it serves its 0.3 translation to a request without A2A-Version (or a 0.x one).
+      app.use(CARD_PATH, agentCardHandler({ agentCardProvider: async () => sdkCard, ...(spec.legacyCompat ? { legacyCompat: { enabled: true } } : {}) }));
     } else {
       const text = JSON.stringify(served);
       // The SDK's legacy router answers 0.x (and header-less) card requests and passes 1.x ones on.

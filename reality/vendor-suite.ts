@@ -15,7 +15,7 @@ import { generateText, streamText } from "ai";
 import { review, type ClientProfile, type TaskClass } from "../lib/negotiation";
 import { ExchangeRecorder } from "../lib/probe/exchange";
 import { checkWire, type WireFinding } from "../lib/probe/wire-checks";
-import { WIRE_RULES, type SdkClient } from "../lib/probe/wire-rules";
+import { effectFor, type SdkClient } from "../lib/probe/wire-rules";
 import { startAgent, type AgentSpec, type CallRecord } from "./agents";
 import { verdict, type CellKind } from "./agreement";
 import { CLIENTS, messageOf, profileFor, runLifecycle, TASK_CLASSES, type CellResult, type ClientVariant, type LifecycleTarget, type Run } from "./suite";
@@ -213,8 +213,8 @@ export async function runVendorSuite(opts: { only?: string[] } = {}): Promise<{ 
 function chokes(f: WireFinding, client: VendorClient): boolean {
   const sdk = rulesClient(client);
   if (!sdk) return false;
-  const outcome = WIRE_RULES[f.id].clients[sdk].outcome;
-  return outcome === "throws" || outcome === "readsNothing" || outcome === "waits";
+  const outcome = effectFor(f, sdk).outcome;
+  return outcome === "throws" || outcome === "readsNothing" || outcome === "noCredentials" || outcome === "waits";
 }
 
 function describeFinding(f: WireFinding): string {

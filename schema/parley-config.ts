@@ -1,6 +1,7 @@
 import { toJSONSchema } from "../lib/negotiation/zod";
 import { Acknowledgement, TaskClass } from "../lib/negotiation";
-import { CONFIG_FORMATS } from "../lib/config/schema";
+import { CONFIG_FORMATS, MAX_CONFIG_PROFILES } from "../lib/config/schema";
+import { ACKNOWLEDGEABLE_LINT_CODES } from "../lib/config/lint-acknowledgements";
 
 /**
  * The JSON Schema of `parley.config.json` / `.parleyrc.json` (schema/parley-config.schema.json),
@@ -14,6 +15,7 @@ export function parleyConfigJsonSchema(): Record<string, unknown> {
   // The parts are embedded: their own "$schema" would be noise inside this one.
   const strip = (schema: object) => Object.fromEntries(Object.entries(schema).filter(([key]) => key !== "$schema"));
   const format = { type: "string", enum: [...CONFIG_FORMATS] };
+  const profile = { anyOf: [{ type: "string", minLength: 1 }, { $ref: "client-profile.schema.json" }] };
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: CONFIG_SCHEMA_ID,
@@ -23,8 +25,15 @@ export function parleyConfigJsonSchema(): Record<string, unknown> {
     properties: {
       $schema: { type: "string", description: "The JSON Schema this file follows, for editors; Parley ignores it." },
       profile: {
-        description: "check's client profile: a preset id, a profile file's path (relative to this file), or the profile itself.",
-        anyOf: [{ type: "string", minLength: 1 }, { $ref: "client-profile.schema.json" }],
+        description: "check's client profile: a preset id, a profile file's path (relative to this file), or the profile itself. For several, use profiles instead (not both).",
+        ...profile,
+      },
+      profiles: {
+        description: "check's client profiles, each as profile takes it: check runs every card for each, in one report (each result says its profile), and exits with the worst code. Not together with profile.",
+        type: "array",
+        minItems: 1,
+        maxItems: MAX_CONFIG_PROFILES,
+        items: profile,
       },
       taskClasses: {
         description: "check's task classes, in order: built-in ids, and objects defining your own (as in a --task-class-file).",
@@ -40,9 +49,27 @@ export function parleyConfigJsonSchema(): Record<string, unknown> {
       },
       format: { ...format, description: "The report format of check and lint (their --format)." },
       acknowledgements: {
-        description: "Findings known and accepted: shown as acknowledged, never hidden; an acknowledged class does not fail check. Expired ones count again.",
+        description: "Findings known and accepted: shown as acknowledged, never hidden. An entry naming a rule (invariant) is check's: an acknowledged class does not fail check; one naming a lint code (lint) is lint's: that finding does not fail lint. Expired ones count again.",
         type: "array",
-        items: strip(toJSONSchema(Acknowledgement, { io: "input" })),
+        items: {
+          anyOf: [
+            strip(toJSONSchema(Acknowledgement, { io: "input" })),
+            {
+              type: "object",
+              description: "A lint finding known and accepted.",
+              properties: {
+                lint: { type: "string", enum: [...ACKNOWLEDGEABLE_LINT_CODES], description: "The lint code (in brackets in lint's text, code in its JSON)." },
+                pointer: { type: "string", pattern: "^(/.*)?$", description: "Only the finding at this JSON pointer into the card; left out: every finding with the code." },
+                reason: { type: "string", minLength: 1, maxLength: 2000 },
+                by: { type: "string", minLength: 1, maxLength: 2000 },
+                until: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$" },
+                card: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
+              },
+              required: ["lint", "reason"],
+              additionalProperties: false,
+            },
+          ],
+        },
       },
       lint: {
         description: "lint's own defaults.",
@@ -55,5 +82,6 @@ export function parleyConfigJsonSchema(): Record<string, unknown> {
       },
     },
     additionalProperties: false,
+    not: { required: ["profile", "profiles"] },
   };
 }

@@ -131,6 +131,14 @@ describe("action.yml", () => {
     expect(sarif.runs[0]!.artifacts.map((a) => a.location.uri)).toEqual(["agents/text-desk.json", "agents/vendor/contoso.json"]);
   }, 120_000);
 
+  it("takes profiles and task classes one per line too (a YAML block), reviewing the card for every profile", () => {
+    const r = replayReview({ cards: "examples/cards/contoso.json", profiles: "northwind\nexamples/profile.json\n", "task-classes": "request-response\nlive-input", format: "text" });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toContain('profile "Northwind discovery agent"');
+    expect(r.stdout).toContain('profile "Our support backend"');
+    expect(r.stdout.match(/^live-input: /gm)).toHaveLength(2);
+  }, 60_000);
+
   it("expands globs and passes when nothing reaches fail-on", () => {
     const r = replayReview({ cards: "examples/**/text-desk.json", profiles: "northwind", "task-classes": "request-response", format: "text" });
     expect(r.code, r.stderr).toBe(0);

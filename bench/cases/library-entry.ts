@@ -14,7 +14,8 @@ const OUTDIR = fileURLToPath(new URL("../../build/bench-lib/", import.meta.url))
 const WARM_UP_ROUNDS = 100;
 /**
  * The package's Node entry must run the fast path without being asked: within this much of the
- * sources' review with the compiled validator (the zod/mini path, the browser entry, is about 1.5×).
+ * sources' review with the generated card validator (zod/mini's own parse, which no entry runs any
+ * more, was about 1.5×).
  */
 export const MAX_ENTRY_TO_SOURCES = 1.2;
 
@@ -23,12 +24,12 @@ type Entry = Pick<typeof Front, "review" | "NORTHWIND">;
 /**
  * `review()` as a library user calls it: `import { review } from "parley-a2a"`, i.e. the package
  * as scripts/build-lib.mjs builds it from the current sources. Node resolves the package to
- * build/lib/index.js (lib/negotiation/node.ts: the compiled card validator installed on import,
- * nothing to call); browsers to build/lib/browser.js (zod/mini alone, no generated code, for the
- * small bundle). Both against JSON.parse of the same card over the corpus, as the review section
- * measures the sources, and the sources beside them in the same run: the target is that the Node
- * entry runs as fast as the sources with the compiled validator; the browser entry's figure is
- * printed beside it (what the workspace's engine costs, run here in Node).
+ * build/lib/index.js (lib/negotiation/node.ts); browsers to build/lib/browser.js. Both validate with
+ * the card validator generated ahead of time (card/schemas/generated.ts), nothing to call. Both
+ * against JSON.parse of the same card over the corpus, as the review section measures the sources,
+ * and the sources beside them in the same run: the target is that the Node entry runs as fast as
+ * the sources; the browser entry's figure is printed beside it (what the workspace's engine costs,
+ * run here in Node).
  */
 export const libraryEntry: BenchSection = {
   id: "library",
@@ -36,7 +37,7 @@ export const libraryEntry: BenchSection = {
   run: async (log) => {
     await buildLib(OUTDIR);
     const load = async (file: string) => (await import(pathToFileURL(join(OUTDIR, file)).href)) as Entry;
-    // The sources as the review section runs them (compiled validator set), for the same run's comparison.
+    // The sources as the review section runs them (the generated validator, set again in case a caller changed it), for the same run's comparison.
     const previous = setSchemaIssueFinder(compiledIssueFinder);
     try {
       return await measureEntries({ node: await load("index.js"), sources: { review, NORTHWIND }, browser: await load("browser.js") }, log);
@@ -72,7 +73,7 @@ async function measureEntries(entries: Record<"node" | "sources" | "browser", En
         detail: `no installCompiledCardSchemas() call: importing the package installs it`,
       },
       {
-        name: `library review() (Node entry) ÷ the sources' review() with the compiled validator (the review section's measure), same run`,
+        name: `library review() (Node entry) ÷ the sources' review() (the review section's measure), same run`,
         value: node / sources,
         unit: "×",
         target: { op: "<=", value: MAX_ENTRY_TO_SOURCES },
@@ -80,7 +81,7 @@ async function measureEntries(entries: Record<"node" | "sources" | "browser", En
         detail: `sources ${sources.toFixed(2)}× JSON.parse in this run, with three copies of the engine warm in one process`,
       },
       {
-        name: `library review() (package entry for browsers, build/lib/browser.js: zod/mini, run here in Node) ÷ JSON.parse, median over the corpus (CPU time)`,
+        name: `library review() (package entry for browsers, build/lib/browser.js, run here in Node) ÷ JSON.parse, median over the corpus (CPU time)`,
         value: browser,
         unit: "×",
         detail: `${(browser / node).toFixed(2)}× the Node entry`,

@@ -37,9 +37,9 @@ const BASE_SKILLS = 2;
  */
 export const reviewThroughput: BenchSection = {
   id: "review",
-  title: "Review against JSON.parse of the same card (lib/negotiation review(), in-process, Node's compiled card schemas)",
+  title: "Review against JSON.parse of the same card (lib/negotiation review(), in-process, the generated card validator)",
   run: async (log) => {
-    // What Node runs (the CLI installs it too); the browser validates with zod/mini itself.
+    // What every entry runs (the default; set again in case a caller changed it).
     const previous = setSchemaIssueFinder(compiledIssueFinder);
     try {
       return measureReviews(log);

@@ -25,7 +25,8 @@ interface LiveCheckProps {
 
 type State =
   | { phase: "idle" }
-  | { phase: "running"; send: boolean }
+  /** `heartbeats`: how often Parley's server has said the check is still running; `seconds`: since it started, at the last one. */
+  | { phase: "running"; send: boolean; heartbeats: number; seconds: number }
   | { phase: "done"; report: ProbeReport }
   | { phase: "failed"; failure: ProbeFailure };
 
@@ -66,10 +67,16 @@ export function LiveCheck({ cardUrl, cardText, profile, taskClasses, onLocate, o
     const controller = new AbortController();
     abort.current = controller;
     setConfirming(false);
-    setState({ phase: "running", send });
+    setState({ phase: "running", send, heartbeats: 0, seconds: 0 });
     // What the check is made on, as it is at the click: the observations belong to it.
     const made = { cardText, profile, taskClasses };
-    postProbe({ url: cardUrl, profile, taskClasses, header: headerValue ? { name: headerName, value: headerValue } : undefined, send }, controller.signal).then(
+    const started = Date.now();
+    const heartbeat = () => {
+      if (controller.signal.aborted) return;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      setState((now) => (now.phase === "running" ? { ...now, heartbeats: now.heartbeats + 1, seconds } : now));
+    };
+    postProbe({ url: cardUrl, profile, taskClasses, header: headerValue ? { name: headerName, value: headerValue } : undefined, send }, controller.signal, heartbeat).then(
       (report) => {
         if (controller.signal.aborted) return;
         setState({ phase: "done", report });
@@ -138,6 +145,12 @@ export function LiveCheck({ cardUrl, cardText, profile, taskClasses, onLocate, o
       {state.phase === "running" && (
         <p role="status" className="mt-2 text-xs text-slate-600">
           {state.send ? "Running the smallest lifecycle per task class…" : "Asking the agent…"}
+        </p>
+      )}
+      {state.phase === "running" && state.heartbeats > 0 && (
+        <p data-testid="live-check-progress" data-heartbeats={state.heartbeats} className="mt-1 text-xs text-slate-600">
+          Still running after {state.seconds} s: the agent has not finished yet, and Parley&apos;s server says every few seconds that it is still waiting for it.
+          {state.send && " A slow agent may take up to 90 s per task class."}
         </p>
       )}
       {state.phase === "failed" && (

@@ -23,8 +23,12 @@ export interface ProbeAsk {
   send?: boolean;
 }
 
-/** Posts to our own route (the browser never calls the agent itself: CORS, SSRF, credentials). */
-export async function postProbe(ask: ProbeAsk, signal?: AbortSignal): Promise<ProbeReport> {
+/**
+ * Posts to our own route (the browser never calls the agent itself: CORS, SSRF, credentials). A
+ * long check answers at once and writes a space every few seconds until its JSON is ready:
+ * `onHeartbeat` is called for each, so the page can say the check is still alive while it waits.
+ */
+export async function postProbe(ask: ProbeAsk, signal?: AbortSignal, onHeartbeat?: () => void): Promise<ProbeReport> {
   const body = {
     url: ask.url,
     profile: ask.profile,
@@ -43,7 +47,11 @@ export async function postProbe(ask: ProbeAsk, signal?: AbortSignal): Promise<Pr
   } catch {
     throw new ProbeFailure("network", "Parley's server did not answer; is it running?");
   }
-  const answer = (await response.json().catch(() => undefined)) as Partial<ProbeReport> & { code?: ProbeErrorCode; message?: string } | undefined;
+  const text = await readAnswer(response, onHeartbeat).catch(() => undefined);
+  if (text === undefined) {
+    throw new ProbeFailure("network", signal?.aborted ? "The check was stopped." : "The connection to Parley's server broke before the check's answer arrived; messages already sent may have reached the agent.");
+  }
+  const answer = parseAnswer(text) as Partial<ProbeReport> & { code?: ProbeErrorCode; message?: string } | undefined;
   // A long check answers 200 at once and its error, if it ends in one, is the JSON error object.
   if (!response.ok || (answer && typeof answer.code === "string" && typeof answer.message === "string")) {
     if (answer && typeof answer.code === "string" && typeof answer.message === "string") throw new ProbeFailure(answer.code, answer.message);
@@ -53,4 +61,28 @@ export async function postProbe(ask: ProbeAsk, signal?: AbortSignal): Promise<Pr
     throw new ProbeFailure("internal", "Parley's server sent an answer this page cannot read.");
   }
   return answer as ProbeReport;
+}
+
+/** The answer's text, read as it arrives: each piece that is only white space before the JSON starts is a heartbeat. */
+async function readAnswer(response: Response, onHeartbeat: (() => void) | undefined): Promise<string> {
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const piece = decoder.decode(value, { stream: true });
+    if (onHeartbeat && piece !== "" && piece.trim() === "" && text.trim() === "") onHeartbeat();
+    text += piece;
+  }
+  return text + decoder.decode();
+}
+
+function parseAnswer(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -33,6 +33,8 @@ export function ConfigFileControl({
 }) {
   const setAcknowledgements = onAcknowledgements;
   const [status, setStatus] = useState("");
+  // A file naming several profiles: which one the workspace reviews for, picked from the file's.
+  const [choices, setChoices] = useState<{ file: string; options: Array<{ label: string; profile: ClientProfile }>; picked: number } | undefined>(undefined);
   const lines = useMemo(() => {
     return [...acknowledged.values()].flatMap((entry) => {
       const said = describeClassAcknowledgement(entry);
@@ -51,6 +53,7 @@ export function ConfigFileControl({
     if (read.classes) taken.push(`${read.classes.length} task class${read.classes.length === 1 ? "" : "es"}`);
     if (read.acknowledgements.length) taken.push(`${read.acknowledgements.length} acknowledgement${read.acknowledgements.length === 1 ? "" : "s"}`);
     if (read.profile || read.classes) onImport({ ...(read.profile ? { profile: read.profile } : {}), ...(read.classes ? { classes: read.classes } : {}) });
+    setChoices(read.choices ? { file: file.name, options: read.choices, picked: 0 } : undefined);
     setAcknowledgements(read.acknowledgements);
     setStatus([taken.length ? `Imported from ${file.name}: ${taken.join(", ")}.` : `${file.name} held nothing to import.`, ...read.notes].join(" "));
   };
@@ -76,6 +79,30 @@ export function ConfigFileControl({
         </button>
         <JsonFilePicker label="Import a config file…" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100" onFile={(file) => void importFile(file)} />
       </div>
+      {choices && (
+        <label className="flex flex-wrap items-center gap-2 text-xs">
+          Profile from {choices.file}
+          <select
+            className="rounded border border-slate-300 px-1 py-0.5 text-xs focus-visible:outline-2 focus-visible:outline-sky-600"
+            value={choices.picked}
+            data-testid="config-profile-choice"
+            onChange={(event) => {
+              const picked = Number(event.target.value);
+              const choice = choices.options[picked];
+              if (!choice) return;
+              setChoices({ ...choices, picked });
+              onImport({ profile: choice.profile });
+              setStatus(`Reviewing for the profile "${choice.profile.name}" (${choice.label}) from ${choices.file}.`);
+            }}
+          >
+            {choices.options.map((option, i) => (
+              <option key={`${i}-${option.label}`} value={i}>
+                {option.profile.name} ({option.label})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <p role="status" className="text-xs" data-testid="config-file-status">
         {status}
       </p>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import type { DroppedPart } from "@/components/session/draft";
 
 /**
  * Says the workspace was restored from the draft this browser kept, and offers to start fresh
@@ -8,10 +9,13 @@ import { useState } from "react";
  */
 export function DraftNotice({
   draft,
+  acknowledged,
   edited,
   onStartFresh,
 }: {
-  draft: { savedAt: string; dropped: ("profile" | "context")[] };
+  draft: { savedAt: string; dropped: DroppedPart[] };
+  /** How many acknowledged findings the draft brought back: named only when there are some. */
+  acknowledged: number;
   edited: boolean;
   onStartFresh: () => void;
 }) {
@@ -23,7 +27,10 @@ export function DraftNotice({
     <div data-testid="draft-notice" role="status" className="mb-4 flex flex-col gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="font-semibold">Restored your review from this browser (saved {when}).</p>
-        <p>The card, profile, context and selection are as you left them; nothing left this browser.</p>
+        <p>
+          The card, profile, context{acknowledged > 0 ? ", selection and acknowledged findings are" : " and selection are"} as you left them; nothing
+          left this browser.
+        </p>
         {draft.dropped.length > 0 && (
           <p className="mt-1">
             The saved {draft.dropped.join(" and ")} no longer fit{draft.dropped.length === 1 ? "s" : ""} this version of Parley and{" "}

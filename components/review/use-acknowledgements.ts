@@ -7,15 +7,16 @@ import { type Acknowledgement, acknowledgeReview, type ClassAcknowledgement, dig
 export type AcknowledgementsByClass = ReadonlyMap<string, ClassAcknowledgement>;
 
 const NONE: AcknowledgementsByClass = new Map();
+const NO_ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [];
 
 /**
- * The acknowledged findings the workspace holds (imported with a parley.config.json) and what they
- * say about the review on screen: the matrix marks them, the explanation gives their reasons and the
- * config file control lists them. Held for this page only: not in a draft, not in a link (the
- * link format has no place for them).
+ * The acknowledged findings the workspace holds (imported with a parley.config.json, or carried by
+ * the review link the session opened from) and what they say about the review on screen: the matrix
+ * marks them, the explanation gives their reasons and the config file control lists them. A review
+ * link made here carries them (a v2 link), and the draft keeps them.
  */
-export function useAcknowledgements(review: Review | undefined, cardText: string) {
-  const [acknowledgements, setAcknowledgements] = useState<Acknowledgement[]>([]);
+export function useAcknowledgements(review: Review | undefined, cardText: string, initial: readonly Acknowledgement[] = NO_ACKNOWLEDGEMENTS) {
+  const [acknowledgements, setAcknowledgements] = useState<Acknowledgement[]>(() => [...initial]);
   const byClass = useMemo<AcknowledgementsByClass>(() => {
     if (acknowledgements.length === 0 || !review) return NONE;
     // Judged now: an acknowledgement that runs out while the page is open is said to be expired at the next review.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type RefObject } from "react";
-import type { ClientProfile, ReviewContext } from "@/lib/negotiation";
+import type { Acknowledgement, ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { JsonEditorHandle } from "@/components/card-editor/json-editor";
 import type { CardSource } from "@/components/session/card-source";
 import { originOf, storeDraft } from "@/components/session/draft";
@@ -20,6 +20,7 @@ export interface DraftInputs {
   sourceEdited: boolean;
   taskClasses: TaskClassSelection | undefined;
   chosen: MatrixSelection | null;
+  acknowledgements: readonly Acknowledgement[];
 }
 
 /**
@@ -30,7 +31,7 @@ export interface DraftInputs {
  * Returns whether the browser refused the last draft.
  */
 export function useDraftWriter(inputs: DraftInputs, cardEditor: RefObject<JsonEditorHandle | null>): boolean {
-  const { edited, cardText, profile, context, source, sourceEdited, taskClasses, chosen } = inputs;
+  const { edited, cardText, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements } = inputs;
   const [draftFailed, setDraftFailed] = useState(false);
   const writeDraft = useRef<(() => void) | null>(null);
   useEffect(() => {
@@ -53,13 +54,14 @@ export function useDraftWriter(inputs: DraftInputs, cardEditor: RefObject<JsonEd
         ...(origin ? { origin } : {}),
         ...(taskClasses ? { taskClasses } : {}),
         ...(chosen ? { selection: chosen } : {}),
+        ...(acknowledgements.length ? { acknowledgements: [...acknowledgements] } : {}),
       });
       setDraftFailed(!kept);
     };
     writeDraft.current = write;
     const timer = setTimeout(write, DRAFT_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [edited, cardText, profile, context, source, sourceEdited, taskClasses, chosen, cardEditor]);
+  }, [edited, cardText, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements, cardEditor]);
   useEffect(() => {
     const flush = () => writeDraft.current?.();
     const onVisibility = () => {

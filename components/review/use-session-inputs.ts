@@ -138,5 +138,7 @@ export function useSessionInputs(seed: SessionSeed, onEdit: () => void, cardEdit
     onRenegotiableChange,
     onCardChange,
     loadCard,
+    /** Another part of the session (the acknowledgements) changed: an edit like any other (the link leaves the address, a draft is kept). */
+    noteEdit,
   };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import type { ClientProfile, ReviewContext } from "@/lib/negotiation";
+import type { Acknowledgement, ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { RecordSource } from "@/components/explain-panel/decision-record";
 import type { CardSource } from "@/components/session/card-source";
 import type { MatrixSelection } from "@/components/session/selection";
@@ -19,8 +19,9 @@ export function useShareState(inputs: {
   taskClasses: TaskClassSelection | undefined;
   source: CardSource | null;
   selection: MatrixSelection | null;
+  acknowledgements: readonly Acknowledgement[];
 }) {
-  const { cardText, profile, context, taskClasses, source, selection } = inputs;
+  const { cardText, profile, context, taskClasses, source, selection, acknowledgements } = inputs;
   const cardUrl = cardUrlOf(source);
   const latest = useRef<WorkspaceState>({ cardText, profile, context });
   useEffect(() => {
@@ -31,6 +32,7 @@ export function useShareState(inputs: {
       ...(taskClasses ? { taskClasses } : {}),
       ...(cardUrl ? { cardUrl } : {}),
       ...(selection ? { selection } : {}),
+      ...(acknowledgements.length ? { acknowledgements } : {}),
     };
   });
   const shareState = useCallback(() => latest.current, []);

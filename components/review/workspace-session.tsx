@@ -30,7 +30,7 @@ import { useSessionInputs } from "./use-session-inputs";
 import { useLastValidReview, useSessionReview } from "./use-session-review";
 import { useShareState } from "./use-share-state";
 import { useSkillChoices } from "./use-skill-choices";
-import type { ClientProfile, TaskClass } from "@/lib/negotiation";
+import type { Acknowledgement, ClientProfile, TaskClass } from "@/lib/negotiation";
 
 interface WorkspaceSessionProps {
   seed: SessionSeed;
@@ -73,6 +73,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     onRenegotiableChange,
     onCardChange,
     loadCard,
+    noteEdit,
   } = useSessionInputs(seed, onEdit, cardEditor);
   const { liveRun, setLiveRun, clearLive, live, liveStaleSentence } = useLiveCheckState(card.text, profile, taskClasses);
   const onCardLoad = useCallback(
@@ -93,7 +94,16 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   const diagnostics = useCardMarks(review, reviewed.text, liveRun);
   const selection = useMemo(() => (shown ? resolveSelection(chosen, shown) : null), [chosen, shown]);
   const { skills, skillTotal, searchSkills } = useSkillChoices(shown?.card?.skills);
-  const { acknowledgements, setAcknowledgements, byClass: acknowledged } = useAcknowledgements(shown, shownText);
+  const { acknowledgements, setAcknowledgements, byClass: acknowledged } = useAcknowledgements(shown, shownText, seed.acknowledgements);
+  // Importing acknowledgements is an edit, as importing a profile is: a link's fragment, which
+  // holds the old ones, leaves the address, and the draft keeps the new ones (a reload keeps them).
+  const onAcknowledgements = useCallback(
+    (next: Acknowledgement[]) => {
+      setAcknowledgements(next);
+      noteEdit();
+    },
+    [setAcknowledgements, noteEdit],
+  );
   const onConfigImport = useCallback(
     (next: { profile?: ClientProfile; classes?: TaskClass[] }) => {
       if (next.profile) setProfile(next.profile);
@@ -104,13 +114,13 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
 
   // A preset's name on an edited profile says "(edited)": a shared review never passes for the stock preset.
   const shownProfileName = useMemo(() => profileLabel(profile), [profile]);
-  const { shareState, recordSource, hasCardUrl } = useShareState({ cardText: card.text, profile, context, taskClasses, source, selection });
-  const draftFailed = useDraftWriter({ edited, cardText: card.text, profile, context, source, sourceEdited, taskClasses, chosen }, cardEditor);
+  const { shareState, recordSource, hasCardUrl } = useShareState({ cardText: card.text, profile, context, taskClasses, source, selection, acknowledgements });
+  const draftFailed = useDraftWriter({ edited, cardText: card.text, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements }, cardEditor);
 
   return (
     <>
       {seed.notice && <LinkBannerSlot notice={seed.notice} edited={edited} onStartFresh={onStartFresh} onRetry={onRetry} kept={kept} />}
-      {seed.draft && <DraftNotice draft={seed.draft} edited={edited} onStartFresh={onStartFresh} />}
+      {seed.draft && <DraftNotice draft={seed.draft} acknowledged={seed.acknowledgements?.length ?? 0} edited={edited} onStartFresh={onStartFresh} />}
       {draftFailed && (
         <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950">
           This browser would not keep a draft of this review (its storage is full or turned off): a reload will not bring it back.
@@ -216,7 +226,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             classes={classes}
             acknowledgements={acknowledgements}
             acknowledged={acknowledged}
-            onAcknowledgements={setAcknowledgements}
+            onAcknowledgements={onAcknowledgements}
             onImport={onConfigImport}
           />
         </div>

@@ -169,6 +169,7 @@ function seedFromDraft({ draft, dropped }: DraftRead): SessionSeed {
     context: draft.context,
     ...(draft.taskClasses ? { taskClasses: draft.taskClasses } : {}),
     ...(draft.selection ? { selection: draft.selection } : {}),
+    ...(draft.acknowledgements ? { acknowledgements: draft.acknowledgements } : {}),
     draft: { savedAt: draft.savedAt, dropped },
   };
 }

@@ -10,6 +10,7 @@ const DRAFT: WorkspaceDraft = {
   profile: { ...NORTHWIND, streaming: true },
   context: { priorTaskHistory: true },
   selection: { taskClass: "live-input", invariant: "live-input-needs-streaming" },
+  acknowledgements: [{ invariant: "live-input-needs-streaming", taskClass: "live-input", reason: "Streaming is on next quarter.", by: "Ana", until: "2099-12-31" }],
 };
 const FALLBACK = PRESETS[1] ?? NORTHWIND;
 
@@ -44,5 +45,19 @@ describe("decodeDraft", () => {
     const read = decodeDraft(JSON.stringify({ ...DRAFT, origin: { kind: "ftp" }, selection: { row: 1 } }), FALLBACK);
     expect(read?.draft.origin).toBeUndefined();
     expect(read?.draft.selection).toBeUndefined();
+  });
+
+  it("keeps the acknowledgements that still read, and says the others were reset", () => {
+    const stored = [...DRAFT.acknowledgements!, { invariant: "a-rule-since-removed", reason: "x" }, { invariant: "live-input-needs-streaming", reason: "Day that is not.", until: "2026-02-31" }];
+    const read = decodeDraft(JSON.stringify({ ...DRAFT, acknowledgements: stored }), FALLBACK);
+    expect(read?.draft.acknowledgements).toEqual(DRAFT.acknowledgements);
+    expect(read?.dropped).toEqual(["acknowledgements"]);
+  });
+
+  it("keeps the first 500 of a longer list (the config file's cap), and says the rest were reset", () => {
+    const many = Array.from({ length: 100_000 }, () => DRAFT.acknowledgements![0]);
+    const read = decodeDraft(JSON.stringify({ ...DRAFT, acknowledgements: many }), FALLBACK);
+    expect(read?.draft.acknowledgements).toHaveLength(500);
+    expect(read?.dropped).toEqual(["acknowledgements"]);
   });
 });

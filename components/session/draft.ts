@@ -1,6 +1,6 @@
 import type { CardSource, DraftOrigin } from "./card-source";
 import type { MatrixSelection } from "./selection";
-import { ClientProfile, ReviewContext } from "@/lib/negotiation";
+import { type Acknowledgement, ClientProfile, readAcknowledgements, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
 
 /**
@@ -21,13 +21,18 @@ export interface WorkspaceDraft {
   context: ReviewContext;
   taskClasses?: TaskClassSelection;
   selection?: MatrixSelection;
+  /** The acknowledged findings imported (or opened with a link) in this session: a reload keeps them. */
+  acknowledgements?: Acknowledgement[];
 }
 
 /** What a restored draft says, beside the draft itself: parts that no longer fit and were reset. */
 export interface DraftRead {
   draft: WorkspaceDraft;
-  dropped: ("profile" | "context")[];
+  dropped: DroppedPart[];
 }
+
+/** A part of a stored draft that no longer reads (a profile field renamed, an acknowledgement of a rule since removed). */
+export type DroppedPart = "profile" | "context" | "acknowledgements";
 
 export function originOf(source: CardSource | null, edited = false): DraftOrigin | undefined {
   if (!source) return undefined;
@@ -74,6 +79,12 @@ export function decodeDraft(raw: string | null, fallbackProfile: ClientProfile):
       typeof value.selection.invariant === "string"
         ? { taskClass: value.selection.taskClass, invariant: value.selection.invariant }
         : { taskClass: value.selection.taskClass };
+  }
+  if (value.acknowledgements !== undefined) {
+    // Read as a config file's are: the ones that still read are kept, and a reset is said.
+    const read = readAcknowledgements(value.acknowledgements);
+    if (read.acknowledgements.length) draft.acknowledgements = read.acknowledgements;
+    if (read.problems.length) dropped.push("acknowledgements");
   }
   return { draft, dropped };
 }

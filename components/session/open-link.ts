@@ -25,6 +25,7 @@ export function seedFromSnapshot(state: SnapshotLinkState, share: Compare): Sess
     profile: state.profile,
     context: state.context,
     taskClasses: state.taskClasses,
+    ...(state.acknowledgements?.length ? { acknowledgements: state.acknowledgements } : {}),
     notice: {
       kind: "snapshot",
       engineThen: state.engineVersion,

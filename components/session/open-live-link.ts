@@ -27,6 +27,7 @@ export function seedFromLive(state: LiveLinkState, fetched: FetchedCardResponse,
     profile: state.profile,
     context: state.context,
     taskClasses: state.taskClasses,
+    ...(state.acknowledgements?.length ? { acknowledgements: state.acknowledgements } : {}),
     notice: {
       kind: "live",
       cardUrl: state.cardUrl,
@@ -46,6 +47,7 @@ export function seedFromFailedFetch(state: LiveLinkState, failure: { code: strin
     profile: state.profile,
     context: state.context,
     taskClasses: state.taskClasses,
+    ...(state.acknowledgements?.length ? { acknowledgements: state.acknowledgements } : {}),
     notice: { kind: "fetchFailed", cardUrl: state.cardUrl, code: failure.code, message: failure.message },
   };
 }

@@ -1,8 +1,9 @@
 import type { CardSource } from "./card-source";
 import type { MatrixSelection } from "./selection";
 import type { LinkNotice } from "./link-notice";
-import type { ClientProfile, ReviewContext } from "@/lib/negotiation";
+import type { Acknowledgement, ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
+import type { DroppedPart } from "./draft";
 
 /**
  * What one workspace session starts from: the default example, a review link, or nothing (a link
@@ -17,10 +18,12 @@ export interface SessionSeed {
   /** Absent: every built-in task class. */
   taskClasses?: TaskClassSelection;
   selection?: MatrixSelection;
+  /** The acknowledged findings a review link (v2) or the draft carried: shown as acknowledged, as an imported config file's are. */
+  acknowledgements?: Acknowledgement[];
   /** What to say about the link this session was opened from. */
   notice?: LinkNotice;
   /** The default session of a visit: it says whose client this is and applies the one this browser chose. */
   offerClients?: boolean;
   /** Set when the session is the draft this browser kept: when it was saved, and what no longer fitted. */
-  draft?: { savedAt: string; dropped: ("profile" | "context")[] };
+  draft?: { savedAt: string; dropped: DroppedPart[] };
 }

@@ -1,4 +1,4 @@
-import { type ClientProfile, outcomeOf, type Review, type ReviewContext } from "@/lib/negotiation";
+import { type Acknowledgement, type ClientProfile, outcomeOf, type Review, type ReviewContext } from "@/lib/negotiation";
 import { runReview, type TaskClassSelection } from "./workspace-review";
 import type { DecisionMap, SnapshotLinkState } from "@/lib/share";
 import type { MatrixSelection } from "./selection";
@@ -14,6 +14,8 @@ export interface WorkspaceState {
   cardUrl?: string;
   /** The cell open in the explanation: a link opens on it again (beside the fragment, see task-class-param.ts). */
   selection?: MatrixSelection;
+  /** The acknowledged findings on screen (imported with a config file, or from a link): a link carries them. */
+  acknowledgements?: readonly Acknowledgement[];
 }
 
 export function decisionMapOf(review: Review): DecisionMap {
@@ -40,6 +42,7 @@ export function snapshotOf(workspace: WorkspaceState): { state: SnapshotLinkStat
     engineVersion: review.engine.version,
     ...(workspace.cardUrl ? { cardUrl: workspace.cardUrl } : {}),
     decisions: decisionMapOf(review),
+    ...(workspace.acknowledgements?.length ? { acknowledgements: [...workspace.acknowledgements] } : {}),
   };
   return { state, review };
 }

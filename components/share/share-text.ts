@@ -4,6 +4,7 @@ import { workspaceHref } from "@/components/session/task-class-param";
 import { profileLabel } from "@/components/profile-editor/profile-label";
 import { loadShare, SHARE_LOAD_FAILED } from "@/components/session/load-share";
 import { snapshotOf, type WorkspaceState } from "@/components/session/snapshot";
+import { acknowledgedMarkdown } from "./acknowledged-markdown";
 
 /**
  * The text each share button copies: a review link, a live link, or a Markdown table with the
@@ -32,5 +33,10 @@ export async function textFor(kind: CopyKind, workspace: WorkspaceState): Promis
   const url = `${origin}${workspaceHref(encoded.fragment, workspace.selection?.taskClass, workspace.selection?.invariant)}`;
   // An edited preset is named as edited (profile-label.ts), in the ticket as on screen.
   const named = { ...review, profile: { ...review.profile, name: profileLabel(workspace.profile) } };
-  return { ok: true, value: kind === "markdown" ? renderDecisionMarkdown(named, url) : url };
+  if (kind === "link") return { ok: true, value: url };
+  // The acknowledgements the link carries are said before it, after the decisions they bear on.
+  const body = renderDecisionMarkdown(named);
+  const withLink = renderDecisionMarkdown(named, url);
+  const acknowledged = acknowledgedMarkdown(review, workspace.cardText, workspace.acknowledgements ?? []);
+  return { ok: true, value: withLink.startsWith(body) ? `${body}${acknowledged}${withLink.slice(body.length)}` : `${withLink}\n${acknowledged}` };
 }

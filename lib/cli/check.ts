@@ -12,7 +12,8 @@ import {
   type TaskClass,
 } from "../negotiation";
 import { CONFIG_FLAGS, loadConfig, type LoadedConfig } from "../config/load";
-import type { ParleyConfig } from "../config/schema";
+import type { ConfigProfile, ParleyConfig } from "../config/schema";
+import { annotationsForProfile, codeQualityForProfile, sarifForProfile } from "./profile-reports";
 import { explainInputError } from "../negotiation/explain";
 import { loadCard as loadCardModel } from "../negotiation/card";
 import { type FlagOptions, parseCommandFlags } from "./flag-errors";
@@ -49,19 +50,41 @@ export async function runCheck(argv: string[], commandIo: CliIo): Promise<ExitCo
   }
 }
 
-/** Several `--card`s (or a glob) are judged one by one into one report (many-cards.ts); one card is reported as ever. */
+/**
+ * Several `--card`s (or a glob) are judged one by one into one report (many-cards.ts); so are a
+ * config's several `profiles`, each card once per profile, each result saying its profile. One
+ * card for one profile is reported as ever.
+ */
 async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promise<ExitCode> {
   const loaded = await loadConfig("check", values, io);
   if (!values.card?.length) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
   const specs = await expandCardSpecs("check", values.card, io.cwd);
-  if (specs.length === 1) return checkOne({ ...values, card: specs[0]! }, loaded, io, color);
+  // --profile wins over the config's; without either, checkOne says what is missing.
+  const profiles = values.profile === undefined ? (loaded?.config.profiles ?? []) : [];
+  if (profiles.length <= 1) {
+    if (specs.length === 1) return checkOne({ ...values, card: specs[0]! }, loaded, io, color);
+    const format = readFormat("check", values.format ?? loaded?.config.format, REPORT_FORMATS);
+    return judgeCards("check", specs, format, io, (spec, cardIo) => checkOne({ ...values, card: spec }, loaded, cardIo, false));
+  }
   const format = readFormat("check", values.format ?? loaded?.config.format, REPORT_FORMATS);
-  return judgeCards("check", specs, format, io, (spec, cardIo) => checkOne({ ...values, card: spec }, loaded, cardIo, false));
+  const labels = profileLabels(profiles);
+  const runs = new Map<string, { spec: string; index: number }>(specs.flatMap((spec) => profiles.map((_, index) => [`${spec} × ${labels[index]!}`, { spec, index }] as const)));
+  return judgeCards("check", [...runs.keys()], format, io, (label, runIo) => {
+    const run = runs.get(label)!;
+    return checkOne({ ...values, card: run.spec }, loaded, runIo, false, run.index);
+  }, `reviews (${specs.length === 1 ? "1 card" : `${specs.length} cards`} × ${profiles.length} profiles)`);
 }
 
-async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, loaded: LoadedConfig | undefined, io: CliIo, color: boolean): Promise<ExitCode> {
+/** Each config profile's name in a several-profile report: its preset id, file or profile name, numbered when two read alike. */
+export function profileLabels(profiles: readonly ConfigProfile[]): string[] {
+  const plain = profiles.map((p) => (p.kind === "inline" ? p.profile.name : p.spec));
+  return plain.map((label, i) => (plain.indexOf(label) === plain.lastIndexOf(label) ? label : `${label} (profiles/${i})`));
+}
+
+/** One card for one profile: --profile's, else the config's (`profileIndex` of several; set only when there are several). */
+async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, loaded: LoadedConfig | undefined, io: CliIo, color: boolean, profileIndex?: number): Promise<ExitCode> {
   const config = loaded?.config;
-  if (!values.profile && !config?.profile) throw new UsageError(`check: --profile is required (a profile JSON file or a preset name)${loaded ? `; ${loaded.file} names none` : ", or a config file's profile"}.`, true);
+  if (!values.profile && !config?.profiles?.length) throw new UsageError(`check: --profile is required (a profile JSON file or a preset name)${loaded ? `; ${loaded.file} names none` : ", or a config file's profile"}.`, true);
   const format = readFormat("check", values.format ?? config?.format, REPORT_FORMATS);
   const failOn = parseFailOn(values["fail-on"] ?? config?.failOn);
 
@@ -72,7 +95,7 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
   const envBase = values["link-base"] === undefined || values["docs-base"] === undefined ? baseUrlFromEnv(io.env) : undefined;
   const linkBase = parseLinkBase(values["link-base"]) ?? envBase;
   const docsBase = docsBaseOf("check", values["docs-base"], envBase);
-  const profile = values.profile ? await loadProfile(values.profile, io) : await configProfile(loaded!, io);
+  const profile = values.profile ? await loadProfile(values.profile, io) : await configProfile(loaded!, profileIndex ?? 0, io);
   const context: ReviewContext | undefined = values.context ? await loadContext(values.context, io) : undefined;
   const signatureSetup = await signatureSetupFromFlags(values, io);
   const card = await loadCard(values.card, io);
@@ -93,16 +116,21 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
   const exitCode = failing.length > 0 ? EXIT.rejected : EXIT.ok;
   io.decided?.(exitCode);
   const report = { review: result, cardText: card.text, cardUri: card.source, docsBase, failOn };
+  // One of several profiles: each result says which (JUnit's suite and JSON's profile already do).
+  const forProfile = profileIndex === undefined ? undefined : result.profile.name;
   if (format === "sarif") {
-    await writeOut(io.stdout, JSON.stringify(markAcknowledgedResults(toSarif(report), acknowledgements), null, 2) + "\n");
+    const log = markAcknowledgedResults(toSarif(report), acknowledgements);
+    await writeOut(io.stdout, JSON.stringify(forProfile === undefined ? log : sarifForProfile(log, forProfile, profileIndex!), null, 2) + "\n");
   } else if (format === "junit") {
     await writeOut(io.stdout, markAcknowledgedJunit(toJunit(report), acknowledgements));
   } else if (format === "github") {
-    await writeOut(io.stdout, markAcknowledgedAnnotations(toGithubAnnotations(report), acknowledgements));
+    const annotations = markAcknowledgedAnnotations(toGithubAnnotations(report), acknowledgements);
+    await writeOut(io.stdout, forProfile === undefined ? annotations : annotationsForProfile(annotations, forProfile));
   } else if (format === "gitlab") {
-    await writeOut(io.stdout, JSON.stringify(markAcknowledgedCodeQuality(toGitlabCodeQuality(report), acknowledgements), null, 2) + "\n");
+    const issues = markAcknowledgedCodeQuality(toGitlabCodeQuality(report), acknowledgements);
+    await writeOut(io.stdout, JSON.stringify(forProfile === undefined ? issues : codeQualityForProfile(issues, forProfile), null, 2) + "\n");
   } else if (format === "markdown") {
-    const link = linkBase ? (buildRecords(result, card, { context, linkBase })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
+    const link = linkBase ? (buildRecords(result, card, { context, linkBase, acknowledgements: config?.acknowledgements })[0] as { reviewLink?: string } | undefined)?.reviewLink : undefined;
     await writeOut(io.stdout, renderDecisionMarkdown(result, link) + (acknowledgements.length ? acknowledgementMarkdown(acknowledgements, loaded!.file) : ""));
   } else if (format === "json") {
     const source = { source: card.source, ...(card.fetched ? { fetched: card.fetched } : {}) };
@@ -111,7 +139,7 @@ async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, lo
       card: { name: result.card?.name ?? null, ...source },
       profile: result.profile.name,
       ...json,
-      records: buildRecords(result, card, { context, ...(linkBase ? { linkBase } : {}), reviewLink: values["no-review-link"] !== true }),
+      records: buildRecords(result, card, { context, ...(linkBase ? { linkBase } : {}), reviewLink: values["no-review-link"] !== true, acknowledgements: config?.acknowledgements }),
       ...(loaded ? { config: loaded.file } : {}),
       ...(acknowledgements.length ? { acknowledgements: acknowledgementsJson(acknowledgements) } : {}),
       exitCode,
@@ -171,11 +199,12 @@ function configTaskClasses(config: ParleyConfig): TaskClass[] {
   return config.taskClassIds?.length || custom.length === 0 ? [...resolveTaskClasses(config.taskClassIds), ...custom] : [...custom];
 }
 
-/** The config file's profile: a preset, a file relative to the config file's folder, or the profile itself. */
-async function configProfile(loaded: LoadedConfig, io: CliIo): Promise<ClientProfile> {
-  const profile = loaded.config.profile!;
+/** One of the config file's profiles: a preset, a file relative to the config file's folder, or the profile itself. */
+export async function configProfile(loaded: LoadedConfig, index: number, io: CliIo): Promise<ClientProfile> {
+  const profiles = loaded.config.profiles!;
+  const profile = profiles[index]!;
   if (profile.kind === "inline") return profile.profile;
-  return loadProfile(profile.spec, { ...io, cwd: loaded.dir }, `${loaded.file} profile`);
+  return loadProfile(profile.spec, { ...io, cwd: loaded.dir }, `${loaded.file} ${profiles.length > 1 ? `profiles/${index}` : "profile"}`);
 }
 
 /** The text format's acknowledgement section: each class an acknowledgement bears on, what covers it, and what expired. */

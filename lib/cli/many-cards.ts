@@ -102,6 +102,8 @@ export async function judgeCards(
   format: string,
   io: CliIo,
   judge: (spec: string, io: CliIo) => Promise<ExitCode>,
+  /** What the text summary counts ("3 cards"); check over several profiles counts reviews. */
+  counted = "cards",
 ): Promise<ExitCode> {
   const runs: CardRun[] = [];
   for (const spec of specs) {
@@ -125,6 +127,6 @@ export async function judgeCards(
   for (const run of runs) if (run.error) await writeOut(io.stderr, `parley: ${run.error}\n`);
   const judged = runs.filter((r) => !r.error).map((r) => ({ card: r.spec, report: r.report, failing: r.code === EXIT.rejected }));
   const unreadable = runs.filter((r) => r.error).map((r) => ({ card: r.spec, error: r.error! }));
-  await writeOut(io.stdout, joinCardReports(command === "lint" ? "Parley lint" : "Parley", format, judged, unreadable, worst));
+  await writeOut(io.stdout, joinCardReports(command === "lint" ? "Parley lint" : "Parley", format, judged, unreadable, worst, counted));
   return worst;
 }

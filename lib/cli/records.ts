@@ -1,4 +1,14 @@
-import { digestCardText, ENGINE_VERSION, findTaskClass, formatDecisionRecord, type RecordOptions, type Review, type ReviewContext } from "../negotiation";
+import {
+  type Acknowledgement,
+  acknowledgeReview,
+  digestCardText,
+  ENGINE_VERSION,
+  findTaskClass,
+  formatDecisionRecord,
+  type RecordOptions,
+  type Review,
+  type ReviewContext,
+} from "../negotiation";
 import { describeLinkError, tryEncodeReviewLink } from "../share";
 import type { LoadedCard } from "./inputs";
 import { UsageError } from "./io";
@@ -10,27 +20,53 @@ import { UsageError } from "./io";
  * fragment (`#v1.…`, which /explain opens on its own origin, so no flag is needed for one click
  * from the log line to the review), or a whole URL under `linkBase`. `reviewLink: false`
  * (`--no-review-link`) leaves it out; a card too large for a link is recorded without one.
+ *
+ * With a config file's acknowledgements, the link carries those that bear on this review (in force
+ * or expired, for any of its classes), so the review it opens marks the same findings acknowledged
+ * as the run did: a v2 link. Those about other cards or rules stay in the config file; a review
+ * none bears on gets the v1 link it always had.
  */
-export function buildRecords(review: Review, card: LoadedCard, opts: { context?: ReviewContext; linkBase?: string; reviewLink?: boolean } = {}): unknown[] {
+export function buildRecords(
+  review: Review,
+  card: LoadedCard,
+  opts: { context?: ReviewContext; linkBase?: string; reviewLink?: boolean; acknowledgements?: readonly Acknowledgement[] } = {},
+): unknown[] {
   const options: RecordOptions = {};
   if (card.fetched) options.cardSource = card.fetched.finalUrl;
-  if (opts.linkBase) options.reviewLink = reviewLink(review, card, opts.context ?? {}, opts.linkBase);
-  else if (opts.reviewLink !== false) {
-    const fragment = reviewFragment(review, card, opts.context ?? {});
-    if (fragment.ok) options.reviewLink = `#${fragment.fragment}`;
-  }
   // One digest for all records: the card is the same for every task class.
   const digest = digestCardText(card.text);
+  const acknowledgements = bearingOn(review, digest, opts.acknowledgements ?? []);
+  // --no-review-link wins over a link base (PARLEY_BASE_URL sets one without the user asking).
+  if (opts.reviewLink !== false) {
+    if (opts.linkBase) options.reviewLink = reviewLink(review, card, opts.context ?? {}, acknowledgements, opts.linkBase);
+    else {
+      const fragment = reviewFragment(review, card, opts.context ?? {}, acknowledgements);
+      if (fragment.ok) options.reviewLink = `#${fragment.fragment}`;
+    }
+  }
   return review.decisions.map((d) => JSON.parse(formatDecisionRecord(review, d.taskClass, digest, options)) as unknown);
 }
 
-function reviewLink(review: Review, card: LoadedCard, context: ReviewContext, linkBase: string): string {
-  const encoded = reviewFragment(review, card, context);
-  if (!encoded.ok) throw new UsageError(`check: cannot make a review link for this card: ${describeLinkError(encoded.error)}`);
+/** The acknowledgements that cover a finding of this review, in force or expired (so the choice does not depend on the day), in the config's order. */
+function bearingOn(review: Review, cardDigest: string, acknowledgements: readonly Acknowledgement[]): Acknowledgement[] {
+  if (acknowledgements.length === 0) return [];
+  const used = new Set<number>();
+  for (const entry of acknowledgeReview(review, acknowledgements, { now: new Date(), cardDigest })) {
+    for (const a of [...entry.applied, ...entry.expired]) used.add(a.index);
+  }
+  return acknowledgements.filter((_, index) => used.has(index));
+}
+
+function reviewLink(review: Review, card: LoadedCard, context: ReviewContext, acknowledgements: Acknowledgement[], linkBase: string): string {
+  const encoded = reviewFragment(review, card, context, acknowledgements);
+  if (!encoded.ok) {
+    const what = acknowledgements.length ? `this card and the ${acknowledgements.length} acknowledgement${acknowledgements.length === 1 ? "" : "s"} that bear on it` : "this card";
+    throw new UsageError(`check: cannot make a review link for ${what}: ${describeLinkError(encoded.error)}`);
+  }
   return `${linkBase.replace(/\/+$/, "")}/#${encoded.fragment}`;
 }
 
-function reviewFragment(review: Review, card: LoadedCard, context: ReviewContext) {
+function reviewFragment(review: Review, card: LoadedCard, context: ReviewContext, acknowledgements: Acknowledgement[]) {
   return tryEncodeReviewLink({
     cardText: card.text,
     profile: review.profile,
@@ -40,6 +76,7 @@ function reviewFragment(review: Review, card: LoadedCard, context: ReviewContext
     taskClasses: review.taskClasses.map((t) => (findTaskClass(t.id) === t ? t.id : t)),
     decisions: Object.fromEntries(review.decisions.map((d) => [d.taskClass, d.decision])),
     ...(card.fetched ? { cardUrl: card.fetched.finalUrl } : {}),
+    ...(acknowledgements.length ? { acknowledgements } : {}),
   });
 }
 

@@ -14,6 +14,8 @@ Options:
                         Repeatable, and a quoted glob ('cards/*.json', 'agents/**/card.json')
                         names several: one report, the worst exit code
   --profile FILE|PRESET a client profile JSON file, or a preset: ${listPresets()}
+                        (default: the config file's profile, or each of its profiles in turn:
+                        one report, each result naming its profile)
   --task-class ID       a task class to decide (repeatable; default: all):
                         ${BUILT_IN_TASK_CLASS_IDS.join(", ")}
   --skill ID            aim every task class at this skill of the card: its own input and
@@ -58,7 +60,8 @@ export function lintUsage(): string {
 
 Checks a card on its own, with no client profile: its validity (errors: a conforming client
 refuses the card; warnings: what real SDKs trip on), its signatures, what its interfaces answer
-when asked without creating anything, and every preset's decision per built-in task class.
+when asked without creating anything, and every preset's decision per built-in task class (and
+each of the config file's own profiles').
 
 Options:
   --card FILE|URL|-     the Agent Card: a file, an http(s) URL (a base URL discovers
@@ -93,7 +96,8 @@ Presets: ${listPresets()}. A preset's rejection does not change the exit code: i
 what the card does not offer that client (check --profile PRESET gates on one).
 
 Exit codes: 0 the card is fine; 1 a validity error or a live contradiction (or a warning, with
---fail-on warning); 2 unusable input (missing or unreadable file, fetch refused, bad flag).
+--fail-on warning) that the config file's acknowledgements ("lint": CODE) do not cover (an
+acknowledged finding is shown as such; an expired one counts again); 2 unusable input (missing or unreadable file, fetch refused, bad flag).
 Loopback agents are asked only with --allow-loopback or ${LOOPBACK_ENV}=1. Docs: docs/cli.md
 `;
 }

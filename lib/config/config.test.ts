@@ -16,6 +16,10 @@ const require = createRequire(import.meta.url);
 const CONTOSO = readFileSync(path.join(ROOT, "examples/cards/contoso.json"), "utf8");
 const ACK = { invariant: "live-input-needs-streaming" as const, taskClass: "live-input", reason: "Contoso ships streaming next quarter.", by: "Ana" };
 
+const validateSarif = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false, formats: { uri: true, "uri-reference": true, "date-time": true } }).compile(
+  JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8")) as object,
+);
+
 let work: string;
 beforeAll(() => {
   work = realpathSync(mkdtempSync(path.join(tmpdir(), "parley-config-")));
@@ -40,7 +44,7 @@ describe("readConfig", () => {
     const own = { id: "voice-note", title: "Voice note", description: "", input: "whole", completion: "polling", output: "required" };
     const { config, problems } = readConfig({ profile: "northwind", taskClasses: ["live-input", own], failOn: "defer,not-for-client", format: "json", acknowledgements: [ACK], lint: { failOn: "warning" } });
     expect(problems).toEqual([]);
-    expect(config).toMatchObject({ profile: { kind: "preset", spec: "northwind" }, taskClassIds: ["live-input"], failOn: "defer,not-for-client", format: "json", lint: { failOn: "warning" } });
+    expect(config).toMatchObject({ profiles: [{ kind: "preset", spec: "northwind" }], taskClassIds: ["live-input"], failOn: "defer,not-for-client", format: "json", lint: { failOn: "warning" } });
     expect(config.customTaskClasses?.map((t) => t.id)).toEqual(["voice-note"]);
     expect(config.acknowledgements).toEqual([ACK]);
   });
@@ -61,7 +65,19 @@ describe("readConfig", () => {
     const exported = writeConfig({ profile: "northwind", taskClasses: ["request-response"], acknowledgements: [ACK] });
     const { config, problems } = readConfig(JSON.parse(JSON.stringify(exported)));
     expect(problems).toEqual([]);
-    expect(config).toMatchObject({ profile: { kind: "preset", spec: "northwind" }, taskClassIds: ["request-response"], acknowledgements: [ACK] });
+    expect(config).toMatchObject({ profiles: [{ kind: "preset", spec: "northwind" }], taskClassIds: ["request-response"], acknowledgements: [ACK] });
+  });
+
+  it("reads several profiles (presets, files, inline profiles) and refuses profile and profiles together", () => {
+    const inline = JSON.parse(readFileSync(path.join(ROOT, "examples/profile.json"), "utf8")) as { name: string };
+    const { config, problems } = readConfig({ profiles: ["northwind", "ci/profile.json", inline] });
+    expect(problems).toEqual([]);
+    expect(config.profiles?.map((p) => p.kind)).toEqual(["preset", "file", "inline"]);
+    expect(readConfig({ profile: "northwind", profiles: ["a2a-js"] }).problems).toEqual([
+      { pointer: "/profiles", message: "a config file takes profile (one) or profiles (several), not both: move the profile into profiles" },
+    ]);
+    expect(readConfig({ profiles: [] }).problems[0]!.pointer).toBe("/profiles");
+    expect(readConfig({ profiles: ["northwind", { name: "x", transports: "JSONRPC" }, 7] }).problems.map((p) => p.pointer)).toEqual(["/profiles/1/transports", "/profiles/2"]);
   });
 });
 
@@ -84,7 +100,15 @@ describe("schema/parley-config.schema.json", () => {
     const good = writeConfig({ profile: JSON.parse(readFileSync(path.join(ROOT, "examples/profile.json"), "utf8")) as never, taskClasses: ["live-input"], acknowledgements: [ACK], failOn: "escalate" });
     expect(validate(good), JSON.stringify(validate.errors)).toBe(true);
     expect(readConfig(good).problems).toEqual([]);
-    for (const bad of [{ colour: true }, { failOn: "sometimes" }, { acknowledgements: [{ invariant: "live-input-needs-streaming" }] }, { lint: { failOn: "never" } }]) {
+    expect(validate({ profiles: ["northwind", "ci/profile.json"] })).toBe(true);
+    const lintAck = { lint: "urlPlaceholder", pointer: "/supportedInterfaces/0/url", reason: "Filled at deploy time.", until: "2099-01-31" };
+    expect(validate({ acknowledgements: [ACK, lintAck] }), JSON.stringify(validate.errors)).toBe(true);
+    expect(readConfig({ acknowledgements: [ACK, lintAck] }).config.lintAcknowledgements).toEqual([lintAck]);
+    for (const bad of [{ lint: "noSuchCode", reason: "x" }, { lint: "urlPlaceholder" }, { lint: "urlPlaceholder", reason: "x", invariant: "input-modes" }]) {
+      expect(validate({ acknowledgements: [bad] })).toBe(false);
+      expect(readConfig({ acknowledgements: [bad] }).acknowledgementProblems).toHaveLength(1);
+    }
+    for (const bad of [{ colour: true }, { profile: "northwind", profiles: ["a2a-js"] }, { profiles: [] }, { failOn: "sometimes" }, { acknowledgements: [{ invariant: "live-input-needs-streaming" }] }, { lint: { failOn: "never" } }]) {
       expect(validate(bad)).toBe(false);
     }
   });
@@ -204,6 +228,105 @@ describe("check and lint with a config file", () => {
     expect(missing.stderr).toContain("--config nope.json: no such file.");
   });
 
+  it("run check for every profile of profiles: one report whose every result says its profile, and the worst exit code", async () => {
+    const { root } = project({
+      "parley.config.json": { profiles: ["text-only", "northwind", "profile.json"], taskClasses: ["live-input"], acknowledgements: [ACK] },
+      "profile.json": readFileSync(path.join(ROOT, "examples/profile.json"), "utf8"),
+    });
+    const json = await runCli(["check", "--card", "contoso.json", "--format", "json"], { cwd: root });
+    // Northwind's rejection is acknowledged: no profile fails the run on live-input.
+    const doc = JSON.parse(json.stdout) as { cards: Array<{ profile: string; decisions: Record<string, { decision: string }>; exitCode: number }>; exitCode: number };
+    expect(doc.cards.map((c) => c.profile)).toEqual(["Text-only JSON-RPC client", "Northwind discovery agent", "Our support backend"]);
+    expect(doc.cards[1]!.decisions["live-input"]!.decision).toBe("reject");
+    const text = await runCli(["check", "--card", "contoso.json", "--task-class", "request-response"], { cwd: root });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain("3 reviews (1 card × 3 profiles); failing: contoso.json × text-only, contoso.json × profile.json (exit 1)");
+    const github = await runCli(["check", "--card", "contoso.json", "--format", "github"], { cwd: root });
+    expect(github.stdout).toMatch(/^::notice [^\n]*title=Northwind discovery agent \/ live-input%3A reject \(live-input-needs-streaming\)::.* Acknowledged by Ana/m);
+    const gitlab = JSON.parse((await runCli(["check", "--card", "contoso.json", "--format", "gitlab"], { cwd: root })).stdout) as Array<{ description: string; fingerprint: string }>;
+    expect(gitlab.some((i) => i.description.startsWith("Northwind discovery agent / live-input: reject."))).toBe(true);
+    expect(new Set(gitlab.map((i) => i.fingerprint)).size).toBe(gitlab.length);
+    const sarif = JSON.parse((await runCli(["check", "--card", "contoso.json", "--format", "sarif"], { cwd: root })).stdout) as { runs: Array<{ properties: { profile: string }; results: Array<{ message: { text: string }; properties: { profile: string } }> }> };
+    expect(sarif.runs.map((r) => r.properties.profile)).toEqual(["Text-only JSON-RPC client", "Northwind discovery agent", "Our support backend"]);
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
+    for (const run of sarif.runs) for (const result of run.results) expect(result.message.text.startsWith(`${run.properties.profile} / `)).toBe(true);
+    const junit = (await runCli(["check", "--card", "contoso.json", "--format", "junit"], { cwd: root })).stdout;
+    expect([...junit.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1])).toEqual(["Contoso Voice Desk × Text-only JSON-RPC client", "Contoso Voice Desk × Northwind discovery agent", "Contoso Voice Desk × Our support backend"]);
+    // --profile wins over the file's profiles: one review, as ever.
+    const one = await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--format", "json"], { cwd: root });
+    expect((JSON.parse(one.stdout) as { profile: string }).profile).toBe("Northwind discovery agent");
+  });
+
+  it("give lint's table a row for each profile of the file's own (presets are rows already); they fail nothing", async () => {
+    const { root } = project({ "parley.config.json": { profiles: ["northwind", "profile.json"] }, "profile.json": readFileSync(path.join(ROOT, "examples/profile.json"), "utf8") });
+    const text = await runCli(["lint", "--card", "contoso.json"], { cwd: root });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^PROFILE +WORST/m);
+    expect(text.stdout).toMatch(/^profile\.json +reject +reject +not for this client/m);
+    expect(text.stdout.match(/^northwind +/gm)).toHaveLength(1);
+    const json = JSON.parse((await runCli(["lint", "--card", "contoso.json", "--format", "json"], { cwd: root })).stdout) as { presets: Array<{ id: string; own?: boolean; name: string }> };
+    expect(json.presets.filter((p) => p.own)).toEqual([expect.objectContaining({ id: "profile.json", name: "Our support backend" })]);
+  });
+
+  it("refuse a config with both profile and profiles, naming the fix", async () => {
+    const { root } = project({ "parley.config.json": { profile: "northwind", profiles: ["a2a-js"] } });
+    const r = await runCli(["check", "--card", "contoso.json"], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("/profiles: a config file takes profile (one) or profiles (several), not both");
+  });
+
+  it("show lint's acknowledged findings as acknowledged in every format, not failing the run; an expired one fails again", async () => {
+    const LINT_ACKS = [
+      { lint: "wrongType", pointer: "/capabilities/streaming", reason: "The vendor fixes the type next release.", by: "Ana", until: "2099-01-31" },
+      { lint: "emptyRequiredList", reason: "Skills are added at deploy time." },
+      { lint: "noCallableInterface", reason: "The URL is filled at deploy time." },
+      { lint: "urlPlaceholder", reason: "The URL is filled at deploy time." },
+    ];
+    const { root } = project({ "parley.config.json": { acknowledgements: [ACK, ...LINT_ACKS] } });
+    cpSync(path.join(ROOT, "examples/cards/broken.json"), path.join(root, "broken.json"));
+    const text = await runCli(["lint", "--card", "broken.json", "--fail-on", "warning"], { cwd: root });
+    expect(text.code, text.stdout + text.stderr).toBe(0);
+    expect(text.stderr).toBe("");
+    // Never hidden: each finding is listed with who accepted it and why.
+    expect(text.stdout).toMatch(/error {3}\/capabilities\/streaming .*\[wrongType\]\n {10}Acknowledged by Ana until 2099-01-31: The vendor fixes the type next release\./);
+    expect(text.stdout).toContain("Acknowledged (known and accepted, not failing the run): wrongType at /capabilities/streaming, emptyRequiredList at /skills, noCallableInterface at /supportedInterfaces/0/url, urlPlaceholder at /supportedInterfaces/0/url");
+    const json = JSON.parse((await runCli(["lint", "--card", "broken.json", "--format", "json"], { cwd: root })).stdout) as { errors: Array<{ code: string; acknowledged?: boolean; acknowledgement?: { by?: string } }>; exitCode: number };
+    expect(json.errors.map((e) => [e.code, e.acknowledged])).toEqual([["wrongType", true], ["emptyRequiredList", true], ["noCallableInterface", true]]);
+    expect(json.errors[0]!.acknowledgement?.by).toBe("Ana");
+    expect(json.exitCode).toBe(0);
+    const sarif = JSON.parse((await runCli(["lint", "--card", "broken.json", "--format", "sarif"], { cwd: root })).stdout) as { runs: Array<{ results: Array<{ ruleId: string; level: string; suppressions?: Array<{ justification: string }> }> }> };
+    const wrongType = sarif.runs[0]!.results.find((r) => r.ruleId === "validity/wrongType")!;
+    expect(wrongType.level).toBe("error");
+    expect(wrongType.suppressions?.[0]?.justification).toBe("The vendor fixes the type next release.");
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
+    const junit = (await runCli(["lint", "--card", "broken.json", "--format", "junit"], { cwd: root })).stdout;
+    expect(junit).toMatch(/<testcase [^>]*name="validity">\s*<properties>.*<\/properties>\s*<skipped message="3 acknowledged problems\. wrongType: Acknowledged by Ana/);
+    expect(junit).toContain('failures="0"');
+    const github = (await runCli(["lint", "--card", "broken.json", "--format", "github"], { cwd: root })).stdout;
+    expect(github).not.toMatch(/^::error/m);
+    expect(github).toMatch(/^::notice [^\n]*title=Card error \(wrongType\)::.* Acknowledged by Ana until 2099-01-31: The vendor fixes the type next release\.$/m);
+    const gitlab = JSON.parse((await runCli(["lint", "--card", "broken.json", "--format", "gitlab"], { cwd: root })).stdout) as Array<{ check_name: string; severity: string; description: string }>;
+    expect(gitlab.find((i) => i.check_name === "validity/wrongType")).toMatchObject({ severity: "info", description: expect.stringContaining("Acknowledged by Ana") as unknown });
+
+    // Expired: said, and the finding fails the run again; a finding no acknowledgement names still fails.
+    writeFileSync(path.join(root, "parley.config.json"), JSON.stringify({ acknowledgements: [{ ...LINT_ACKS[0], until: "2021-06-30" }, ...LINT_ACKS.slice(1)] }));
+    const expired = await runCli(["lint", "--card", "broken.json"], { cwd: root });
+    expect(expired.code).toBe(1);
+    expect(expired.stdout).toContain("The acknowledgement of wrongType at /capabilities/streaming expired on 2021-06-30: the finding counts again.");
+    expect(expired.stdout).toContain("Not fine: 1 validity error (exit 1)");
+    const junitExpired = (await runCli(["lint", "--card", "broken.json", "--format", "junit"], { cwd: root })).stdout;
+    expect(junitExpired).toMatch(/<failure type="wrongType"/);
+  });
+
+  it("name a lint acknowledgement that does not read on stderr and leave it out, the others still applying", async () => {
+    const { root } = project({ "parley.config.json": { acknowledgements: [{ lint: "liveNotRun", reason: "x" }, { lint: "urlPlaceholder" }, { lint: "emptyRequiredList", reason: "Skills come later." }] } });
+    cpSync(path.join(ROOT, "examples/cards/broken.json"), path.join(root, "broken.json"));
+    const r = await runCli(["lint", "--card", "broken.json"], { cwd: root });
+    expect(r.stderr).toContain('parley.config.json /acknowledgements/0: The lint acknowledgement at /acknowledgements/0 (lint) does not read: "liveNotRun": it is a note, which never fails a lint run');
+    expect(r.stderr).toContain("parley.config.json /acknowledgements/1: The lint acknowledgement at /acknowledgements/1 (reason) does not read: is required");
+    expect(r.stdout).toContain("Acknowledged (known and accepted, not failing the run): emptyRequiredList at /skills");
+  });
+
   it("give lint its own fail-on and format", async () => {
     const { root } = project({ "parley.config.json": { format: "json", lint: { failOn: "warning" } } });
     cpSync(path.join(ROOT, "examples/cards/broken.json"), path.join(root, "broken.json"));
@@ -230,6 +353,19 @@ describe("the workspace's config file", () => {
     expect(back).toEqual({ profile: NORTHWIND, classes, acknowledgements: [ACK], notes: [] });
   });
 
+  it("takes the first of several profiles it can open, offers the others to pick, and names the ones it cannot open", () => {
+    const read = readConfigFile(JSON.stringify({ profiles: ["ci/profile.json", "northwind", "a2a-js"] }), "parley.config.json");
+    expect(read.profile?.name).toBe("Northwind discovery agent");
+    expect(read.choices?.map((c) => [c.label, c.profile.name])).toEqual([
+      ["northwind", "Northwind discovery agent"],
+      ["a2a-js", "A2A JS SDK client (Node)"],
+    ]);
+    expect(read.notes).toEqual([
+      'parley.config.json names 3 profiles; the workspace reviews for one at a time and took northwind. Pick another of its 2 under "Profile from parley.config.json"; parley check runs them all.',
+      "The profile ci/profile.json is a file the browser cannot open from here: import that file in the profile editor.",
+    ]);
+  });
+
   it("says what it could not take: broken JSON with line and column, a profile given as a path, a wrong field", () => {
     expect(readConfigFile('{\n  "profile": \n}', "mine.json").notes[0]).toMatch(/^mine\.json: .*line 3, column 1.* Nothing was imported\.$/);
     const read = readConfigFile(JSON.stringify({ profile: "ci/profile.json", taskClasses: ["request-response"], format: "pdf" }), "parley.config.json");
@@ -237,7 +373,7 @@ describe("the workspace's config file", () => {
     expect(read.classes?.map((t) => t.id)).toEqual(["request-response"]);
     expect(read.notes).toEqual([
       "parley.config.json /format: must be one of text, json, sarif, junit, markdown, github, gitlab, not \"pdf\".",
-      "The profile is a file (ci/profile.json) the browser cannot open from here: import that file in the profile editor.",
+      "The profile ci/profile.json is a file the browser cannot open from here: import that file in the profile editor.",
     ]);
   });
 });

@@ -1,4 +1,5 @@
-import { type Acknowledgement, type AcknowledgementProblem, ClientProfile, findPreset, findTaskClass, readAcknowledgements, TaskClass } from "../negotiation";
+import { type Acknowledgement, type AcknowledgementProblem, ClientProfile, findPreset, findTaskClass, MAX_ACKNOWLEDGEMENTS, readAcknowledgements, TaskClass } from "../negotiation";
+import { type LintAcknowledgement, readLintAcknowledgement } from "./lint-acknowledgements";
 
 /**
  * `parley.config.json` (or `.parleyrc.json`) as a value: what `check` and `lint` take from it and
@@ -15,7 +16,8 @@ export type ConfigFormat = (typeof CONFIG_FORMATS)[number];
 export type ConfigProfile = { kind: "preset" | "file"; spec: string } | { kind: "inline"; profile: ClientProfile };
 
 export interface ParleyConfig {
-  profile?: ConfigProfile;
+  /** The profiles `check` runs for, in order: the file's `profile` (one) or `profiles` (several). */
+  profiles?: ConfigProfile[];
   /** Built-in task class ids, in order. */
   taskClassIds?: string[];
   /** User-defined task classes given inline. */
@@ -23,6 +25,8 @@ export interface ParleyConfig {
   failOn?: string;
   format?: ConfigFormat;
   acknowledgements: Acknowledgement[];
+  /** Acknowledged lint findings (entries naming "lint"): lint's, as acknowledgements are check's. */
+  lintAcknowledgements: LintAcknowledgement[];
   lint?: { failOn?: "error" | "warning"; format?: ConfigFormat };
 }
 
@@ -40,7 +44,9 @@ export interface ConfigReading {
   acknowledgementProblems: AcknowledgementProblem[];
 }
 
-export const CONFIG_KEYS = ["$schema", "profile", "taskClasses", "failOn", "format", "acknowledgements", "lint"] as const;
+export const CONFIG_KEYS = ["$schema", "profile", "profiles", "taskClasses", "failOn", "format", "acknowledgements", "lint"] as const;
+/** More profiles than this in one config is a mistake (or hostile), not a CI matrix. */
+export const MAX_CONFIG_PROFILES = 50;
 const FAIL_ON_PARTS = ["reject", "escalate", "defer", "not-for-client"];
 
 const describe = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : JSON.stringify(value));
@@ -48,7 +54,7 @@ const describe = (value: unknown) => (value === null ? "null" : Array.isArray(va
 /** Reads a parsed config file; never throws. Every problem names its field by JSON pointer. */
 export function readConfig(value: unknown): ConfigReading {
   const problems: ConfigProblem[] = [];
-  const config: ParleyConfig = { acknowledgements: [] };
+  const config: ParleyConfig = { acknowledgements: [], lintAcknowledgements: [] };
   let acknowledgementProblems: AcknowledgementProblem[] = [];
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { config, problems: [{ pointer: "", message: `a config file holds one JSON object, not ${describe(value)}` }], acknowledgementProblems };
@@ -57,10 +63,12 @@ export function readConfig(value: unknown): ConfigReading {
   for (const key of Object.keys(input)) {
     if (!(CONFIG_KEYS as readonly string[]).includes(key)) problems.push({ pointer: `/${escape(key)}`, message: `unknown field; a config file takes ${CONFIG_KEYS.filter((k) => k !== "$schema").join(", ")}` });
   }
-  if (input.profile !== undefined) {
-    const profile = readProfile(input.profile, problems);
-    if (profile) config.profile = profile;
-  }
+  if (input.profile !== undefined && input.profiles !== undefined) {
+    problems.push({ pointer: "/profiles", message: "a config file takes profile (one) or profiles (several), not both: move the profile into profiles" });
+  } else if (input.profile !== undefined) {
+    const profile = readProfile(input.profile, "/profile", problems);
+    if (profile) config.profiles = [profile];
+  } else if (input.profiles !== undefined) readProfiles(input.profiles, config, problems);
   if (input.taskClasses !== undefined) readTaskClasses(input.taskClasses, config, problems);
   if (input.failOn !== undefined) {
     const parts = typeof input.failOn === "string" ? input.failOn.split(",").map((p) => p.trim()) : [];
@@ -73,16 +81,39 @@ export function readConfig(value: unknown): ConfigReading {
     if (format) config.format = format;
   }
   if (input.acknowledgements !== undefined) {
-    const reading = readAcknowledgements(input.acknowledgements);
+    // An entry naming "lint" acknowledges a lint finding; the others a rule's (read by the engine's reader).
+    const isLint = (entry: unknown) => typeof entry === "object" && entry !== null && !Array.isArray(entry) && "lint" in entry;
+    const list: unknown = input.acknowledgements;
+    const entries = Array.isArray(list) ? list.map((value: unknown, index) => ({ value, index })) : [];
+    const ruleEntries = entries.filter((e) => !isLint(e.value));
+    const reading = readAcknowledgements(Array.isArray(list) ? ruleEntries.map((e) => e.value) : list);
     config.acknowledgements = reading.acknowledgements;
-    acknowledgementProblems = reading.problems.map((p) => ({ ...p, pointer: `/acknowledgements${p.pointer}` }));
+    acknowledgementProblems = reading.problems.map((p) => ({ ...p, pointer: `/acknowledgements${p.pointer.replace(/^\/(\d+)/, (_all, i: string) => `/${ruleEntries[Number(i)]?.index ?? i}`)}` }));
+    const lintEntries = entries.filter((e) => isLint(e.value));
+    if (lintEntries.length > MAX_ACKNOWLEDGEMENTS) acknowledgementProblems.push({ code: "tooMany", pointer: "/acknowledgements", data: { count: lintEntries.length, limit: MAX_ACKNOWLEDGEMENTS } });
+    for (const { value, index } of lintEntries.slice(0, MAX_ACKNOWLEDGEMENTS)) {
+      const read = readLintAcknowledgement(value as Record<string, unknown>, `/acknowledgements/${index}`);
+      if (read.acknowledgement) config.lintAcknowledgements.push(read.acknowledgement);
+      const first = read.problems[0];
+      if (first) acknowledgementProblems.push({ code: "invalidAcknowledgement", pointer: `/acknowledgements/${index}`, data: { message: first.message, field: first.pointer.split("/").slice(3).join("."), lint: true } });
+    }
   }
   if (input.lint !== undefined) readLint(input.lint, config, problems);
   if (input.$schema !== undefined && typeof input.$schema !== "string") problems.push({ pointer: "/$schema", message: "must be a string (the schema's path or URL)" });
   return { config, problems, acknowledgementProblems };
 }
 
-function readProfile(value: unknown, problems: ConfigProblem[]): ConfigProfile | undefined {
+function readProfiles(value: unknown, config: ParleyConfig, problems: ConfigProblem[]): void {
+  if (!Array.isArray(value) || value.length === 0) {
+    problems.push({ pointer: "/profiles", message: `must be a non-empty array of preset ids, profile file paths and client profile objects, not ${describe(value)}` });
+    return;
+  }
+  if (value.length > MAX_CONFIG_PROFILES) problems.push({ pointer: "/profiles", message: `holds ${value.length} profiles; at most ${MAX_CONFIG_PROFILES}` });
+  const profiles = value.slice(0, MAX_CONFIG_PROFILES).map((entry, i) => readProfile(entry, `/profiles/${i}`, problems));
+  if (profiles.every((p) => p !== undefined)) config.profiles = profiles;
+}
+
+function readProfile(value: unknown, at: string, problems: ConfigProblem[]): ConfigProfile | undefined {
   if (typeof value === "string" && value.trim() !== "") {
     const looksLikePath = value.endsWith(".json") || value.includes("/") || value.includes("\\");
     if (!looksLikePath && findPreset(value)) return { kind: "preset", spec: value };
@@ -91,10 +122,10 @@ function readProfile(value: unknown, problems: ConfigProblem[]): ConfigProfile |
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const parsed = ClientProfile.safeParse(value);
     if (parsed.success) return { kind: "inline", profile: parsed.data };
-    for (const issue of parsed.error.issues.slice(0, 10)) problems.push({ pointer: `/profile${pointerOf(issue.path)}`, message: issue.message });
+    for (const issue of parsed.error.issues.slice(0, 10)) problems.push({ pointer: `${at}${pointerOf(issue.path)}`, message: issue.message });
     return undefined;
   }
-  problems.push({ pointer: "/profile", message: `must be a preset id, a profile file's path or a client profile object, not ${describe(value)}` });
+  problems.push({ pointer: at, message: `must be a preset id, a profile file's path or a client profile object, not ${describe(value)}` });
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { type Acknowledgement, BUILT_IN_TASK_CLASSES, type ClientProfile, explainAcknowledgementProblem, findPreset, findTaskClass, type TaskClass } from "../negotiation";
 import { parseCardText } from "../negotiation/card";
 import { describeProblem } from "../negotiation/explain";
-import { readConfig, writeConfig } from "./schema";
+import { type ConfigProfile, readConfig, writeConfig } from "./schema";
 
 /**
  * The workspace's side of the config file (no files, no DOM): the profile and task classes on
@@ -21,10 +21,17 @@ export function configFileText(profile: ClientProfile, classes: readonly TaskCla
 
 export interface WorkspaceImport {
   profile?: ClientProfile;
+  /** When the config names several profiles the browser can open: each, by how the file names it, to pick from (the first is `profile`). */
+  choices?: Array<{ label: string; profile: ClientProfile }>;
   classes?: TaskClass[];
   acknowledgements: Acknowledgement[];
   /** What was left out, and why, one sentence each. */
   notes: string[];
+}
+
+/** A config profile as a person names it: the preset id, the file, or the inline profile's name. */
+export function profileLabel(profile: ConfigProfile): string {
+  return profile.kind === "inline" ? `"${profile.profile.name}"` : profile.spec;
 }
 
 export function readConfigFile(text: string, name: string): WorkspaceImport {
@@ -34,10 +41,25 @@ export function readConfigFile(text: string, name: string): WorkspaceImport {
   const notes = reading.problems.map((p) => `${name} ${p.pointer || "(root)"}: ${p.message}.`);
   notes.push(...reading.acknowledgementProblems.map((p) => `${name} ${p.pointer}: ${explainAcknowledgementProblem(p)}`));
   const out: WorkspaceImport = { acknowledgements: reading.config.acknowledgements, notes };
-  const profile = reading.config.profile;
-  if (profile?.kind === "inline") out.profile = profile.profile;
-  else if (profile?.kind === "preset") out.profile = findPreset(profile.spec);
-  else if (profile?.kind === "file") notes.push(`The profile is a file (${profile.spec}) the browser cannot open from here: import that file in the profile editor.`);
+  const profiles = reading.config.profiles ?? [];
+  // The workspace reviews for one profile: the first the browser can open, the others offered to pick from.
+  const openable = profiles.flatMap((p) => {
+    const opened = p.kind === "inline" ? p.profile : p.kind === "preset" ? findPreset(p.spec) : undefined;
+    return opened ? [{ label: profileLabel(p), profile: opened }] : [];
+  });
+  const files = profiles.filter((p) => p.kind === "file").map((p) => (p.kind === "file" ? p.spec : ""));
+  if (openable[0]) out.profile = openable[0].profile;
+  if (profiles.length > 1) {
+    if (openable.length > 1) out.choices = openable;
+    const others = openable.length > 1 ? ` Pick another of its ${openable.length} under "Profile from ${name}"; parley check runs them all.` : " parley check runs them all.";
+    if (openable[0]) notes.push(`${name} names ${profiles.length} profiles; the workspace reviews for one at a time and took ${openable[0].label}.${others}`);
+  }
+  if (files.length > 0) {
+    const list = files.join(", ");
+    notes.push(`${files.length === 1 ? `The profile ${list} is a file` : `The profiles ${list} are files`} the browser cannot open from here: import ${files.length === 1 ? "that file" : "them"} in the profile editor.`);
+  }
+  const lintCount = reading.config.lintAcknowledgements.length;
+  if (lintCount > 0) notes.push(`${name} acknowledges ${lintCount} lint finding${lintCount === 1 ? "" : "s"}: parley lint applies ${lintCount === 1 ? "it" : "them"}; the workspace reviews for a profile, which lint findings do not bear on, so ${lintCount === 1 ? "it is" : "they are"} not listed here (and not in an export).`);
   const { taskClassIds, customTaskClasses = [] } = reading.config;
   if (taskClassIds?.length || customTaskClasses.length) {
     const builtIn = (taskClassIds ?? []).map((id) => BUILT_IN_TASK_CLASSES.find((t) => t.id === id)!);

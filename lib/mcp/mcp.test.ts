@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { runCli } from "../cli/test-io";
+import http from "node:http";
 
 // `parley mcp` as an MCP client meets it: the official SDK's own Client, over its stdio transport,
 // spawning the CLI from the sources (tsx lib/cli/main.ts mcp), in the repository's root.
@@ -102,5 +103,81 @@ describe("parley mcp", { timeout: 30_000 }, () => {
     expect(probe.isError).toBe(true);
     expect(probe.content[0]!.text).toMatch(/loopback|127\.0\.0\.1/i);
     expect((await client.listTools()).tools).toHaveLength(5);
+  });
+});
+
+/** An A2A 0.3 agent on 127.0.0.1 whose interface answers only callers with the right Authorization (and echoes what it was sent). */
+async function startGuardedAgent(expected: string) {
+  const seen: string[] = [];
+  let origin = "";
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (req.method === "GET" && req.url === "/.well-known/agent-card.json") {
+        const card = { protocolVersion: "0.3.0", name: "Guarded agent", description: "Answers only with a token.", url: `${origin}/a2a`, preferredTransport: "JSONRPC", version: "1.0.0", capabilities: { streaming: false, pushNotifications: false }, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], skills: [{ id: "echo", name: "Echo", description: "Answers any text.", tags: ["test"] }] };
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(card));
+        return;
+      }
+      const sent = req.headers.authorization ?? "";
+      seen.push(sent);
+      if (sent !== expected) {
+        res.writeHead(401, { "content-type": "text/plain", "www-authenticate": "Bearer" }).end(`who are you? (you sent ${sent})`);
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32001, message: `Task not found (you sent ${sent})` } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { cardUrl: `${origin}/.well-known/agent-card.json`, seen, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+}
+
+describe("parley mcp with credential headers", { timeout: 60_000 }, () => {
+  // A second server, as a client configures one to check an agent on this machine.
+  let local: Client;
+  const SECRET = "sk-mcp-secret-4242";
+  let agent: Awaited<ReturnType<typeof startGuardedAgent>>;
+  beforeAll(async () => {
+    agent = await startGuardedAgent(`Bearer ${SECRET}`);
+    local = new Client({ name: "parley-test-local", version: "1.0.0" });
+    await local.connect(new StdioClientTransport({ command: TSX, args: ["lib/cli/main.ts", "mcp", "--allow-loopback"], cwd: ROOT, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, stderr: "pipe" }));
+  }, 60_000);
+  afterAll(async () => {
+    await local?.close();
+    await agent?.close();
+  });
+
+  it("lists headers in the probe's and lint's JSON Schemas, as an object of header names and values", async () => {
+    const { tools } = await local.listTools();
+    for (const name of ["probe", "lint"]) {
+      const headers = (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, unknown>).headers;
+      expect(headers).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
+    }
+  });
+
+  it("reaches an agent behind auth with the headers, and never echoes their values", async () => {
+    type Probe = { structuredContent: { interfaces: Array<{ reachable: boolean }> } };
+    const without = (await local.callTool({ name: "probe", arguments: { card: agent.cardUrl, profile: "a2a-js" } })) as unknown as Probe;
+    expect(without.structuredContent.interfaces[0]!.reachable).toBe(false);
+    const probe = await local.callTool({ name: "probe", arguments: { card: agent.cardUrl, profile: "a2a-js", headers: { Authorization: `Bearer ${SECRET}` } } });
+    expect((probe as unknown as Probe).structuredContent.interfaces[0]!.reachable).toBe(true);
+    expect(agent.seen).toContain(`Bearer ${SECRET}`);
+    expect(JSON.stringify(probe)).not.toContain(SECRET);
+    const lint = (await local.callTool({ name: "lint", arguments: { card: agent.cardUrl, headers: { Authorization: `Bearer ${SECRET}` } } })) as unknown as { structuredContent: { live: { interfaces: Array<{ reachable: boolean }> } } };
+    expect(lint.structuredContent.live.interfaces[0]!.reachable).toBe(true);
+    expect(JSON.stringify(lint)).not.toContain(SECRET);
+  });
+
+  it("refuses headers it cannot send, and a header on a lint that asks nothing, without quoting the value", async () => {
+    const badName = (await local.callTool({ name: "probe", arguments: { card: agent.cardUrl, profile: "northwind", headers: { "Bad Name": SECRET } } })) as ToolAnswer;
+    expect(badName.isError).toBe(true);
+    expect(badName.content[0]!.text).toContain('"Bad Name" is not a header name');
+    const twoLines = (await local.callTool({ name: "probe", arguments: { card: agent.cardUrl, profile: "northwind", headers: { Authorization: `Bearer ${SECRET}\nX: y` } } })) as ToolAnswer;
+    expect(twoLines.isError).toBe(true);
+    expect(twoLines.content[0]!.text).toContain("the value of Authorization must be a string on one line");
+    const fileLint = (await local.callTool({ name: "lint", arguments: { card: CONTOSO, headers: { Authorization: `Bearer ${SECRET}` } } })) as ToolAnswer;
+    expect(fileLint.isError).toBe(true);
+    expect(fileLint.content[0]!.text).toContain("--header goes with the live check");
+    for (const answer of [badName, twoLines, fileLint]) expect(JSON.stringify(answer)).not.toContain(SECRET);
   });
 });

@@ -7,7 +7,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { explainLogEntry, explainLogNotice } from "../negotiation/explain";
 import { ENGINE_NAME, ENGINE_VERSION, readLogText } from "../negotiation";
 import type { CliIo } from "../cli/io";
-import { TOOLS, ToolInputError, type ToolDefinition, type ToolInput } from "./tools";
+import { redactDeep } from "../probe/exchange";
+import { headerSecrets, TOOLS, ToolInputError, type ToolDefinition, type ToolInput } from "./tools";
 
 /** Runs one CLI command in-process on captured streams; `env` and `cwd` are the server's. */
 export type RunCommand = (argv: string[], io: CliIo) => Promise<number>;
@@ -58,9 +59,11 @@ async function callTool(tool: ToolDefinition, input: ToolInput, runCommand: RunC
     const plan = tool.plan(input, dir);
     for (const file of plan.files) await writeFile(path.join(dir, file.name), file.text, { mode: 0o600 });
     const { code, stdout, stderr } = await capture(runCommand, plan.argv!, base);
-    if (code === 2) return toolError(stderr.trim().replace(/\n\nUsage:[\s\S]*$/, "").replaceAll(dir + path.sep, "") || `${tool.name}: unusable input.`);
+    // Credentials given as headers are never echoed, whatever the agent sent back (as the CLI redacts them).
+    const secrets = headerSecrets(input);
+    if (code === 2) return toolError(redactDeep(stderr.trim().replace(/\n\nUsage:[\s\S]*$/, "").replaceAll(dir + path.sep, ""), secrets) || `${tool.name}: unusable input.`);
     // An inline card or profile is named by its file's name, not by the temporary folder's path.
-    return answer(JSON.parse(stdout.replaceAll(dir + path.sep, "")) as Record<string, unknown>);
+    return answer(redactDeep(JSON.parse(stdout.replaceAll(dir + path.sep, "")) as Record<string, unknown>, secrets));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -94,6 +94,36 @@ function profileSpec(value: unknown, key: string, dir: string, files: InlineFile
   throw new ToolInputError(`${key} must be a preset name, a file path or a profile object.`);
 }
 
+const HEADERS = {
+  type: "object",
+  description:
+    'Headers sent with every call to the card\'s origin (e.g. {"Authorization": "Bearer …"}), as the CLI\'s repeatable --header "Name: value": for an agent behind auth. Their values are never echoed: an answer that would carry one shows [redacted].',
+  propertyNames: { pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" },
+  additionalProperties: { type: "string", pattern: "^[^\\r\\n\\u0000]*$" },
+  maxProperties: 20,
+};
+
+/** `headers` → `--header=Name: value` flags, checked as the CLI checks them (the value itself never quoted back). */
+function headerFlags(input: ToolInput): string[] {
+  const value = input.headers;
+  if (value === undefined) return [];
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ToolInputError('headers must be an object of header names and values, e.g. {"Authorization": "Bearer …"}.');
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 20) throw new ToolInputError(`headers holds ${entries.length} headers; at most 20.`);
+  return entries.map(([name, v]) => {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new ToolInputError(`headers: ${JSON.stringify(name.slice(0, 60))} is not a header name (letters, digits and !#$%&'*+.^_\`|~- only).`);
+    if (typeof v !== "string" || /[\r\n\0]/.test(v)) throw new ToolInputError(`headers: the value of ${name} must be a string on one line.`);
+    return `--header=${name}: ${v}`;
+  });
+}
+
+/** The header values a call carries: the server takes them out of anything it answers. */
+export function headerSecrets(input: ToolInput): string[] {
+  const value = input.headers;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  return Object.values(value as Record<string, unknown>).filter((v): v is string => typeof v === "string");
+}
+
 const taskClassFlags = (input: ToolInput) => stringList(input, "taskClasses").map((id) => `--task-class=${id}`);
 
 export const TOOLS: ToolDefinition[] = [
@@ -138,6 +168,7 @@ export const TOOLS: ToolDefinition[] = [
         card: CARD_SPEC,
         cardJson: CARD_INLINE,
         live: { type: "boolean", description: "Ask the card's interfaces (calls that create nothing). Default: only for a card fetched by URL." },
+        headers: { ...HEADERS, description: `${HEADERS.description} Only with the live check (a card URL, or live: true).` },
         failOn: { type: "string", enum: ["error", "warning"], description: "error (default) or warning: what makes exitCode 1." },
       },
       additionalProperties: false,
@@ -150,6 +181,7 @@ export const TOOLS: ToolDefinition[] = [
         if (typeof input.live !== "boolean") throw new ToolInputError("live must be true or false.");
         argv.push(input.live ? "--live" : "--no-live");
       }
+      argv.push(...headerFlags(input));
       const failOn = text(input, "failOn");
       if (failOn !== undefined) argv.push(`--fail-on=${failOn}`);
       return { argv, files };
@@ -209,6 +241,7 @@ export const TOOLS: ToolDefinition[] = [
         card: { type: "string", description: "The card's http(s) URL, or a card file whose interfaces are asked." },
         profile: PROFILE,
         taskClasses: TASK_CLASSES,
+        headers: HEADERS,
       },
       required: ["card", "profile"],
       additionalProperties: false,
@@ -218,7 +251,7 @@ export const TOOLS: ToolDefinition[] = [
       const card = text(input, "card");
       if (card === undefined) throw new ToolInputError("card is required.");
       const profile = profileSpec(input.profile, "profile", dir, files);
-      return { argv: ["probe", `--card=${card}`, `--profile=${profile}`, ...taskClassFlags(input), "--format=json"], files };
+      return { argv: ["probe", `--card=${card}`, `--profile=${profile}`, ...taskClassFlags(input), ...headerFlags(input), "--format=json"], files };
     },
   },
 ];

@@ -4,10 +4,10 @@
  * the `parley-a2a` package's main entry (scripts/build-lib.mjs); the app, the CLI, the bench and
  * the scripts import through it too, so what the package offers is what Parley itself runs on.
  *
- * It has no side effects and does not pull in the compiled card validator (which generates code
- * with `new Function` and weighs more): the browser bundle keeps zod/mini's own parse. The
- * package's Node entry (./node.ts) installs the compiled validator first; in-repo Node code calls
- * installCompiledCardSchemas() from ./card/schemas/compiled itself (the CLI does at start-up).
+ * It has no side effects. Cards are validated everywhere by the validator generated ahead of time
+ * from the card schemas (./card/schemas/generated.ts: plain code, so the browser's CSP allows it),
+ * the same issues as zod/mini's own parse, faster; the package's Node entry (./node.ts) and the
+ * CLI still call installCompiledCardSchemas(), which now only makes sure it is the one in use.
  *
  * Sub-entries that in-repo code may also import are listed, with why, in lib/boundaries.test.ts.
  */

@@ -51,6 +51,8 @@ export interface PresetLint {
   decisions: PresetDecision[];
   /** The worst outcome over the classes; not-for-client only when every class is. */
   worst: Outcome;
+  /** A profile of your own (a config file's, `id` as the file names it), not a preset. */
+  own?: true;
 }
 
 export interface PresetDecision {
@@ -124,6 +126,8 @@ export interface LintOptions {
   live?: LiveObservation;
   /** The URL the card was fetched from: a warning for each set of preset clients that would not look there. */
   cardUrl?: string;
+  /** Profiles of your own (a config file's), decided after the presets as rows of the same table; like theirs, their rejections fail nothing. */
+  profiles?: ReadonlyArray<{ id: string; profile: ClientProfile }>;
 }
 
 /** Failures that mean nothing (or the wrong thing) is behind the interface's URL. */
@@ -133,8 +137,9 @@ const UNREACHABLE = new Set(["refused", "timeout", "notFound", "notA2a"]);
 export function lintCard(cardInput: unknown, options: LintOptions = {}): CardLint {
   const presets: PresetLint[] = [];
   let first: ReturnType<typeof review> | undefined;
-  for (let i = 0; i < PRESETS.length; i++) {
-    const profile: ClientProfile = PRESETS[i]!;
+  const rows = [...PRESETS.map((profile, i) => ({ id: PRESET_IDS[i]!, profile, own: false })), ...(options.profiles ?? []).map((p) => ({ ...p, own: true }))];
+  for (const row of rows) {
+    const profile: ClientProfile = row.profile;
     const result = review(cardInput, profile, { signatures: options.signatures });
     first ??= result;
     const decisions: PresetDecision[] = result.decisions.map((d) => {
@@ -142,7 +147,7 @@ export function lintCard(cardInput: unknown, options: LintOptions = {}): CardLin
       if (d.target) out.target = d.target;
       return out;
     });
-    presets.push({ id: PRESET_IDS[i]!, name: profile.name, decisions, worst: worstOutcome(decisions.map((d) => d.outcome)) ?? "accept" });
+    presets.push({ id: row.id, name: profile.name, decisions, worst: worstOutcome(decisions.map((d) => d.outcome)) ?? "accept", ...(row.own ? { own: true } : {}) });
   }
   const validity = first!.validity;
   const errors = validity.problems.filter((p) => p.severity === "error");

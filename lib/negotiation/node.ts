@@ -1,9 +1,9 @@
 /**
- * The package's entry for Node (and any runtime that allows generated code): the front door, with
- * the compiled card validator installed first, so a library user's review() takes the fast path
- * (the same issues as zod/mini's own parse, faster: `npm run bench` prints by how much) without
- * knowing it exists. Browsers resolve the package's "browser" condition to ./index.ts instead, which keeps
- * zod/mini alone and generates no code.
+ * The package's entry for Node: the front door, with the compiled card validator installed first.
+ * Every entry now validates with the validator generated ahead of time from the card schemas
+ * (./card/schemas/generated.ts; the same issues as zod/mini's own parse, faster: `npm run bench`
+ * prints by how much), so this entry and the browser's ("browser" condition, ./index.ts) review
+ * alike; installing it here keeps installCompiledCardSchemas() exported as before.
  */
 import { installCompiledCardSchemas } from "./card/schemas/compiled";
 

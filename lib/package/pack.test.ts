@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAgent, type RunningAgent } from "../../reality/agents";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { buildPackage } from "../../scripts/build-package.mjs";
+import { buildPackage, linkedDocs, parsePackArgs, readmeWithoutRepository, repositoryField, resolveRepository } from "../../scripts/build-package.mjs";
 
 /**
  * The package as a stranger gets it: `npm run -s pack` (scripts/build-package.mjs: the CLI bundle
@@ -21,7 +21,7 @@ const TSC = path.join(ROOT, "node_modules/typescript/bin/tsc");
 const NPM_ENV = { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
 
 /** Everything a published file may be; anything else in the tarball is a leak (tests, fixtures, sources). */
-const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^schema\/(client-profile|parley-config)\.schema\.json$/, /^build\/cli\/review\.mjs$/, /^build\/cli\/chunks\/[\w-]+\.mjs$/, /^build\/lib\/.+\.(js|d\.ts)$/];
+const ALLOWED = [/^package\.json$/, /^README\.md$/, /^docs\/[\w.-]+\.md$/, /^LICENSE$/, /^schema\/(client-profile|parley-config)\.schema\.json$/, /^build\/cli\/review\.mjs$/, /^build\/cli\/chunks\/[\w-]+\.mjs$/, /^build\/lib\/.+\.(js|d\.ts)$/];
 const REQUIRED = ["package.json", "README.md", "LICENSE", "schema/client-profile.schema.json", "schema/parley-config.schema.json", "build/cli/review.mjs", "build/lib/index.js", "build/lib/a2a-js.js", "build/lib/browser.js", "build/lib/types/negotiation/node.d.ts", "build/lib/types/a2a-js/index.d.ts"];
 /** Packed and unpacked ceilings: about twice today's (0.5 MB packed), so growth is a decision, not drift. */
 const MAX_PACKED_BYTES = 1_000_000;
@@ -55,7 +55,8 @@ async function inProject(cmd: string, args: string[], cwd = project) {
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "parley-pack-"));
-  packed = (await buildPackage(work)).packed;
+  // As a clone with no public remote packs it (no flag, no env, no origin): the branch that ships the docs.
+  packed = (await buildPackage(work, { env: {}, origin: () => undefined })).packed;
   project = path.join(work, "project");
   await run("mkdir", [project]);
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "empty-project", private: true, type: "module" }));
@@ -82,10 +83,21 @@ describe("the parley-a2a tarball", () => {
     const installed = JSON.parse(readFileSync(path.join(project, "node_modules/parley-a2a/package.json"), "utf8")) as Record<string, unknown>;
     const own = (await import("../../package.json")).dependencies;
     expect(installed.dependencies).toEqual({ jose: own.jose, zod: own.zod });
-    // No scripts (npm's install-scripts warning, scripts/ is not shipped) and no dev dependencies; a repository for the registry page's links.
+    // No scripts (npm's install-scripts warning, scripts/ is not shipped) and no dev dependencies.
     expect(installed.scripts).toBeUndefined();
     expect(installed.devDependencies).toBeUndefined();
-    expect(installed.repository).toMatchObject({ type: "git", url: expect.stringMatching(/^git\+https:\/\//) });
+    // No repository known: no made-up one; the README's doc links point at this version on the CDN, and those docs are in the package.
+    expect(installed.repository).toBeUndefined();
+    const readme = readFileSync(path.join(project, "node_modules/parley-a2a/README.md"), "utf8");
+    const base = `https://unpkg.com/parley-a2a@${String(installed.version)}/`;
+    expect(readme).toContain(`[docs/cli.md](${base}docs/cli.md)`);
+    expect(readme).toContain(`(${base}docs/cli.md#config-file-check-lint)`);
+    expect(readme).not.toMatch(/\]\((?!https?:|#)[^)]+\)|src="docs\//);
+    for (const [, file] of readme.matchAll(/\(https:\/\/unpkg\.com\/parley-a2a@[^/]+\/([^)#]+)/g)) {
+      expect(readFileSync(path.join(project, "node_modules/parley-a2a", file!), "utf8").length, file).toBeGreaterThan(0);
+    }
+    // A doc the shipped ones link to is shipped too (docs/README.md lists them all).
+    expect(readFileSync(path.join(project, "node_modules/parley-a2a/docs/library.md"), "utf8")).toContain("parley-a2a");
   }, 120_000);
 
   it("reviews a card from Node ESM, on the compiled validator by default (the browser condition keeps zod/mini)", async () => {
@@ -245,4 +257,63 @@ describe("the parley-a2a tarball", () => {
       await client.close();
     }
   }, 60_000);
+});
+
+describe("where the package says it lives (the staging's repository)", () => {
+  it("takes --repository first, then PARLEY_REPOSITORY, then a public GitHub or GitLab origin, else none", () => {
+    const origin = () => "git@gitlab.com:team/sub/parley.git";
+    expect(resolveRepository({ flag: "https://github.com/acme/parley", env: { PARLEY_REPOSITORY: "https://github.com/other/x" }, origin })).toEqual({
+      field: { type: "git", url: "git+https://github.com/acme/parley.git" },
+      from: "--repository",
+    });
+    expect(resolveRepository({ env: { PARLEY_REPOSITORY: "https://git.example.org/team/parley.git" }, origin })).toEqual({
+      field: { type: "git", url: "git+https://git.example.org/team/parley.git" },
+      from: "PARLEY_REPOSITORY",
+    });
+    expect(resolveRepository({ env: {}, origin })).toEqual({ field: { type: "git", url: "git+https://gitlab.com/team/sub/parley.git" }, from: "git remote origin" });
+    expect(resolveRepository({ env: {}, origin: () => "ssh://git@github.com/acme/parley.git" })?.field.url).toBe("git+https://github.com/acme/parley.git");
+    // A remote that is not a public GitHub/GitLab one (a company host, a local path) or none: the field is left out.
+    for (const remote of ["https://git.internal.example/team/parley.git", "/srv/git/parley.git", "file:///srv/git/parley", undefined]) {
+      expect(resolveRepository({ env: {}, origin: () => remote })).toBeUndefined();
+    }
+  });
+
+  it("never copies credentials from a URL into the manifest, and refuses what is no repository URL", () => {
+    expect(repositoryField("https://ci-bot:ghp_secret123@github.com/acme/parley.git", { publicOnly: true })?.url).toBe("git+https://github.com/acme/parley.git");
+    expect(() => repositoryField("acme/parley")).toThrow(/is not a repository URL/);
+    expect(() => repositoryField("http://github.com/acme/parley")).toThrow(/is not a repository URL/);
+    expect(() => resolveRepository({ env: { PARLEY_REPOSITORY: "not a url" } })).toThrow(/"not a url" is not a repository URL/);
+  });
+
+  it("without a repository, points the README's docs links at the CDN for this version and drops what would not resolve", () => {
+    const readme = [
+      "See [docs/cli.md](docs/cli.md#exit-codes) and [the rule](./docs/rule.md).",
+      "![A screenshot](docs/shot.png)",
+      '<img src="docs/phone.png" alt="phone" width="260">',
+      "The [examples](examples/) and [`input-modes`](lib/negotiation/invariants/input-modes/); [missing](docs/gone.md); [site](https://a2a-protocol.org/) and [below](#usage).",
+    ].join("\n");
+    const out = readmeWithoutRepository(readme, { name: "parley-a2a", version: "9.8.7", exists: (f) => f !== "docs/gone.md" });
+    expect(out.text).toBe(
+      [
+        "See [docs/cli.md](https://unpkg.com/parley-a2a@9.8.7/docs/cli.md#exit-codes) and [the rule](https://unpkg.com/parley-a2a@9.8.7/docs/rule.md).",
+        "The examples and `input-modes`; missing; [site](https://a2a-protocol.org/) and [below](#usage).",
+      ].join("\n"),
+    );
+    expect(out.ship).toEqual(["docs/cli.md", "docs/rule.md"]);
+    const docs: Record<string, string> = { "docs/cli.md": "[rule](rule.md#x) [probe](./probe.md) [src](../lib/x.ts)", "docs/rule.md": "[cli](cli.md)", "docs/probe.md": "" };
+    expect(linkedDocs(out.ship, (f) => docs[f])).toEqual(["docs/cli.md", "docs/rule.md", "docs/probe.md"]);
+  });
+
+  it("reads --repository from the pack's arguments, once, and refuses what it does not know before building anything", async () => {
+    expect(parsePackArgs(["out", "--repository", "https://github.com/acme/parley"])).toEqual({ destination: "out", repository: "https://github.com/acme/parley" });
+    expect(parsePackArgs(["--repository=https://github.com/acme/parley"])).toEqual({ destination: undefined, repository: "https://github.com/acme/parley" });
+    expect(() => parsePackArgs(["--repository", "a", "--repository", "b"])).toThrow(/given twice/);
+    expect(() => parsePackArgs(["--repo", "a"])).toThrow(/unknown flag --repo/);
+    const refused = await run("node", [path.join(ROOT, "scripts/build-package.mjs"), "--repository", "acme/parley"], { cwd: ROOT }).then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('pack: "acme/parley" is not a repository URL');
+  });
 });

@@ -43,11 +43,12 @@ describe("package.json", () => {
     expect(pkg.scripts.prepare).toContain("scripts/build-lib.mjs");
   });
 
-  it("ships a manifest with a repository and no scripts, none of which could run from the files it ships", () => {
+  it("ships a manifest with no scripts, none of which could run from the files it ships, and names no made-up repository", () => {
     const shipped = shippedManifest(pkg);
     expect(shipped.scripts).toBeUndefined();
     expect(shipped.devDependencies).toBeUndefined();
-    expect(shipped.repository).toEqual(pkg.repository);
+    // Where the project lives is the pack's to find (--repository, PARLEY_REPOSITORY, a public origin), not a placeholder here.
+    expect((pkg as { repository?: unknown }).repository).toBeUndefined();
     expect(Object.keys(shipped)).toEqual(expect.arrayContaining(["name", "version", "exports", "bin", "files", "engines", "dependencies"]));
     // A publish from the root would ship the development manifest: it refuses, naming the staged one.
     expect(pkg.scripts.prepublishOnly).toContain("npm publish build/package");

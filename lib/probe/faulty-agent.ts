@@ -31,6 +31,12 @@ export interface AgentFaults {
   sloppyPush?: boolean;
   /** Echoes the request's Authorization header in its error messages. */
   echoCredentials?: boolean;
+  /** `message/send` answered in A2A 1.0's shape (a `task` wrapper, TASK_STATE_* states, no kind) though the card says 0.3. */
+  answers10?: boolean;
+  /** On a card that declares 1.0 (`declares10`): `SendMessage` answered with a 0.3 Task (`kind`, lower-case states) where a SendMessageResponse belongs. */
+  answers03?: boolean;
+  /** The card asked for with `A2A-Version: 1.0` offers something else (no streaming, another skill) than the one asked for without. */
+  cardByVersion?: boolean;
 }
 
 export interface FaultyAgentOptions {
@@ -41,6 +47,11 @@ export interface FaultyAgentOptions {
   push?: boolean;
   /** Extra interfaces the card lists (fan-out tests): URLs as given. */
   extraInterfaces?: string[];
+  /**
+   * The card is an A2A 1.0 card (one JSON-RPC interface declaring "1.0") and the agent answers 1.0's
+   * GetTask, SendMessage and SubscribeToTask (each a task not found, or a completed task in 1.0's shape).
+   */
+  declares10?: boolean;
 }
 
 export interface FaultyAgent {
@@ -90,7 +101,8 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, text: string): Promise<void> {
     if (req.method === "GET" && req.url === "/.well-known/agent-card.json") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(card()));
+      const v1 = f.cardByVersion && req.headers["a2a-version"] === "1.0";
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(v1 ? { ...card(), capabilities: { streaming: false, pushNotifications: false }, skills: [{ id: "summarise", name: "Summarise", description: "Summarises text.", tags: ["test"] }] } : card()));
       return;
     }
     if (req.method !== "POST" || req.url !== "/a2a") {
@@ -120,6 +132,17 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
         return error(res, rpc.id, -32001, `Task not found${echo}`);
       case "message/send":
         return send(res, rpc, params);
+      case "GetTask":
+      case "SubscribeToTask":
+      case "GetTaskPushNotificationConfig":
+        return error(res, rpc.id, -32001, `Task not found${echo}`);
+      case "SendMessage": {
+        const id = randomUUID();
+        const contextId = randomUUID();
+        await wait(workMs);
+        if (f.answers03) return result(res, rpc.id, taskOf(id, contextId, "completed", true));
+        return result(res, rpc.id, { task: { id, contextId, status: { state: "TASK_STATE_COMPLETED" }, artifacts: [{ artifactId: "a1", parts: [{ text: "done" }] }] } });
+      }
       case "message/stream":
         return stream(res, rpc);
       default:
@@ -145,6 +168,11 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
       return result(res, f.idNull ? null : rpc.id, taskOf(id, contextId, "working", false));
     }
     const task = await done;
+    if (f.answers10) {
+      const v1 = Object.fromEntries(Object.entries(task).filter(([k]) => k !== "kind"));
+      const artifacts = (task.artifacts as Json[] | undefined)?.map((a) => ({ ...a, parts: [{ text: "done" }] }));
+      return result(res, f.idNull ? null : rpc.id, { task: { ...v1, status: { state: "TASK_STATE_COMPLETED" }, ...(artifacts ? { artifacts } : {}) } });
+    }
     return result(res, f.idNull ? null : rpc.id, task);
   }
 
@@ -182,6 +210,18 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
   }
 
   function card(): Json {
+    if (options.declares10) {
+      return {
+        name: "Faulty test agent",
+        description: "A deliberately faulty A2A agent for Parley's probe tests.",
+        supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+        version: "1.0.0",
+        capabilities: { streaming: options.streaming ?? true, pushNotifications: options.push ?? false },
+        defaultInputModes: ["text/plain"],
+        defaultOutputModes: ["text/plain"],
+        skills: [{ id: "echo", name: "Echo", description: "Answers any text.", tags: ["test"] }],
+      };
+    }
     return {
       protocolVersion: "0.3.0",
       name: "Faulty test agent",

@@ -3,7 +3,8 @@ import { A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, type AgentCard, type AgentInt
 import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Transport, type TransportFactory } from "@a2a-js/sdk/client";
 import { fetchCard } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
-import { capList, type ClientProfile, LIST_CAP, describeCardLocation, locateCardFor, review, type TaskClass } from "../negotiation";
+import { capList, type ClientProfile, LIST_CAP, describeCardLocation, locateCard, locateCardFor, review, type TaskClass } from "../negotiation";
+import { type CardFetch, checkServedCards } from "./card-served";
 import { ADVICE, type ProbeSurface } from "./advice";
 import { disagrees } from "./agreement";
 import { answeredJsonRpcErrorCode, classifyFailure, describeError, isTaskNotFound } from "./classify";
@@ -12,6 +13,8 @@ import { ExchangeRecorder, redactDeep } from "./exchange";
 import { createProbeFetch } from "./transport-fetch";
 import type { CallFailure, Contradiction, ProbedClass, ProbedInterface, ProbeReport } from "./types";
 import { checkPush, checkWire, type WireFinding } from "./wire-checks";
+import { servedShapesNote } from "./wire-explain";
+import { WELL_KNOWN_CARD_PATHS } from "./wire-rules";
 
 export interface ProbeOptions {
   /** The card's URL (fetched plainly and the SDK's way) or its text (a file). */
@@ -114,17 +117,47 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     : probeFetch;
   let servedRaw = raw;
   let servedToSdkDiffers: boolean | null = null;
+  // The card as each client is served it: by the A2A-Version it sends, at the paths it reads. GETs
+  // only, through the safe fetcher, at most seven of them (every one in the exchange log).
+  const byHeader: CardFetch[] = [];
+  const atPaths: CardFetch[] = [];
+  const getCard = async (url: string, header: string | null): Promise<CardFetch> => {
+    const got: CardFetch = { seq: recorder.exchanges.length, url, header };
+    try {
+      const res = await probeFetch(url, { headers: { accept: "application/json", ...(header ? { [A2A_VERSION_HEADER]: header } : {}) } });
+      got.status = res.status;
+      got.text = await res.text();
+    } catch {
+      // No answer: the exchange log says why; no card there.
+    }
+    return got;
+  };
   if (cardUrl) {
     try {
-      const res = await probeFetch(cardUrl, { headers: { [A2A_VERSION_HEADER]: A2A_PROTOCOL_VERSION, accept: "application/json" } });
-      sdkText = await res.text();
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const sdkWay = await getCard(cardUrl, A2A_PROTOCOL_VERSION);
+      byHeader.push(sdkWay);
+      sdkText = sdkWay.text;
+      if (sdkWay.status === undefined) throw new Error(recorder.exchanges[sdkWay.seq]?.error ?? "no answer");
+      if (sdkWay.status < 200 || sdkWay.status > 299) throw new Error(`HTTP ${sdkWay.status}`);
+      sdkText ??= "";
       servedRaw = parseJson(sdkText);
       servedToSdkDiffers = canonical(servedRaw) !== canonical(raw);
       if (servedToSdkDiffers) notes.push(`The card served with ${A2A_VERSION_HEADER}: ${A2A_PROTOCOL_VERSION} (as the SDK asks) differs from the one served plainly; the SDK's is the one probed and reviewed.`);
     } catch (e) {
       notes.push(`The card could not be fetched the SDK's way (with ${A2A_VERSION_HEADER}): ${describeError(e)}; the plain one is probed.`);
     }
+    for (const header of [null, "0.3"]) if (!opts.signal?.aborted) byHeader.unshift(await getCard(cardUrl, header));
+    byHeader.sort((a, b) => (a.header ?? "").localeCompare(b.header ?? ""));
+    // The well-known paths, then the profile's own (at most four paths in all).
+    const paths = [...new Set([...WELL_KNOWN_CARD_PATHS, ...(opts.profile.cardPaths ?? [])])].slice(0, 4);
+    for (const url of locateCard(cardUrl, paths).wouldTry) {
+      if (url !== cardUrl && !opts.signal?.aborted) atPaths.push(await getCard(url, null));
+    }
+  }
+  const served = cardUrl ? checkServedCards(cardUrl, byHeader, atPaths, (t) => recorder.redact(t), opts.profile) : undefined;
+  if (served && !served.findings.some((f) => f.id === "card-differs-by-version")) {
+    const note = servedShapesNote(served.shapes);
+    if (note) notes.push(note);
   }
   const servedText = servedToSdkDiffers && sdkText !== undefined ? sdkText : plainText;
 
@@ -284,7 +317,7 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
     contradictions: contradictions.filter((c, i) => contradictions.findIndex((d) => d.pointer === c.pointer) === i),
     sent: opts.send !== undefined,
     notes,
-    wire: [...checkWire(recorder.exchanges, (t) => recorder.redact(t)), ...pushFindings].sort((a, b) => a.seq - b.seq),
+    wire: [...checkWire(recorder.exchanges, (t) => recorder.redact(t)), ...pushFindings, ...(served?.findings ?? [])].sort((a, b) => a.seq - b.seq),
     exchanges: recorder.log(),
   };
   // A credential the agent echoed back (in an error text, a card) is nowhere in what is reported.

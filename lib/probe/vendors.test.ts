@@ -35,7 +35,7 @@ describe("the probe on Reactive Agents' server", () => {
   it("without --send: its tasks/get refusal is -32000, where A2A defines task-not-found, and every SDK client loses that error", async () => {
     const server = keep(await startReactiveAgentsServer());
     const report = await probe(server.cardUrl);
-    expect(ids(report)).toEqual(["jsonrpc-generic-error-code"]);
+    expect(ids(report)).toEqual(["card-path-missed", "jsonrpc-generic-error-code"]);
     const f = finding(report, "jsonrpc-generic-error-code");
     expect(f).toMatchObject({ method: "tasks/get", version: "0.3", data: { code: -32000 } });
     expect(wireClientsSummary(f)).toBe("fails with the JS SDK 1.x client, the JS SDK 0.3 client and the Python SDK client");
@@ -61,6 +61,34 @@ describe("the probe on Reactive Agents' server", () => {
     expect(wireClientsSummary(idNull)).toBe("fails with the JS SDK 1.x client and the JS SDK 0.3 client; works with the Python SDK client");
     expect(server.inputs.length).toBeGreaterThan(0);
   }, 30_000);
+});
+
+describe("the card as served, where each client looks for it", () => {
+  // Reactive Agents serves its card at /.well-known/agent.json (A2A 0.2's path), VoltAgent one per
+  // agent at /.well-known/<agentId>/agent-card.json; neither answers at /.well-known/agent-card.json,
+  // the only path the SDK clients read: each of them fails to resolve the card, with its own error.
+  it("Reactive Agents: a card only at /.well-known/agent.json, which no SDK client reads", async () => {
+    const server = keep(await startReactiveAgentsServer());
+    const report = await probe(server.cardUrl);
+    const f = finding(report, "card-path-missed");
+    expect(f.data).toMatchObject({ served: "/.well-known/agent.json", tried: `${server.origin}/.well-known/agent-card.json`, status: 404 });
+    expect(wireClientsSummary(f)).toBe("fails with the JS SDK 1.x client, the JS SDK 0.3 client and the Python SDK client");
+    expect(clientEffectSentence(f, "js-1")).toBe(`the JS SDK 1.x client throws: Failed to fetch Agent Card from ${server.origin}/.well-known/agent-card.json: 404`);
+    expect(clientEffectSentence(f, "python")).toBe(`the Python SDK client throws: AgentCardResolutionError: Failed to fetch agent card from ${server.origin}/.well-known/agent-card.json (HTTP 404)`);
+    // The probe asked at both well-known paths, GETs only, and they are in the exchange log.
+    const gets = report.exchanges!.filter((x) => x.method === "GET").map((x) => new URL(x.url).pathname);
+    expect(new Set(gets)).toEqual(new Set(["/.well-known/agent.json", "/.well-known/agent-card.json"]));
+    expect(report.exchanges!.every((x) => x.method === "GET" || x.method === "POST")).toBe(true);
+  });
+
+  it("VoltAgent: a card per agent under /.well-known/<agentId>/, at no path an SDK client reads", async () => {
+    const server = keep(await startVoltAgentServer());
+    const report = await probe(server.cardUrl);
+    const f = finding(report, "card-path-missed");
+    expect(String(f.data.served)).toMatch(/^\/\.well-known\/[^/]+\/agent-card\.json$/);
+    expect(wireFindingSentence(f)).toMatch(/^no card at .*\/\.well-known\/agent-card\.json \(HTTP 404\); the card answers at \/\.well-known\/[^/]+\/agent-card\.json only, where the profile's client \(a2a-js with legacyCompat\) does not look \(breaks A2A agent discovery: /);
+    expect(server.inputs).toEqual([]);
+  });
 });
 
 describe("the wire checks on the JS SDK client's own calls to Reactive Agents' server", () => {
@@ -92,7 +120,7 @@ describe("the probe on VoltAgent's server", () => {
   it("without --send: JSON-RPC errors on HTTP 400 (the Python client loses them, the JS clients read them), and a streaming card without resubscribe", async () => {
     const server = keep(await startVoltAgentServer());
     const report = await probe(server.cardUrl);
-    expect(ids(report)).toEqual(["jsonrpc-error-http-status"]);
+    expect(ids(report)).toEqual(["card-path-missed", "jsonrpc-error-http-status"]);
     const f = finding(report, "jsonrpc-error-http-status");
     expect(f.data).toMatchObject({ status: 400 });
     expect(wireClientsSummary(f)).toBe("fails with the Python SDK client; works with the JS SDK 1.x client and the JS SDK 0.3 client");
@@ -104,7 +132,7 @@ describe("the probe on VoltAgent's server", () => {
   it("with --send: tasks without kind and a U+001E byte after data: in every stream event, named with the JS SDK's own error, the one the send really threw", async () => {
     const server = keep(await startVoltAgentServer());
     const report = await probe(server.cardUrl, sending);
-    expect(ids(report)).toEqual(["jsonrpc-error-http-status", "result-kind-missing", "sse-data-unparseable"]);
+    expect(ids(report)).toEqual(["card-path-missed", "jsonrpc-error-http-status", "result-kind-missing", "sse-data-unparseable"]);
     const send = finding(report, "result-kind-missing");
     expect(send.method).toBe("message/send");
     expect(wireClientsSummary(send)).toBe("fails with the JS SDK 1.x client and the JS SDK 0.3 client; works with the Python SDK client");

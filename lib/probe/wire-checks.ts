@@ -1,5 +1,5 @@
 import { type RecordedExchange, sseEvents } from "./exchange";
-import type { WireFindingId } from "./wire-rules";
+import type { ClientEffect, SdkClient, WireFindingId } from "./wire-rules";
 
 /**
  * The wire checks: every JSON-RPC answer the probe received, judged against the protocol version of
@@ -17,6 +17,11 @@ export interface WireFinding {
   /** The frame as received (an answer body, one SSE event's data), shortened, credentials redacted. */
   received: string;
   data: Record<string, string | number | boolean | null>;
+  /**
+   * What each client does, when it depends on what that client was served (the card by the
+   * A2A-Version it sends, at the paths it reads); absent: the rule's effects (wire-rules.ts).
+   */
+  clients?: Partial<Record<SdkClient, ClientEffect>>;
 }
 
 const STREAM_METHODS = new Set(["message/stream", "tasks/resubscribe", "SendStreamingMessage", "SubscribeToTask"]);
@@ -101,6 +106,14 @@ function checkEnvelope(res: Json, req: Json, method: string, status: number, bod
 function checkResult(result: unknown, version: "0.3" | "1.0", method: string, body: string, found: Found): void {
   if (version === "0.3") {
     if (method === "message/send") {
+      // A 1.0 answer on a 0.3 call: the SendMessageResponse wrapper ({"task": …} or {"message": …}) where a Task or Message belongs.
+      const wrapper = isObject(result) && result.kind === undefined ? ["task", "message"].find((k) => isObject(result[k])) : undefined;
+      if (wrapper) {
+        const inner = (result as Json)[wrapper] as Json;
+        const state = isObject(inner.status) && typeof inner.status.state === "string" ? inner.status.state : null;
+        found("served-1.0-on-0.3", body, { method, wrapper, state });
+        return;
+      }
       if (!isObject(result) || (result.kind !== "task" && result.kind !== "message")) {
         found("result-kind-missing", body, { method, kind: isObject(result) ? (JSON.stringify(result.kind) ?? "undefined") : null });
       }
@@ -110,6 +123,12 @@ function checkResult(result: unknown, version: "0.3" | "1.0", method: string, bo
     return;
   }
   if (method === "SendMessage") {
+    // A 0.3 answer on a 1.0 call: a Task or Message itself (with kind, or an id and a status) where the wrapper belongs.
+    if (isObject(result) && !("task" in result) && !("message" in result) && (typeof result.kind === "string" || ("id" in result && "status" in result) || "messageId" in result)) {
+      const state = isObject(result.status) && typeof result.status.state === "string" ? result.status.state : null;
+      found("served-0.3-on-1.0", body, { method, kind: typeof result.kind === "string" ? result.kind : null, state, field: Object.keys(result)[0] ?? null });
+      return;
+    }
     const keys = isObject(result) ? ["task", "message"].filter((k) => k in result) : [];
     if (keys.length !== 1) found("result-shape", body, { method, field: "task|message", got: isObject(result) ? Object.keys(result).join(",") : typeof result });
     else if (keys[0] === "task") checkTask((result as Json).task, "1.0", body, found);

@@ -1,5 +1,6 @@
+import type { CardShape } from "./card-served";
 import type { WireFinding } from "./wire-checks";
-import { type ClientOutcome, SDK_CLIENTS, type SdkClient, WIRE_RULES, type WireFindingId } from "./wire-rules";
+import { CLIENT_CARD_FETCH, type ClientOutcome, effectFor, SDK_CLIENTS, type SdkClient, WIRE_RULES, type WireFindingId } from "./wire-rules";
 
 /** The wire findings in English: the one place their sentences are made (CLI text, JUnit, the workspace). */
 
@@ -15,7 +16,13 @@ const PROTOCOL_NAMES: Record<(typeof WIRE_RULES)[WireFindingId]["breaks"], strin
   "a2a-1.0": "A2A 1.0",
   sse: "Server-Sent Events as A2A uses them",
   "a2a-push": "A2A push notifications",
+  "a2a-discovery": "A2A agent discovery",
 };
+
+/** "with A2A-Version: 1.0", "without A2A-Version": a header value as the card findings keep it ("none", "" or null: not sent). */
+function asked(header: string | number | boolean | null | undefined): string {
+  return header === null || header === undefined || header === "" || header === "none" ? "without A2A-Version" : `with A2A-Version: ${String(header)}`;
+}
 
 const WHAT: Record<WireFindingId, (d: WireFinding["data"]) => string> = {
   "jsonrpc-id-mismatch": (d) => `the answer to ${d.method} carries id ${d.got}, not the request's ${d.expected}`,
@@ -36,13 +43,28 @@ const WHAT: Record<WireFindingId, (d: WireFinding["data"]) => string> = {
   "push-content-type": (d) => `the push callback came as ${d.contentType ?? "no content type"}, not JSON`,
   "push-token": (d) => (d.present ? "the push callback carried a different token from the one configured" : "the push callback carried no X-A2A-Notification-Token"),
   "push-body": (d) => `the push callback's body is not a task (${d.why})`,
+  "card-scheme-shape": (d) =>
+    `the card served ${String(d.headers)
+      .split(", ")
+      .map(asked)
+      .join(" and ")} writes its security scheme${String(d.schemes).includes(",") ? "s" : ""} ${d.schemes} in the JS SDK's internal shape {"scheme":{"$case":…,"value":…}}`,
+  "card-differs-by-version": (d) => `the card served ${asked(d.other)} offers something else than the one served ${asked(d.first)}: ${d.fields} differ`,
+  "card-path-missed": (d) =>
+    `no card at ${d.tried}${d.status === null ? "" : ` (HTTP ${d.status})`}; the card answers at ${d.served} only${d.profileClient ? `, where the profile's client (${d.profileClient}) does not look` : ""}`,
+  "served-0.3-on-1.0": (d) =>
+    `the ${d.method} answer on an interface declared 1.0 is in A2A 0.3's shape (${[d.kind ? `"kind": "${d.kind}"` : "", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ") || "a bare task"}, no "task" or "message" wrapper)`,
+  "served-1.0-on-0.3": (d) =>
+    `the ${d.method} answer on an interface declared 0.3 is in A2A 1.0's shape (${[d.wrapper ? `a "${d.wrapper}" wrapper` : "", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ")}, no "kind")`,
 };
 
 const OUTCOME: Record<ClientOutcome, string> = {
   throws: "throws",
   readsNothing: "returns, with no task or message the caller can read",
   losesError: "loses the A2A error (the caller sees a generic failure)",
+  noCredentials: "reads no security scheme, so it sends no credentials and every call is refused (HTTP 401)",
   waits: "gets nothing until the task is done",
+  doesNotCall: "never makes this call (it speaks A2A 0.3 only)",
+  getsCard: "is served the card",
   works: "works",
   notTraced: "not traced in its code",
 };
@@ -55,22 +77,44 @@ export function wireFindingSentence(f: WireFinding): string {
 
 /** What one client does with it, with the SDK's own error text filled in. */
 export function clientEffectSentence(f: WireFinding, client: SdkClient): string {
-  const effect = WIRE_RULES[f.id].clients[client];
+  const effect = effectFor(f, client);
+  if (effect.outcome === "getsCard") return `${CLIENT_NAMES[client]} ${OUTCOME.getsCard} ${asked(effect.error)}`;
   const error = effect.error?.replace(/\{(\w+)\}/g, (_m, k: string) => String(f.data[k] ?? (k === "method" ? f.method : "…")));
   return `${CLIENT_NAMES[client]} ${OUTCOME[effect.outcome]}${error ? `: ${error}` : ""}`;
 }
 
 /** "fails with the JS SDK 1.x client and the JS SDK 0.3 client; works with the Python SDK client": the matrix's observed column. */
 export function wireClientsSummary(f: WireFinding): string {
-  const by = (outcomes: ClientOutcome[]) => SDK_CLIENTS.filter((c) => outcomes.includes(WIRE_RULES[f.id].clients[c].outcome)).map((c) => CLIENT_NAMES[c]);
+  const by = (outcomes: ClientOutcome[]) => SDK_CLIENTS.filter((c) => outcomes.includes(effectFor(f, c).outcome)).map((c) => CLIENT_NAMES[c]);
   const parts: string[] = [];
-  const fails = by(["throws", "readsNothing", "losesError"]);
+  // Who is served which card: one part per card, "the JS SDK 0.3 client is served the card without A2A-Version".
+  const cards = new Map<string, string[]>();
+  for (const c of SDK_CLIENTS) {
+    const e = effectFor(f, c);
+    if (e.outcome === "getsCard") cards.set(asked(e.error), [...(cards.get(asked(e.error)) ?? []), CLIENT_NAMES[c]]);
+  }
+  for (const [card, clients] of cards) parts.push(`${list(clients)} ${clients.length === 1 ? "is" : "are"} served the card ${card}`);
+  const fails = by(["throws", "readsNothing", "losesError", "noCredentials"]);
   const waits = by(["waits"]);
   const works = by(["works"]);
   if (fails.length) parts.push(`fails with ${list(fails)}`);
   if (waits.length) parts.push(`${list(waits)} ${waits.length === 1 ? "waits" : "wait"} for the end`);
   if (works.length) parts.push(`works with ${list(works)}`);
+  const never = by(["doesNotCall"]);
+  if (never.length) parts.push(`${list(never)} never ${never.length === 1 ? "makes" : "make"} this call`);
   return parts.join("; ") || "what the SDK clients do with it is not traced";
+}
+
+/** When the card comes back in another shape by the A2A-Version asked with (A2A's versioning, no finding by itself): who gets which. */
+export function servedShapesNote(shapes: readonly { header: string | null; shape: CardShape }[]): string | undefined {
+  if (new Set(shapes.map((s) => s.shape)).size < 2) return undefined;
+  const who = (header: string | null) => {
+    const clients = SDK_CLIENTS.filter((c) => CLIENT_CARD_FETCH[c].header === header).map((c) => CLIENT_NAMES[c]);
+    return clients.length ? ` (${list(clients)})` : "";
+  };
+  const shape = { "1.0": "A2A 1.0's shape", "0.3": "A2A 0.3's shape", both: "A2A 0.3's shape with 1.0's interfaces in it", other: "neither A2A shape" } as const;
+  const parts = shapes.map((s) => `in ${shape[s.shape]} ${asked(s.header)}${who(s.header)}`);
+  return `The card is served ${list(parts)}; what it offers is the same.`;
 }
 
 function list(items: string[]): string {

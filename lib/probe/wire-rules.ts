@@ -26,7 +26,12 @@ export type WireFindingId =
   | "blocking-ignored"
   | "push-content-type"
   | "push-token"
-  | "push-body";
+  | "push-body"
+  | "card-scheme-shape"
+  | "card-differs-by-version"
+  | "card-path-missed"
+  | "served-1.0-on-0.3"
+  | "served-0.3-on-1.0";
 
 export type SdkClient = "js-1" | "js-0.3" | "python";
 export const SDK_CLIENTS: readonly SdkClient[] = ["js-1", "js-0.3", "python"];
@@ -35,9 +40,11 @@ export const SDK_CLIENTS: readonly SdkClient[] = ["js-1", "js-0.3", "python"];
  * throws: the call fails with `error`. readsNothing: the call returns, the caller's code finds no
  * task, message or text in it. losesError: the A2A error becomes a generic one (the caller cannot
  * tell "not found" or "not supported" from a failure). waits: the caller gets nothing until the
- * task is done. works: the client reads it as intended. notTraced: not established from its code.
+ * task is done. noCredentials: the client reads no security scheme from the card, so it sends no
+ * credentials and every call is refused. getsCard: the client is served one of the card's versions
+ * (`error` says which). doesNotCall: the client never makes the call (a 0.3-only client, a 1.0 method). works: the client reads it as intended. notTraced: not established from its code.
  */
-export type ClientOutcome = "throws" | "readsNothing" | "losesError" | "waits" | "works" | "notTraced";
+export type ClientOutcome = "throws" | "readsNothing" | "losesError" | "noCredentials" | "waits" | "getsCard" | "doesNotCall" | "works" | "notTraced";
 
 export interface ClientEffect {
   outcome: ClientOutcome;
@@ -46,10 +53,27 @@ export interface ClientEffect {
 
 export interface WireRule {
   /** The protocol text it breaks: a source key and section (see docs/probe.md). */
-  breaks: "jsonrpc-2.0" | "a2a-0.3" | "a2a-1.0" | "sse" | "a2a-push";
+  breaks: "jsonrpc-2.0" | "a2a-0.3" | "a2a-1.0" | "sse" | "a2a-push" | "a2a-discovery";
   section: string;
   clients: Record<SdkClient, ClientEffect>;
 }
+
+/**
+ * How each SDK client asks for a card, from its code: the A2A-Version header it sends on the card
+ * fetch (null: none) and the paths it reads. `@a2a-js/sdk` 1.3: client/card-resolver.ts
+ * (DefaultAgentCardResolver.resolve sends A2A_PROTOCOL_VERSION, reads AGENT_CARD_PATH); 0.3.14: the
+ * same resolver without the header; Python: client_factory.py sets A2A-Version: 1.0
+ * (VERSION_HEADER = PROTOCOL_VERSION_CURRENT) as a default header of its httpx client, which
+ * card_resolver.py's GET uses, and reads AGENT_CARD_WELL_KNOWN_PATH (utils/constants.py).
+ */
+export const CLIENT_CARD_FETCH: Record<SdkClient, { header: string | null; paths: readonly string[] }> = {
+  "js-1": { header: "1.0", paths: ["/.well-known/agent-card.json"] },
+  "js-0.3": { header: null, paths: ["/.well-known/agent-card.json"] },
+  python: { header: "1.0", paths: ["/.well-known/agent-card.json"] },
+};
+
+/** The well-known card paths the probe asks for: 0.3 and 1.0's, and 0.1–0.2's. */
+export const WELL_KNOWN_CARD_PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json"] as const;
 
 const ALL = (effect: ClientEffect): Record<SdkClient, ClientEffect> => ({ "js-1": effect, "js-0.3": effect, python: effect });
 
@@ -180,4 +204,65 @@ export const WIRE_RULES: Record<WireFindingId, WireRule> = {
     section: "the callback body is the task (0.3) or a StreamResponse (1.0)",
     clients: ALL({ outcome: "notTraced" }),
   },
+  // The card as served. The effects are those of a client that is served the faulty card; a finding
+  // carries its own per-client effects (WireFinding.clients) when some client, by the A2A-Version it
+  // sends or the paths it reads, is served another one.
+  "card-scheme-shape": {
+    breaks: "a2a-1.0",
+    section: "SecurityScheme: ProtoJSON names the oneof member (httpAuthSecurityScheme, …), no $case/value wrapper",
+    clients: {
+      // The 1.x client never reads securitySchemes (credentials are what the app's AuthenticationHandler
+      // or interceptors add); card-resolver.ts normalizeAgentCard parses the entry to an empty scheme.
+      "js-1": { outcome: "works" },
+      // card-resolver.ts normalizeAgentCard takes a scheme without "type" for ProtoJSON and
+      // FromProto.securityScheme throws on a oneof it cannot name: the card is never resolved.
+      "js-0.3": { outcome: "throws", error: "Unsupported security scheme type" },
+      // card_resolver.py: ParseDict(ignore_unknown_fields=True) drops "scheme"; auth/interceptor.py
+      // finds no http/oauth2/oidc/apiKey member and adds no header.
+      python: { outcome: "noCredentials" },
+    },
+  },
+  "card-differs-by-version": {
+    breaks: "a2a-1.0",
+    section: "versioning: the A2A-Version a client sends selects the shape of an answer, not what the agent offers",
+    clients: ALL({ outcome: "getsCard" }),
+  },
+  "card-path-missed": {
+    breaks: "a2a-discovery",
+    section: "the public card is at /.well-known/agent-card.json (0.3, 1.0; /.well-known/agent.json before 0.3)",
+    clients: {
+      "js-1": { outcome: "throws", error: "Failed to fetch Agent Card from {tried}: {status}" },
+      "js-0.3": { outcome: "throws", error: "Failed to fetch Agent Card from {tried}: {status}" },
+      python: { outcome: "throws", error: "AgentCardResolutionError: Failed to fetch agent card from {tried} (HTTP {status})" },
+    },
+  },
+  "served-1.0-on-0.3": {
+    breaks: "a2a-0.3",
+    section: "an interface declared 0.3 answers in 0.3 shapes (Task/Message with kind, lower-case states)",
+    clients: {
+      // LegacyJsonRpcTransport reads result.kind to tell a task from a message.
+      "js-1": { outcome: "throws", error: "InvalidAgentResponseError: Unexpected v0.3 message/send result kind: undefined" },
+      // JsonRpcTransport returns the result as it came: no kind, no task or message the caller knows.
+      "js-0.3": { outcome: "readsNothing" },
+      // compat/v0_3/jsonrpc_transport.py send_message: no kind, no messageId, no id at the top: an empty SendMessageResponse.
+      python: { outcome: "readsNothing" },
+    },
+  },
+  "served-0.3-on-1.0": {
+    breaks: "a2a-1.0",
+    section: "SendMessageResponse: exactly one of task or message (ProtoJSON, no kind)",
+    clients: {
+      // JsonRpcTransport.sendMessage: SendMessageResponse.fromJSON finds no payload.
+      "js-1": { outcome: "throws", error: "Invalid response: missing payload" },
+      // The 0.3.14 client speaks 0.3 methods only: it never sends SendMessage.
+      "js-0.3": { outcome: "doesNotCall" },
+      // client/transports/jsonrpc.py send_message: json_format.ParseDict(result, SendMessageResponse()), unknown fields not ignored.
+      python: { outcome: "throws", error: 'ParseError: Message type "lf.a2a.v1.SendMessageResponse" has no field named "{field}"' },
+    },
+  },
 };
+
+/** What one client does with a finding: the finding's own effect (decided by what that client is served), else the rule's. */
+export function effectFor(f: { id: WireFindingId; clients?: Partial<Record<SdkClient, ClientEffect>> }, client: SdkClient): ClientEffect {
+  return f.clients?.[client] ?? WIRE_RULES[f.id].clients[client];
+}

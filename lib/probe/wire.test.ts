@@ -49,6 +49,7 @@ describe("wire checks: each fault named, with what each client does", () => {
     ["the final marker before the output", { faults: { finalBeforeOutput: true } }, ["sse-final-before-output"], /not traced/],
     ["push and resubscribe refused with -32000 on HTTP 200", { push: true, faults: { generic32000: true } }, ["jsonrpc-generic-error-code"], /^fails with /],
     ["JSON-RPC errors on HTTP 400", { faults: { errorsHttp400: true } }, ["jsonrpc-error-http-status"], /^fails with the Python SDK client; works with the JS SDK 1\.x client and the JS SDK 0\.3 client$/],
+    ["A2A 1.0 answers on an interface declared 0.3", { faults: { answers10: true } }, ["served-1.0-on-0.3"], /^fails with the JS SDK 1\.x client, the JS SDK 0\.3 client and the Python SDK client$/],
   ];
   for (const [name, options, expected, summary] of cases) {
     it(name, async () => {
@@ -69,6 +70,34 @@ describe("wire checks: each fault named, with what each client does", () => {
     const thrown = report.classes["request-response"]!.error!;
     expect(thrown).toContain(clientEffectSentence(f, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
     expect(clientEffectSentence(f, "python")).toBe("the Python SDK client works");
+  });
+
+  it("a 1.0 answer on a 0.3 interface: the JS SDK 1.x client throws the error the rule names", async () => {
+    const a = await agent({ faults: { answers10: true } });
+    const report = await probe(a.cardUrl, { ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "request-response") });
+    const f = report.wire!.find((w) => w.id === "served-1.0-on-0.3")!;
+    expect(f).toMatchObject({ method: "message/send", version: "0.3", data: { wrapper: "task", state: "TASK_STATE_COMPLETED" } });
+    expect(wireFindingSentence(f)).toMatch(/^the message\/send answer on an interface declared 0\.3 is in A2A 1\.0's shape \(a "task" wrapper, state TASK_STATE_COMPLETED, no "kind"\)/);
+    expect(report.classes["request-response"]).toMatchObject({ observed: "failed" });
+    expect(report.classes["request-response"]!.error).toContain(clientEffectSentence(f, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
+    expect(clientEffectSentence(f, "python")).toBe("the Python SDK client returns, with no task or message the caller can read");
+  });
+
+  it("a 0.3 answer on a 1.0 interface: the JS SDK 1.x client throws the error the rule names; the same agent answering in 1.0's shape gives nothing", async () => {
+    const onlyRequestResponse = { ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "request-response") };
+    const a = await agent({ declares10: true, streaming: false, faults: { answers03: true } });
+    const report = await probe(a.cardUrl, onlyRequestResponse);
+    expect(ids(report)).toEqual(["served-0.3-on-1.0"]);
+    const f = report.wire!.find((w) => w.id === "served-0.3-on-1.0")!;
+    expect(f).toMatchObject({ method: "SendMessage", version: "1.0", data: { kind: "task", state: "completed", field: "id" } });
+    expect(wireFindingSentence(f)).toMatch(/^the SendMessage answer on an interface declared 1\.0 is in A2A 0\.3's shape \("kind": "task", state completed, no "task" or "message" wrapper\)/);
+    expect(wireClientsSummary(f)).toBe("fails with the JS SDK 1.x client and the Python SDK client; the JS SDK 0.3 client never makes this call");
+    expect(report.classes["request-response"]).toMatchObject({ observed: "failed" });
+    expect(report.classes["request-response"]!.error).toContain(clientEffectSentence(f, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
+    const honest = await agent({ declares10: true, streaming: false });
+    const clean = await probe(honest.cardUrl, onlyRequestResponse);
+    expect(clean.wire).toEqual([]);
+    expect(clean.classes["request-response"]).toMatchObject({ observed: "completed" });
   });
 
   it("events held until the task ends, and a non-blocking send answered only at the end", async () => {
@@ -97,6 +126,68 @@ describe("wire checks: each fault named, with what each client does", () => {
     expect(inbound).toHaveLength(1);
     expect(inbound[0]!.requestHeaders["content-type"]).toBe("text/plain");
   }, 15_000);
+});
+
+describe("the card as served, per client", () => {
+  it("a card that offers something else to A2A-Version: 1.0: who is served which", async () => {
+    const a = await agent({ faults: { cardByVersion: true } });
+    const report = await probe(a.cardUrl);
+    expect(ids(report)).toEqual(["card-differs-by-version"]);
+    const f = report.wire!.find((w) => w.id === "card-differs-by-version")!;
+    expect(f.data).toMatchObject({ fields: "capabilities.streaming, skills", first: "none", other: "1.0" });
+    expect(wireFindingSentence(f)).toMatch(/^the card served with A2A-Version: 1\.0 offers something else than the one served without A2A-Version: capabilities\.streaming, skills differ \(breaks A2A 1\.0: /);
+    expect(wireClientsSummary(f)).toBe(
+      "the JS SDK 1.x client and the Python SDK client are served the card with A2A-Version: 1.0; the JS SDK 0.3 client is served the card without A2A-Version",
+    );
+    expect(clientEffectSentence(f, "js-0.3")).toBe("the JS SDK 0.3 client is served the card without A2A-Version");
+    // The card asked for three ways, GETs only, each in the exchange log.
+    const versions = report.exchanges!.filter((x) => x.method === "GET" && x.url === a.cardUrl).map((x) => x.requestHeaders["a2a-version"] ?? "none");
+    expect(versions.sort()).toEqual(["0.3", "1.0", "none"]);
+  });
+
+  it("a profile whose client reads only /.well-known/agent.json, on a server that serves agent-card.json: the finding names that client, every SDK client works", async () => {
+    const a = await agent();
+    const oldClient = { ...profile, name: "Old 0.2 client", cardPaths: ["/.well-known/agent.json"] };
+    const report = await probe(a.cardUrl, { profile: oldClient });
+    expect(ids(report)).toEqual(["card-path-missed"]);
+    const f = report.wire!.find((w) => w.id === "card-path-missed")!;
+    expect(wireFindingSentence(f)).toMatch(
+      new RegExp(`^no card at ${a.origin.replace(/\./g, "\\.")}/\\.well-known/agent\\.json \\(HTTP 404\\); the card answers at /\\.well-known/agent-card\\.json only, where the profile's client \\(Old 0\\.2 client\\) does not look`),
+    );
+    expect(wireClientsSummary(f)).toBe("works with the JS SDK 1.x client, the JS SDK 0.3 client and the Python SDK client");
+  });
+
+  // The JS SDK 1.x server's agentCardHandler, over the SDK's own AgentCard object as its docs show,
+  // writes security schemes as {"scheme":{"$case":…,"value":…}}: the honest server's one finding,
+  // for the clients that are served that card and read schemes from it.
+  it("the JS SDK server serving its card object: the Python client reads no scheme, the JS SDK 0.3 client cannot resolve the card, the 1.x client works", async () => {
+    const a = await kit.agent({ bindings: ["JSONRPC"], security: { kind: "bearer", token: "t0k" }, cardServing: "sdk-object" });
+    const report = await probe(a.cardUrl, { headers: Object.entries(a.credentials!) });
+    expect(ids(report)).toEqual(["card-scheme-shape"]);
+    const f = report.wire!.find((w) => w.id === "card-scheme-shape")!;
+    expect(f.received).toContain('"$case":"httpAuthSecurityScheme"');
+    expect(wireClientsSummary(f)).toBe("fails with the JS SDK 0.3 client and the Python SDK client; works with the JS SDK 1.x client");
+    expect(clientEffectSentence(f, "python")).toBe("the Python SDK client reads no security scheme, so it sends no credentials and every call is refused (HTTP 401)");
+    // The 0.3 client's own card resolver throws what the rule says.
+    const { ClientFactory } = await import("a2a-sdk-03/client");
+    await expect(new ClientFactory().createFromUrl(a.origin)).rejects.toThrow(clientEffectSentence(f, "js-0.3").replace(/^the JS SDK 0\.3 client throws: /, ""));
+    expect(report.interfaces[0]).toMatchObject({ reachable: true });
+  });
+
+  it("the same server with its v0.3 compatibility on: the JS SDK 0.3 client is served the 0.3 card and reads it; only the Python client fails", async () => {
+    const a = await kit.agent({ bindings: ["JSONRPC"], security: { kind: "bearer", token: "t0k" }, cardServing: "sdk-object", legacyCompat: true });
+    const report = await probe(a.cardUrl, { headers: Object.entries(a.credentials!) });
+    expect(ids(report)).toEqual(["card-scheme-shape"]);
+    const f = report.wire!.find((w) => w.id === "card-scheme-shape")!;
+    expect(f.data).toMatchObject({ headers: "1.0" });
+    expect(wireClientsSummary(f)).toBe("fails with the Python SDK client; works with the JS SDK 1.x client and the JS SDK 0.3 client");
+    const { ClientFactory } = await import("a2a-sdk-03/client");
+    await expect(new ClientFactory().createFromUrl(a.origin)).resolves.toBeDefined();
+    // The shape switches by the header, what the card offers does not: a note, no finding.
+    expect(report.notes).toContainEqual(
+      "The card is served in A2A 0.3's shape with 1.0's interfaces in it without A2A-Version (the JS SDK 0.3 client), in A2A 0.3's shape with 1.0's interfaces in it with A2A-Version: 0.3 and in A2A 1.0's shape with A2A-Version: 1.0 (the JS SDK 1.x client and the Python SDK client); what it offers is the same.",
+    );
+  });
 });
 
 describe("the exchange log", () => {

@@ -4,7 +4,7 @@ import { explainFinding } from "../negotiation/explain/findings";
 import { describeProblem } from "../negotiation/explain/validity";
 import { oneLine } from "./escape";
 import { cardPointers, failsOn, findingsBehind, level, problemPosition, type ReportInput } from "./formats";
-import { lintItemFails, lintItems, type LintReportInput } from "./lint";
+import { lintAcknowledgementNote, lintItemFails, lintItems, type LintReportInput } from "./lint";
 import { pointerPosition } from "./locate";
 
 /**
@@ -60,10 +60,11 @@ export function toGitlabCodeQuality(input: ReportInput): CodeQualityIssue[] {
 /** `lint --format gitlab`: the card's validity problems and what the live check found. */
 export function lintToGitlabCodeQuality(input: LintReportInput): CodeQualityIssue[] {
   return lintItems(input).map((item) => ({
-    description: oneLine(item.message),
+    // An acknowledged finding: severity info, its description saying who accepted it and why.
+    description: oneLine(item.acknowledgement ? `${item.message} ${lintAcknowledgementNote(item)}` : item.message),
     check_name: item.ruleId,
     fingerprint: fingerprint(item.ruleId, input.cardUri, item.pointer),
-    severity: lintItemFails(item, input) ? "critical" : item.severity === "warning" ? "minor" : "info",
+    severity: lintItemFails(item, input) ? "critical" : item.acknowledgement?.applied ? "info" : item.severity === "warning" ? "minor" : "info",
     location: { path: input.cardUri, lines: { begin: item.position?.line ?? 1 } },
   }));
 }

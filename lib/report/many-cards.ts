@@ -20,9 +20,17 @@ export interface UnreadableCard {
 /**
  * JSON `{cards, unreadable?, exitCode}`, SARIF with a run per card, GitLab's list joined, JUnit's
  * suites under one root named `junitName`, the text formats one after the other with a summary
- * line last (text only).
+ * line last (text only), which counts what was judged as `counted` ("3 cards"; check over several
+ * profiles counts reviews).
  */
-export function joinCardReports(junitName: string, format: string, judged: readonly JudgedCardReport[], unreadable: readonly UnreadableCard[], exitCode: number): string {
+export function joinCardReports(
+  junitName: string,
+  format: string,
+  judged: readonly JudgedCardReport[],
+  unreadable: readonly UnreadableCard[],
+  exitCode: number,
+  counted = "cards",
+): string {
   const parsed = () => judged.map((r) => JSON.parse(r.report) as Record<string, unknown>);
   switch (format) {
     case "json":
@@ -39,7 +47,7 @@ export function joinCardReports(junitName: string, format: string, judged: reado
     case "text": {
       const failing = judged.filter((r) => r.failing).map((r) => r.card);
       const notRead = unreadable.map((r) => r.card);
-      const summary = [`${judged.length + unreadable.length} cards`, failing.length ? `failing: ${failing.join(", ")}` : "none failing", ...(notRead.length ? [`not read: ${notRead.join(", ")}`] : [])];
+      const summary = [`${judged.length + unreadable.length} ${counted}`, failing.length ? `failing: ${failing.join(", ")}` : "none failing", ...(notRead.length ? [`not read: ${notRead.join(", ")}`] : [])];
       return judged.map((r) => r.report).join("\n" + "─".repeat(72) + "\n\n") + `\n${summary.join("; ")} (exit ${exitCode})\n`;
     }
     default:

@@ -31,12 +31,14 @@ export interface ProbeLogEntry {
 
 /**
  * A probe without --send makes a few calls per interface; this caps the whole of it. A send runs a
- * lifecycle per class (each up to 10 s) and may take minutes. Past `heartbeatAfterMs` the answer
+ * lifecycle per class and may take minutes: each class gets `sendClassMs` (an agent that takes a
+ * minute to answer a blocking send is slow, not hung: the CLI's 10 s default would call it hung),
+ * the whole send `sendTotalMs`. Past `heartbeatAfterMs` the answer
  * starts (HTTP 200, JSON) and a space is written every `heartbeatEveryMs` (JSON allows leading
  * white space), so neither the slow-reader guard (20 s without a byte moving) nor a proxy ends a
  * long check; an error found after that is the JSON error object in that 200 answer.
  */
-export const PROBE_ROUTE_LIMITS = { totalMs: 20_000, sendTotalMs: 180_000, slotWaitMs: SLOT_WAIT_MS, maxBodyBytes: 64 * 1024, heartbeatAfterMs: 8_000, heartbeatEveryMs: 5_000 } as const;
+export const PROBE_ROUTE_LIMITS = { totalMs: 20_000, sendTotalMs: 180_000, sendClassMs: 90_000, slotWaitMs: SLOT_WAIT_MS, maxBodyBytes: 64 * 1024, heartbeatAfterMs: 8_000, heartbeatEveryMs: 5_000 } as const;
 
 export function createProbeRouteDeps(
   settings: Settings,
@@ -118,7 +120,7 @@ export async function handleProbe(request: Request, deps: ProbeRouteDeps): Promi
     deny: deps.settings.fetchDeny,
     resolveHost: deps.resolveHost,
     headers: (req.headers ?? []).map((h) => [h.name, h.value] as const),
-    send: req.send ? {} : undefined,
+    send: req.send ? { timeoutMs: PROBE_ROUTE_LIMITS.sendClassMs } : undefined,
     signal: AbortSignal.any([request.signal, cap, gone.signal]),
     surface: "workspace",
   }).then(

@@ -4,16 +4,20 @@ import { INCIDENT_CARDS } from "../negotiation/examples/incidents";
 import { type ClientProfile, ENGINE_VERSION, NORTHWIND, PRESETS } from "../negotiation";
 import {
   decodeReviewLink,
+  describeLinkError,
   cardDigestHex,
   encodeLiveLink,
   encodeReviewLink,
   MAX_PAYLOAD_BYTES,
   ReviewLinkEncodeError,
+  liveStateFromSnapshot,
+  MAX_LINK_ACKNOWLEDGEMENTS,
   tryEncodeReviewLink,
+  type LinkError,
   type LiveLinkState,
   type SnapshotLinkState,
 } from "./index";
-import { readLinkByTheBook } from "./v1-reference.testkit";
+import { craftLink, craftLinkV2, readLinkByTheBook, snapshotPayload } from "./v1-reference.testkit";
 
 const corpus = corpusCardNames().map((name) => ({ name, text: readCorpusCard(name) }));
 
@@ -216,5 +220,66 @@ describe("encoding an invalid state", () => {
   it("throws a typed error from the non-try encoder", () => {
     const bad = { ...snapshot("{}"), engineVersion: "latest" };
     expect(() => encodeReviewLink(bad)).toThrow(ReviewLinkEncodeError);
+  });
+});
+
+describe("acknowledgements travel in a v2 link", () => {
+  const ACK = { invariant: "live-input-needs-streaming" as const, taskClass: "live-input", reason: "Contoso turns streaming on next quarter.", by: "Ana", until: "2099-12-31" };
+  const contoso = INCIDENT_CARDS[0]!.text;
+
+  it("a link with acknowledgements is v2 and opens with every field of each one; a link without any stays v1", () => {
+    const withAcks = encodeReviewLink(snapshot(contoso, { acknowledgements: [ACK, { invariant: "signed-card", reason: "Unsigned until the vendor ships keys." }] }));
+    expect(withAcks.startsWith("v2.")).toBe(true);
+    expect(decodeSnapshot(withAcks).acknowledgements).toEqual([ACK, { invariant: "signed-card", reason: "Unsigned until the vendor ships keys." }]);
+    expect(encodeReviewLink(snapshot(contoso)).startsWith("v1.")).toBe(true);
+    // An empty list is no acknowledgement: the link is the v1 link of the same review.
+    expect(encodeReviewLink(snapshot(contoso, { acknowledgements: [] }))).toBe(encodeReviewLink(snapshot(contoso)));
+  });
+
+  it("a live link made from a snapshot keeps them", () => {
+    const state = snapshot(contoso, { cardUrl: "https://agents.example/card.json", acknowledgements: [ACK] });
+    const live = liveStateFromSnapshot(state)!;
+    const result = decodeReviewLink(encodeLiveLink(live));
+    expect(result.ok && result.link.format === "v2" && result.link.kind === "live" && result.link.state.acknowledgements).toEqual([ACK]);
+  });
+
+  it("a v1 link that holds acknowledgements is refused as not what v1 holds, never read half", () => {
+    const { cardText, ...rest } = snapshot(contoso, { acknowledgements: [ACK] });
+    const result = decodeReviewLink(craftLink(snapshotPayload({ kind: "snapshot", ...rest }, cardText)));
+    expect(result.ok).toBe(false);
+    if (!result.ok && result.error.code === "invalidState") expect(result.error.issues[0]).toMatchObject({ pointer: "", issue: "unrecognized_keys" });
+    else throw new Error(`expected invalidState, got ${JSON.stringify(result)}`);
+  });
+
+  it("a hostile link with 100,000 acknowledgements is refused with a sentence that says so, before any is read", () => {
+    const many = Array.from({ length: 100_000 }, () => ({ invariant: "signed-card", reason: "x" }));
+    const { cardText, ...rest } = snapshot("{}");
+    const result = decodeReviewLink(craftLinkV2(snapshotPayload({ kind: "snapshot", ...rest, acknowledgements: many }, cardText)));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    // 100,000 of them are megabytes of state: refused by the state's cap before JSON.parse.
+    expect(result.error.code).toBe("stateTooLarge");
+    expect(describeLinkError(result.error)).toMatch(/^The profile, context, task classes and acknowledgements in the link take 3\.\d MiB, more than the 64 KiB allowed\. It was not opened\.$/);
+  });
+
+  it("more acknowledgements than a config file holds, within the state's cap, are counted and refused", () => {
+    const many = Array.from({ length: MAX_LINK_ACKNOWLEDGEMENTS + 1 }, () => ({ invariant: "signed-card", reason: "x" }));
+    const { cardText, ...rest } = snapshot("{}");
+    const result = decodeReviewLink(craftLinkV2(snapshotPayload({ kind: "snapshot", ...rest, acknowledgements: many }, cardText)));
+    expect(result).toEqual({ ok: false, error: { code: "tooManyAcknowledgements", count: 501, limit: 500 } });
+    expect(describeLinkError((result as { error: LinkError }).error)).toBe("The link holds 501 acknowledged findings, more than the 500 a review link may hold. It was not opened.");
+    // The encoder refuses the same list: a link that encodes decodes.
+    expect(tryEncodeReviewLink(snapshot("{}", { acknowledgements: many as never }))).toEqual({ ok: false, error: { code: "tooManyAcknowledgements", count: 501, limit: 500 } });
+  });
+
+  it("an acknowledgement that is not one (an unknown rule, no reason, a day that does not exist) is named by where it is", () => {
+    const { cardText, ...rest } = snapshot("{}");
+    const open = (acknowledgements: unknown[]) => decodeReviewLink(craftLinkV2(snapshotPayload({ kind: "snapshot", ...rest, acknowledgements }, cardText)));
+    const pointers = (result: ReturnType<typeof decodeReviewLink>) => (!result.ok && result.error.code === "invalidState" ? result.error.issues.map((i) => i.pointer) : result);
+    expect(pointers(open([ACK, { invariant: "no-such-rule", reason: "x" }]))).toEqual(["/acknowledgements/1/invariant"]);
+    expect(pointers(open([{ invariant: "signed-card" }]))).toEqual(["/acknowledgements/0/reason"]);
+    const badDay = open([{ ...ACK, until: "2026-02-31" }]);
+    expect(pointers(badDay)).toEqual(["/acknowledgements/0/until"]);
+    expect(describeLinkError((badDay as { error: LinkError }).error)).toContain("(2026-02-31) is not a date that exists");
   });
 });

@@ -35,8 +35,10 @@ export type LinkError =
   | { code: "truncated" }
   | { code: "corrupt"; reason: CorruptReason }
   | { code: "decompressedTooLarge"; limit: number }
-  /** The state besides the card (profile, context, task classes, decisions) is implausibly large. */
+  /** The state besides the card (profile, context, task classes, decisions, acknowledgements) is implausibly large. */
   | { code: "stateTooLarge"; length: number; limit: number }
+  /** A v2 link holding more acknowledged findings than any review keeps (counted before they are read). */
+  | { code: "tooManyAcknowledgements"; count: number; limit: number }
   /** The state does not match the schema. `issues` holds the first few; `total` counts them all. */
   | { code: "invalidState"; issues: LinkIssue[]; total: number };
 
@@ -53,5 +55,6 @@ export const LINK_ERROR_CODES: readonly LinkErrorCode[] = [
   "corrupt",
   "decompressedTooLarge",
   "stateTooLarge",
+  "tooManyAcknowledgements",
   "invalidState",
 ];

@@ -4,6 +4,16 @@
  */
 export const FORMAT_V1 = "v1";
 export const PREFIX_V1 = "v1.";
+/**
+ * v2 is v1's frame unchanged (this dictionary, the check, every limit below, the NUL before the
+ * card); only its state may hold more: the acknowledged findings. A review link without any is
+ * still written as v1, so a Parley that reads only v1 opens it.
+ */
+export const FORMAT_V2 = "v2";
+export const PREFIX_V2 = "v2.";
+/** The review-link formats this build reads, oldest first. */
+export const REVIEW_LINK_FORMATS = [FORMAT_V1, FORMAT_V2] as const;
+export type ReviewLinkFormat = (typeof REVIEW_LINK_FORMATS)[number];
 
 /** Bytes of sha256(payload) stored in front of the deflate stream: catches links altered in transit. */
 export const CHECK_BYTES = 4;

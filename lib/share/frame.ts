@@ -16,20 +16,23 @@ import { inflateCapped } from "./inflate-capped";
 export interface FrameFormat {
   /** "v" for review links, "d" for diff links. */
   letter: string;
-  /** This build's format, e.g. "v1". */
+  /** This build's format, e.g. "v1": what it writes unless told otherwise. */
   current: string;
+  /** Every format this build reads (the same frame, a payload that may hold more); default: `current` only. */
+  readable?: readonly string[];
 }
 
 export type SealResult = { ok: true; fragment: string } | { ok: false; error: LinkError };
-export type OpenResult = { ok: true; payload: Uint8Array } | { ok: false; error: LinkError };
+export type OpenResult = { ok: true; payload: Uint8Array; version: string } | { ok: false; error: LinkError };
 
-export function sealFrame(format: FrameFormat, payload: Uint8Array): SealResult {
+/** `version`: one of the format's readable versions (default its current one), the prefix the link gets. */
+export function sealFrame(format: FrameFormat, payload: Uint8Array, version: string = format.current): SealResult {
   if (payload.length > MAX_PAYLOAD_BYTES) return { ok: false, error: { code: "decompressedTooLarge", limit: MAX_PAYLOAD_BYTES } };
   const deflated = deflateSync(payload, { level: 9, mem: 8, dictionary: DICTIONARY_V1 });
   const body = new Uint8Array(CHECK_BYTES + deflated.length);
   body.set(checkOf(payload), 0);
   body.set(deflated, CHECK_BYTES);
-  const fragment = `${format.current}.${encodeBase64Url(body)}`;
+  const fragment = `${version}.${encodeBase64Url(body)}`;
   if (fragment.length > MAX_FRAGMENT_LENGTH) return { ok: false, error: { code: "tooLarge", length: fragment.length, limit: MAX_FRAGMENT_LENGTH } };
   return { ok: true, fragment };
 }
@@ -47,9 +50,10 @@ export function openFrame(format: FrameFormat, input: unknown): OpenResult {
 
   const version = new RegExp(`^(${format.letter}\\d{1,6})\\.`).exec(fragment)?.[1];
   if (version === undefined) return fail({ code: "notAReviewLink", found: firstCodePoints(fragment, 16) });
-  if (version !== format.current) return fail({ code: "unknownVersion", version, supported: [format.current] });
+  const readable = format.readable ?? [format.current];
+  if (!readable.includes(version)) return fail({ code: "unknownVersion", version, supported: [...readable] });
 
-  const prefixLength = format.current.length + 1;
+  const prefixLength = version.length + 1;
   const body = decodeBase64Url(fragment.slice(prefixLength));
   if (!body.ok) {
     return body.problem === "badLength"
@@ -68,7 +72,7 @@ export function openFrame(format: FrameFormat, input: unknown): OpenResult {
     return inflated.problem === "truncated" ? fail({ code: "truncated" }) : fail({ code: "corrupt", reason: "deflate" });
   }
   if (!sameBytes(checkOf(inflated.bytes), body.bytes.subarray(0, CHECK_BYTES))) return fail({ code: "corrupt", reason: "checksum" });
-  return { ok: true, payload: inflated.bytes };
+  return { ok: true, payload: inflated.bytes, version };
 }
 
 export type StateResult = { ok: true; json: unknown; rest: Uint8Array | undefined } | { ok: false; error: LinkError };

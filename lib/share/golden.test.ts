@@ -155,6 +155,62 @@ describe("golden v1 live links", () => {
   });
 });
 
+// v2: v1's frame, with the acknowledged findings in the state. Frozen from its first release like v1.
+const ACKS_V2 = [
+  { invariant: "live-input-needs-streaming" as const, taskClass: "live-input", reason: "Contoso turns streaming on next quarter.", by: "Ana", until: "2099-12-31" },
+  { invariant: "push-callback-mtls" as const, reason: "Polling is fine for us.", card: `sha256:${"ab".repeat(32)}` },
+];
+
+const v2Snapshots: { name: string; golden: string; state: SnapshotLinkState }[] = [
+  {
+    name: "a snapshot with two acknowledgements (one per class, until a day; one per card)",
+    golden:
+      "v2.IVG6qKWZwQrCMAyGfZTRe8FVFLZ38dCxqgPpkDlve3e_dG404EEZO65t0vz5S_7kt6RgsPV3UigPtFEg0nzOyMT9FQe_8YwDCA8Zfg_tddHZjGS6-KLFnxqW2T4bQ2gH6qwF_My8WsgPlghZakNUn_3QF7O-XPcWCM8oJdpj9KCSiu8G2UI_HV1p6FR0wk63rypbOnso8VX7Ja1QnsEZYZvQzMxKxMQMIvMCBkn0jqnEE-oLTDfvjqfaN9s-M52n3Qrj57KMu94",
+    state: {
+      cardText: '{"name":"Contoso"}\n',
+      profile: { name: "Northwind discovery agent", canPoll: true },
+      context: {},
+      engineVersion: "0.2.0",
+      taskClasses: ["live-input"],
+      decisions: { "live-input": "reject" },
+      acknowledgements: ACKS_V2,
+    },
+  },
+];
+
+const v2Lives: { name: string; golden: string; state: LiveLinkState }[] = [
+  {
+    name: "a live link with an acknowledgement",
+    golden:
+      "v2.QVwmuCOc3YGTWrizezEwyeWV5Bfnw5IggTyPma4CgIqKFJLAqRHF0ajuBAUjyNCc1JR0WM8aOAmTmVcGHNQHD1GCBxmBlkHCThccTqC2fiLIZqA9QIOBMQ_qvqUBfQjuTpaCG08g94FyRUaikamZVWISZVCpNrYWAA",
+    state: {
+      cardUrl: "https://agents.contoso.example/.well-known/agent-card.json",
+      profile: { name: "Pager bot", canPoll: true },
+      context: {},
+      engineVersion: "0.2.0",
+      acknowledgements: [ACKS_V2[1]!],
+    },
+  },
+];
+
+describe("golden v2 links (acknowledgements)", () => {
+  it.each(v2Snapshots)("$name decodes to its state", ({ golden, state }) => {
+    expect(decodeReviewLink(golden)).toEqual({ ok: true, link: { format: "v2", kind: "snapshot", state } });
+  });
+  it.each(v2Snapshots)("$name is what the encoder writes", ({ golden, state }) => {
+    expect(encodeReviewLink(state)).toBe(golden);
+  });
+  it.each(v2Snapshots)("$name follows the documented layout", ({ golden, state }) => {
+    const { cardText, ...rest } = state;
+    expect(readLinkByTheBook(golden)).toEqual({ state: { kind: "snapshot", ...rest }, cardText, checkMatches: true });
+  });
+  it.each(v2Lives)("$name decodes to its state, is what the encoder writes and follows the layout", ({ golden, state }) => {
+    expect(decodeReviewLink(golden)).toEqual({ ok: true, link: { format: "v2", kind: "live", state } });
+    expect(encodeLiveLink(state)).toBe(golden);
+    expect(readLinkByTheBook(golden)).toEqual({ state: { kind: "live", ...state }, checkMatches: true });
+  });
+});
+
 describe("the v1 dictionary is frozen", () => {
   it("has the exact bytes every v1 link was made with", () => {
     expect(DICTIONARY_V1.length).toBe(7699);

@@ -2,7 +2,7 @@ import { cardDigestHex } from "./digest";
 import type { LiveLinkState, SnapshotLinkState } from "./schema";
 
 /**
- * The live link for a snapshot: same profile, context and task classes, the card's URL instead of
+ * The live link for a snapshot: same profile, context, task classes and acknowledgements, the card's URL instead of
  * its bytes, and the snapshot's digest and decisions so the opener can show what moved.
  * Undefined when the snapshot has no URL to fetch from (a pasted card).
  */
@@ -19,5 +19,6 @@ export function liveStateFromSnapshot(
     engineVersion: snapshot.engineVersion,
     snapshotDigest: cardDigestHex(snapshot.cardText),
     ...(snapshot.decisions ? { snapshotDecisions: snapshot.decisions } : {}),
+    ...(snapshot.acknowledgements?.length ? { acknowledgements: snapshot.acknowledgements } : {}),
   };
 }

@@ -7,7 +7,7 @@ export function describeLinkError(error: LinkError): string {
       return "The link has no review in it (the part after # is empty).";
     case "notAReviewLink":
       if (/^d\d+\./.test(error.found)) return "This is a diff link (it starts with \"d1.\"), not a review link: open it on the /diff page.";
-      return `This is not a Parley review link: it should start with "v1." after the #, but starts with "${printable(error.found)}".`;
+      return `This is not a Parley review link: it should start with "v1." or "v2." after the #, but starts with "${printable(error.found)}".`;
     case "unknownVersion":
       return `This review link uses format ${error.version}, which this version of Parley cannot read (it reads ${error.supported.join(", ")}). Open it in a newer Parley.`;
     case "tooLarge":
@@ -21,7 +21,9 @@ export function describeLinkError(error: LinkError): string {
     case "decompressedTooLarge":
       return `The link unpacks to more than ${formatBytes(error.limit)}, more than any review needs; it was stopped there and not opened.`;
     case "stateTooLarge":
-      return `The profile, context and task classes in the link take ${formatBytes(error.length)}, more than the ${formatBytes(error.limit)} allowed. It was not opened.`;
+      return `The profile, context, task classes and acknowledgements in the link take ${formatBytes(error.length)}, more than the ${formatBytes(error.limit)} allowed. It was not opened.`;
+    case "tooManyAcknowledgements":
+      return `The link holds ${formatCount(error.count)} acknowledged findings, more than the ${formatCount(error.limit)} a review link may hold. It was not opened.`;
     case "invalidState": {
       const shown = error.issues.map((i) => `${i.pointer || "(the whole state)"}: ${i.detail}`).join("; ");
       const more = error.total > error.issues.length ? ` (and ${error.total - error.issues.length} more)` : "";

@@ -3,6 +3,7 @@ import { ReviewContext } from "../negotiation/context";
 import { OUTCOMES } from "../negotiation/decision-types";
 import { ClientProfile } from "../negotiation/profile";
 import { TaskClass } from "../negotiation/task-classes";
+import { Acknowledgement, MAX_ACKNOWLEDGEMENTS } from "../negotiation/acknowledgements";
 
 /**
  * The zod schemas of what a link carries. Decoding validates a fragment with these before
@@ -63,15 +64,30 @@ const LiveMeta = z.strictObject({
   snapshotDecisions: z.optional(DecisionMap),
 });
 
-export const LinkMeta = z.discriminatedUnion("kind", [SnapshotMeta, LiveMeta]);
-export type LinkMeta = z.infer<typeof LinkMeta>;
+/** What a v1 link holds: frozen (a v1 link with anything else is refused, never half read). */
+export const LinkMetaV1 = z.discriminatedUnion("kind", [SnapshotMeta, LiveMeta]);
+
+/**
+ * Most acknowledgements a link holds: the most a config file holds (MAX_ACKNOWLEDGEMENTS). Counted
+ * before the schema reads them, so a hostile list costs one length check.
+ */
+export const MAX_LINK_ACKNOWLEDGEMENTS = MAX_ACKNOWLEDGEMENTS;
+
+/** The acknowledged findings the review was shown with: the same shape as a config file's. */
+const Acknowledgements = z.array(Acknowledgement);
+
+/** A v2 link: a v1 state, plus the acknowledged findings. */
+const SnapshotMetaV2 = z.extend(SnapshotMeta, { acknowledgements: z.optional(Acknowledgements) });
+const LiveMetaV2 = z.extend(LiveMeta, { acknowledgements: z.optional(Acknowledgements) });
+export const LinkMetaV2 = z.discriminatedUnion("kind", [SnapshotMetaV2, LiveMetaV2]);
+export type LinkMeta = z.infer<typeof LinkMetaV2>;
 
 /** A snapshot link: the exact card text plus everything needed to reproduce its review. */
-export const SnapshotLinkState = z.extend(z.omit(SnapshotMeta, { kind: true }), { cardText: z.string() });
+export const SnapshotLinkState = z.extend(z.omit(SnapshotMetaV2, { kind: true }), { cardText: z.string() });
 export type SnapshotLinkState = z.infer<typeof SnapshotLinkState>;
 
 /** A live link: where to fetch the card, and (when made from a snapshot) what it looked like then. */
-export const LiveLinkState = z.omit(LiveMeta, { kind: true });
+export const LiveLinkState = z.omit(LiveMetaV2, { kind: true });
 export type LiveLinkState = z.infer<typeof LiveLinkState>;
 
 function isHttpUrl(value: string): boolean {

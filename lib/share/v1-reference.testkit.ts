@@ -36,9 +36,14 @@ export function snapshotPayload(state: unknown, cardText: string): Uint8Array {
   return concatBytes(bytesOf(JSON.stringify(state)), new Uint8Array([0]), bytesOf(cardText));
 }
 
-/** Reads a v1 link by the documented layout alone. */
+/** A v2 link around any payload: v1's frame with the other prefix. */
+export function craftLinkV2(payload: Uint8Array, options: { check?: Uint8Array; level?: 0 | 1 | 9 } = {}): string {
+  return "v2." + craftLink(payload, options).slice(3);
+}
+
+/** Reads a v1 or v2 link (the same frame) by the documented layout alone. */
 export function readLinkByTheBook(fragment: string): { state: unknown; cardText?: string; checkMatches: boolean } {
-  if (!fragment.startsWith("v1.")) throw new Error("not v1");
+  if (!/^v[12]\./.test(fragment)) throw new Error("not v1 or v2");
   const body = new Uint8Array(Buffer.from(fragment.slice(3), "base64url"));
   const payload = inflateSync(body.subarray(4), { dictionary: DICTIONARY_V1 });
   const checkMatches = Buffer.from(sha256(payload).subarray(0, 4)).equals(Buffer.from(body.subarray(0, 4)));

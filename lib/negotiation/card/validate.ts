@@ -8,6 +8,8 @@ import { mapIssues, MAX_ISSUES_PER_TIER, ReportedPointers } from "./issue-map";
 import { type ChunkReading, findIssuesInChunks, longArrayKeys } from "./chunked-issues";
 import { describeJsonType, makeProblem, ProblemSink } from "./problems";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./schemas";
+import { GENERATED_STEPS } from "./schemas/generated";
+import type { CompiledIssue } from "./schemas/compiled-runtime";
 import { checkExtensions, checkModes, checkNulls, checkStringBooleans, markSkills } from "./checks/values";
 import { checkEndpoints } from "./checks/endpoints";
 import { checkCardVersion } from "./checks/versions";
@@ -93,7 +95,7 @@ function noteCut(cuts: IssueCut[] | undefined, tier: IssueCut["tier"], found: nu
   return out;
 }
 
-/** The issues a card schema finds in a value: zod's own, unless a faster finder is in use. */
+/** The issues a card schema finds in a value: the generated validator's, or zod's own. */
 export type SchemaIssueFinder = (schema: z.ZodMiniType, value: unknown) => readonly z.core.$ZodIssue[];
 
 const NO_ISSUES: readonly z.core.$ZodIssue[] = [];
@@ -103,12 +105,30 @@ export const zodIssueFinder: SchemaIssueFinder = (schema, value) => {
   return result.success ? NO_ISSUES : result.error.issues;
 };
 
-let findIssues: SchemaIssueFinder = zodIssueFinder;
+/** The path the generated steps push and pop: validation is synchronous, so one serves every run. */
+const PATH: PropertyKey[] = [];
 
 /**
- * Which finder validation uses, for the whole process. The browser keeps zod/mini's own parse
- * (the default); Node entry points install the compiled schemas (schemas/compiled.ts), which
- * report the same issues faster. Returns the finder it replaced.
+ * The card schemas' validator generated at build time (schemas/generated.ts, from these same
+ * schemas by compile.ts): the same issues as zod's own parse, in the same order, several times
+ * faster, and plain code, so it runs where a CSP forbids evaluating code (the browser). A schema
+ * it was not generated for (none of validation's) goes to zod.
+ */
+export const generatedIssueFinder: SchemaIssueFinder = (schema, value) => {
+  const step = GENERATED_STEPS.get(schema);
+  if (step === undefined) return zodIssueFinder(schema, value);
+  const out: CompiledIssue[] = [];
+  if (PATH.length !== 0) PATH.length = 0; // a run cut short (a card nested too deep) leaves segments
+  step(value, PATH, out);
+  // The issues carry every field mapIssues reads (code, path, expected, params).
+  return out.length === 0 ? NO_ISSUES : (out as unknown as readonly z.core.$ZodIssue[]);
+};
+
+let findIssues: SchemaIssueFinder = generatedIssueFinder;
+
+/**
+ * Which finder validation uses, for the whole process: the generated validator unless a caller
+ * (a test, the bench) sets zod's own parse. Returns the finder it replaced.
  */
 export function setSchemaIssueFinder(finder: SchemaIssueFinder): SchemaIssueFinder {
   const previous = findIssues;

@@ -36,6 +36,8 @@ export function explainAcknowledgementProblem(problem: AcknowledgementProblem): 
       return `The acknowledgement's until at ${at} (${String(problem.data.until)}) is not a date that exists.`;
     case "invalidAcknowledgement": {
       const field = problem.data.field ? ` (${String(problem.data.field)})` : "";
+      // An entry naming a lint finding (config files only): its own fields.
+      if (problem.data.lint === true) return `The lint acknowledgement at ${at}${field} does not read: ${String(problem.data.message)}. It needs "lint" (a lint code) and "reason"; "pointer", "by", "until" and "card" are optional.`;
       return `The acknowledgement at ${at}${field} does not read: ${String(problem.data.message)}. It needs "invariant" (a rule id) and "reason"; "taskClass", "by", "until" and "card" are optional.`;
     }
   }

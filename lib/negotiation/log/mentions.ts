@@ -72,15 +72,18 @@ function readKeyedId(text: string, start: number): string | undefined {
   return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id) && isBoundary(text[end]) ? id : undefined;
 }
 
-const LINK_MARKER = "#v1.";
+/** Review links are "v1." or, carrying acknowledged findings, "v2." (docs/review-links.md). */
+const LINK_MARKERS = ["#v1.", "#v2."] as const;
+const MARKER_LENGTH = 4;
 const BASE64URL = /[A-Za-z0-9_-]/;
 
-/** A review link fragment ("v1.…") found after a "#" in the line, e.g. in a pasted workspace URL. */
+/** A review link fragment ("v1.…", "v2.…") found after a "#" in the line, e.g. in a pasted workspace URL. */
 export function findReviewLink(text: string): string | undefined {
-  const at = text.indexOf(LINK_MARKER);
-  if (at < 0) return undefined;
+  const found = LINK_MARKERS.map((marker) => text.indexOf(marker)).filter((i) => i >= 0);
+  if (found.length === 0) return undefined;
+  const at = Math.min(...found);
   const start = at + 1;
-  let end = start + LINK_MARKER.length - 1;
+  let end = start + MARKER_LENGTH - 1;
   while (end < text.length && end - start < MAX_LINK_CHARS && BASE64URL.test(text[end] as string)) end += 1;
   return end > start + 3 ? text.slice(start, end) : undefined;
 }

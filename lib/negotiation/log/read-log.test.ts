@@ -166,6 +166,8 @@ describe("lines that name a rule", () => {
 
   it("finds a review link in any line", () => {
     expect(only("rule=shared-transport see https://parley.example/#v1.AbC_-9 now").reviewLink).toBe("v1.AbC_-9");
+    // A link that carries acknowledged findings is v2: found the same way.
+    expect(only("rule=shared-transport see https://parley.example/#v2.XyZ_-1 now").reviewLink).toBe("v2.XyZ_-1");
   });
 });
 

@@ -2,15 +2,17 @@ import { afterEach, describe, expect, it } from "vitest";
 import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { createRandom } from "../../testing/random";
 import * as z from "../../zod";
-import { setSchemaIssueFinder, validateCardValue, zodIssueFinder } from "../validate";
+import { generatedIssueFinder, setSchemaIssueFinder, validateCardValue, zodIssueFinder } from "../validate";
 import { compileSchema } from "./compile";
 import { compiledIssueFinder } from "./compiled";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./index";
 
 /**
- * The compiled card schemas (Node's validator) against zod/mini's own parse (the browser's), which
- * must agree issue for issue — same codes, paths, expected types and params, in the same order —
- * and so give the same validity report, on every real card and on a fuzz set of mutated ones.
+ * The compiled card schemas against zod/mini's own parse, which must agree issue for issue — same
+ * codes, paths, expected types and params, in the same order — and so give the same validity
+ * report, on every real card and on a fuzz set of mutated ones. Three forms: the module generated
+ * at build time (generated.ts, what every entry runs), and the in-memory compiler's generated code
+ * and closures.
  */
 const SCHEMAS: Array<[string, z.ZodMiniType]> = [
   ...Object.entries(CARD_SCHEMAS).flatMap(([shape, tiers]) => [
@@ -20,8 +22,9 @@ const SCHEMAS: Array<[string, z.ZodMiniType]> = [
   ]),
   ["pushNotifications object", pushNotificationsObject],
 ];
-// Both forms: generated code (what runs) and the closures alone (what runs where code cannot be generated).
+// The checked-in module (what runs), the in-memory compiler's code, and its closures alone.
 const COMPILED = SCHEMAS.flatMap(([name, schema]) => [
+  [`${name} (generated.ts)`, schema, (value: unknown) => generatedIssueFinder(schema, value)] as const,
   [name, schema, compileSchema(schema)] as const,
   [`${name} (closures)`, schema, compileSchema(schema, { generateCode: false })] as const,
 ]);
@@ -47,7 +50,7 @@ function disagreements(value: unknown): string[] {
 function reportsDiffer(value: unknown): string | undefined {
   const previous = setSchemaIssueFinder(zodIssueFinder);
   const want = JSON.stringify(validateCardValue(value));
-  setSchemaIssueFinder(compiledIssueFinder);
+  setSchemaIssueFinder(compiledIssueFinder); // the generated module
   const got = JSON.stringify(validateCardValue(value));
   setSchemaIssueFinder(previous);
   return want === got ? undefined : `zod:      ${want}\ncompiled: ${got}`;
@@ -128,7 +131,7 @@ const ODD_JS: Array<[string, unknown]> = [
 ];
 
 describe("compiled card schemas agree with zod/mini", () => {
-  afterEach(() => setSchemaIssueFinder(zodIssueFinder));
+  afterEach(() => setSchemaIssueFinder(generatedIssueFinder));
 
   it.each(cards)("%s: the same issues from every shape's schemas, and the same validity report", (_name, card) => {
     expect(disagreements(card)).toEqual([]);

@@ -1,11 +1,20 @@
 import * as z from "../../zod";
+import { CARD_SCHEMAS, pushNotificationsObject } from "./index";
+import { asyncRefinement, checkMinimum, isPlainObject, onZod as runOnZod, recordSymbols, type CompiledIssue, type Step } from "./compiled-runtime";
+
+export type { CompiledIssue } from "./compiled-runtime";
 
 /**
- * A card schema compiled into plain closures that report the same issues zod reports, in the same
- * order, without zod's per-node payload objects, issue finalisation (English messages nobody here
- * reads) and output value. For the hot path in Node (the CLI, batch): schema validation was the
- * biggest part of a review there. The browser keeps running the zod/mini schemas themselves, so
- * none of this ships in its bundle.
+ * A card schema compiled into plain JavaScript that reports the same issues zod reports, in the
+ * same order, without zod's per-node payload objects, issue finalisation (English messages nobody
+ * here reads) and output value: schema validation was the biggest part of a review.
+ *
+ * Two forms come out of one code generator. `emitCardValidatorModule()` writes the card schemas'
+ * validator as a module's source (`scripts/generate-card-validators.ts` writes it to generated.ts,
+ * checked in; generated.test.ts fails when it is stale): that is what runs everywhere, the browser
+ * included, whose CSP forbids evaluating code. `compileSchema()` compiles any schema in memory
+ * (with `new Function`, closures where a runtime forbids it), for the tests that hold the generator
+ * to zod on schemas the cards do not use.
  *
  * It reads the schemas through zod's public API only — each schema's `.def` (its definition: type,
  * shape, element, inner type, refinement), `z.toJSONSchema` for an array's minimum length, and
@@ -16,23 +25,8 @@ import * as z from "../../zod";
  * different. A differential test holds it to zod over the corpus and a fuzz set.
  */
 
-/** What mapIssues reads of a zod issue (code, path, and `expected` / `params` when present). */
-export interface CompiledIssue {
-  code: string;
-  path: PropertyKey[];
-  expected?: string;
-  params?: unknown;
-  origin?: string;
-  minimum?: number;
-  /** zod's own flag: false stops later checks of the same value (an aborting refinement). */
-  continue?: boolean;
-  message: string;
-}
-
 /** Validates `value`, returning its issues (empty when valid). Never allocates on a valid value beyond two small arrays. */
 export type CompiledSchema = (value: unknown) => CompiledIssue[];
-
-type Step = (value: unknown, path: PropertyKey[], out: CompiledIssue[]) => void;
 
 /** What this compiler reads of a schema: its public definition (zod/mini's `schema.def`). */
 interface Def {
@@ -89,9 +83,14 @@ function optOut(node: Schema): "optional" | undefined {
 
 export function compileSchema(schema: z.ZodMiniType, options: { generateCode?: boolean } = {}): CompiledSchema {
   const generated = options.generateCode === false ? undefined : generateStep(schema as unknown as Schema);
-  const step = generated ?? compileStep(schema as unknown as Schema);
-  // One path array for every run of this schema (the steps push and pop it, and report copies of
-  // it): a fresh one grew a backing store on every validation.
+  return runner(generated ?? compileStep(schema as unknown as Schema));
+}
+
+/**
+ * A step as a validator: one path array for every run of this schema (the steps push and pop it,
+ * and report copies of it): a fresh one grew a backing store on every validation.
+ */
+export function runner(step: Step): CompiledSchema {
   const path: PropertyKey[] = [];
   return (value) => {
     const out: CompiledIssue[] = [];
@@ -101,17 +100,28 @@ export function compileSchema(schema: z.ZodMiniType, options: { generateCode?: b
   };
 }
 
+/** The runtime helpers generated code calls (compiled-runtime.ts). */
+const HELPERS = { checkMinimum, isPlainObject, recordSymbols, asyncRefinement, onZod: runOnZod };
+type Helper = keyof typeof HELPERS;
+
+/** How generated code names what it does not write out: the two forms differ only here. */
+interface Names {
+  /** A runtime helper. */
+  helper(name: Helper): string;
+  /** A node's definition (`def`), for a refinement's function and params; `at` is the code that reaches the node. */
+  def(node: Schema, at: string): string;
+  /** A statement that checks `v` against a node not written out. */
+  other(node: Schema, at: string, v: string): string;
+}
+
 /**
- * The same steps as straight-line JavaScript, one function per schema (what classic zod's objects
- * do too): property names become literals, so each access site sees one shape instead of every
- * object the shared closures visit. Nodes it does not write out call the closure steps. Where code
- * cannot be generated (a runtime that forbids it), undefined: the closures alone then run.
+ * The steps of a schema as straight-line JavaScript, one function body per schema (what classic
+ * zod's objects do too): property names become literals, so each access site sees one shape
+ * instead of every object shared closures would visit.
  */
-function generateStep(schema: Schema): Step | undefined {
-  const external: unknown[] = [];
+function generateBody(schema: Schema, names: Names, root: string): string {
   let counter = 0;
   const fresh = (prefix: string) => `${prefix}${counter++}`;
-  const ref = (value: unknown) => `x[${external.push(value) - 1}]`;
   // `key`, when given, is the path segment (a literal or a loop variable) the node's value sits at,
   // not yet on `path`: a leaf that passes puts nothing on the path, one that fails names it in its
   // issue; a node with children pushes it for them (most of a valid card's fields are leaves).
@@ -119,30 +129,43 @@ function generateStep(schema: Schema): Step | undefined {
   const issue = (fields: string, key?: string) => `out.push({ ${fields}, path: ${pathOf(key)}, message: "" });`;
   const under = (key: string | undefined, code: string) => (key === undefined || code === "" ? code : `path.push(${key}); ${code} path.pop();`);
 
-  const gen = (node: Schema, v: string, key?: string): string => {
+  // `at`: the code that reaches this node from the root schema (through public `.def`s).
+  const gen = (node: Schema, v: string, at: string, key?: string): string => {
     const def = node.def;
     const checks = def.checks ?? [];
     const minimum = def.type === "array" ? minimumLength(node) : undefined;
     // A node with checks is written out only when they are an array's one minimum length; any
-    // other check (null from minimumLength) leaves the node to its closure step, which hands it to zod.
+    // other check (null from minimumLength) leaves the node to zod.
     switch (checks.length && typeof minimum !== "number" ? "" : def.type) {
       case "string":
         return `if (typeof ${v} !== "string") ${issue(`code: "invalid_type", expected: "string"`, key)}`;
       case "unknown":
         return "";
-      case "nullable":
-        return `if (${v} !== null) { ${gen(def.innerType!, v, key)} }`;
-      case "optional":
+      case "nullable": {
+        const inner = gen(def.innerType!, v, `${at}.def.innerType`, key);
+        return inner === "" ? "" : `if (${v} !== null) { ${inner} }`;
+      }
+      case "optional": {
         if (optIn(def.innerType!) !== undefined && optIn(def.innerType!) !== "optional") break;
-        return `if (${v} !== undefined) { ${gen(def.innerType!, v, key)} }`;
+        const inner = gen(def.innerType!, v, `${at}.def.innerType`, key);
+        return inner === "" ? "" : `if (${v} !== undefined) { ${inner} }`;
+      }
       case "array": {
         const i = fresh("i");
         const e = fresh("e");
         const start = fresh("s");
-        const loop = `if (Array.isArray(${v})) { for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${e} = ${v}[${i}]; ${gen(def.element!, e, i)} } } else ${issue(`code: "invalid_type", expected: "array"`)}`;
+        const element = gen(def.element!, e, `${at}.def.element`, i);
+        const notArray = issue(`code: "invalid_type", expected: "array"`);
+        const loop =
+          element === ""
+            ? `if (!Array.isArray(${v})) ${notArray}`
+            : `if (Array.isArray(${v})) { for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${e} = ${v}[${i}]; ${element} } } else ${notArray}`;
         if (minimum === undefined) return under(key, loop);
         // A valid non-empty array (the usual case) needs no call: only then is the check a no-op.
-        return under(key, `{ const ${start} = out.length; ${loop} if (!(Array.isArray(${v}) && ${v}.length >= ${minimum} && out.length === ${start})) ${ref(checkMinimum)}(${v}, path, out, ${start}, ${minimum}); }`);
+        return under(
+          key,
+          `{ const ${start} = out.length; ${loop} if (!(Array.isArray(${v}) && ${v}.length >= ${minimum} && out.length === ${start})) ${names.helper("checkMinimum")}(${v}, path, out, ${start}, ${minimum}); }`,
+        );
       }
       case "object": {
         const shape = def.shape!;
@@ -159,31 +182,152 @@ function generateStep(schema: Schema): Step | undefined {
           const child = shape[name]!;
           const k = JSON.stringify(name);
           const f = fresh("f");
+          const inner = gen(child, f, `${at}.def.shape[${k}]`, k);
           // zod tests a key with `in`; a value read that is not undefined answers it with one lookup.
           // A plain optional field does nothing with an undefined value, present or not: no `in` then
           // (an absent key costs a lookup up the prototype chain, several per skill of a large card).
-          if (isPlainOptional(child)) return `{ const ${f} = ${v}[${k}]; ${gen(child, f, k)} }`;
-          if (optIn(child) === "optional") return `{ const ${f} = ${v}[${k}]; if (${f} !== undefined || ${k} in ${v}) { ${gen(child, f, k)} } }`;
+          if (isPlainOptional(child)) return inner === "" ? "" : `{ const ${f} = ${v}[${k}]; ${inner} }`;
+          if (optIn(child) === "optional") return inner === "" ? "" : `{ const ${f} = ${v}[${k}]; if (${f} !== undefined || ${k} in ${v}) { ${inner} } }`;
           const before = fresh("n");
           const present = fresh("p");
           return (
-            `{ const ${f} = ${v}[${k}]; const ${present} = ${f} !== undefined || ${k} in ${v}; const ${before} = out.length; ${gen(child, f, k)}` +
+            `{ const ${f} = ${v}[${k}]; const ${present} = ${f} !== undefined || ${k} in ${v}; const ${before} = out.length; ${inner}` +
             ` if (!${present} && out.length === ${before}) out.push({ code: "invalid_type", expected: "nonoptional", path: [...path, ${k}], message: "" }); }`
           );
         });
-        return under(key, `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) ${issue(`code: "invalid_type", expected: "object"`)} else { ${code.join(" ")} }`);
+        const body = code.filter((line) => line !== "").join("\n");
+        return under(key, `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) ${issue(`code: "invalid_type", expected: "object"`)} else {${body === "" ? "" : `\n${body}\n`}}`);
+      }
+      case "record": {
+        const keyType = def.keyType!;
+        // Only a record keyed by a plain string (no checks): enumerated or checked keys are left to zod.
+        if (def.mode !== undefined || keyType.def.type !== "string" || keyType.def.checks?.length) break;
+        const k = fresh("k");
+        const e = fresh("e");
+        const item = gen(def.valueType!, e, `${at}.def.valueType`, k);
+        // zod walks Reflect.ownKeys (strings in order, then symbols), skipping non-enumerable keys. The
+        // same keys, in the same order, as Object.keys then the symbols: Reflect.ownKeys allocated
+        // several times as much, on every card's security schemes.
+        const loop = item === "" ? "" : `for (const ${k} of Object.keys(${v})) { if (${k} === "__proto__") continue; const ${e} = ${v}[${k}]; ${item} } `;
+        return under(
+          key,
+          `if (!${names.helper("isPlainObject")}(${v})) ${issue(`code: "invalid_type", expected: "record"`)} else { ${loop}${names.helper("recordSymbols")}(${v}, path, out); }`,
+        );
+      }
+      case "custom": {
+        if (typeof def.fn !== "function") break;
+        const d = names.def(node, at);
+        const ok = fresh("ok");
+        const own = def.path?.length ? `, ...${d}.path` : "";
+        const path = key === undefined ? (own === "" ? "path.slice()" : `[...path${own}]`) : `[...path, ${key}${own}]`;
+        const params = def.params !== undefined ? `, params: ${d}.params` : "";
+        return `{ const ${ok} = ${d}.fn(${v}); if (!${ok}) out.push({ code: "custom", path: ${path}, continue: ${!def.abort}${params}, message: "" }); else if (${ok} instanceof Promise) ${names.helper("asyncRefinement")}(); }`;
       }
     }
-    // Everything else (records, refinements, minimum lengths, zod fallbacks) runs its closure step.
-    return under(key, `${ref(compileStep(node))}(${v}, path, out);`);
+    // Everything else (refinements with checks, other kinds, zod fallbacks) runs as the form says.
+    return under(key, names.other(node, at, v));
   };
+  return gen(schema, "value", root);
+}
 
-  const body = gen(schema, "value");
+/**
+ * The in-memory form: generated code run through `new Function`, what it does not write out as
+ * closures (passed in as `x`). Where code cannot be generated (a runtime that forbids it),
+ * undefined: the closures alone then run.
+ */
+function generateStep(schema: Schema): Step | undefined {
+  const external: unknown[] = [];
+  const ref = (value: unknown) => `x[${external.push(value) - 1}]`;
+  const body = generateBody(schema, {
+    helper: (name) => ref(HELPERS[name]),
+    def: (node) => ref(node.def),
+    other: (node, _at, v) => `${ref(compileStep(node))}(${v}, path, out);`,
+  }, "x");
   try {
     return new Function("x", `"use strict"; return function generatedStep(value, path, out) { ${body} };`)(external) as Step;
   } catch {
     return undefined;
   }
+}
+
+/** The schemas the generated module validates, each named by the code that reaches it from its module. */
+function cardSchemaRoots(): Array<{ code: string; schema: Schema }> {
+  const roots: Array<{ code: string; schema: Schema }> = [];
+  for (const [shape, tiers] of Object.entries(CARD_SCHEMAS)) {
+    for (const tier of ["critical", "required", "spec"] as const) {
+      roots.push({ code: `CARD_SCHEMAS[${JSON.stringify(shape)}].${tier}`, schema: tiers[tier] as unknown as Schema });
+    }
+  }
+  roots.push({ code: "pushNotificationsObject", schema: pushNotificationsObject as unknown as Schema });
+  return roots;
+}
+
+/** What emitting the module found: its source, and how many nodes it left to zod's own parse. */
+export interface EmittedModule {
+  source: string;
+  leftToZod: number;
+}
+
+/**
+ * The card schemas' validator as a TypeScript module: one function per distinct schema (a tier
+ * that two shapes share is written once), and a map from each schema to its function. The module
+ * reaches a refinement's function through the schema's public `.def`, so the schemas stay the one
+ * source of what a field accepts.
+ */
+export function emitCardValidatorModule(): EmittedModule {
+  const helpers = new Set<Helper>();
+  const defs = new Map<Def, string>();
+  const defLines: string[] = [];
+  const rootNames = new Map<Schema, string>();
+  const rootLines: string[] = [];
+  const functions: string[] = [];
+  let leftToZod = 0;
+  for (const root of cardSchemaRoots()) {
+    if (rootNames.has(root.schema)) continue;
+    const name = `s${rootNames.size}`;
+    rootNames.set(root.schema, name);
+    rootLines.push(`const ${name}: any = ${root.code};`);
+    const nodeConst = (node: Schema, at: string) => {
+      let known = defs.get(node.def);
+      if (!known) {
+        known = `d${defs.size}`;
+        defs.set(node.def, known);
+        defLines.push(`const ${known}: any = ${at}.def;`);
+      }
+      return known;
+    };
+    const body = generateBody(root.schema, {
+      helper: (helper) => {
+        helpers.add(helper);
+        return helper;
+      },
+      def: nodeConst,
+      other: (node, at, v) => {
+        leftToZod++;
+        helpers.add("onZod");
+        return `onZod(${at}, ${v}, path, out);`;
+      },
+    }, name);
+    functions.push(`/** ${root.code} */\nfunction validate${name}(value: any, path: PropertyKey[], out: CompiledIssue[]): void {\n${body}\n}`);
+  }
+  const imported = [...helpers].sort();
+  const source = [
+    "// Generated by scripts/generate-card-validators.ts from the card schemas (./index.ts): do not edit.",
+    "// `npm run generate:validators` writes it again; generated.test.ts fails while it is stale.",
+    "/* eslint-disable @typescript-eslint/no-explicit-any -- the steps read parsed JSON of any shape */",
+    `import { CARD_SCHEMAS, pushNotificationsObject } from "./index";`,
+    `import { ${[...imported, "type CompiledIssue", "type Step"].join(", ")} } from "./compiled-runtime";`,
+    "",
+    ...rootLines,
+    ...defLines,
+    "",
+    functions.join("\n\n"),
+    "",
+    "/** Each card schema's validator step, by the schema itself. */",
+    `export const GENERATED_STEPS: ReadonlyMap<object, Step> = new Map<object, Step>([${[...rootNames.values()].map((name) => `[${name}, validate${name}]`).join(", ")}]);`,
+    "",
+  ].join("\n");
+  return { source, leftToZod };
 }
 
 /** An optional node gen() writes as `if (value !== undefined) { … }` (the case "optional" above). */
@@ -313,19 +457,6 @@ function compileArray(schema: Schema): Step {
   };
 }
 
-/** zod's minimum-length check, run after the array's own issues (from `start` on) as zod runs it. */
-function checkMinimum(value: unknown, path: PropertyKey[], out: CompiledIssue[], start: number, minimum: number): void {
-  if (value === null || value === undefined) return;
-  // zod runs a check with a guard even after other issues, unless one of them aborts explicitly.
-  for (let i = start; i < out.length; i++) if (out[i]!.continue === false) return;
-  const units = (value as { length?: unknown }).length;
-  if (units === undefined) return;
-  const length = typeof value === "string" && value.length >= minimum && value.length < minimum * 2 ? codePointLength(value) : units;
-  if ((length as number) >= minimum) return;
-  const origin = Array.isArray(value) ? "array" : typeof value === "string" ? "string" : "unknown";
-  out.push({ code: "too_small", origin, minimum, path: path.slice(), continue: true, message: "" });
-}
-
 function compileRecord(schema: Schema): Step {
   const def = schema.def;
   const key = def.keyType!;
@@ -334,11 +465,12 @@ function compileRecord(schema: Schema): Step {
     return onZod(schema);
   }
   const item = compileStep(def.valueType!);
-  return (value, path, out) => {
-    if (!isPlainObject(value)) {
+  return (input, path, out) => {
+    if (!isPlainObject(input)) {
       out.push({ code: "invalid_type", expected: "record", path: path.slice(), message: "" });
       return;
     }
+    const value = input as Record<string, unknown>;
     // zod walks Reflect.ownKeys (strings in order, then symbols), skipping non-enumerable keys. The
     // same keys, in the same order, as Object.keys then the symbols: Reflect.ownKeys allocated
     // several times as much, on every card's security schemes.
@@ -347,14 +479,10 @@ function compileRecord(schema: Schema): Step {
       const k = keys[i]!;
       if (k === "__proto__") continue;
       path.push(k);
-      item((value as Record<string, unknown>)[k], path, out);
+      item(value[k], path, out);
       path.pop();
     }
-    const symbols = Object.getOwnPropertySymbols(value);
-    for (let i = 0; i < symbols.length; i++) {
-      const k = symbols[i]!;
-      if (Object.prototype.propertyIsEnumerable.call(value, k)) out.push({ code: "invalid_key", origin: "record", path: [...path, k], message: "" });
-    }
+    recordSymbols(value, path, out);
   };
 }
 
@@ -369,7 +497,7 @@ function compileCustom(schema: Schema): Step {
   return (value, path, out) => {
     const ok = fn(value);
     // An async refinement cannot be answered here; zod would refuse it in a synchronous parse too.
-    if (ok instanceof Promise) throw new Error("card schemas have no asynchronous refinements");
+    if (ok instanceof Promise) asyncRefinement();
     if (ok) return;
     const issue: CompiledIssue = { code: "custom", path: [...path, ...own], continue: keepGoing, message: "" };
     if (hasParams) issue.params = params;
@@ -377,40 +505,8 @@ function compileCustom(schema: Schema): Step {
   };
 }
 
-/**
- * Any node this compiler does not model runs on zod's public parse, its issues re-rooted at the
- * node's path. (zod's finished issues no longer say whether they aborted; none of the card schemas'
- * nodes runs here, so no minimum-length check above one can be told otherwise.)
- */
+/** A node this compiler does not model: zod's own parse (compiled-runtime.ts). */
 function onZod(schema: Schema): Step {
   const zodSchema = schema as unknown as z.ZodMiniType;
-  return (value, path, out) => {
-    const result = z.safeParse(zodSchema, value);
-    if (result.success) return;
-    for (const raw of result.error.issues) {
-      out.push({ ...(raw as object), path: [...path, ...raw.path], message: "" } as CompiledIssue);
-    }
-  };
-}
-
-/** zod's isPlainObject, which a record's input must pass. */
-function isPlainObject(value: unknown): value is object {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const ctor = (value as { constructor?: unknown }).constructor;
-  if (ctor === undefined || typeof ctor !== "function") return true;
-  const proto: unknown = (ctor as { prototype?: unknown }).prototype;
-  if (typeof proto !== "object" || proto === null || Array.isArray(proto)) return false;
-  return Object.prototype.hasOwnProperty.call(proto, "isPrototypeOf");
-}
-
-/** UTF-16 units, less one per surrogate pair (zod's count: a lone surrogate is one). */
-function codePointLength(text: string): number {
-  let count = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    if ((text.charCodeAt(i) & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      count--;
-      i++;
-    }
-  }
-  return count;
+  return (value, path, out) => runOnZod(zodSchema, value, path, out);
 }

@@ -1,24 +1,12 @@
-import type * as z from "../../zod";
-import { setSchemaIssueFinder, type SchemaIssueFinder } from "../validate";
-import { compileSchema, type CompiledSchema } from "./compile";
+import { generatedIssueFinder, setSchemaIssueFinder, type SchemaIssueFinder } from "../validate";
 
 /**
- * The Node entry to faster validation: after installCompiledCardSchemas(), every card validation in
- * this process runs the card schemas compiled by compile.ts (each compiled on first use) instead of
- * zod/mini's own parse, with the same issues. The CLI calls it at start-up (batch workers too);
- * the browser never imports this module, so its bundle keeps only zod/mini.
+ * The compiled card validator, by its older name: every entry (browser, Node, workers) now
+ * validates with the validator generated at build time (generated.ts), which validate.ts uses
+ * unless told otherwise, so installing it only undoes a caller's switch to zod's own parse. Kept
+ * for the CLI and the package's Node entry, which install it at start-up.
  */
-const compiled = new WeakMap<z.ZodMiniType, CompiledSchema>();
-
-export const compiledIssueFinder: SchemaIssueFinder = (schema, value) => {
-  let run = compiled.get(schema);
-  if (!run) {
-    run = compileSchema(schema);
-    compiled.set(schema, run);
-  }
-  // The compiled issues carry every field mapIssues reads (code, path, expected, params).
-  return run(value) as unknown as readonly z.core.$ZodIssue[];
-};
+export const compiledIssueFinder: SchemaIssueFinder = generatedIssueFinder;
 
 export function installCompiledCardSchemas(): void {
   setSchemaIssueFinder(compiledIssueFinder);
