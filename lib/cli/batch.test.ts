@@ -1,13 +1,16 @@
+import { readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { readCorpusCard } from "@/fixtures/corpus";
+import { corpusCardNames, readCorpusCard } from "@/fixtures/corpus";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { NORTHWIND } from "../negotiation";
+import { findPreset, NORTHWIND, PRESETS, presetSlug, review } from "../negotiation";
 import { runBatch } from "./batch";
+import { toReviewJson } from "./review-json";
 import { runCli } from "./test-io";
 
 const geospatial = readCorpusCard("a2a-spec-main-geospatial.json");
 const contoso = JSON.parse(CONTOSO.text) as unknown;
+const BROKEN = readFileSync("examples/cards/broken.json", "utf8");
 
 interface OutLine {
   id: unknown;
@@ -110,6 +113,21 @@ describe("batch", () => {
     expect(byId.get("buffering-0")?.decisions?.["live-input"]?.decision).toBe("accept");
     expect(byId.get("northwind-0")?.decisions?.["live-input"]?.decision).toBe("reject");
     expect(byId.get("broken-2")?.error).toMatch(/^line 9: .*\/profile\/canPoll/);
+  });
+
+  it("answers a card met again, against any profile, as it answers the card met first (batch reads each card once)", async () => {
+    // Unsigned cards: a signed card's line carries the report batch verified for it.
+    const names = corpusCardNames().filter((n) => !readCorpusCard(n).includes("signatures")).slice(0, 3);
+    const presets = PRESETS.slice(0, 3).map(presetSlug);
+    const lines = [0, 1].flatMap((pass) =>
+      [...names.map(readCorpusCard), BROKEN].flatMap((text, c) => presets.flatMap((profile) => [{ id: `${pass} ${c} ${profile} json`, card: JSON.parse(text) as unknown, profile }, { id: `${pass} ${c} ${profile} text`, cardText: text, profile }])),
+    );
+    const out = (await runCli(["batch", "--no-jku"], { stdin: jsonl(...lines) })).stdout.trimEnd().split("\n");
+    expect(out).toHaveLength(lines.length);
+    lines.forEach((line, i) => {
+      const own = review(line.card ?? line.cardText, findPreset(line.profile)!);
+      expect(out[i]).toBe(JSON.stringify(toReviewJson(own, { detail: "compact", id: line.id })));
+    });
   });
 
   it("names what is wrong with a profile nested deeper than JSON.stringify follows", async () => {

@@ -5,6 +5,7 @@ import { type ClientProfile, explainInputError, type Review, review, type Review
 import { findJsonSyntaxError, MAX_CARD_CHARS } from "../negotiation/card";
 import { syntaxReasonWords, withThousands } from "../negotiation/explain";
 import { rememberBounded } from "../negotiation/bounded-memo";
+import { PreparedCard } from "../negotiation/review";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
@@ -94,7 +95,7 @@ function reviewParsedLine(
     if (Array.isArray(line.taskClasses) && line.taskClasses.length === 0) {
       throw new UsageError(`"taskClasses" is empty: list at least one task class id, or leave it out for every built-in class`);
     }
-    const result = review(card, profile, {
+    const result = review(preparedCard(card), profile, {
       context: line.context as ReviewContext | undefined,
       taskClasses: lineTaskClasses(line.taskClasses as unknown[] | undefined, fileClasses),
       signatures,
@@ -156,6 +157,38 @@ function profileSeenBefore(value: unknown): ClientProfile {
   const known = PROFILES_BY_TEXT.get(text);
   if (known) return known;
   return rememberBounded(PROFILES_BY_TEXT, MAX_REMEMBERED_PROFILES, text, value as ClientProfile);
+}
+
+/**
+ * Cards met before, each read once (PreparedCard) and reviewed from then on against whatever profile
+ * a line names: a pipeline sends one card against several profiles, and reading a card (parse,
+ * validate, normalize) is much of a review. Known by their text: a card given as JSON by its JSON
+ * text, one given as text by that text (text is read with lines and columns, JSON is not, so the two
+ * never meet). Bounded in count and in size.
+ */
+const PREPARED_JSON = new Map<string, PreparedCard>();
+const PREPARED_TEXT = new Map<string, PreparedCard>();
+/** At most 128 cards of 32 K characters each (the real cards of fixtures/cards are 1–14 K). */
+const MAX_PREPARED_CARDS = 128;
+const MAX_PREPARED_CARD_CHARS = 32 * 1024;
+
+function preparedCard(card: unknown): unknown {
+  let memo: Map<string, PreparedCard>;
+  let key: string;
+  if (typeof card === "string") {
+    memo = PREPARED_TEXT;
+    key = card;
+  } else if (typeof card === "object" && card !== null) {
+    memo = PREPARED_JSON;
+    try {
+      key = JSON.stringify(card);
+    } catch {
+      // Nested past what JSON.stringify follows: review() says what is wrong with it.
+      return card;
+    }
+  } else return card;
+  if (key.length > MAX_PREPARED_CARD_CHARS) return card;
+  return memo.get(key) ?? rememberBounded(memo, MAX_PREPARED_CARDS, key, new PreparedCard(card));
 }
 
 function pickCard(line: Record<string, unknown>): unknown {

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from "../fetch/test-server";
 import { digestCardText } from "../negotiation";
 import { openDatabase } from "../registry/db";
 import { migrate } from "../registry/migrations";
-import { serveRegistry } from "../registry/serve";
+import { serveRegistry } from "../server/registry-serve";
 import { Registry } from "../registry/service";
 import { runCli } from "./test-io";
 

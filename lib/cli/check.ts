@@ -30,7 +30,7 @@ import { FAIL_ON, failOnLabel, failPolicy, failsOn, toGithubAnnotations, toJunit
 import { SIGNATURE_FLAGS, signatureSetupFromFlags, verifyIfSigned } from "./signatures";
 import { checkUsage } from "./usage";
 import { expandCardSpecs, judgeCards } from "./many-cards";
-import { markAcknowledgedAnnotations, markAcknowledgedCodeQuality, markAcknowledgedJunit, markAcknowledgedResults } from "./acknowledged-formats";
+import { markAcknowledgedAnnotations, markAcknowledgedCodeQuality, markAcknowledgedJunit, markAcknowledgedResults } from "../report/acknowledged";
 import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
 /** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */

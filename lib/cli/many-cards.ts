@@ -1,6 +1,7 @@
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
+import { joinCardReports } from "../report/many-cards";
 import { type CliIo, EXIT, type ExitCode, UsageError, writeOut } from "./io";
 
 /**
@@ -92,9 +93,8 @@ interface CardRun {
 }
 
 /**
- * Runs `judge` once per card with stdout captured, then writes one report: JSON `{cards, exitCode}`,
- * SARIF with a run per card, GitLab's list joined, JUnit's suites under one root, the text formats
- * one after the other with a summary line last (text only).
+ * Runs `judge` once per card with stdout captured, then writes one report of the same format
+ * (lib/report/many-cards.ts joins them).
  */
 export async function judgeCards(
   command: string,
@@ -125,48 +125,8 @@ export async function judgeCards(
   const worst = runs.reduce<ExitCode>((w, r) => (r.code > w ? r.code : w), EXIT.ok);
   io.decided?.(worst);
   for (const run of runs) if (run.error) await writeOut(io.stderr, `parley: ${run.error}\n`);
-  const judged = runs.filter((r) => !r.error);
-  await writeOut(io.stdout, joinReports(command, format, judged, runs, worst, counted));
+  const judged = runs.filter((r) => !r.error).map((r) => ({ card: r.spec, report: r.report, failing: r.code === EXIT.rejected }));
+  const unreadable = runs.filter((r) => r.error).map((r) => ({ card: r.spec, error: r.error! }));
+  await writeOut(io.stdout, joinCardReports(command === "lint" ? "Parley lint" : "Parley", format, judged, unreadable, worst, counted));
   return worst;
-}
-
-function joinReports(command: string, format: string, judged: CardRun[], all: CardRun[], worst: ExitCode, counted: string): string {
-  const parsed = () => judged.map((r) => JSON.parse(r.report) as Record<string, unknown>);
-  switch (format) {
-    case "json":
-      return JSON.stringify({ cards: parsed(), ...(all.length > judged.length ? { unreadable: all.filter((r) => r.error).map((r) => ({ card: r.spec, error: r.error })) } : {}), exitCode: worst }, null, 2) + "\n";
-    case "sarif": {
-      const docs = parsed();
-      const base = docs[0] ?? { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0" };
-      return JSON.stringify({ ...base, runs: docs.flatMap((d) => (d.runs as unknown[]) ?? []) }, null, 2) + "\n";
-    }
-    case "gitlab":
-      return JSON.stringify((parsed() as unknown as unknown[][]).flat(), null, 2) + "\n";
-    case "junit":
-      return joinJunit(command, judged.map((r) => r.report));
-    case "text": {
-      const failing = judged.filter((r) => r.code === EXIT.rejected).map((r) => r.spec);
-      const unreadable = all.filter((r) => r.error).map((r) => r.spec);
-      const summary = [`${all.length} ${counted}`, failing.length ? `failing: ${failing.join(", ")}` : "none failing", ...(unreadable.length ? [`not read: ${unreadable.join(", ")}`] : [])];
-      return judged.map((r) => r.report).join("\n" + "─".repeat(72) + "\n\n") + `\n${summary.join("; ")} (exit ${worst})\n`;
-    }
-    default:
-      return judged.map((r) => r.report).join("\n");
-  }
-}
-
-/** JUnit reports of one card each → one `<testsuites>` with every card's suites and the totals. */
-function joinJunit(command: string, reports: string[]): string {
-  let tests = 0;
-  let failures = 0;
-  const suites: string[] = [];
-  for (const report of reports) {
-    const root = /<testsuites\b[^>]*\btests="(\d+)"[^>]*\bfailures="(\d+)"[^>]*>\n?([\s\S]*?)<\/testsuites>/.exec(report);
-    if (!root) continue;
-    tests += Number(root[1]);
-    failures += Number(root[2]);
-    suites.push(root[3]!);
-  }
-  const name = command === "lint" ? "Parley lint" : "Parley";
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${name}" tests="${tests}" failures="${failures}">\n${suites.join("")}</testsuites>\n`;
 }

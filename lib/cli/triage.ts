@@ -1,8 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { escapeMarkdown } from "../markdown";
 import { failsOn } from "../report/formats";
-import { toCsv, toMarkdown } from "../report/triage";
+import { type SkippedCard, skippedMarkdown, toCsv, toMarkdown } from "../report/triage";
 import { triagePair, type TriageCard, type TriageProfile } from "../triage/triage";
 import { parseFailOn } from "./check";
 import { type FlagOptions, parseCommandFlags } from "./flag-errors";
@@ -34,12 +33,6 @@ const MAX_CARDS = 1000;
 interface CardEntry {
   spec: string;
   inFolder: boolean;
-}
-
-/** A card left out of the triage, and why (listed on stderr and in Markdown; the exit code is 2). */
-export interface SkippedCard {
-  card: string;
-  reason: string;
 }
 
 async function expandCards(specs: readonly string[], io: CliIo): Promise<CardEntry[]> {
@@ -81,12 +74,6 @@ async function expandProfiles(spec: string, io: CliIo): Promise<string[]> {
   const list = spec.split(",").map((s) => s.trim()).filter(Boolean);
   if (list.length === 0) throw new UsageError("triage: --profiles names no profile.", true);
   return list;
-}
-
-/** The skipped cards as a Markdown section after the tables. */
-function skippedMarkdown(skipped: readonly SkippedCard[]): string {
-  const rows = skipped.map((s) => `| ${escapeMarkdown(s.card)} | ${escapeMarkdown(s.reason)} |`);
-  return ["", "## Not triaged", "", `${skipped.length} ${skipped.length === 1 ? "card" : "cards"} could not be read:`, "", "| card | why |", "|---|---|", ...rows, ""].join("\n");
 }
 
 const TRIAGE_OPTIONS = {

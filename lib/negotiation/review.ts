@@ -4,7 +4,7 @@ import { makeProblem } from "./card/problems";
 import { jsonEqual } from "./card/json-value";
 import { pointerFromPath } from "./card/pointer";
 import type { NormalizedCard } from "./card/model";
-import type { ValidityReport } from "./card/validity";
+import type { CardLoadResult, ValidityReport } from "./card/validity";
 import { EMPTY_CONTEXT, ReviewContext } from "./context";
 import { decide, reviewConditions } from "./decide";
 import type { Review, ReviewInputError, TaskClassDecision } from "./decision-types";
@@ -125,15 +125,32 @@ function withCardLocation(validity: ValidityReport, cardUrl: string, profile: Cl
 }
 
 /**
+ * A card read once for several reviews: `review(prepared, profile)` is `review(input, profile)`,
+ * without parsing, validating and normalizing the card again. Batch hands one card to several
+ * profiles line after line (bench/cases/batch-throughput.ts, real cards). Not in the front door:
+ * only code that never changes the input afterwards prepares a card (lib/cli's batch).
+ */
+export class PreparedCard {
+  readonly loaded: CardLoadResult;
+
+  constructor(input: unknown) {
+    this.loaded = loadCard(input);
+  }
+}
+
+/**
  * The card as the review reads it: normalized, with its validity and signature report. The parsed
  * JSON stays inside this function (a large card's time: bench/cases/review-throughput.ts, per skill).
  */
 function loadForReview(cardInput: unknown, signatures: SignatureReport | undefined): { card?: NormalizedCard; validity: ValidityReport } {
-  const loaded = loadCard(cardInput);
+  const prepared = cardInput instanceof PreparedCard;
+  const loaded = prepared ? cardInput.loaded : loadCard(cardInput);
   const signature = signatureReportFor(loaded.raw, signatures);
   if (!signature) return { card: loaded.card, validity: loaded.validity };
-  if (loaded.card) loaded.card.signature = signature;
-  return { card: loaded.card, validity: withSignatureReport(loaded.validity, signature) };
+  // A prepared card serves other reviews, with other reports: this one's report goes on a copy.
+  const card = loaded.card && prepared ? { ...loaded.card } : loaded.card;
+  if (card) card.signature = signature;
+  return { card, validity: withSignatureReport(loaded.validity, signature) };
 }
 
 interface SafeParser<T> {

@@ -68,3 +68,15 @@ export function toMarkdown(cells: readonly TriageCell[], cards: readonly TriageC
   }
   return out.join("\n");
 }
+
+/** A card left out of a triage, and why (`parley triage`: one that could not be read). */
+export interface SkippedCard {
+  card: string;
+  reason: string;
+}
+
+/** The cards left out, as a Markdown section to follow the tables of toMarkdown. */
+export function skippedMarkdown(skipped: readonly SkippedCard[]): string {
+  const rows = skipped.map((s) => `| ${escapeMarkdown(s.card)} | ${escapeMarkdown(s.reason)} |`);
+  return ["", "## Not triaged", "", `${skipped.length} ${skipped.length === 1 ? "card" : "cards"} could not be read:`, "", "| card | why |", "|---|---|", ...rows, ""].join("\n");
+}

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../fetch/test-server";
 import { digestCardText } from "../negotiation";
-import { openDatabase } from "./db";
-import { handleRegistryRequest, REGISTRY_OFF_MESSAGE } from "./http";
-import { migrate } from "./migrations";
-import { Registry } from "./service";
+import { openDatabase } from "../registry/db";
+import { handleRegistryRequest, REGISTRY_OFF_MESSAGE } from "./registry-route";
+import { migrate } from "../registry/migrations";
+import { Registry } from "../registry/service";
 
 const TOKEN = "team-token-for-tests";
 const CARD = readFileSync("examples/cards/contoso-streaming.json", "utf8");

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { BUILT_IN_TASK_CLASS_IDS } from "../negotiation";
-import type { Registry } from "./service";
-import { RegistryInputError } from "./service";
+import { getRegistry, registrySettings } from "../registry/instance";
+import type { Registry } from "../registry/service";
+import { RegistryInputError } from "../registry/service";
 
 /**
  * The registry's HTTP API (/api/v1/…, docs/registry.md). Every call needs the team's bearer token,
@@ -13,6 +14,11 @@ const MAX_BODY = 256 * 1024;
 export interface RegistryHttpDeps {
   registry: Promise<Registry> | null;
   teamToken: string | null;
+}
+
+/** The server's registry (opened on first use; null when PARLEY_DATABASE_URL is unset) and the team's token. */
+export function getRegistryRouteDeps(): RegistryHttpDeps {
+  return { registry: getRegistry(), teamToken: registrySettings().teamToken };
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import type { ClassAcknowledgement } from "../negotiation";
-import { xml } from "../report/formats";
-import { oneLine } from "../report/escape";
+import { xml } from "./formats";
+import { oneLine } from "./escape";
 
 interface SarifResult {
   ruleId?: string;

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { handleRegistryRequest } from "./http";
-import type { Registry } from "./service";
+import { handleRegistryRequest } from "./registry-route";
+import type { Registry } from "../registry/service";
 
 /**
  * The registry's API on a plain Node server (tests, the stress run): the same handler the Next

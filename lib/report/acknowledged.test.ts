@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { acknowledgeReview, NORTHWIND, review } from "../negotiation";
 import { CONTOSO } from "../negotiation/examples/incidents";
-import { toJunit } from "../report/formats";
-import { markAcknowledgedJunit } from "./acknowledged-formats";
+import { toJunit } from "./formats";
+import { markAcknowledgedJunit } from "./acknowledged";
 
 const ACK = { invariant: "live-input-needs-streaming" as const, taskClass: "live-input", reason: "Streaming ships next quarter.", by: "Ana" };
 
