@@ -6,7 +6,7 @@ import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { ENGINE_VERSION, findPreset, NORTHWIND, PRESETS, review, type TaskClass } from "../lib/negotiation";
 import { describeProblem } from "../lib/negotiation/explain";
 import { encodeReviewLink } from "../lib/share";
-import { readTriageFile, triagePair, writeTriageFile, type TriageCard } from "../lib/triage/triage";
+import { MAX_TRIAGE_PROFILES, readTriageFile, triagePair, writeTriageFile, type TriageCard } from "../lib/triage/triage";
 import { startLocalServer } from "./local-server";
 import { cellDecisions, dropFiles, grid, openTriage, presets, run, waitForReviews, type FileToDrop } from "./triage-helpers";
 import { expectDecision, TASK_CLASSES } from "./workspace-helpers";
@@ -188,10 +188,14 @@ test("a dropped file that is not a card is listed with why; the others are added
 
 test("cancel a long run: what is reviewed stays, nothing more comes, and 'Review the rest' finishes it", async ({ page }) => {
   test.setTimeout(90_000);
-  // 120 cards of 300 skills each against every preset: seconds of work, long enough to cancel mid-way.
+  // 120 cards of 300 skills each against 50 profiles (the presets, renamed, to the triage's limit):
+  // 6,000 pairs, seconds of work even with the generated validator, so a click lands mid-run.
   const big = buildLargeCard(300);
   const cards = Array.from({ length: 120 }, (_, i) => ({ id: `c${i}`, label: `large-${i}.json`, text: big.replace('"Contoso Voice Desk"', `"Contoso Voice Desk ${i}"`) }));
-  const profiles = PRESETS.map((profile, i) => ({ id: `p${i}`, profile }));
+  const profiles = Array.from({ length: MAX_TRIAGE_PROFILES }, (_, i) => {
+    const preset = PRESETS[i % PRESETS.length]!;
+    return { id: `p${i}`, profile: { ...preset, name: `${preset.name} #${i + 1}` } };
+  });
   const total = cards.length * profiles.length;
   await openTriage(page);
   await page.getByTestId("triage-open-input").setInputFiles({ name: "large.parley-triage.json", mimeType: "application/json", buffer: Buffer.from(writeTriageFile(cards, profiles)) });
