@@ -257,6 +257,26 @@ describe("check and lint with a config file", () => {
     expect((JSON.parse(one.stdout) as { profile: string }).profile).toBe("Northwind discovery agent");
   });
 
+  it("run check for every --profile given (repeated) as for a config's profiles, the flags winning over the file's", async () => {
+    const { root } = project({
+      "parley.config.json": { profiles: ["text-only", "a2a-js"], taskClasses: ["live-input"] },
+      "profile.json": readFileSync(path.join(ROOT, "examples/profile.json"), "utf8"),
+    });
+    const github = await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--profile", "profile.json", "--format", "github"], { cwd: root });
+    expect(github.code).toBe(1);
+    expect(github.stdout).toMatch(/^::error [^\n]*title=Northwind discovery agent \/ live-input%3A reject \(live-input-needs-streaming\)::/m);
+    expect(github.stdout).toMatch(/^::notice [^\n]*title=Our support backend \/ live-input%3A not for this client \(security-satisfiable\)::/m);
+    expect(github.stdout).not.toContain("Text-only JSON-RPC client");
+    const text = await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--profile", "profile.json", "--profile", "northwind"], { cwd: root });
+    // The same profile twice is reviewed once, as the same card twice is.
+    expect(text.stdout).toContain("2 reviews (1 card × 2 profiles); failing: contoso.json × northwind (exit 1)");
+    const junit = (await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--profile", "profile.json", "--format", "junit"], { cwd: root })).stdout;
+    expect([...junit.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1])).toEqual(["Contoso Voice Desk × Northwind discovery agent", "Contoso Voice Desk × Our support backend"]);
+    const bad = await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--profile", "no-such.json"], { cwd: root });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("no-such.json");
+  });
+
   it("give lint's table a row for each profile of the file's own (presets are rows already); they fail nothing", async () => {
     const { root } = project({ "parley.config.json": { profiles: ["northwind", "profile.json"] }, "profile.json": readFileSync(path.join(ROOT, "examples/profile.json"), "utf8") });
     const text = await runCli(["lint", "--card", "contoso.json"], { cwd: root });
