@@ -126,6 +126,13 @@ test("a config file imported, edited and exported again keeps what the workspace
   await expect(status).toContainText('Exported parley.config.json: the profile "Northwind, buffering now" and 1 task class.');
   await expect(status).toContainText("It kept what team.config.json holds that this page does not show: 1 other profile; 1 lint acknowledgement; failOn.");
 
+  // The draft keeps the file imported: after a reload, an export still writes it back with the edit in it.
+  await page.reload();
+  await expectDecision(page, "live-input", "accept");
+  const again = page.waitForEvent("download");
+  await page.getByTestId("config-file").getByRole("button", { name: "Export as parley.config.json" }).click();
+  expect(JSON.parse(readFileSync(await (await again).path(), "utf8"))).toEqual(exported);
+
   // check runs both profiles of it, the edited one as the workspace decided.
   const project = mkdtempSync(path.join(tmpdir(), "parley-e2e-config-"));
   writeFileSync(path.join(project, "parley.config.json"), readFileSync(file));

@@ -23,6 +23,8 @@ export function ConfigFileControl({
   acknowledged,
   onAcknowledgements,
   onImport,
+  imported,
+  onImported,
 }: {
   profile: ClientProfile;
   classes: readonly TaskClass[];
@@ -32,13 +34,14 @@ export function ConfigFileControl({
   acknowledged: AcknowledgementsByClass;
   onAcknowledgements: (next: Acknowledgement[]) => void;
   onImport: (next: { profile?: ClientProfile; classes?: TaskClass[] }) => void;
+  /** The file imported last, as it was (the workspace holds it, and its draft keeps it): the export writes it back with only the workspace's edits in it. */
+  imported: ImportedConfig | undefined;
+  onImported: (next: ImportedConfig | undefined) => void;
 }) {
   const setAcknowledgements = onAcknowledgements;
   const [status, setStatus] = useState("");
   // A file naming several profiles: which one the workspace reviews for, picked from the file's.
   const [choices, setChoices] = useState<{ file: string; options: Array<{ label: string; profile: ClientProfile; index: number }>; picked: number } | undefined>(undefined);
-  // The file imported last, as it was: the export writes it back with only the workspace's edits in it.
-  const [imported, setImported] = useState<ImportedConfig | undefined>(undefined);
   const lines = useMemo(() => {
     return [...acknowledged.values()].flatMap((entry) => {
       const said = describeClassAcknowledgement(entry);
@@ -58,7 +61,7 @@ export function ConfigFileControl({
     if (read.acknowledgements.length) taken.push(`${read.acknowledgements.length} acknowledgement${read.acknowledgements.length === 1 ? "" : "s"}`);
     if (read.profile || read.classes) onImport({ ...(read.profile ? { profile: read.profile } : {}), ...(read.classes ? { classes: read.classes } : {}) });
     setChoices(read.choices ? { file: file.name, options: read.choices, picked: 0 } : undefined);
-    setImported(read.imported);
+    onImported(read.imported);
     setAcknowledgements(read.acknowledgements);
     setStatus([taken.length ? `Imported from ${file.name}: ${taken.join(", ")}.` : `${file.name} held nothing to import.`, ...read.notes].join(" "));
   };
@@ -99,7 +102,7 @@ export function ConfigFileControl({
               if (!choice) return;
               setChoices({ ...choices, picked });
               // The profile picked is now the file's entry the export replaces.
-              setImported((was) => (was ? { ...was, profileAt: choice.index, opened: choice.profile } : was));
+              if (imported) onImported({ ...imported, profileAt: choice.index, opened: choice.profile });
               onImport({ profile: choice.profile });
               setStatus(`Reviewing for the profile "${choice.profile.name}" (${choice.label}) from ${choices.file}.`);
             }}

@@ -1,4 +1,4 @@
-import { type Acknowledgement, BUILT_IN_TASK_CLASSES, type ClientProfile, explainAcknowledgementProblem, findPreset, findTaskClass, type TaskClass } from "../negotiation";
+import { type Acknowledgement, BUILT_IN_TASK_CLASSES, ClientProfile, explainAcknowledgementProblem, findPreset, findTaskClass, readAcknowledgements, type TaskClass } from "../negotiation";
 import { parseCardText } from "../negotiation/card";
 import { describeProblem } from "../negotiation/explain";
 import { type ConfigProfile, readConfig, writeConfig } from "./schema";
@@ -29,6 +29,22 @@ export interface ImportedConfig {
   opened?: ClientProfile;
   /** The acknowledgements the workspace read from it (lint ones excepted). */
   acknowledgements: Acknowledgement[];
+}
+
+/** An imported config kept in the browser's draft, read back: undefined when it no longer reads (the draft says it was reset). */
+export function readImportedConfig(value: unknown): ImportedConfig | undefined {
+  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isRecord(value) || typeof value.name !== "string" || !isRecord(value.raw)) return undefined;
+  const acknowledgements = readAcknowledgements(value.acknowledgements ?? []);
+  if (acknowledgements.problems.length > 0) return undefined;
+  const read: ImportedConfig = { name: value.name, raw: value.raw, acknowledgements: acknowledgements.acknowledgements };
+  if (value.profileAt !== undefined) {
+    const opened = ClientProfile.safeParse(value.opened);
+    if (typeof value.profileAt !== "number" || !Number.isInteger(value.profileAt) || value.profileAt < 0 || !opened.success) return undefined;
+    read.profileAt = value.profileAt;
+    read.opened = opened.data;
+  }
+  return read;
 }
 
 export interface ConfigExport {
