@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { runCli } from "../lib/cli/test-io";
+import { NORTHWIND } from "../lib/negotiation";
 import { CONTOSO } from "../lib/negotiation/examples/incidents";
 import { expectDecision, openWorkspace, TASK_CLASSES } from "./workspace-helpers";
 
@@ -87,4 +88,57 @@ test("a config file with several profiles: the workspace reviews for the first, 
   await expect(choice).toHaveValue("1");
   await expectDecision(page, "live-input", "accept");
   await expect(status).toContainText('Reviewing for the profile "Northwind with audio buffering" (northwind-buffering) from parley.config.json.');
+});
+
+test("a config file imported, edited and exported again keeps what the workspace did not edit: the other profile, the lint acknowledgement, failOn", async ({ page }) => {
+  await openWorkspace(page);
+  const control = page.getByTestId("config-file");
+  const LINT = { lint: "signatureUnverifiable", reason: "The release job verifies the signature with the vendor's pinned keys.", by: "Ana", until: "2099-12-31" };
+  const config = { profiles: ["northwind", "a2a-js"], taskClasses: ["live-input"], acknowledgements: [LINT], failOn: "defer" };
+  await control.getByLabel("Import a config file…").setInputFiles({ name: "team.config.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(config)) });
+  const status = page.getByTestId("config-file-status");
+  await expect(status).toContainText("team.config.json names 2 profiles; the workspace reviews for one at a time and took northwind.");
+  await expectDecision(page, "live-input", "reject");
+
+  // The edit: this client buffers its live audio now, so live input is accepted.
+  await page.getByRole("group", { name: "Profile view" }).getByRole("button", { name: "JSON" }).click();
+  const content = page.getByTestId("profile-json-editor").locator(".cm-content");
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  const edited = { ...NORTHWIND, name: "Northwind, buffering now", bufferableInputModes: ["audio/pcm"] };
+  await content.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, JSON.stringify(edited, null, 2));
+  await expectDecision(page, "live-input", "accept");
+
+  const downloading = page.waitForEvent("download");
+  await control.getByRole("button", { name: "Export as parley.config.json" }).click();
+  const file = await (await downloading).path();
+  const exported = JSON.parse(readFileSync(file, "utf8")) as { profiles: Array<string | { name: string; bufferableInputModes: string[] }>; acknowledgements: unknown[]; failOn: string; taskClasses: string[] };
+  expect(exported.profiles).toHaveLength(2);
+  expect(exported.profiles[0]).toMatchObject({ name: "Northwind, buffering now", bufferableInputModes: ["audio/pcm"] });
+  expect(exported.profiles[1]).toBe("a2a-js");
+  expect(exported.acknowledgements).toEqual([LINT]);
+  expect(exported.failOn).toBe("defer");
+  expect(exported.taskClasses).toEqual(["live-input"]);
+  await expect(status).toContainText('Exported parley.config.json: the profile "Northwind, buffering now" and 1 task class.');
+  await expect(status).toContainText("It kept what team.config.json holds that this page does not show: 1 other profile; 1 lint acknowledgement; failOn.");
+
+  // The draft keeps the file imported: after a reload, an export still writes it back with the edit in it.
+  await page.reload();
+  await expectDecision(page, "live-input", "accept");
+  const again = page.waitForEvent("download");
+  await page.getByTestId("config-file").getByRole("button", { name: "Export as parley.config.json" }).click();
+  expect(JSON.parse(readFileSync(await (await again).path(), "utf8"))).toEqual(exported);
+
+  // check runs both profiles of it, the edited one as the workspace decided.
+  const project = mkdtempSync(path.join(tmpdir(), "parley-e2e-config-"));
+  writeFileSync(path.join(project, "parley.config.json"), readFileSync(file));
+  writeFileSync(path.join(project, "card.json"), CONTOSO.text);
+  const cli = await runCli(["check", "--card", "card.json", "--format", "json"], { cwd: project });
+  const reviews = (JSON.parse(cli.stdout) as { cards: Array<{ profile: string; decisions: Record<string, { decision: string }> }> }).cards;
+  expect(reviews.map((r) => r.profile)).toEqual(["Northwind, buffering now", "A2A JS SDK client (Node)"]);
+  expect(reviews[0]!.decisions["live-input"]!.decision).toBe("accept");
 });

@@ -98,13 +98,18 @@ describe("action.yml", () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.outputs).toBe("exit-code=1\n");
     // The job log: GitHub annotations pointing into the card.
-    expect(r.stdout).toMatch(/^::error file=examples\/cards\/contoso\.json,line=\d+,col=\d+,title=live-input%3A reject \(live-input-needs-streaming\)::/m);
+    // One check per card for both profiles: each annotation's title starts with its profile's name.
+    expect(r.stdout).toMatch(/^::error file=examples\/cards\/contoso\.json,line=\d+,col=\d+,title=Northwind discovery agent \/ live-input%3A reject \(live-input-needs-streaming\)::/m);
+    expect(r.stdout).toMatch(/^::notice file=examples\/cards\/contoso\.json,[^\n]*title=Our support backend \/ live-input%3A not for this client/m);
+    for (const line of r.stdout.split("\n").filter((l) => l.startsWith("::"))) expect(line).toMatch(/title=(Northwind discovery agent|Our support backend) \/ /);
     const sarif = JSON.parse(readFileSync(path.join(workspace, "parley.sarif"), "utf8")) as { runs: Array<{ artifacts: Array<{ location: { uri: string } }>; results: Array<{ ruleId: string; ruleIndex: number; locations: Array<{ physicalLocation: { artifactLocation: { index: number } } }> }>; tool: { driver: { rules: Array<{ id: string }> } } }> };
     expect(validateSarif(sarif), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
     expect(sarif.runs).toHaveLength(1);
     const run = sarif.runs[0]!;
     expect(run.artifacts.map((a) => a.location.uri)).toEqual(["examples/cards/contoso.json", "examples/cards/text-desk.json"]);
     const live = run.results.find((x) => x.ruleId === "live-input-needs-streaming")!;
+    expect((live as unknown as { message: { text: string } }).message.text).toMatch(/^Northwind discovery agent \/ /);
+    expect((run as { properties?: { profile?: string } }).properties?.profile).toBeUndefined();
     expect(run.tool.driver.rules[live.ruleIndex]?.id).toBe("live-input-needs-streaming");
     for (const result of run.results) {
       expect(run.tool.driver.rules[result.ruleIndex]?.id).toBe(result.ruleId);

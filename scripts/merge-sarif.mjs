@@ -1,5 +1,5 @@
-// Merges the SARIF logs the GitHub Action writes (one `parley check` per card × profile) into one
-// log with one run: code scanning takes one run per tool and category, and a run per pair would
+// Merges the SARIF logs the GitHub Action writes (one `parley check` per card, a run per profile) into one
+// log with one run: code scanning takes one run per tool and category, and a run per card × profile would
 // be refused or would hide all but one. Rules are unioned by id (every run lists the invariants;
 // validity rules differ by card), artifacts unioned, and each result's ruleIndex and artifact
 // index renumbered into the merged lists.
@@ -37,7 +37,13 @@ export function mergeSarif(logs) {
       }
     }
   }
-  return { ...logs[0], runs: [{ ...first, tool: { driver: { ...first.tool.driver, rules } }, artifacts, results }] };
+  // A several-profile check names each run's profile in its properties; the merged run is every profile's,
+  // so it keeps none of them (each result's message still starts with its profile's name).
+  const properties = Object.fromEntries(Object.entries(first.properties ?? {}).filter(([key]) => key !== "profile" && key !== "profileIndex"));
+  const merged = { ...first, tool: { driver: { ...first.tool.driver, rules } }, artifacts, results };
+  delete merged.properties;
+  if (Object.keys(properties).length > 0) merged.properties = properties;
+  return { ...logs[0], runs: [merged] };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { type Acknowledgement, type ClientProfile, describeAcknowledgement, describeClassAcknowledgement, type TaskClass } from "@/lib/negotiation";
 import type { AcknowledgementsByClass } from "./use-acknowledgements";
-import { CONFIG_EXPORT_NAME, configFileText, MAX_CONFIG_FILE_BYTES, readConfigFile } from "@/lib/config/workspace";
+import { CONFIG_EXPORT_NAME, exportConfigFile, type ImportedConfig, MAX_CONFIG_FILE_BYTES, readConfigFile } from "@/lib/config/workspace";
 import { downloadText } from "@/components/ui/download";
 import { JsonFilePicker } from "@/components/ui/json-file-picker";
 
@@ -12,7 +12,9 @@ import { JsonFilePicker } from "@/components/ui/json-file-picker";
  * classes on screen (and the acknowledgements imported here) as a parley.config.json that
  * `parley check` runs as is; "Import" takes one back: its profile and task classes replace the
  * workspace's, and its acknowledged findings are listed against the review on screen, each class
- * with its decision (an acknowledgement never changes or hides one) and what expired.
+ * with its decision (an acknowledgement never changes or hides one) and what expired. After an
+ * import, the export is that file with only what the workspace edits replaced (its other
+ * profiles, lint acknowledgements and settings kept), and its status line says what it kept.
  */
 export function ConfigFileControl({
   profile,
@@ -21,6 +23,8 @@ export function ConfigFileControl({
   acknowledged,
   onAcknowledgements,
   onImport,
+  imported,
+  onImported,
 }: {
   profile: ClientProfile;
   classes: readonly TaskClass[];
@@ -30,11 +34,14 @@ export function ConfigFileControl({
   acknowledged: AcknowledgementsByClass;
   onAcknowledgements: (next: Acknowledgement[]) => void;
   onImport: (next: { profile?: ClientProfile; classes?: TaskClass[] }) => void;
+  /** The file imported last, as it was (the workspace holds it, and its draft keeps it): the export writes it back with only the workspace's edits in it. */
+  imported: ImportedConfig | undefined;
+  onImported: (next: ImportedConfig | undefined) => void;
 }) {
   const setAcknowledgements = onAcknowledgements;
   const [status, setStatus] = useState("");
   // A file naming several profiles: which one the workspace reviews for, picked from the file's.
-  const [choices, setChoices] = useState<{ file: string; options: Array<{ label: string; profile: ClientProfile }>; picked: number } | undefined>(undefined);
+  const [choices, setChoices] = useState<{ file: string; options: Array<{ label: string; profile: ClientProfile; index: number }>; picked: number } | undefined>(undefined);
   const lines = useMemo(() => {
     return [...acknowledged.values()].flatMap((entry) => {
       const said = describeClassAcknowledgement(entry);
@@ -54,6 +61,7 @@ export function ConfigFileControl({
     if (read.acknowledgements.length) taken.push(`${read.acknowledgements.length} acknowledgement${read.acknowledgements.length === 1 ? "" : "s"}`);
     if (read.profile || read.classes) onImport({ ...(read.profile ? { profile: read.profile } : {}), ...(read.classes ? { classes: read.classes } : {}) });
     setChoices(read.choices ? { file: file.name, options: read.choices, picked: 0 } : undefined);
+    onImported(read.imported);
     setAcknowledgements(read.acknowledgements);
     setStatus([taken.length ? `Imported from ${file.name}: ${taken.join(", ")}.` : `${file.name} held nothing to import.`, ...read.notes].join(" "));
   };
@@ -64,15 +72,17 @@ export function ConfigFileControl({
         Config file
       </h2>
       <p className="text-xs text-slate-700">
-        The profile and task classes above as a <code>parley.config.json</code>: <code>parley check</code> in CI reads it from the project folder. Importing one sets them here and lists its acknowledged findings.
+        The profile and task classes above as a <code>parley.config.json</code>: <code>parley check</code> in CI reads it from the project folder. Importing one sets them here and lists its acknowledged findings; exporting after that writes the imported file back with only your edits in it.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
           className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
           onClick={() => {
-            downloadText(CONFIG_EXPORT_NAME, configFileText(profile, classes, acknowledgements), "application/json");
-            setStatus(`Exported ${CONFIG_EXPORT_NAME}: the profile "${profile.name}" and ${classes.length} task class${classes.length === 1 ? "" : "es"}${acknowledgements.length ? ` and ${acknowledgements.length} acknowledgement${acknowledgements.length === 1 ? "" : "s"}` : ""}.`);
+            const written = exportConfigFile(profile, classes, acknowledgements, imported);
+            downloadText(CONFIG_EXPORT_NAME, written.text, "application/json");
+            const kept = written.kept.length ? ` It kept what ${imported!.name} holds that this page does not show: ${written.kept.join("; ")}.` : "";
+            setStatus(`Exported ${CONFIG_EXPORT_NAME}: the profile "${profile.name}" and ${classes.length} task class${classes.length === 1 ? "" : "es"}${acknowledgements.length ? ` and ${acknowledgements.length} acknowledgement${acknowledgements.length === 1 ? "" : "s"}` : ""}.${kept}`);
           }}
         >
           Export as parley.config.json
@@ -91,6 +101,8 @@ export function ConfigFileControl({
               const choice = choices.options[picked];
               if (!choice) return;
               setChoices({ ...choices, picked });
+              // The profile picked is now the file's entry the export replaces.
+              if (imported) onImported({ ...imported, profileAt: choice.index, opened: choice.profile });
               onImport({ profile: choice.profile });
               setStatus(`Reviewing for the profile "${choice.profile.name}" (${choice.label}) from ${choices.file}.`);
             }}

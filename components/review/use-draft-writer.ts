@@ -7,6 +7,7 @@ import type { CardSource } from "@/components/session/card-source";
 import { originOf, storeDraft } from "@/components/session/draft";
 import type { MatrixSelection } from "@/components/session/selection";
 import type { TaskClassSelection } from "@/components/session/workspace-review";
+import type { ImportedConfig } from "@/lib/config/workspace";
 
 /** A draft is written once editing pauses this long. */
 const DRAFT_PAUSE_MS = 600;
@@ -21,6 +22,7 @@ export interface DraftInputs {
   taskClasses: TaskClassSelection | undefined;
   chosen: MatrixSelection | null;
   acknowledgements: readonly Acknowledgement[];
+  importedConfig: ImportedConfig | undefined;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface DraftInputs {
  * Returns whether the browser refused the last draft.
  */
 export function useDraftWriter(inputs: DraftInputs, cardEditor: RefObject<JsonEditorHandle | null>): boolean {
-  const { edited, cardText, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements } = inputs;
+  const { edited, cardText, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements, importedConfig } = inputs;
   const [draftFailed, setDraftFailed] = useState(false);
   const writeDraft = useRef<(() => void) | null>(null);
   useEffect(() => {
@@ -55,13 +57,14 @@ export function useDraftWriter(inputs: DraftInputs, cardEditor: RefObject<JsonEd
         ...(taskClasses ? { taskClasses } : {}),
         ...(chosen ? { selection: chosen } : {}),
         ...(acknowledgements.length ? { acknowledgements: [...acknowledgements] } : {}),
+        ...(importedConfig ? { importedConfig } : {}),
       });
       setDraftFailed(!kept);
     };
     writeDraft.current = write;
     const timer = setTimeout(write, DRAFT_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [edited, cardText, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements, cardEditor]);
+  }, [edited, cardText, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements, importedConfig, cardEditor]);
   useEffect(() => {
     const flush = () => writeDraft.current?.();
     const onVisibility = () => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { memo, useCallback, useMemo } from "react";
+import { memo, useCallback, useMemo, useState } from "react";
+import type { ImportedConfig } from "@/lib/config/workspace";
 import { CardPanel } from "@/components/card-editor/card-panel";
 import { ContextPanel } from "@/components/context-panel/context-panel";
 import { ExplainPanel } from "@/components/explain-panel/explain-panel";
@@ -104,6 +105,8 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
     },
     [setAcknowledgements, noteEdit],
   );
+  // The config file imported last, as it was: the export writes it back, and the draft keeps it.
+  const [importedConfig, setImportedConfig] = useState<ImportedConfig | undefined>(seed.importedConfig);
   const onConfigImport = useCallback(
     (next: { profile?: ClientProfile; classes?: TaskClass[] }) => {
       if (next.profile) setProfile(next.profile);
@@ -115,7 +118,7 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
   // A preset's name on an edited profile says "(edited)": a shared review never passes for the stock preset.
   const shownProfileName = useMemo(() => profileLabel(profile), [profile]);
   const { shareState, recordSource, hasCardUrl } = useShareState({ cardText: card.text, profile, context, taskClasses, source, selection, acknowledgements });
-  const draftFailed = useDraftWriter({ edited, cardText: card.text, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements }, cardEditor);
+  const draftFailed = useDraftWriter({ edited, cardText: card.text, profile, context, source, sourceEdited, taskClasses, chosen, acknowledgements, importedConfig }, cardEditor);
 
   return (
     <>
@@ -228,6 +231,8 @@ export const WorkspaceSession = memo(function WorkspaceSession({ seed, onEdit, o
             acknowledged={acknowledged}
             onAcknowledgements={onAcknowledgements}
             onImport={onConfigImport}
+            imported={importedConfig}
+            onImported={setImportedConfig}
           />
         </div>
       </div>

@@ -170,6 +170,7 @@ function seedFromDraft({ draft, dropped }: DraftRead): SessionSeed {
     ...(draft.taskClasses ? { taskClasses: draft.taskClasses } : {}),
     ...(draft.selection ? { selection: draft.selection } : {}),
     ...(draft.acknowledgements ? { acknowledgements: draft.acknowledgements } : {}),
+    ...(draft.importedConfig ? { importedConfig: draft.importedConfig } : {}),
     draft: { savedAt: draft.savedAt, dropped },
   };
 }

@@ -60,4 +60,14 @@ describe("decodeDraft", () => {
     expect(read?.draft.acknowledgements).toHaveLength(500);
     expect(read?.dropped).toEqual(["acknowledgements"]);
   });
+
+  it("keeps the config file imported, as it was, so an export after a reload loses nothing; one that no longer reads is said to be reset", () => {
+    const importedConfig = { name: "team.json", raw: { profiles: ["northwind", "a2a-js"], acknowledgements: [{ lint: "signatureUnverifiable", reason: "Pinned keys." }], failOn: "defer" }, profileAt: 0, opened: NORTHWIND, acknowledgements: [] };
+    expect(decodeDraft(JSON.stringify({ ...DRAFT, importedConfig }), FALLBACK)).toEqual({ draft: { ...DRAFT, importedConfig }, dropped: [] });
+    for (const broken of [{ ...importedConfig, raw: ["not", "an object"] }, { ...importedConfig, profileAt: -1 }, { ...importedConfig, opened: { name: 7 } }, "team.json"]) {
+      const read = decodeDraft(JSON.stringify({ ...DRAFT, importedConfig: broken }), FALLBACK);
+      expect(read?.draft.importedConfig).toBeUndefined();
+      expect(read?.dropped).toEqual(["imported config file"]);
+    }
+  });
 });

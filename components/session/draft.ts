@@ -2,6 +2,7 @@ import type { CardSource, DraftOrigin } from "./card-source";
 import type { MatrixSelection } from "./selection";
 import { type Acknowledgement, ClientProfile, readAcknowledgements, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
+import { type ImportedConfig, readImportedConfig } from "@/lib/config/workspace";
 
 /**
  * The workspace draft: what the user was reviewing, kept in this browser (localStorage) after
@@ -23,6 +24,8 @@ export interface WorkspaceDraft {
   selection?: MatrixSelection;
   /** The acknowledged findings imported (or opened with a link) in this session: a reload keeps them. */
   acknowledgements?: Acknowledgement[];
+  /** The parley.config.json imported last, as it was: an export after a reload still writes it back with only the edits in it. */
+  importedConfig?: ImportedConfig;
 }
 
 /** What a restored draft says, beside the draft itself: parts that no longer fit and were reset. */
@@ -32,7 +35,7 @@ export interface DraftRead {
 }
 
 /** A part of a stored draft that no longer reads (a profile field renamed, an acknowledgement of a rule since removed). */
-export type DroppedPart = "profile" | "context" | "acknowledgements";
+export type DroppedPart = "profile" | "context" | "acknowledgements" | "imported config file";
 
 export function originOf(source: CardSource | null, edited = false): DraftOrigin | undefined {
   if (!source) return undefined;
@@ -85,6 +88,11 @@ export function decodeDraft(raw: string | null, fallbackProfile: ClientProfile):
     const read = readAcknowledgements(value.acknowledgements);
     if (read.acknowledgements.length) draft.acknowledgements = read.acknowledgements;
     if (read.problems.length) dropped.push("acknowledgements");
+  }
+  if (value.importedConfig !== undefined) {
+    const imported = readImportedConfig(value.importedConfig);
+    if (imported) draft.importedConfig = imported;
+    else dropped.push("imported config file");
   }
   return { draft, dropped };
 }

@@ -4,6 +4,7 @@ import type { LinkNotice } from "./link-notice";
 import type { Acknowledgement, ClientProfile, ReviewContext } from "@/lib/negotiation";
 import type { TaskClassSelection } from "./workspace-review";
 import type { DroppedPart } from "./draft";
+import type { ImportedConfig } from "@/lib/config/workspace";
 
 /**
  * What one workspace session starts from: the default example, a review link, or nothing (a link
@@ -20,6 +21,8 @@ export interface SessionSeed {
   selection?: MatrixSelection;
   /** The acknowledged findings a review link (v2) or the draft carried: shown as acknowledged, as an imported config file's are. */
   acknowledgements?: Acknowledgement[];
+  /** The config file the draft's session had imported, for the export to write back. */
+  importedConfig?: ImportedConfig;
   /** What to say about the link this session was opened from. */
   notice?: LinkNotice;
   /** The default session of a visit: it says whose client this is and applies the one this browser chose. */

@@ -33,7 +33,7 @@ import { expandCardSpecs, judgeCards } from "./many-cards";
 import { markAcknowledgedAnnotations, markAcknowledgedCodeQuality, markAcknowledgedJunit, markAcknowledgedResults } from "../report/acknowledged";
 import { baseUrlFromEnv, docsBaseOf, readFormat, REPORT_FORMATS } from "./command-flags";
 
-/** `check`: one card, one profile → a review on stdout, the exit code says whether anything is rejected. */
+/** `check`: a card for a profile → a review on stdout (several cards or profiles: one report), the exit code says whether anything is rejected. */
 export async function runCheck(argv: string[], commandIo: CliIo): Promise<ExitCode> {
   const { values } = parseCommandFlags("check", argv, CHECK_OPTIONS, {
     positional: (argument) => `The card goes after --card: parley check --card ${argument} --profile northwind`,
@@ -59,19 +59,21 @@ async function checkWith(values: CheckValues, io: CliIo, color: boolean): Promis
   const loaded = await loadConfig("check", values, io);
   if (!values.card?.length) throw new UsageError("check: --card is required (a file, an http(s) URL, or - for stdin).", true);
   const specs = await expandCardSpecs("check", values.card, io.cwd);
-  // --profile wins over the config's; without either, checkOne says what is missing.
-  const profiles = values.profile === undefined ? (loaded?.config.profiles ?? []) : [];
+  // --profile (repeatable) wins over the config's; without either, checkOne says what is missing.
+  const flagged = [...new Set(values.profile ?? [])];
+  const profiles: ConfigProfile[] = flagged.length > 0 ? flagged.map((spec) => ({ kind: "file", spec })) : (loaded?.config.profiles ?? []);
+  const one = { ...values, profile: flagged[0] };
   if (profiles.length <= 1) {
-    if (specs.length === 1) return checkOne({ ...values, card: specs[0]! }, loaded, io, color);
+    if (specs.length === 1) return checkOne({ ...one, card: specs[0]! }, loaded, io, color);
     const format = readFormat("check", values.format ?? loaded?.config.format, REPORT_FORMATS);
-    return judgeCards("check", specs, format, io, (spec, cardIo) => checkOne({ ...values, card: spec }, loaded, cardIo, false));
+    return judgeCards("check", specs, format, io, (spec, cardIo) => checkOne({ ...one, card: spec }, loaded, cardIo, false));
   }
   const format = readFormat("check", values.format ?? loaded?.config.format, REPORT_FORMATS);
   const labels = profileLabels(profiles);
   const runs = new Map<string, { spec: string; index: number }>(specs.flatMap((spec) => profiles.map((_, index) => [`${spec} × ${labels[index]!}`, { spec, index }] as const)));
   return judgeCards("check", [...runs.keys()], format, io, (label, runIo) => {
     const run = runs.get(label)!;
-    return checkOne({ ...values, card: run.spec }, loaded, runIo, false, run.index);
+    return checkOne({ ...values, card: run.spec, profile: flagged[run.index] }, loaded, runIo, false, run.index);
   }, `reviews (${specs.length === 1 ? "1 card" : `${specs.length} cards`} × ${profiles.length} profiles)`);
 }
 
@@ -81,8 +83,8 @@ export function profileLabels(profiles: readonly ConfigProfile[]): string[] {
   return plain.map((label, i) => (plain.indexOf(label) === plain.lastIndexOf(label) ? label : `${label} (profiles/${i})`));
 }
 
-/** One card for one profile: --profile's, else the config's (`profileIndex` of several; set only when there are several). */
-async function checkOne(values: Omit<CheckValues, "card"> & { card: string }, loaded: LoadedConfig | undefined, io: CliIo, color: boolean, profileIndex?: number): Promise<ExitCode> {
+/** One card for one profile: a --profile's, else the config's (`profileIndex` of several; set only when there are several). */
+async function checkOne(values: Omit<CheckValues, "card" | "profile"> & { card: string; profile?: string }, loaded: LoadedConfig | undefined, io: CliIo, color: boolean, profileIndex?: number): Promise<ExitCode> {
   const config = loaded?.config;
   if (!values.profile && !config?.profiles?.length) throw new UsageError(`check: --profile is required (a profile JSON file or a preset name)${loaded ? `; ${loaded.file} names none` : ", or a config file's profile"}.`, true);
   const format = readFormat("check", values.format ?? config?.format, REPORT_FORMATS);
@@ -246,7 +248,7 @@ function acknowledgementsJson(entries: readonly ClassAcknowledgement[]) {
 
 const CHECK_OPTIONS = {
   card: { type: "string", multiple: true },
-  profile: { type: "string" },
+  profile: { type: "string", multiple: true },
   "task-class": { type: "string", multiple: true },
   context: { type: "string" },
   format: { type: "string" },

@@ -104,7 +104,7 @@ describe("flags", () => {
   });
 
   it.each([
-    [["check", "--card", "a.json", "--profile", "northwind", "--profile", "a2a-js"], 'check: --profile was given twice ("northwind", then "a2a-js")'],
+    [["check", "--card", "a.json", "--profile", "northwind", "--skill", "a", "--skill", "b"], 'check: --skill was given twice ("a", then "b")'],
     [["check", "--card=a.json", "--context=a.json", "--context", "b.json", "--profile", "northwind"], 'check: --context was given twice ("a.json", then "b.json")'],
     [["lint", "--card", "a.json", "--format", "json", "--format", "sarif"], 'lint: --format was given twice ("json", then "sarif")'],
     [["triage", "--cards", "a.json", "--profiles", "northwind", "--profiles", "a2a-js"], "triage: --profiles was given twice"],

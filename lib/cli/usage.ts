@@ -14,8 +14,9 @@ Options:
                         Repeatable, and a quoted glob ('cards/*.json', 'agents/**/card.json')
                         names several: one report, the worst exit code
   --profile FILE|PRESET a client profile JSON file, or a preset: ${listPresets()}
-                        (default: the config file's profile, or each of its profiles in turn:
-                        one report, each result naming its profile)
+                        Repeatable: every card is reviewed for each, in one report, each
+                        result naming its profile (default: the config file's profile, or
+                        each of its profiles in turn)
   --task-class ID       a task class to decide (repeatable; default: all):
                         ${BUILT_IN_TASK_CLASS_IDS.join(", ")}
   --skill ID            aim every task class at this skill of the card: its own input and

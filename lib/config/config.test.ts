@@ -7,7 +7,7 @@ import AjvDraft04 from "ajv-draft-04";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/test-io";
 import { CONFIG_KEYS, readConfig, writeConfig } from "./schema";
-import { configFileText, readConfigFile } from "./workspace";
+import { configFileText, exportConfigFile, readConfigFile } from "./workspace";
 import { parleyConfigJsonSchema } from "../../schema/parley-config";
 import { clientProfileJsonSchema } from "../../schema/client-profile";
 
@@ -257,6 +257,26 @@ describe("check and lint with a config file", () => {
     expect((JSON.parse(one.stdout) as { profile: string }).profile).toBe("Northwind discovery agent");
   });
 
+  it("run check for every --profile given (repeated) as for a config's profiles, the flags winning over the file's", async () => {
+    const { root } = project({
+      "parley.config.json": { profiles: ["text-only", "a2a-js"], taskClasses: ["live-input"] },
+      "profile.json": readFileSync(path.join(ROOT, "examples/profile.json"), "utf8"),
+    });
+    const github = await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--profile", "profile.json", "--format", "github"], { cwd: root });
+    expect(github.code).toBe(1);
+    expect(github.stdout).toMatch(/^::error [^\n]*title=Northwind discovery agent \/ live-input%3A reject \(live-input-needs-streaming\)::/m);
+    expect(github.stdout).toMatch(/^::notice [^\n]*title=Our support backend \/ live-input%3A not for this client \(security-satisfiable\)::/m);
+    expect(github.stdout).not.toContain("Text-only JSON-RPC client");
+    const text = await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--profile", "profile.json", "--profile", "northwind"], { cwd: root });
+    // The same profile twice is reviewed once, as the same card twice is.
+    expect(text.stdout).toContain("2 reviews (1 card × 2 profiles); failing: contoso.json × northwind (exit 1)");
+    const junit = (await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--profile", "profile.json", "--format", "junit"], { cwd: root })).stdout;
+    expect([...junit.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1])).toEqual(["Contoso Voice Desk × Northwind discovery agent", "Contoso Voice Desk × Our support backend"]);
+    const bad = await runCli(["check", "--card", "contoso.json", "--profile", "northwind", "--profile", "no-such.json"], { cwd: root });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("no-such.json");
+  });
+
   it("give lint's table a row for each profile of the file's own (presets are rows already); they fail nothing", async () => {
     const { root } = project({ "parley.config.json": { profiles: ["northwind", "profile.json"] }, "profile.json": readFileSync(path.join(ROOT, "examples/profile.json"), "utf8") });
     const text = await runCli(["lint", "--card", "contoso.json"], { cwd: root });
@@ -349,8 +369,56 @@ describe("the workspace's config file", () => {
     expect(json.profile).toBe(NORTHWIND.name);
     expect(Object.keys(json.decisions)).toEqual(["live-input", "voice-note"]);
     expect(json.acknowledgements).toMatchObject([{ taskClass: "live-input", acknowledged: true }]);
-    const back = readConfigFile(text, "parley.config.json");
+    const { imported, ...back } = readConfigFile(text, "parley.config.json");
     expect(back).toEqual({ profile: NORTHWIND, classes, acknowledgements: [ACK], notes: [] });
+    // Exported again untouched, the file comes back as it was.
+    expect(exportConfigFile(NORTHWIND, classes, [ACK], imported).text).toBe(text);
+  });
+
+  it("exports an imported file with only the workspace's edits in it: the other profiles, lint acknowledgements and settings kept", async () => {
+    const { NORTHWIND, BUILT_IN_TASK_CLASSES } = await import("../negotiation");
+    const ours = JSON.parse(readFileSync(path.join(ROOT, "examples/profile.json"), "utf8")) as Record<string, unknown>;
+    const LINT = { lint: "signatureUnverifiable", reason: "The release job verifies with pinned keys.", by: "Ana", until: "2099-12-31" };
+    const file = { $schema: "./x.json", profiles: ["northwind", ours], taskClasses: ["live-input"], acknowledgements: [ACK, LINT], failOn: "defer", format: "text", lint: { failOn: "warning" } };
+    const read = readConfigFile(JSON.stringify(file), "team.json");
+    expect(read.profile).toEqual(NORTHWIND);
+    const edited = { ...NORTHWIND, name: "Northwind, buffering now", bufferableInputModes: ["audio/pcm"] };
+    const classes = ["live-input", "request-response"].map((id) => BUILT_IN_TASK_CLASSES.find((t) => t.id === id)!);
+    const out = exportConfigFile(edited, classes, read.acknowledgements, read.imported);
+    const written = JSON.parse(out.text) as Record<string, unknown>;
+    // The edited profile replaces the entry it came from; everything else is the file's, as written.
+    expect(written).toEqual({ ...file, profiles: [edited, ours], taskClasses: ["live-input", "request-response"] });
+    expect(out.kept).toEqual(["1 other profile", "1 lint acknowledgement", "failOn, format, lint"]);
+    // check runs it: both profiles, the edited one's decision changed.
+    const { root } = project({ "parley.config.json": out.text });
+    const r = await runCli(["check", "--card", "contoso.json", "--task-class", "live-input", "--format", "json"], { cwd: root });
+    expect(r.stderr).toBe("");
+    const doc = JSON.parse(r.stdout) as { cards: Array<{ profile: string; decisions: Record<string, { decision: string }> }> };
+    expect(doc.cards.map((c) => [c.profile, c.decisions["live-input"]!.decision])).toEqual([
+      ["Northwind, buffering now", "accept"],
+      ["Our support backend", "reject"],
+    ]);
+
+    // Left as opened, a preset stays its id; acknowledgements the workspace no longer holds go, the lint ones stay.
+    const unedited = JSON.parse(exportConfigFile(NORTHWIND, classes, [], read.imported).text) as { profiles: unknown[]; acknowledgements: unknown[] };
+    expect(unedited.profiles).toEqual(["northwind", ours]);
+    expect(unedited.acknowledgements).toEqual([LINT]);
+    // Another profile picked from the file is the entry replaced.
+    const picked = { ...read.imported!, profileAt: 1, opened: ours as never };
+    expect((JSON.parse(exportConfigFile(edited, classes, [ACK], picked).text) as { profiles: unknown[] }).profiles).toEqual(["northwind", edited]);
+  });
+
+  it("exports the profile on screen beside a file's profiles it could not open, and a file never imported as before", async () => {
+    const { NORTHWIND, BUILT_IN_TASK_CLASSES } = await import("../negotiation");
+    const classes = [BUILT_IN_TASK_CLASSES[0]!];
+    // A field this version does not know is kept too (check refuses it, as it refused the file imported).
+    const read = readConfigFile(JSON.stringify({ profile: "ci/profile.json", failOn: "defer", team: "voice" }), "ci.json");
+    expect(read.profile).toBeUndefined();
+    const out = exportConfigFile(NORTHWIND, classes, [], read.imported);
+    expect(JSON.parse(out.text)).toEqual({ profiles: ["ci/profile.json", NORTHWIND], failOn: "defer", team: "voice", taskClasses: [classes[0]!.id] });
+    expect(out.kept).toEqual(["1 other profile", "failOn", "1 field it does not know (team)"]);
+    expect(exportConfigFile(NORTHWIND, classes, [ACK])).toEqual({ text: configFileText(NORTHWIND, classes, [ACK]), kept: [] });
+    expect(JSON.parse(configFileText(NORTHWIND, classes, [ACK]))).toEqual(writeConfig({ profile: NORTHWIND, taskClasses: [classes[0]!.id], acknowledgements: [ACK] }));
   });
 
   it("takes the first of several profiles it can open, offers the others to pick, and names the ones it cannot open", () => {
