@@ -181,7 +181,7 @@ export function judgeLegacyUrl(target: LegacyUrl, answer: CardFetch, redact: (s:
   // on: LegacyJsonRpcTransport), so it is refused there too; one declared 1.x it speaks 1.0 to.
   const versionless = target.declared.split(", ").includes("");
   const clients: Partial<Record<SdkClient, ClientEffect>> = {
-    ...(versionless ? { "js-1": { outcome: "throws" as const } } : {}),
+    ...(versionless ? { "js-1": { outcome: "throws" as const, error: "RequestMalformedError: Method not found" } } : {}),
     ...(target.servedToJs03 ? {} : { "js-0.3": { outcome: "works" as const } }),
   };
   return {

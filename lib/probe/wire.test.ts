@@ -214,6 +214,8 @@ describe("the card as served, per client", () => {
     expect(f).toMatchObject({ method: "tasks/get", data: { url: `${a.origin}/a2a`, transport: "JSONRPC", declared: "", code: -32601 } });
     expect(wireFindingSentence(f)).toMatch(/is declared with no protocolVersion in supportedInterfaces, not 0\.3; asked 0\.3's tasks\/get there, the agent refused it \(JSON-RPC error -32601\)/);
     expect(wireClientsSummary(f)).toBe("fails with the JS SDK 1.x client and the JS SDK 0.3 client; works with the Python SDK client");
+    // The probe's own client (JS SDK 1.x, legacyCompat on) takes the versionless interface for 0.3 and is refused as the rule says.
+    expect(report.interfaces[0]!.error!.detail).toContain(clientEffectSentence(f, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
     const { ClientFactory } = await import("a2a-sdk-03/client");
     const client = await new ClientFactory().createFromUrl(a.origin);
     await expect(client.sendMessage({ message: { kind: "message", messageId: "m1", role: "user", parts: [{ kind: "text", text: "hi" }] } })).rejects.toThrow(clientEffectSentence(f, "js-0.3").replace(/^the JS SDK 0\.3 client throws: /, ""));
