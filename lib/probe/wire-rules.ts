@@ -295,8 +295,12 @@ export const SERVED_VERSION_BY_CALL: Record<"served-1.0-on-0.3" | "served-0.3-on
       "js-1": { outcome: "throws", error: "Invalid v0.3 part kind: undefined" },
       // JsonRpcTransport.getTask returns it as it came: TASK_STATE_* is none of 0.3's states, so a poller never sees the task end.
       "js-0.3": { outcome: "readsNothing" },
-      // compat/v0_3/jsonrpc_transport.py get_task: types_v03.Task.model_validate; status.state is not a 0.3 TaskState.
-      python: { outcome: "throws", error: "ValidationError: 1 validation error for Task: status.state {state} is not a 0.3 TaskState" },
+      // compat/v0_3/jsonrpc_transport.py get_task: types_v03.Task.model_validate; status.state is not a 0.3 TaskState
+      // (the message as pydantic 2.13 gives it over a2a-python's own compat/v0_3/types.py).
+      python: {
+        outcome: "throws",
+        error: "ValidationError: 1 validation error for Task status.state Input should be 'submitted', 'working', 'input-required', 'completed', 'canceled', 'failed', 'rejected', 'auth-required' or 'unknown' [type=enum, input_value='{state}', input_type=str]",
+      },
     },
   },
   "served-0.3-on-1.0": {
