@@ -119,9 +119,9 @@ export function servedShapesNote(shapes: readonly { header: string | null; shape
   return `The card is served ${list(parts)}; what it offers is the same.`;
 }
 
-/** A card in both shapes whose 0.3 url is an interface declared 0.3 (a2a-python's server serves such cards): why no client is misled. */
+/** A card in both shapes whose 0.3 url is an interface declared 0.3 (a2a-python's server, and the JS SDK's with legacyCompat, serve such cards): why no client is misled. */
 export function bothShapesNote(both: { url: string; transport: string; version: string }): string {
-  return `The card is served in both shapes at once (A2A 1.0's supportedInterfaces with A2A 0.3's url, preferredTransport and protocolVersion merged in, as the Python SDK's server writes it): the JS SDK 1.x and Python SDK clients read supportedInterfaces only, and the JS SDK 0.3 client goes to its url ${both.url} (${both.transport}), which supportedInterfaces declare ${both.version} too, so each client reaches an interface in its own version.`;
+  return `The card is served in both shapes at once (A2A 1.0's supportedInterfaces with A2A 0.3's url, preferredTransport and protocolVersion beside them, as the Python SDK's server and the JS SDK's with its 0.3 compatibility write cards for clients of both versions): the JS SDK 1.x and Python SDK clients read supportedInterfaces only, and the JS SDK 0.3 client goes to its url ${both.url} (${both.transport}), which supportedInterfaces declare ${both.version} too, so each client reaches an interface in its own version.`;
 }
 
 /** A card in both shapes whose 0.3 url is not declared 0.3 in its 1.0 list, where 0.3's tasks/get was answered: the endpoint speaks 0.3 too. */
