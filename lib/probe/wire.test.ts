@@ -279,6 +279,8 @@ describe("the card as served, per client", () => {
     expect(report.notes).toContainEqual(
       "The card is served in A2A 0.3's shape with 1.0's interfaces in it without A2A-Version (the JS SDK 0.3 client), in A2A 0.3's shape with 1.0's interfaces in it with A2A-Version: 0.3 and in A2A 1.0's shape with A2A-Version: 1.0 (the JS SDK 1.x client and the Python SDK client); what it offers is the same.",
     );
+    // Its 0.3 card carries both shapes, its url an interface declared 0.3: every client reads it right.
+    expect(report.notes).toContainEqual(expect.stringMatching(/^The card is served in both shapes at once .*which supportedInterfaces declare 0\.3 too/));
   });
 });
 
