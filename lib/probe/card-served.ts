@@ -26,6 +26,27 @@ export interface ServedCards {
   findings: WireFinding[];
   /** Per header asked with, the shape of the card that came back (for a note when they differ). */
   shapes: { header: string | null; shape: CardShape }[];
+  /**
+   * A card in both shapes (what a2a-python's server serves when an interface is 0.3) whose 0.3
+   * url is an interface its supportedInterfaces declare 0.3: each client reads an interface in its
+   * own version (the note says so; when the url is not one, card-0.3-url-not-0.3 is the finding).
+   */
+  bothShapes?: { url: string; transport: string; version: string };
+  /**
+   * A card in both shapes whose 0.3 url supportedInterfaces declare only 1.0 (or with no version):
+   * whether a 0.3 client is answered there is for the agent to say (the probe asks it 0.3's
+   * tasks/get there; judgeLegacyUrl reads the answer).
+   */
+  legacyUrl?: LegacyUrl;
+}
+
+export interface LegacyUrl {
+  url: string;
+  transport: string;
+  /** The protocolVersions supportedInterfaces declare at that URL and binding ("" for none). */
+  declared: string;
+  /** The JS SDK 0.3 client is served this card (else it reads another, and works). */
+  servedToJs03: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -112,7 +133,86 @@ export function checkServedCards(
     );
   }
 
-  return { findings, shapes: cards.map((v) => ({ header: v.fetch.header, shape: shapeOf(v.card) })) };
+  // 4. A card in both shapes: 1.0 clients read supportedInterfaces, a 0.3 client url and
+  // preferredTransport. The url must be an interface the list declares 0.3 (or the 0.3 client calls
+  // 0.3 methods where the card itself says 1.0 is spoken). Each distinct card once.
+  let bothShapes: ServedCards["bothShapes"];
+  let legacyUrl: LegacyUrl | undefined;
+  const seen = new Set<string>();
+  for (const v of cards) {
+    if (shapeOf(v.card) !== "both" || seen.has(v.fetch.text ?? "")) continue;
+    seen.add(v.fetch.text ?? "");
+    const legacy = legacyTarget(v.card);
+    if (!legacy) continue;
+    if (legacy.declared.some(isLegacyVersion)) {
+      bothShapes ??= { url: legacy.url, transport: legacy.transport, version: legacy.declared.find(isLegacyVersion)! };
+      continue;
+    }
+    legacyUrl = { url: legacy.url, transport: legacy.transport, declared: legacy.declared.join(", "), servedToJs03: servedTo("js-0.3")?.fetch.text === v.fetch.text };
+    bothShapes = undefined;
+    break;
+  }
+
+  return {
+    findings,
+    shapes: cards.map((v) => ({ header: v.fetch.header, shape: shapeOf(v.card) })),
+    ...(bothShapes ? { bothShapes } : {}),
+    ...(legacyUrl && !bothShapes ? { legacyUrl } : {}),
+  };
+}
+
+/**
+ * The answer to 0.3's tasks/get (an id no task has, no A2A-Version: as the JS SDK 0.3 client asks)
+ * at a hybrid card's 0.3 url that supportedInterfaces do not declare 0.3. "Method not found" there
+ * is the finding: the 0.3 client reads that url and is refused. Anything else: the endpoint speaks
+ * 0.3 too (undefined; the probe notes it).
+ */
+export function judgeLegacyUrl(target: LegacyUrl, answer: CardFetch, redact: (s: string) => string = (s) => s): WireFinding | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text ?? "");
+  } catch {
+    body = undefined;
+  }
+  const code = isObject(body) && isObject(body.error) && typeof body.error.code === "number" ? body.error.code : null;
+  const refused = code === -32601 || answer.status === 404 || answer.status === 405;
+  if (!refused) return undefined;
+  // A versionless interface is 0.3 to the JS SDK 1.x client (isLegacyVersion("") with legacyCompat
+  // on: LegacyJsonRpcTransport), so it is refused there too; one declared 1.x it speaks 1.0 to.
+  const versionless = target.declared.split(", ").includes("");
+  const clients: Partial<Record<SdkClient, ClientEffect>> = {
+    ...(versionless ? { "js-1": { outcome: "throws" as const, error: "RequestMalformedError: Method not found" } } : {}),
+    ...(target.servedToJs03 ? {} : { "js-0.3": { outcome: "works" as const } }),
+  };
+  return {
+    id: "card-0.3-url-not-0.3",
+    seq: answer.seq,
+    version: "0.3",
+    method: "tasks/get",
+    url: answer.url,
+    received: redact((answer.text ?? "").slice(0, RECEIVED_CHARS)),
+    data: { url: target.url, transport: target.transport, declared: target.declared, code, status: answer.status ?? null },
+    ...(Object.keys(clients).length > 0 ? { clients } : {}),
+  };
+}
+
+/**
+ * Where a 0.3 client goes on a card in both shapes: url with preferredTransport (JSONRPC when
+ * absent), and the protocolVersions supportedInterfaces declare for that URL and binding ("" for an
+ * entry without one). Undefined when no entry is at that URL and binding (nothing to compare).
+ */
+function legacyTarget(card: Json): { url: string; transport: string; declared: string[] } | undefined {
+  const url = String(card.url);
+  const transport = typeof card.preferredTransport === "string" && card.preferredTransport !== "" ? card.preferredTransport : "JSONRPC";
+  const entries = (card.supportedInterfaces as unknown[]).filter(isObject).filter((i) => i.url === url && String(i.protocolBinding ?? "").toUpperCase() === transport.toUpperCase());
+  if (entries.length === 0) return undefined;
+  return { url, transport, declared: entries.map((i) => (typeof i.protocolVersion === "string" ? i.protocolVersion : "")) };
+}
+
+/** 0.3 ≤ version < 1.0, as a2a-python's server decides which interfaces to project into 0.3's fields. */
+function isLegacyVersion(version: string): boolean {
+  const m = /^(\d+)\.(\d+)/.exec(version.trim());
+  return m !== null && m[1] === "0" && Number(m[2]) >= 3;
 }
 
 function perClient(effect: (c: SdkClient) => ClientEffect | undefined): Partial<Record<SdkClient, ClientEffect>> {

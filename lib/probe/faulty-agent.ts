@@ -35,6 +35,14 @@ export interface AgentFaults {
   answers10?: boolean;
   /** On a card that declares 1.0 (`declares10`): `SendMessage` answered with a 0.3 Task (`kind`, lower-case states) where a SendMessageResponse belongs. */
   answers03?: boolean;
+  /** `message/stream` events in A2A 1.0's shape (`{"task": …}`, `{"statusUpdate": …}`, …, no kind) though the card says 0.3. */
+  stream10?: boolean;
+  /** `tasks/get` answered with a 1.0 Task (no kind, TASK_STATE_* states, parts without kind) though the card says 0.3. */
+  get10?: boolean;
+  /** On a card that declares 1.0: `SendStreamingMessage` events are 0.3's bare task and updates (`kind`, lower-case states) where a StreamResponse belongs. */
+  stream03?: boolean;
+  /** On a card that declares 1.0: `GetTask` answered with a 0.3 Task (`kind`, lower-case states). */
+  get03?: boolean;
   /** The card asked for with `A2A-Version: 1.0` offers something else (no streaming, another skill) than the one asked for without. */
   cardByVersion?: boolean;
 }
@@ -52,6 +60,25 @@ export interface FaultyAgentOptions {
    * GetTask, SendMessage and SubscribeToTask (each a task not found, or a completed task in 1.0's shape).
    */
   declares10?: boolean;
+  /**
+   * The card as the Python SDK's server serves it (a2aproject/a2a-python @ 46b292b4,
+   * src/a2a/server/routes/agent_card_routes.py create_agent_card_routes → 
+   * src/a2a/server/request_handlers/response_helpers.py agent_card_to_dict): the 1.0 card
+   * (MessageToDict) with the 0.3 projection of its 0.3 interfaces merged in (compat/v0_3/conversions.py
+   * to_compat_agent_card: the first becomes url, preferredTransport and protocolVersion, the others
+   * additionalInterfaces). The same bytes whatever A2A-Version is sent, at
+   * /.well-known/agent-card.json only. Its interfaces: 1.0 and 0.3 JSON-RPC on one endpoint
+   * (jsonrpc_dispatcher.py with enable_v0_3_compat routes 0.3 methods by name), both of which this
+   * agent answers.
+   */
+  pythonCard?: boolean;
+  /**
+   * With pythonCard: the Python server without enable_v0_3_compat, over a card whose one JSON-RPC
+   * interface has no protocolVersion. to_compat_agent_card projects a versionless interface as 0.3
+   * (url, protocolVersion "0.3"), while the dispatcher knows 1.0's methods only: 0.3's are
+   * "Method not found" (-32601).
+   */
+  pythonNoCompat?: boolean;
 }
 
 export interface FaultyAgent {
@@ -100,6 +127,10 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, text: string): Promise<void> {
+    if (req.method === "GET" && req.url === "/.well-known/agent-card.json" && options.pythonCard) {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(pythonCard()));
+      return;
+    }
     if (req.method === "GET" && req.url === "/.well-known/agent-card.json") {
       const v1 = f.cardByVersion && req.headers["a2a-version"] === "1.0";
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(v1 ? { ...card(), capabilities: { streaming: false, pushNotifications: false }, skills: [{ id: "summarise", name: "Summarise", description: "Summarises text.", tags: ["test"] }] } : card()));
@@ -118,11 +149,12 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
     const method = String(rpc.method);
     const params = (rpc.params ?? {}) as Json;
     calls.push(method);
+    if (options.pythonNoCompat && method.includes("/")) return error(res, rpc.id, -32601, "Method not found");
     const echo = f.echoCredentials && req.headers.authorization ? ` (you sent ${req.headers.authorization})` : "";
     switch (method) {
       case "tasks/get": {
         const task = tasks.get(String(params.id));
-        return task ? result(res, rpc.id, task) : error(res, rpc.id, -32001, `Task not found${echo}`);
+        return task ? result(res, rpc.id, f.get10 ? as10(task) : task) : error(res, rpc.id, -32001, `Task not found${echo}`);
       }
       case "tasks/resubscribe":
         if (f.generic32000) return error(res, rpc.id, -32000, "Not implemented");
@@ -132,19 +164,31 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
         return error(res, rpc.id, -32001, `Task not found${echo}`);
       case "message/send":
         return send(res, rpc, params);
-      case "GetTask":
+      case "GetTask": {
+        const task = tasks.get(String(params.id));
+        return task ? result(res, rpc.id, f.get03 ? task : as10(task)) : error(res, rpc.id, -32001, `Task not found${echo}`);
+      }
       case "SubscribeToTask":
       case "GetTaskPushNotificationConfig":
         return error(res, rpc.id, -32001, `Task not found${echo}`);
       case "SendMessage": {
         const id = randomUUID();
         const contextId = randomUUID();
+        const conf = (params.configuration ?? {}) as Json;
+        if (conf.returnImmediately === true && !f.answers03) {
+          // Returned at once; the task completes after workMs (GetTask finds it).
+          tasks.set(id, taskOf(id, contextId, "working", false));
+          void wait(workMs).then(() => tasks.set(id, taskOf(id, contextId, "completed", true)));
+          return result(res, rpc.id, { task: as10(taskOf(id, contextId, "working", false)) });
+        }
         await wait(workMs);
         if (f.answers03) return result(res, rpc.id, taskOf(id, contextId, "completed", true));
         return result(res, rpc.id, { task: { id, contextId, status: { state: "TASK_STATE_COMPLETED" }, artifacts: [{ artifactId: "a1", parts: [{ text: "done" }] }] } });
       }
       case "message/stream":
         return stream(res, rpc);
+      case "SendStreamingMessage":
+        return stream(res, rpc, true);
       default:
         return error(res, rpc.id, -32601, "Method not found");
     }
@@ -176,10 +220,12 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
     return result(res, f.idNull ? null : rpc.id, task);
   }
 
-  async function stream(res: http.ServerResponse, rpc: Json): Promise<void> {
+  async function stream(res: http.ServerResponse, rpc: Json, v1 = false): Promise<void> {
     const id = randomUUID();
     const contextId = randomUUID();
-    const envelope = (value: Json) => `data: ${f.recordSeparator ? "\u001e" : ""}${JSON.stringify({ jsonrpc: "2.0", id: f.streamIdOne ? 1 : rpc.id, result: value })}\n\n`;
+    // 1.0 (SendStreamingMessage, or message/stream with stream10) wraps each event in a StreamResponse; stream03 sends 0.3's on a 1.0 call.
+    const wrap = (v1 && !f.stream03) || (!v1 && f.stream10);
+    const envelope = (value: Json) => `data: ${f.recordSeparator ? "\u001e" : ""}${JSON.stringify({ jsonrpc: "2.0", id: f.streamIdOne ? 1 : rpc.id, result: wrap ? asStreamResponse10(value) : value })}\n\n`;
     const status = (state: string, final: boolean) => kind({ taskId: id, contextId, status: { state }, final }, "status-update");
     const artifact = kind({ taskId: id, contextId, artifact: { artifactId: "a1", parts: [{ kind: "text", text: "done" }] }, lastChunk: true }, "artifact-update");
     const first = [taskOf(id, contextId, "submitted", false), status("working", false)];
@@ -194,6 +240,27 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
       res.end(last.map(envelope).join(""));
     }
     tasks.set(id, taskOf(id, contextId, "completed", true));
+  }
+
+  function without(value: Json, ...keys: string[]): Json {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
+  }
+
+  /** A 0.3 task in 1.0's shape: no kind, TASK_STATE_* states, parts without kind. */
+  function as10(task: Json): Json {
+    const rest = without(task, "kind");
+    const status = task.status as Json;
+    const artifacts = (task.artifacts as Json[] | undefined)?.map((a) => ({ ...a, parts: [{ text: "done" }] }));
+    return { ...rest, status: { ...status, state: `TASK_STATE_${String(status.state).toUpperCase().replace("-", "_")}` }, ...(artifacts ? { artifacts } : {}) };
+  }
+
+  /** A 0.3 stream event as 1.0's StreamResponse. */
+  function asStreamResponse10(event: Json): Json {
+    if (event.kind === "task" || ("id" in event && "status" in event && !("taskId" in event))) return { task: as10(event) };
+    const rest = without(event, "kind", "final");
+    if ("artifact" in event) return { artifactUpdate: { ...rest, artifact: { ...(event.artifact as Json), parts: [{ text: "done" }] } } };
+    const status = event.status as Json;
+    return { statusUpdate: { ...rest, status: { ...status, state: `TASK_STATE_${String(status.state).toUpperCase().replace("-", "_")}` } } };
   }
 
   async function callback(url: string, token: string | undefined, task: Json): Promise<void> {
@@ -235,6 +302,27 @@ export async function startFaultyAgent(options: FaultyAgentOptions = {}): Promis
       defaultOutputModes: ["text/plain"],
       skills: [{ id: "echo", name: "Echo", description: "Answers any text.", tags: ["test"] }],
     };
+  }
+
+  /** What agent_card_to_dict writes for a 1.0 card with a 1.0 and a 0.3 JSON-RPC interface: MessageToDict's keys, then the 0.3 projection's keys not already there. */
+  function pythonCard(): Json {
+    const core: Json = {
+      name: "Faulty test agent",
+      description: "A deliberately faulty A2A agent for Parley's probe tests.",
+      supportedInterfaces: options.pythonNoCompat
+        ? [{ url: `${origin}/a2a`, protocolBinding: "JSONRPC" }]
+        : [
+            { url: `${origin}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+            { url: `${origin}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "0.3" },
+          ],
+      version: "1.0.0",
+      capabilities: { streaming: options.streaming ?? true, pushNotifications: options.push ?? false },
+      defaultInputModes: ["text/plain"],
+      defaultOutputModes: ["text/plain"],
+      skills: [{ id: "echo", name: "Echo", description: "Answers any text.", tags: ["test"] }],
+    };
+    // to_compat_agent_card: the first 0.3 (or versionless) interface; none other, so no additionalInterfaces.
+    return { ...core, url: `${origin}/a2a`, preferredTransport: "JSONRPC", protocolVersion: "0.3" };
   }
 
   await new Promise<void>((resolve, reject) => server.listen(0, "127.0.0.1", resolve).once("error", reject));

@@ -4,7 +4,7 @@ import { type Client, ClientFactory, DefaultAgentCardResolver, JsonRpcTransportF
 import { fetchCard } from "../fetch/safe-fetch";
 import type { HostRules } from "../fetch/host-rules";
 import { capList, type ClientProfile, LIST_CAP, describeCardLocation, locateCard, locateCardFor, review, type TaskClass } from "../negotiation";
-import { type CardFetch, checkServedCards } from "./card-served";
+import { type CardFetch, checkServedCards, judgeLegacyUrl } from "./card-served";
 import { ADVICE, type ProbeSurface } from "./advice";
 import { disagrees } from "./agreement";
 import { answeredJsonRpcErrorCode, classifyFailure, describeError, isTaskNotFound } from "./classify";
@@ -13,7 +13,7 @@ import { ExchangeRecorder, redactDeep } from "./exchange";
 import { createProbeFetch } from "./transport-fetch";
 import type { CallFailure, Contradiction, ProbedClass, ProbedInterface, ProbeReport } from "./types";
 import { checkPush, checkWire, type WireFinding } from "./wire-checks";
-import { servedShapesNote } from "./wire-explain";
+import { bothShapesNote, legacyUrlAnsweredNote, servedShapesNote } from "./wire-explain";
 import { WELL_KNOWN_CARD_PATHS } from "./wire-rules";
 
 export interface ProbeOptions {
@@ -158,6 +158,27 @@ export async function probeAgent(opts: ProbeOptions): Promise<ProbeReport> {
   if (served && !served.findings.some((f) => f.id === "card-differs-by-version")) {
     const note = servedShapesNote(served.shapes);
     if (note) notes.push(note);
+  }
+  if (served?.bothShapes) notes.push(bothShapesNote(served.bothShapes));
+  // A card in both shapes whose 0.3 url its 1.0 list does not declare 0.3: ask that url what the JS
+  // SDK 0.3 client would (0.3's tasks/get of an id no task has, no A2A-Version; it creates nothing).
+  const legacyUrl = served?.legacyUrl;
+  if (legacyUrl && legacyUrl.transport.toUpperCase() === "JSONRPC" && !opts.signal?.aborted) {
+    const asked: CardFetch = { seq: recorder.exchanges.length, url: legacyUrl.url, header: null };
+    try {
+      const res = await probeFetch(legacyUrl.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: randomUUID() } }),
+      });
+      asked.status = res.status;
+      asked.text = await res.text();
+    } catch {
+      // No answer: the exchange log says why; nothing to judge.
+    }
+    const refused = asked.status === undefined ? undefined : judgeLegacyUrl(legacyUrl, asked, (t) => recorder.redact(t));
+    if (refused) served!.findings.push(refused);
+    else if (asked.status !== undefined) notes.push(legacyUrlAnsweredNote(legacyUrl));
   }
   const servedText = servedToSdkDiffers && sdkText !== undefined ? sdkText : plainText;
 

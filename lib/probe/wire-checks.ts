@@ -1,5 +1,5 @@
 import { type RecordedExchange, sseEvents } from "./exchange";
-import type { ClientEffect, SdkClient, WireFindingId } from "./wire-rules";
+import { type ClientEffect, type SdkClient, SERVED_VERSION_BY_CALL, type WireFindingId } from "./wire-rules";
 
 /**
  * The wire checks: every JSON-RPC answer the probe received, judged against the protocol version of
@@ -58,9 +58,9 @@ export function checkWire(exchanges: readonly RecordedExchange[], redact: (s: st
     const method = req.method;
     const version: "0.3" | "1.0" = method.includes("/") ? "0.3" : "1.0";
     const body = x.pieces.map((p) => p.text).join("");
-    const found = (id: WireFindingId, received: string, data: WireFinding["data"] = {}) => {
+    const found: Found = (id, received, data = {}, clients) => {
       if (out.some((f) => f.seq === x.seq && f.id === id)) return;
-      out.push({ id, seq: x.seq, version, method, url: x.url, received: redact(received.slice(0, RECEIVED_CHARS)), data });
+      out.push({ id, seq: x.seq, version, method, url: x.url, received: redact(received.slice(0, RECEIVED_CHARS)), data, ...(clients ? { clients } : {}) });
     };
     const contentType = (x.responseHeaders?.["content-type"] ?? "").toLowerCase();
     if (STREAM_METHODS.has(method) && x.status === 200 && !contentType.startsWith("application/json")) {
@@ -85,7 +85,7 @@ export function checkWire(exchanges: readonly RecordedExchange[], redact: (s: st
   return out;
 }
 
-type Found = (id: WireFindingId, received: string, data?: WireFinding["data"]) => void;
+type Found = (id: WireFindingId, received: string, data?: WireFinding["data"], clients?: WireFinding["clients"]) => void;
 
 function checkEnvelope(res: Json, req: Json, method: string, status: number, body: string, found: Found): void {
   if (res.jsonrpc !== "2.0") found("jsonrpc-version", body, { method, got: JSON.stringify(res.jsonrpc) ?? "undefined" });
@@ -118,6 +118,14 @@ function checkResult(result: unknown, version: "0.3" | "1.0", method: string, bo
         found("result-kind-missing", body, { method, kind: isObject(result) ? (JSON.stringify(result.kind) ?? "undefined") : null });
       }
     }
+    if (method === "tasks/get" && isObject(result) && result.kind === undefined && isObject(result.status) && STATES_10.has(String(result.status.state))) {
+      // A 1.0 Task on a 0.3 read: no kind, a TASK_STATE_* state (and parts without kind).
+      const state = String(result.status.state);
+      const effects = SERVED_VERSION_BY_CALL["served-1.0-on-0.3"].get;
+      const clients = partsWithoutKind(result) ? effects : { ...effects, "js-1": { outcome: "readsNothing" as const } };
+      found("served-1.0-on-0.3", body, { method, wrapper: null, state }, clients);
+      return;
+    }
     const task = method === "tasks/get" || (isObject(result) && (result.kind === "task" || ("status" in result && "id" in result))) ? result : undefined;
     if (task !== undefined) checkTask(task, "0.3", body, found);
     return;
@@ -133,6 +141,12 @@ function checkResult(result: unknown, version: "0.3" | "1.0", method: string, bo
     if (keys.length !== 1) found("result-shape", body, { method, field: "task|message", got: isObject(result) ? Object.keys(result).join(",") : typeof result });
     else if (keys[0] === "task") checkTask((result as Json).task, "1.0", body, found);
   } else if (method === "GetTask" || method === "CancelTask") {
+    if (method === "GetTask" && isObject(result) && (typeof result.kind === "string" || (isObject(result.status) && STATES_03.has(String(result.status.state))))) {
+      // A 0.3 Task on a 1.0 read: kind, a lower-case state.
+      const state = isObject(result.status) && typeof result.status.state === "string" ? result.status.state : null;
+      found("served-0.3-on-1.0", body, { method, kind: typeof result.kind === "string" ? result.kind : null, state, field: Object.keys(result)[0] ?? null }, SERVED_VERSION_BY_CALL["served-0.3-on-1.0"].get);
+      return;
+    }
     checkTask(result, "1.0", body, found);
   }
 }
@@ -162,6 +176,20 @@ function checkStream(x: RecordedExchange, req: Json, version: "0.3" | "1.0", met
     if (msg.id !== req.id) found("sse-id-mismatch", e.data, { event: i, expected: String(req.id), got: JSON.stringify(msg.id) ?? "undefined" });
     if ("error" in msg) continue;
     const result = msg.result;
+    const wrapper = isObject(result) && result.kind === undefined ? STREAM_CASES_10.find((k) => isObject(result[k])) : undefined;
+    if (version === "0.3" && wrapper) {
+      // A 1.0 StreamResponse on a 0.3 stream: a {"statusUpdate": …}-style wrapper, no kind.
+      const inner = (result as Json)[wrapper] as Json;
+      const state = isObject(inner.status) && typeof inner.status.state === "string" ? inner.status.state : null;
+      found("served-1.0-on-0.3", e.data, { method, event: i, wrapper, state }, SERVED_VERSION_BY_CALL["served-1.0-on-0.3"].stream);
+      continue;
+    }
+    if (version === "1.0" && isObject(result) && !wrapper && (typeof result.kind === "string" || "taskId" in result || "messageId" in result || ("id" in result && "status" in result))) {
+      // A 0.3 event on a 1.0 stream: the task, message or update itself where StreamResponse's wrapper belongs.
+      const state = isObject(result.status) && typeof result.status.state === "string" ? result.status.state : null;
+      found("served-0.3-on-1.0", e.data, { method, event: i, kind: typeof result.kind === "string" ? result.kind : null, state, field: Object.keys(result)[0] ?? null }, SERVED_VERSION_BY_CALL["served-0.3-on-1.0"].stream);
+      continue;
+    }
     if (version === "0.3") {
       if (!isObject(result) || !["task", "message", "status-update", "artifact-update"].includes(String(result.kind))) {
         found("sse-kind-missing", e.data, { event: i, kind: isObject(result) ? (JSON.stringify(result.kind) ?? "undefined") : null });
@@ -180,6 +208,14 @@ function checkStream(x: RecordedExchange, req: Json, version: "0.3" | "1.0", met
       found("sse-all-at-once", events.map((e) => e.data).join("\n").slice(0, RECEIVED_CHARS), { events: events.length, firstMs: Math.round(late), spreadMs: Math.round(last - first), method });
     }
   }
+}
+
+const STREAM_CASES_10 = ["task", "message", "statusUpdate", "artifactUpdate"] as const;
+
+/** A 1.0 task's parts carry no kind: the JS SDK's 0.3 translation throws on the first. */
+function partsWithoutKind(task: Json): boolean {
+  const parts = [...(Array.isArray(task.artifacts) ? task.artifacts : []), ...(Array.isArray(task.history) ? task.history : [])].flatMap((v) => (isObject(v) && Array.isArray(v.parts) ? v.parts : []));
+  return parts.some((p) => isObject(p) && p.kind === undefined);
 }
 
 function carriesOutput(result: Json): boolean {

@@ -51,10 +51,12 @@ const WHAT: Record<WireFindingId, (d: WireFinding["data"]) => string> = {
   "card-differs-by-version": (d) => `the card served ${asked(d.other)} offers something else than the one served ${asked(d.first)}: ${d.fields} differ`,
   "card-path-missed": (d) =>
     `no card at ${d.tried}${d.status === null ? "" : ` (HTTP ${d.status})`}; the card answers at ${d.served} only${d.profileClient ? `, where the profile's client (${d.profileClient}) does not look` : ""}`,
+  "card-0.3-url-not-0.3": (d) =>
+    `the card is served in both shapes, and its 0.3 url ${d.url} (${d.transport}), where a 0.3 client sends 0.3 methods, is declared ${d.declared === "" ? "with no protocolVersion" : d.declared} in supportedInterfaces, not 0.3; asked 0.3's tasks/get there, the agent refused it (${d.code === null ? `HTTP ${d.status}` : `JSON-RPC error ${d.code}`})`,
   "served-0.3-on-1.0": (d) =>
-    `the ${d.method} answer on an interface declared 1.0 is in A2A 0.3's shape (${[d.kind ? `"kind": "${d.kind}"` : "", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ") || "a bare task"}, no "task" or "message" wrapper)`,
+    `the ${d.method} ${d.event === undefined ? "answer" : `stream event ${d.event}`} on an interface declared 1.0 is in A2A 0.3's shape (${[d.kind ? `"kind": "${d.kind}"` : "", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ") || "a bare task"}, no "task" or "message" wrapper)`,
   "served-1.0-on-0.3": (d) =>
-    `the ${d.method} answer on an interface declared 0.3 is in A2A 1.0's shape (${[d.wrapper ? `a "${d.wrapper}" wrapper` : "", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ")}, no "kind")`,
+    `the ${d.method} ${d.event === undefined ? "answer" : `stream event ${d.event}`} on an interface declared 0.3 is in A2A 1.0's shape (${[d.wrapper ? `a "${d.wrapper}" wrapper` : "a bare task", d.state ? `state ${d.state}` : ""].filter(Boolean).join(", ")}, no "kind")`,
 };
 
 const OUTCOME: Record<ClientOutcome, string> = {
@@ -115,6 +117,16 @@ export function servedShapesNote(shapes: readonly { header: string | null; shape
   const shape = { "1.0": "A2A 1.0's shape", "0.3": "A2A 0.3's shape", both: "A2A 0.3's shape with 1.0's interfaces in it", other: "neither A2A shape" } as const;
   const parts = shapes.map((s) => `in ${shape[s.shape]} ${asked(s.header)}${who(s.header)}`);
   return `The card is served ${list(parts)}; what it offers is the same.`;
+}
+
+/** A card in both shapes whose 0.3 url is an interface declared 0.3 (a2a-python's server, and the JS SDK's with legacyCompat, serve such cards): why no client is misled. */
+export function bothShapesNote(both: { url: string; transport: string; version: string }): string {
+  return `The card is served in both shapes at once (A2A 1.0's supportedInterfaces with A2A 0.3's url, preferredTransport and protocolVersion beside them, as the Python SDK's server and the JS SDK's with its 0.3 compatibility write cards for clients of both versions): the JS SDK 1.x and Python SDK clients read supportedInterfaces only, and the JS SDK 0.3 client goes to its url ${both.url} (${both.transport}), which supportedInterfaces declare ${both.version} too, so each client reaches an interface in its own version.`;
+}
+
+/** A card in both shapes whose 0.3 url is not declared 0.3 in its 1.0 list, where 0.3's tasks/get was answered: the endpoint speaks 0.3 too. */
+export function legacyUrlAnsweredNote(target: { url: string; declared: string }): string {
+  return `The card is served in both shapes, and its 0.3 url ${target.url} is declared ${target.declared === "" ? "with no protocolVersion" : target.declared} in supportedInterfaces, not 0.3; asked 0.3's tasks/get there (as the JS SDK 0.3 client would), the agent answered it, so that client is served in its own version.`;
 }
 
 function list(items: string[]): string {

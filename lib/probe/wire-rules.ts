@@ -31,7 +31,8 @@ export type WireFindingId =
   | "card-differs-by-version"
   | "card-path-missed"
   | "served-1.0-on-0.3"
-  | "served-0.3-on-1.0";
+  | "served-0.3-on-1.0"
+  | "card-0.3-url-not-0.3";
 
 export type SdkClient = "js-1" | "js-0.3" | "python";
 export const SDK_CLIENTS: readonly SdkClient[] = ["js-1", "js-0.3", "python"];
@@ -258,6 +259,65 @@ export const WIRE_RULES: Record<WireFindingId, WireRule> = {
       "js-0.3": { outcome: "doesNotCall" },
       // client/transports/jsonrpc.py send_message: json_format.ParseDict(result, SendMessageResponse()), unknown fields not ignored.
       python: { outcome: "throws", error: 'ParseError: Message type "lf.a2a.v1.SendMessageResponse" has no field named "{field}"' },
+    },
+  },
+  "card-0.3-url-not-0.3": {
+    breaks: "a2a-0.3",
+    section: "url must serve preferredTransport in the card's protocolVersion (a 0.3 client calls url with 0.3 methods)",
+    clients: {
+      // isLegacyAgentCard: a non-empty supportedInterfaces makes the card 1.0; url and preferredTransport are never read.
+      "js-1": { outcome: "works" },
+      // The 0.3.14 ClientFactory takes [preferredTransport, url] first and calls message/send there.
+      "js-0.3": { outcome: "throws", error: "JSON-RPC error: Method not found (Code: -32601)" },
+      // card_resolver.py _handle_connection_fields_compatibility pops url, preferredTransport and protocolVersion when supportedInterfaces is there.
+      python: { outcome: "works" },
+    },
+  },
+};
+
+/**
+ * The two version findings on calls other than the blocking send: what each client does with a
+ * stream event or a task read in the other version's shape. The rule's effects above are the
+ * blocking send's; a finding on one of these calls carries these (wire-checks.ts).
+ */
+export const SERVED_VERSION_BY_CALL: Record<"served-1.0-on-0.3" | "served-0.3-on-1.0", Record<"stream" | "get", Record<SdkClient, ClientEffect>>> = {
+  "served-1.0-on-0.3": {
+    stream: {
+      // LegacyJsonRpcTransport._processSseEventData → toCoreStreamResponse switches on result.kind.
+      "js-1": { outcome: "throws", error: "Unknown v0.3 stream event kind: undefined" },
+      // JsonRpcTransport yields each event's result as it came: no kind the caller branches on.
+      "js-0.3": { outcome: "readsNothing" },
+      // compat/v0_3/jsonrpc_transport.py _send_stream_request: no kind, and no taskId+final, messageId or id at the top: every event is skipped.
+      python: { outcome: "readsNothing" },
+    },
+    get: {
+      // LegacyJsonRpcTransport.getTask → toCoreTask: a TASK_STATE_* state maps to UNSPECIFIED, and toCorePart throws on a part without kind.
+      "js-1": { outcome: "throws", error: "Invalid v0.3 part kind: undefined" },
+      // JsonRpcTransport.getTask returns it as it came: TASK_STATE_* is none of 0.3's states, so a poller never sees the task end.
+      "js-0.3": { outcome: "readsNothing" },
+      // compat/v0_3/jsonrpc_transport.py get_task: types_v03.Task.model_validate; status.state is not a 0.3 TaskState
+      // (the message as pydantic 2.13 gives it over a2a-python's own compat/v0_3/types.py).
+      python: {
+        outcome: "throws",
+        error: "ValidationError: 1 validation error for Task status.state Input should be 'submitted', 'working', 'input-required', 'completed', 'canceled', 'failed', 'rejected', 'auth-required' or 'unknown' [type=enum, input_value='{state}', input_type=str]",
+      },
+    },
+  },
+  "served-0.3-on-1.0": {
+    stream: {
+      // JsonRpcTransport: StreamResponse.fromJSON finds no task, message, statusUpdate or artifactUpdate; { payload: undefined } is yielded.
+      "js-1": { outcome: "readsNothing" },
+      // The 0.3.14 client speaks 0.3 methods only.
+      "js-0.3": { outcome: "doesNotCall" },
+      // client/transports/jsonrpc.py _send_stream_request: json_format.ParseDict(result, StreamResponse()), unknown fields not ignored.
+      python: { outcome: "throws", error: 'ParseError: Message type "lf.a2a.v1.StreamResponse" has no field named "{field}"' },
+    },
+    get: {
+      // Task.fromJSON ignores kind; a lower-case state becomes UNRECOGNIZED (-1), so a poller never sees the task end.
+      "js-1": { outcome: "readsNothing" },
+      "js-0.3": { outcome: "doesNotCall" },
+      // client/transports/jsonrpc.py get_task: json_format.ParseDict(result, Task()) rejects the lower-case state (and kind, no Task field).
+      python: { outcome: "throws", error: "ParseError: Invalid enum value {state} for enum type lf.a2a.v1.TaskState" },
     },
   },
 };

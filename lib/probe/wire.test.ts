@@ -128,7 +128,99 @@ describe("wire checks: each fault named, with what each client does", () => {
   }, 15_000);
 });
 
+describe("the version checks beyond the blocking send", () => {
+  const only = (...idsOf: string[]) => ({ ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => idsOf.includes(t.id)) });
+
+  it("a 0.3 stream whose events are in 1.0's shape: the JS SDK 1.x client throws what the rule names; the 0.3 and Python clients read nothing", async () => {
+    const a = await agent({ faults: { stream10: true } });
+    const report = await probe(a.cardUrl, only("streaming-output"));
+    expect(ids(report)).toEqual(["served-1.0-on-0.3"]);
+    const f = report.wire!.find((w) => w.id === "served-1.0-on-0.3")!;
+    expect(f).toMatchObject({ method: "message/stream", version: "0.3", data: { event: 0, wrapper: "task", state: "TASK_STATE_SUBMITTED" } });
+    expect(wireFindingSentence(f)).toMatch(/^the message\/stream stream event 0 on an interface declared 0\.3 is in A2A 1\.0's shape \(a "task" wrapper, state TASK_STATE_SUBMITTED, no "kind"\)/);
+    expect(wireClientsSummary(f)).toBe("fails with the JS SDK 1.x client, the JS SDK 0.3 client and the Python SDK client");
+    expect(report.classes["streaming-output"]).toMatchObject({ observed: "failed" });
+    expect(report.classes["streaming-output"]!.error).toContain(clientEffectSentence(f, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
+    expect(clientEffectSentence(f, "python")).toBe("the Python SDK client returns, with no task or message the caller can read");
+  });
+
+  it("a 0.3 tasks/get answered with a 1.0 task: the JS SDK 1.x client throws on its parts, the Python client on its state", async () => {
+    const a = await agent({ faults: { get10: true } });
+    const report = await probe(a.cardUrl, only("async-completion"));
+    expect(ids(report)).toEqual(["served-1.0-on-0.3"]);
+    const f = report.wire!.find((w) => w.id === "served-1.0-on-0.3")!;
+    expect(f).toMatchObject({ method: "tasks/get", version: "0.3", data: { state: "TASK_STATE_COMPLETED" } });
+    expect(wireFindingSentence(f)).toMatch(/^the tasks\/get answer on an interface declared 0\.3 is in A2A 1\.0's shape \(a bare task, state TASK_STATE_COMPLETED, no "kind"\)/);
+    expect(report.classes["async-completion"]).toMatchObject({ observed: "failed" });
+    expect(report.classes["async-completion"]!.error).toContain("Invalid v0.3 part kind: undefined");
+    expect(clientEffectSentence(f, "python")).toMatch(/^the Python SDK client throws: ValidationError: 1 validation error for Task status\.state Input should be 'submitted', .* \[type=enum, input_value='TASK_STATE_COMPLETED', input_type=str\]$/);
+  });
+
+  it("a 1.0 stream whose events are 0.3's: the JS SDK 1.x client reads no event, the Python client throws; the honest 1.0 stream gives nothing", async () => {
+    const a = await agent({ declares10: true, faults: { stream03: true } });
+    const report = await probe(a.cardUrl, only("streaming-output"));
+    expect(ids(report)).toEqual(["served-0.3-on-1.0"]);
+    const f = report.wire!.find((w) => w.id === "served-0.3-on-1.0")!;
+    expect(f).toMatchObject({ method: "SendStreamingMessage", version: "1.0", data: { event: 0, kind: "task", state: "submitted", field: "id" } });
+    expect(wireClientsSummary(f)).toBe("fails with the JS SDK 1.x client and the Python SDK client; the JS SDK 0.3 client never makes this call");
+    expect(clientEffectSentence(f, "python")).toBe('the Python SDK client throws: ParseError: Message type "lf.a2a.v1.StreamResponse" has no field named "id"');
+    expect(report.classes["streaming-output"]).toMatchObject({ observed: "failed" });
+    const honest = await agent({ declares10: true });
+    const clean = await probe(honest.cardUrl, only("streaming-output"));
+    expect(clean.wire).toEqual([]);
+    expect(clean.classes["streaming-output"]).toMatchObject({ observed: "completed" });
+  });
+
+  it("a 1.0 GetTask answered with a 0.3 task: named with each client's effect; the honest 1.0 agent's polling completes", async () => {
+    // The JS SDK 1.x client reads an unrecognised state and polls on: the class ends at its timeout.
+    const a = await agent({ declares10: true, streaming: false, faults: { get03: true } });
+    const report = await probe(a.cardUrl, { send: { timeoutMs: 1500 }, explicitClasses: true, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "async-completion") });
+    expect(ids(report)).toEqual(["served-0.3-on-1.0"]);
+    const f = report.wire!.find((w) => w.id === "served-0.3-on-1.0")!;
+    expect(f).toMatchObject({ method: "GetTask", version: "1.0", data: { kind: "task", state: "completed" } });
+    expect(clientEffectSentence(f, "js-1")).toBe("the JS SDK 1.x client returns, with no task or message the caller can read");
+    expect(clientEffectSentence(f, "python")).toBe("the Python SDK client throws: ParseError: Invalid enum value completed for enum type lf.a2a.v1.TaskState");
+    expect(report.classes["async-completion"]!.observed).not.toBe("completed");
+    const honest = await agent({ declares10: true, streaming: false });
+    const clean = await probe(honest.cardUrl, only("async-completion"));
+    expect(clean.wire).toEqual([]);
+    expect(clean.classes["async-completion"]).toMatchObject({ observed: "completed" });
+  }, 20_000);
+});
+
 describe("the card as served, per client", () => {
+  it("the Python SDK server's card (both shapes, one 1.0 and one 0.3 interface on one endpoint): no finding, a note; the JS SDK 0.3 client reads url and its call is answered", async () => {
+    const a = await agent({ pythonCard: true });
+    const report = await probe(a.cardUrl, { ...sending, taskClasses: BUILT_IN_TASK_CLASSES.filter((t) => t.id === "request-response") });
+    expect(report.wire).toEqual([]);
+    expect(report.notes).toContainEqual(expect.stringMatching(new RegExp(`^The card is served in both shapes at once .* the JS SDK 0\\.3 client goes to its url ${a.origin.replace(/\./g, "\\.")}/a2a \\(JSONRPC\\), which supportedInterfaces declare 0\\.3 too`)));
+    expect(report.classes["request-response"]).toMatchObject({ observed: "completed" });
+    // The same bytes whatever the header, and nothing at /.well-known/agent.json (404).
+    const cards = report.exchanges!.filter((x) => x.method === "GET" && x.url === a.cardUrl);
+    expect(new Set(cards.map((x) => x.responseBody)).size).toBe(1);
+    expect(report.exchanges!.find((x) => x.url === `${a.origin}/.well-known/agent.json`)?.status).toBe(404);
+    // The JS SDK 0.3 client itself: reads url and preferredTransport, and its message/send is answered in 0.3.
+    const { ClientFactory } = await import("a2a-sdk-03/client");
+    const client = await new ClientFactory().createFromUrl(a.origin);
+    const sent = await client.sendMessage({ message: { kind: "message", messageId: "m1", role: "user", parts: [{ kind: "text", text: "hi" }] } });
+    expect(sent).toMatchObject({ kind: "task", status: { state: "completed" } });
+    expect(a.calls).toContain("message/send");
+  });
+
+  it("the Python SDK server without its 0.3 compatibility, over a versionless interface: the url it writes refuses 0.3", async () => {
+    const a = await agent({ pythonCard: true, pythonNoCompat: true });
+    const report = await probe(a.cardUrl);
+    const f = report.wire!.find((w) => w.id === "card-0.3-url-not-0.3")!;
+    expect(f).toMatchObject({ method: "tasks/get", data: { url: `${a.origin}/a2a`, transport: "JSONRPC", declared: "", code: -32601 } });
+    expect(wireFindingSentence(f)).toMatch(/is declared with no protocolVersion in supportedInterfaces, not 0\.3; asked 0\.3's tasks\/get there, the agent refused it \(JSON-RPC error -32601\)/);
+    expect(wireClientsSummary(f)).toBe("fails with the JS SDK 1.x client and the JS SDK 0.3 client; works with the Python SDK client");
+    // The probe's own client (JS SDK 1.x, legacyCompat on) takes the versionless interface for 0.3 and is refused as the rule says.
+    expect(report.interfaces[0]!.error!.detail).toContain(clientEffectSentence(f, "js-1").replace(/^the JS SDK 1\.x client throws: /, ""));
+    const { ClientFactory } = await import("a2a-sdk-03/client");
+    const client = await new ClientFactory().createFromUrl(a.origin);
+    await expect(client.sendMessage({ message: { kind: "message", messageId: "m1", role: "user", parts: [{ kind: "text", text: "hi" }] } })).rejects.toThrow(clientEffectSentence(f, "js-0.3").replace(/^the JS SDK 0\.3 client throws: /, ""));
+  });
+
   it("a card that offers something else to A2A-Version: 1.0: who is served which", async () => {
     const a = await agent({ faults: { cardByVersion: true } });
     const report = await probe(a.cardUrl);
@@ -187,6 +279,8 @@ describe("the card as served, per client", () => {
     expect(report.notes).toContainEqual(
       "The card is served in A2A 0.3's shape with 1.0's interfaces in it without A2A-Version (the JS SDK 0.3 client), in A2A 0.3's shape with 1.0's interfaces in it with A2A-Version: 0.3 and in A2A 1.0's shape with A2A-Version: 1.0 (the JS SDK 1.x client and the Python SDK client); what it offers is the same.",
     );
+    // Its 0.3 card carries both shapes, its url an interface declared 0.3: every client reads it right.
+    expect(report.notes).toContainEqual(expect.stringMatching(/^The card is served in both shapes at once .*which supportedInterfaces declare 0\.3 too/));
   });
 });
 
