@@ -1,4 +1,4 @@
-import { LIVE_PROBLEM_CODES, PROBLEM_CODES } from "../negotiation";
+import { ACKNOWLEDGEMENT_DATE, acknowledgementExpiry, CARD_DIGEST, LIVE_PROBLEM_CODES, PROBLEM_CODES } from "../negotiation";
 
 /**
  * Acknowledged lint findings: an entry of the config's `acknowledgements` that names a lint code
@@ -30,19 +30,7 @@ export const ACKNOWLEDGEABLE_LINT_CODES: readonly string[] = [
 ];
 
 const KEYS = ["lint", "pointer", "reason", "by", "until", "card"];
-const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-const CARD_DIGEST = /^sha256:[0-9a-f]{64}$/;
 const MAX_TEXT = 2_000;
-
-/** The instant after which it no longer holds; NaN for a date that does not exist. */
-function expiryOf(until: string): number {
-  if (until.length === 10) {
-    const start = Date.parse(`${until}T00:00:00Z`);
-    if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== until) return Number.NaN;
-    return start + 86_400_000 - 1;
-  }
-  return Date.parse(until);
-}
 
 /** Reads one entry; `at` is its pointer in the config file. Problems name the field and what is wrong. */
 export function readLintAcknowledgement(value: Record<string, unknown>, at: string): { acknowledgement?: LintAcknowledgement; problems: Array<{ pointer: string; message: string }> } {
@@ -70,7 +58,7 @@ export function readLintAcknowledgement(value: Record<string, unknown>, at: stri
   const reason = text("reason", true);
   const by = text("by", false);
   const until = value.until;
-  if (until !== undefined && (typeof until !== "string" || !DATE.test(until) || Number.isNaN(expiryOf(until)))) problems.push({ pointer: `${at}/until`, message: "must be a date that exists (YYYY-MM-DD) or an ISO 8601 time with a zone" });
+  if (until !== undefined && (typeof until !== "string" || !ACKNOWLEDGEMENT_DATE.test(until) || Number.isNaN(acknowledgementExpiry(until)))) problems.push({ pointer: `${at}/until`, message: "must be a date that exists (YYYY-MM-DD) or an ISO 8601 time with a zone" });
   const card = value.card;
   if (card !== undefined && (typeof card !== "string" || !CARD_DIGEST.test(card))) problems.push({ pointer: `${at}/card`, message: 'must be a card digest: "sha256:" and 64 lowercase hex digits' });
   if (problems.length > 0) return { problems };
@@ -91,7 +79,7 @@ export function lintAcknowledger(acknowledgements: readonly LintAcknowledgement[
   return (code, pointer) => {
     const covering = acknowledgements.filter((a) => a.lint === code && (a.pointer === undefined || a.pointer === pointer) && (a.card === undefined || a.card === cardDigest));
     if (covering.length === 0) return undefined;
-    const expired = covering.filter((a) => a.until !== undefined && now.getTime() > expiryOf(a.until));
+    const expired = covering.filter((a) => a.until !== undefined && now.getTime() > acknowledgementExpiry(a.until));
     return { applied: covering.find((a) => !expired.includes(a)), expired };
   };
 }

@@ -16,8 +16,10 @@ export const MAX_ACKNOWLEDGEMENTS = 500;
 const MAX_TEXT = 2_000;
 
 const text = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TEXT));
-const CARD_DIGEST = /^sha256:[0-9a-f]{64}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+/** A card digest as acknowledgements name one. */
+export const CARD_DIGEST = /^sha256:[0-9a-f]{64}$/;
+/** `until`: a day (YYYY-MM-DD) or an ISO 8601 time with a zone. */
+export const ACKNOWLEDGEMENT_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 export const Acknowledgement = z.strictObject({
   /** The rule (invariant id) whose findings are acknowledged. */
@@ -29,7 +31,7 @@ export const Acknowledgement = z.strictObject({
   /** Who accepted it. */
   by: z.optional(text),
   /** Last day (YYYY-MM-DD, UTC, inclusive) or instant (ISO 8601 with zone) it holds; left out: no expiry. */
-  until: z.optional(z.string().check(z.regex(DATE, { error: "until must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone" }))),
+  until: z.optional(z.string().check(z.regex(ACKNOWLEDGEMENT_DATE, { error: "until must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone" }))),
   /** The card digest ("sha256:…", as in decision records) it is limited to; left out: any card. */
   card: z.optional(z.string().check(z.regex(CARD_DIGEST, { error: 'card must be a card digest: "sha256:" and 64 lowercase hex digits' }))),
 });
@@ -68,7 +70,7 @@ export function readAcknowledgements(value: unknown): AcknowledgementReading {
       problems.push({ code: "invalidAcknowledgement", pointer: ["", String(i), ...path].join("/"), data: { message: issue.message, field: path.join(".") } });
       continue;
     }
-    if (parsed.data.until !== undefined && Number.isNaN(expiryOf(parsed.data.until))) {
+    if (parsed.data.until !== undefined && Number.isNaN(acknowledgementExpiry(parsed.data.until))) {
       problems.push({ code: "invalidUntil", pointer: `/${i}/until`, data: { until: parsed.data.until } });
       continue;
     }
@@ -78,7 +80,7 @@ export function readAcknowledgements(value: unknown): AcknowledgementReading {
 }
 
 /** The instant after which an acknowledgement no longer holds (ms since the epoch); NaN for a date that does not exist. */
-function expiryOf(until: string): number {
+export function acknowledgementExpiry(until: string): number {
   if (until.length === 10) {
     const start = Date.parse(`${until}T00:00:00Z`);
     // Date.parse rolls 2026-02-31 over to March; a date that does not exist is refused, not moved.
@@ -89,7 +91,7 @@ function expiryOf(until: string): number {
 }
 
 export function isExpired(acknowledgement: Acknowledgement, now: Date): boolean {
-  return acknowledgement.until !== undefined && now.getTime() > expiryOf(acknowledgement.until);
+  return acknowledgement.until !== undefined && now.getTime() > acknowledgementExpiry(acknowledgement.until);
 }
 
 /** One acknowledgement as it bears on one class: which entry of the list, and the rule it covers. */
