@@ -130,6 +130,37 @@ describe("batch", () => {
     });
   });
 
+  it("answers a line whose card text it met before exactly as a run meeting that card first, however the rest of the line is written", async () => {
+    // Batch reads such a line without its card (the text in the card's place is one it knows);
+    // each line here is answered next to a line with the same card, and next to one with another.
+    const card = JSON.stringify(contoso);
+    const other = JSON.stringify(JSON.parse(geospatial));
+    const text = JSON.stringify(CONTOSO.text);
+    const variants = [
+      `{"id":"plain","card":${card},"profile":"a2a-js"}`,
+      `{ "id" : "spaced" ,  "card" :  ${card}  , "profile" : "northwind" }  `,
+      `{"id":"profile object","card":${card},"profile":${JSON.stringify(NORTHWIND)}}`,
+      `{"id":"text","cardText":${text},"profile":"browser"}`,
+      `{"id":"card twice","card":${card},"card":${other},"profile":"northwind"}`,
+      `{"id":"escaped twin","card":${card},"c\\u0061rd":${other},"profile":"northwind"}`,
+      `{"id":"both fields","card":${card},"cardText":${text},"profile":"northwind"}`,
+      `{"id":"escaped id after","card":${card},"profile":"northwind","taskClasses":["live-input"]}`,
+      `{"card":${card},"id":"id \\"after\\" the card","profile":"northwind"}`,
+      `{"id":"unknown field","card":${card},"profile":"northwind","colour":"blue"}`,
+      `{"id":"no profile","card":${card}}`,
+      `{"id":"broken after","card":${card},"profile":"northwind"`,
+      `{"id":"garbage after","card":${card}x,"profile":"northwind"}`,
+      `{"id":"trailing","card":${card},"profile":"northwind"} {}`,
+      `{"id":"array id","card":${card},"profile":"northwind","id":[1]}`,
+    ];
+    const run = async (first: string, line: string) => (await runCli(["batch", "--no-jku"], { stdin: `${first}\n${line}\n` })).stdout.trimEnd().split("\n")[2];
+    for (const line of variants) {
+      const met = await run(`{"id":0,"cardText":${text},"profile":"text-only"}\n{"id":0,"card":${card},"profile":"text-only"}`, line);
+      const fresh = await run(`{"id":0,"card":${other},"profile":"text-only"}\n{"id":0,"cardText":${JSON.stringify(geospatial)},"profile":"text-only"}`, line);
+      expect(met, line.slice(0, 40)).toBe(fresh);
+    }
+  });
+
   it("names what is wrong with a profile nested deeper than JSON.stringify follows", async () => {
     const deep = "[".repeat(200_000) + "]".repeat(200_000);
     const input = `{"id":"deep","card":${JSON.stringify(contoso)},"profile":{"name":"p","x":${deep}}}\n` + jsonl({ id: "next", card: contoso, profile: "northwind" });

@@ -9,11 +9,11 @@ import { PreparedCard } from "../negotiation/review";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
-import { type CompactReviewJson, hasRejection, type MessagesOption, toReviewJson } from "./review-json";
+import { batchLineSlots, batchLineText, type CardLineParts, cardLineParts, hasRejection, type MessagesOption } from "./review-json";
+import { type CardField, cardEnd, cardTextAt, findCardStart } from "./card-span";
 import { type SignatureSetup, verifyIfSigned } from "./signatures";
 
-/** One batch output line: a review, or an error for that input line. */
-export type BatchOutput = ({ id: BatchId } & CompactReviewJson) | { id: BatchId; error: string };
+/** A line's id as batch writes it back (null when the line has none it can use). */
 export type BatchId = string | number | null;
 
 export interface BatchSummary {
@@ -30,25 +30,109 @@ const FLUSH_BYTES = 256 * 1024;
 const PIECE_BYTES = FLUSH_BYTES + 64 * 1024;
 const KEYS = new Set(["id", "card", "cardText", "profile", "context", "taskClasses"]);
 
+/** One answered line: its output text, and what it counts as. */
+interface LineAnswer {
+  text: string | readonly LinePart[];
+  rejected: boolean;
+  error: boolean;
+}
+
 /**
- * Review one JSON Lines input line, with its card's signature report when it has one (verified
- * beforehand: see verifyBlock). Never throws: a bad line becomes `{id, error}` naming the line
- * number and what is wrong, so one broken line never stops a run of a million.
+ * What one batch run remembers, and forgets when it ends (a worker keeps its own): each card it has
+ * met, by its text in the line (card-span.ts), read once (PreparedCard) and reviewed from then on
+ * against whatever profile a line names, with the parts of a line that depend on the card alone
+ * already written; and each signed card's signature report, by the same text. A pipeline sends one
+ * card against several profiles, and reading a card (parse, validate, normalize, word its validity)
+ * is much of a line's cost. Bounded in count and in size.
  */
-export function reviewBatchLine(
+class RunMemo {
+  readonly cards = new CardMemo<KnownCard>();
+  /** Signed cards' reports (null: none), on the thread that verifies them. */
+  readonly reports = new CardMemo<SignatureReport | null>();
+  constructor(readonly messages: MessagesOption) {}
+}
+
+interface KnownCard {
+  readonly prepared: PreparedCard;
+  /** The line's card-only parts as UTF-8, from the first review of this card that was answered. */
+  parts?: { head: Uint8Array; tail: Uint8Array };
+}
+
+/** At most 128 cards of 32 K characters each (the real cards of fixtures/cards are 1–14 K). */
+const MAX_PREPARED_CARDS = 128;
+const MAX_PREPARED_CARD_CHARS = 32 * 1024;
+/** Cards are looked up by their field and first characters, then compared whole. */
+const PREFIX_CHARS = 48;
+
+/**
+ * What a run knows of each card it has met, by the card's text as lines write it: found in a line
+ * where the card's value starts (card-span.ts), by its field and first characters, then compared whole.
+ */
+class CardMemo<T> {
+  private readonly byPrefix = new Map<string, Array<{ text: string; value: T }>>();
+  private count = 0;
+
+  /** What is known of the card whose text is the value at `start`, with that text's length; undefined when it is new. */
+  find(line: string, field: CardField, start: number): { value: T; length: number } | undefined {
+    const list = this.byPrefix.get(field + line.substr(start, PREFIX_CHARS));
+    if (list) for (const known of list) if (cardTextAt(line, start, known.text)) return { value: known.value, length: known.text.length };
+    return undefined;
+  }
+
+  add(field: CardField, cardText: string, value: T): T {
+    if (this.count >= MAX_PREPARED_CARDS) {
+      this.byPrefix.clear();
+      this.count = 0;
+    }
+    const prefix = field + cardText.slice(0, PREFIX_CHARS);
+    const list = this.byPrefix.get(prefix);
+    if (list) list.push({ text: cardText, value });
+    else this.byPrefix.set(prefix, [{ text: cardText, value }]);
+    this.count++;
+    return value;
+  }
+}
+
+/** Where a line's card is: its field and where its value starts, and the card when met before. */
+interface CardPlace {
+  field: CardField;
+  start: number;
+  known?: { value: KnownCard; length: number };
+}
+
+/**
+ * Answer one JSON Lines input line, with its card's signature report when it has one (verified
+ * beforehand: see verifyBlock). Never throws: a bad line becomes `{id, error}` naming the line
+ * number and what is wrong, so one broken line never stops a run of a million. A line whose card
+ * was met before is read without its card (the line with null in its place; see card-span.ts).
+ */
+function answerLine(
   text: string,
   lineNo: number,
-  messages: MessagesOption = "text",
-  signatures?: SignatureReport,
-  fileClasses: readonly TaskClass[] = [],
-): { output: BatchOutput; rejected: boolean } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return failed(null, `line ${lineNo}: ${whereNotJson(text, e)}`);
+  run: RunMemo,
+  signatures: SignatureReport | undefined,
+  parsed: unknown,
+  fileClasses: readonly TaskClass[],
+): LineAnswer {
+  const at = findCardStart(text);
+  const place: CardPlace | undefined = at && { ...at, known: run.cards.find(text, at.field, at.start) };
+  let value: unknown = parsed;
+  if (place?.known && value === undefined) {
+    try {
+      value = JSON.parse(text.slice(0, place.start) + "null" + text.slice(place.start + place.known.length));
+    } catch {
+      value = undefined; // Not JSON: read in full below, which says where.
+    }
   }
-  return reviewParsedLine(value, lineNo, messages, signatures, fileClasses);
+  if (value === undefined) {
+    if (place) place.known = undefined;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      return failed(null, `line ${lineNo}: ${whereNotJson(text, e)}`);
+    }
+  }
+  return answerParsedLine(value, lineNo, run, signatures, fileClasses, place && { ...place, text });
 }
 
 /**
@@ -62,14 +146,15 @@ function whereNotJson(text: string, error: unknown): string {
   return `not valid JSON: ${syntaxReasonWords(at.code)} at column ${withThousands(at.offset + 1)}`;
 }
 
-/** reviewBatchLine for a line already read as JSON. */
-function reviewParsedLine(
+/** answerLine for a line read as JSON (with its card left out when `place.known` has it). */
+function answerParsedLine(
   value: unknown,
   lineNo: number,
-  messages: MessagesOption,
+  run: RunMemo,
   signatures: SignatureReport | undefined,
-  fileClasses: readonly TaskClass[] = [],
-): { output: BatchOutput; rejected: boolean } {
+  fileClasses: readonly TaskClass[],
+  place: (CardPlace & { text: string }) | undefined,
+): LineAnswer {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return failed(null, `line ${lineNo}: expected a JSON object {"id", "card" | "cardText", "profile", ...}`);
   }
@@ -86,7 +171,8 @@ function reviewParsedLine(
     for (const key in line) {
       if (!KEYS.has(key)) throw new UsageError(`unknown field "${key}" (fields: ${[...KEYS].join(", ")})`);
     }
-    const card = pickCard(line);
+    // A card met before passed pickCard's checks then; the line holds no other card field (card-span.ts).
+    const known = place?.known?.value ?? knownCard(pickCard(line), place, run);
     if (line.profile === undefined) throw new UsageError(`"profile" is missing (a preset name or a profile object)`);
     // A preset is a shared object that review() validates once; so is a profile object met before.
     const profile: ClientProfile = typeof line.profile === "string" ? presetNamed(line.profile) : profileSeenBefore(line.profile);
@@ -95,18 +181,39 @@ function reviewParsedLine(
     if (Array.isArray(line.taskClasses) && line.taskClasses.length === 0) {
       throw new UsageError(`"taskClasses" is empty: list at least one task class id, or leave it out for every built-in class`);
     }
-    const result = review(preparedCard(card), profile, {
+    const result = review(known instanceof PreparedCard ? known : known.prepared, profile, {
       context: line.context as ReviewContext | undefined,
       taskClasses: lineTaskClasses(line.taskClasses as unknown[] | undefined, fileClasses),
       signatures,
     });
     const inputError = describeInputErrors(result);
     if (inputError) throw new UsageError(inputError);
-    return { output: toReviewJson(result, { detail: "compact", messages, id }), rejected: hasRejection(result) };
+    const rejected = hasRejection(result);
+    if (known instanceof PreparedCard) return { text: batchLineText(result, id, run.messages), rejected, error: false };
+    // Validity, shape, the advisory and the signature report are the card's: worded and encoded once per card.
+    known.parts ??= encodedParts(cardLineParts(result, run.messages));
+    const { start, middle, end } = batchLineSlots(result, id, run.messages);
+    return { text: [start, known.parts.head, middle, known.parts.tail, end], rejected, error: false };
   } catch (e) {
     const message = e instanceof UsageError ? e.message : `internal error (${(e as Error).message})`;
     return failed(id, `line ${lineNo}: ${message}`);
   }
+}
+
+function encodedParts(parts: CardLineParts): { head: Uint8Array; tail: Uint8Array } {
+  return { head: Buffer.from(parts.head), tail: Buffer.from(parts.tail) };
+}
+
+/**
+ * The line's card, remembered by its text when the line says where it is, a full reading kept that
+ * text (card-span.ts) and it can be reviewed again (an object, or card text).
+ */
+function knownCard(card: unknown, place: (CardPlace & { text: string }) | undefined, run: RunMemo): KnownCard | PreparedCard {
+  const prepared = new PreparedCard(card);
+  if (!place || (typeof card !== "string" && (typeof card !== "object" || card === null))) return prepared;
+  const end = cardEnd(place.text, place.start);
+  if (end < 0 || end - place.start > MAX_PREPARED_CARD_CHARS) return prepared;
+  return run.cards.add(place.field, place.text.slice(place.start, end), { prepared });
 }
 
 /**
@@ -159,38 +266,6 @@ function profileSeenBefore(value: unknown): ClientProfile {
   return rememberBounded(PROFILES_BY_TEXT, MAX_REMEMBERED_PROFILES, text, value as ClientProfile);
 }
 
-/**
- * Cards met before, each read once (PreparedCard) and reviewed from then on against whatever profile
- * a line names: a pipeline sends one card against several profiles, and reading a card (parse,
- * validate, normalize) is much of a review. Known by their text: a card given as JSON by its JSON
- * text, one given as text by that text (text is read with lines and columns, JSON is not, so the two
- * never meet). Bounded in count and in size.
- */
-const PREPARED_JSON = new Map<string, PreparedCard>();
-const PREPARED_TEXT = new Map<string, PreparedCard>();
-/** At most 128 cards of 32 K characters each (the real cards of fixtures/cards are 1–14 K). */
-const MAX_PREPARED_CARDS = 128;
-const MAX_PREPARED_CARD_CHARS = 32 * 1024;
-
-function preparedCard(card: unknown): unknown {
-  let memo: Map<string, PreparedCard>;
-  let key: string;
-  if (typeof card === "string") {
-    memo = PREPARED_TEXT;
-    key = card;
-  } else if (typeof card === "object" && card !== null) {
-    memo = PREPARED_JSON;
-    try {
-      key = JSON.stringify(card);
-    } catch {
-      // Nested past what JSON.stringify follows: review() says what is wrong with it.
-      return card;
-    }
-  } else return card;
-  if (key.length > MAX_PREPARED_CARD_CHARS) return card;
-  return memo.get(key) ?? rememberBounded(memo, MAX_PREPARED_CARDS, key, new PreparedCard(card));
-}
-
 function pickCard(line: Record<string, unknown>): unknown {
   const hasCard = line.card !== undefined;
   const hasText = line.cardText !== undefined;
@@ -216,8 +291,8 @@ function describeInputErrors(result: Review): string | undefined {
   return fatal.map((e) => explainInputError(e).replace(/\.$/, "")).join("; ");
 }
 
-function failed(id: BatchId, error: string): { output: BatchOutput; rejected: boolean } {
-  return { output: { id, error }, rejected: false };
+function failed(id: BatchId, error: string): LineAnswer {
+  return { text: JSON.stringify({ id, error }), rejected: false, error: true };
 }
 
 export interface BatchOptions {
@@ -246,26 +321,35 @@ interface VerifiedBlock {
 
 /**
  * Verifies the signed cards of a block, on the main thread (the only await of a batch, and only for
- * a line that mentions "signatures"; jku key sets are fetched once per run). Workers then review
- * with the reports, synchronously, like every other line.
+ * a line that mentions "signatures"; jku key sets are fetched once per run, and a card met before
+ * has the report it had then). Workers then review with the reports, synchronously, like every
+ * other line.
  */
-async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup): Promise<VerifiedBlock> {
+async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup, run: RunMemo): Promise<VerifiedBlock> {
   let reports: Map<number, SignatureReport> | undefined;
   let parsed: Map<number, unknown> | undefined;
   for (const line of block) {
     // Not '"signatures"': inside cardText the quotes are escaped.
     if ("overlong" in line || !line.text.includes("signatures")) continue;
+    const at = findCardStart(line.text);
+    const before = at && run.reports.find(line.text, at.field, at.start);
+    if (before) {
+      if (before.value) (reports ??= new Map()).set(line.lineNo, before.value);
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(line.text);
     } catch {
-      continue; // reviewBatchLine reports the line.
+      continue; // answerLine reports the line.
     }
     (parsed ??= new Map()).set(line.lineNo, value);
     if (typeof value !== "object" || value === null) continue;
     const { card, cardText } = value as Record<string, unknown>;
     const report = await verifyIfSigned(cardText ?? card, setup).catch(() => undefined);
     if (report) (reports ??= new Map()).set(line.lineNo, report);
+    const end = at ? cardEnd(line.text, at.start) : -1;
+    if (end >= 0 && end - at!.start <= MAX_PREPARED_CARD_CHARS) run.reports.add(at!.field, line.text.slice(at!.start, end), report ?? null);
   }
   return { reports, parsed };
 }
@@ -282,7 +366,7 @@ interface BlockAnswer {
 
 function answerBlock(
   block: readonly InputLine[],
-  messages: MessagesOption,
+  run: RunMemo,
   maxLineBytes: number,
   verified: VerifiedBlock = {},
   fileClasses: readonly TaskClass[] = [],
@@ -291,23 +375,18 @@ function answerBlock(
   const answer: BlockAnswer = { pieces: [], lines: 0, reviewed: 0, rejected: 0, errors: 0 };
   const out = new PieceWriter(answer.pieces);
   for (const line of block) {
-    let result: { output: BatchOutput; rejected: boolean };
+    let result: LineAnswer;
     if ("overlong" in line) {
       result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
     } else {
       if (isBlankLine(line.text)) continue;
-      const value = parsed?.get(line.lineNo);
-      const report = reports?.get(line.lineNo);
-      result =
-        value !== undefined
-          ? reviewParsedLine(value, line.lineNo, messages, report, fileClasses)
-          : reviewBatchLine(line.text, line.lineNo, messages, report, fileClasses);
+      result = answerLine(line.text, line.lineNo, run, reports?.get(line.lineNo), parsed?.get(line.lineNo), fileClasses);
     }
     answer.lines++;
-    if ("error" in result.output) answer.errors++;
+    if (result.error) answer.errors++;
     else answer.reviewed++;
     if (result.rejected) answer.rejected++;
-    out.line(JSON.stringify(result.output));
+    out.line(result.text);
   }
   out.cut();
   return answer;
@@ -318,24 +397,37 @@ function answerBlock(
  * piece: a piece holding one line with a character past Latin-1 (a "→" in a message) is a two-byte
  * string as a whole, and encoding that took 2.5 times as long as the same bytes in one-byte lines.
  */
+/** A piece of an output line: text, or the UTF-8 of text written before (a card's parts). */
+type LinePart = string | Uint8Array;
+const NEWLINE = Buffer.from("\n");
+
 class PieceWriter {
   private buffer: Buffer | undefined;
   private used = 0;
 
   constructor(private readonly pieces: Uint8Array[]) {}
 
-  line(text: string): void {
+  /** One output line, given whole or in parts (text, or bytes already encoded), then a newline. */
+  line(line: string | readonly LinePart[]): void {
+    const parts = typeof line === "string" ? [line] : line;
     // UTF-8 takes at most 3 bytes per UTF-16 code unit, plus the newline.
-    const most = text.length * 3 + 1;
+    let most = 1;
+    for (const part of parts) most += typeof part === "string" ? part.length * 3 : part.length;
     if (this.buffer && this.buffer.length - this.used < most) this.cut();
     if (!this.buffer) {
       if (most > PIECE_BYTES) {
-        this.pieces.push(Buffer.from(text + "\n"));
+        this.pieces.push(Buffer.concat([...parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)), NEWLINE]));
         return;
       }
       this.buffer = Buffer.allocUnsafe(PIECE_BYTES);
     }
-    this.used += this.buffer.write(text, this.used);
+    for (const part of parts) {
+      if (typeof part === "string") this.used += this.buffer.write(part, this.used);
+      else {
+        this.buffer.set(part, this.used);
+        this.used += part.length;
+      }
+    }
     this.buffer[this.used++] = 0x0a;
     if (this.used >= FLUSH_BYTES) this.cut();
   }
@@ -369,8 +461,9 @@ export async function runBatch(input: Readable, output: Writable, opts: BatchOpt
   if ((opts.jobs ?? 1) > 1) {
     await runInWorkers(blocks, output, opts.jobs!, { parleyBatchWorker: true, messages, maxLineBytes, fileClasses }, signatures, summary, opts.onProgress);
   } else {
+    const run = new RunMemo(messages);
     for await (const block of blocks) {
-      const answer = answerBlock(block, messages, maxLineBytes, await verifyBlock(block, signatures), fileClasses);
+      const answer = answerBlock(block, run, maxLineBytes, await verifyBlock(block, signatures, run), fileClasses);
       addAnswer(summary, answer);
       for (const piece of answer.pieces) await writeOut(output, piece);
       opts.onProgress?.(summary);
@@ -447,10 +540,12 @@ async function runInWorkers(
       onProgress?.(summary);
     }
   };
+  // The main thread's memo only holds signature reports; each worker keeps its own cards.
+  const run = new RunMemo(setup.messages);
   try {
     for await (const block of blocks) {
       // Only the reports go to the worker: cloning parsed lines would cost more than reading them again.
-      const { reports } = await verifyBlock(block, signatures);
+      const { reports } = await verifyBlock(block, signatures, run);
       for (;;) {
         if (failure) throw failure;
         await flush();
@@ -489,10 +584,11 @@ function startWorker(setup: WorkerSetup): Worker {
 function serveBatchWorker(setup: WorkerSetup): void {
   // A worker started from the sources loads only this module, not main.ts: install here too.
   installCompiledCardSchemas();
+  const run = new RunMemo(setup.messages);
   parentPort!.on("message", ({ seq, block, reports }: WorkerRequest) => {
     let reply: WorkerReply;
     try {
-      reply = { seq, answer: answerBlock(block, setup.messages, setup.maxLineBytes, { reports }, setup.fileClasses) };
+      reply = { seq, answer: answerBlock(block, run, setup.maxLineBytes, { reports }, setup.fileClasses) };
     } catch (error) {
       reply = { seq, failure: `batch worker: ${(error as Error).stack ?? String(error)}` };
     }

@@ -134,7 +134,68 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
   if (opts.id !== undefined) out.id = opts.id;
   out.valid = review.validity.valid;
   out.shape = review.shape;
-  out.validity = review.validity.problems.map((p) => {
+  out.validity = validityJson(review, text);
+  out.decisions = {};
+  if (review.advisory) out.advisory = advisoryJson(review.advisory, text);
+  const report = review.validity.signature;
+  if (report) out.signature = signatureJson(report, text);
+  if (full) {
+    // One explainer for the review: a finding shared by several task classes is worded once.
+    const explain = text ? findingExplainer() : undefined;
+    for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, explain);
+    return out as ReviewJson;
+  }
+  const compact = compactDecisions(review, text);
+  out.decisions = compact.decisions;
+  out.findings = compact.findings;
+  if (compact.notApplied) out.notApplied = compact.notApplied;
+  return out as CompactReviewJson;
+}
+
+/**
+ * The parts of a batch line that depend only on the card and its signature report (validity,
+ * shape, the 0.x advisory, the signature report), serialised: batch writes them once per card it
+ * meets again, not once per line. `head` follows the id, `tail` follows the decisions.
+ */
+export interface CardLineParts {
+  readonly head: string;
+  readonly tail: string;
+}
+
+export function cardLineParts(review: Review, messages: MessagesOption): CardLineParts {
+  const text = messages !== "none";
+  const head = `,"valid":${JSON.stringify(review.validity.valid)},"shape":${JSON.stringify(review.shape)},"validity":${JSON.stringify(validityJson(review, text))}`;
+  let tail = "";
+  if (review.advisory) tail += `,"advisory":${JSON.stringify(advisoryJson(review.advisory, text))}`;
+  const report = review.validity.signature;
+  if (report) tail += `,"signature":${JSON.stringify(signatureJson(report, text))}`;
+  return { head, tail };
+}
+
+/**
+ * A batch line's text: exactly `JSON.stringify(toReviewJson(review, {detail: "compact", messages,
+ * id}))`, with the card's parts (cardLineParts) written as given. `parts` must come from a review
+ * of the same card with the same signature report (any profile): lib/cli/card-parts.test.ts holds
+ * the two byte for byte on every corpus card against every preset.
+ */
+export function batchLineText(review: Review, id: string | number, messages: MessagesOption, parts: CardLineParts = cardLineParts(review, messages)): string {
+  const line = batchLineSlots(review, id, messages);
+  return line.start + parts.head + line.middle + parts.tail + line.end;
+}
+
+/**
+ * A batch line around its card's parts: the line is `start`, the card's `head`, `middle`, its
+ * `tail`, then `end` (batchLineText joins them; batch writes them one after the other, so the
+ * card's parts are encoded once per card, not once per line).
+ */
+export function batchLineSlots(review: Review, id: string | number, messages: MessagesOption): { start: string; middle: string; end: string } {
+  const { decisions, findings, notApplied } = compactDecisions(review, messages !== "none");
+  const end = `,"findings":${JSON.stringify(findings)}${notApplied ? `,"notApplied":${JSON.stringify(notApplied)}` : ""}}`;
+  return { start: `{"id":${JSON.stringify(id)}`, middle: `,"decisions":${JSON.stringify(decisions)}`, end };
+}
+
+function validityJson(review: Review, text: boolean): ValidityJson[] {
+  return review.validity.problems.map((p) => {
     const v: ValidityJson = text
       ? { severity: p.severity, code: p.code, pointer: p.pointer, message: describeProblem(p) }
       : { severity: p.severity, code: p.code, pointer: p.pointer, data: p.data };
@@ -146,32 +207,33 @@ export function toReviewJson(review: Review, opts: ReviewJsonOptions = {}): Revi
     }
     return v;
   });
-  out.decisions = {};
-  if (review.advisory) out.advisory = text ? explainAdvisory(review.advisory) : review.advisory;
-  const report = review.validity.signature;
-  if (report) {
-    // As elsewhere: an English message in place of the data, or the data alone (--messages none).
-    out.signature = text
-      ? {
-          status: report.status,
-          total: report.total,
-          message: describeSignatureReport(report),
-          signatures: report.signatures.map(({ data: _data, ...s }) => ({ ...s, message: describeSignatureEntry({ ...s, data: _data }) })),
-        }
-      : report;
-  }
+}
+
+function advisoryJson(advisory: NonNullable<Review["advisory"]>, text: boolean): NonNullable<ReviewJson["advisory"]> {
+  return text ? explainAdvisory(advisory) : advisory;
+}
+
+/** As elsewhere: an English message in place of the data, or the data alone (--messages none). */
+function signatureJson(report: NonNullable<Review["validity"]["signature"]>, text: boolean): SignatureJson {
+  return text
+    ? {
+        status: report.status,
+        total: report.total,
+        message: describeSignatureReport(report),
+        signatures: report.signatures.map(({ data: _data, ...s }) => ({ ...s, message: describeSignatureEntry({ ...s, data: _data }) })),
+      }
+    : report;
+}
+
+/** A batch line's decisions, the notable findings they point into (each once), and the notApplied sentences. */
+function compactDecisions(review: Review, text: boolean): { decisions: Record<string, CompactDecisionJson>; findings: FindingJson[]; notApplied?: Record<string, string> } {
   // One explainer for the review: a finding shared by several task classes is worded once.
-  const explain = text ? findingExplainer() : undefined;
-  if (full) {
-    for (const d of review.decisions) out.decisions[d.taskClass] = toDecisionJson(d, full, explain);
-    return out as ReviewJson;
-  }
-  const shared = new SharedFindings(explain);
+  const shared = new SharedFindings(text ? findingExplainer() : undefined);
   const notApplied: Record<string, string> | undefined = text ? {} : undefined;
-  for (const d of review.decisions) out.decisions[d.taskClass] = toCompactDecisionJson(d, shared, notApplied);
-  out.findings = shared.list;
-  if (notApplied && Object.keys(notApplied).length > 0) out.notApplied = notApplied;
-  return out as CompactReviewJson;
+  const decisions: Record<string, CompactDecisionJson> = {};
+  for (const d of review.decisions) decisions[d.taskClass] = toCompactDecisionJson(d, shared, notApplied);
+  if (notApplied && Object.keys(notApplied).length > 0) return { decisions, findings: shared.list, notApplied };
+  return { decisions, findings: shared.list };
 }
 
 function toReasonJson(r: TaskClassDecision["reasons"][number], text: boolean, decision: TaskClassDecision["decision"]): ReasonJson {
