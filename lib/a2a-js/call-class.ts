@@ -64,11 +64,3 @@ export function worstOutcome<T extends { decision: TaskClassDecision }>(outcomes
   for (const o of outcomes) if (ORDER.indexOf(o.decision.decision) > ORDER.indexOf(worst.decision.decision)) worst = o;
   return worst;
 }
-
-/** Candidates the guard decides for a send: the call's built-in class, then each mode the gate does not list. */
-export function callClasses(call: CallShape, profile: ClientProfile, gate: readonly string[] | undefined): Array<string | TaskClass> {
-  const { base, modes } = classOfCall(call, profile);
-  const out: Array<string | TaskClass> = [base];
-  for (const mode of modes) if (!gate || !gate.includes(mode)) out.push(narrowedClass(base, mode));
-  return out;
-}

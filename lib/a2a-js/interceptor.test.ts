@@ -212,6 +212,15 @@ describe("without taskClass, the guard decides on the call it sees", () => {
     ]);
     const parsed = parseDecisionRecord(events[1]!.record);
     expect(parsed.ok && parsed.record.rules).toEqual((error as CardRejectedError).rules);
+
+    // The same two sends again, and one with both parts: decided from what the guard keeps of each
+    // shape of send, with no second record of a decision already written.
+    await client.sendMessage(userMessage("text/plain"), callOptions());
+    const again = await client.sendMessage(userMessage("audio/pcm"), callOptions()).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(CardRejectedError);
+    expect((again as CardRejectedError).taskClass).toBe("request-response-audio-pcm");
+    expect(messageCalls(a).map((c) => c.method)).toEqual(["sendMessage", "sendMessage"]);
+    expect(events).toHaveLength(2);
   });
 
   it("reads a send that returns at once (the client's polling) as async-completion", async () => {

@@ -17,7 +17,7 @@ import {
 } from "../negotiation";
 import { describeLinkError, tryEncodeReviewLink } from "../share";
 import { publishedText } from "./card-resolver";
-import { callClasses, worstOutcome } from "./call-class";
+import { classOfCall, narrowedClass, worstOutcome } from "./call-class";
 
 /**
  * A guard for `@a2a-js/sdk` 1.x clients: a CallInterceptor that reviews the card the client holds
@@ -121,10 +121,19 @@ interface CardState {
   text: string;
   digest: string;
   outcomes: Map<string, Outcome>;
+  /**
+   * The outcome for each shape of send met on this card (its class and its parts' media types): a
+   * client sends the same few shapes again and again, and after the first a send costs a lookup.
+   */
+  bySend: Map<string, Outcome>;
   reviewed?: Review;
+  /** The review link of the built-in classes' review: the same for each of their records. */
+  link?: string | null;
 }
 
 const MAX_DIGESTS = 64;
+/** Send shapes remembered per card: an app with more (many media types in turn) decides the rest anew. */
+const MAX_SEND_SHAPES = 256;
 const SEND_METHODS = new Set(["sendMessage", "sendMessageStream"]);
 
 export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterceptor {
@@ -147,7 +156,7 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
     const digest = digestCardText(text);
     state = byDigest.get(digest);
     if (!state) {
-      state = { text, digest, outcomes: new Map() };
+      state = { text, digest, outcomes: new Map(), bySend: new Map() };
       if (byDigest.size >= MAX_DIGESTS) byDigest.delete(byDigest.keys().next().value!);
       byDigest.set(digest, state);
     }
@@ -172,12 +181,34 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
       const why = result.inputErrors?.[0];
       throw new TypeError(`parley: cannot review the task class ${JSON.stringify(id)}: ${why ? explainInputError(why) : "no decision"}`);
     }
-    const link = linkBase !== undefined || options.reviewLink !== false ? reviewLink(result, state.text, context, linkBase) : undefined;
+    const link = linkBase !== undefined || options.reviewLink !== false ? linkFor(state, result) : undefined;
     const record = formatDecisionRecord(result, id, state.digest, link ? { reviewLink: link } : {});
     const rules = (JSON.parse(record) as { rules: string[] }).rules;
     const pushCut = decision.degradations.some((d) => d.path.kind === "completion" && d.path.channel === "push");
     const outcome: Outcome = { decision, record, rules, pushCut };
     state.outcomes.set(id, outcome);
+    return outcome;
+  };
+
+  // Encoding a link deflates the card (a few ms): once per card for the built-in classes' review.
+  const linkFor = (state: CardState, result: Review): string | undefined => {
+    if (result !== state.reviewed) return reviewLink(result, state.text, context, linkBase);
+    if (state.link === undefined) state.link = reviewLink(result, state.text, context, linkBase) ?? null;
+    return state.link ?? undefined;
+  };
+
+  /** The outcome of a send whose class the guard reads from the call: its class, then each part's media type the gate does not list. */
+  const decideSend = (state: CardState, call: GuardedCall): Outcome => {
+    const { base, modes } = classOfCall(call, profile);
+    const key = modes.length === 0 ? base : `${base}\n${modes.join("\n")}`;
+    const known = state.bySend.get(key);
+    if (known) return known;
+    const first = decide(state, base);
+    const gate = state.reviewed?.card?.defaultInputModes.value;
+    const rest = modes.filter((mode) => !gate?.includes(mode)).map((mode) => decide(state, narrowedClass(base, mode)));
+    const outcome = worstOutcome([first, ...rest]);
+    if (state.bySend.size >= MAX_SEND_SHAPES) state.bySend.clear();
+    state.bySend.set(key, outcome);
     return outcome;
   };
 
@@ -204,14 +235,7 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
       let outcome: Outcome;
       if (!isSend) outcome = decide(state, "async-completion");
       else if (chosen !== undefined) outcome = decide(state, chosen);
-      else {
-        // The class from the call; then every part's media type the card's input gate does not list.
-        const [base, ...narrowed] = callClasses(call, profile, undefined);
-        const first = decide(state, base!);
-        const gate = state.reviewed?.card?.defaultInputModes.value;
-        const rest = narrowed.filter((c) => typeof c !== "string" && !gate?.includes(c.inputModes![0]!));
-        outcome = worstOutcome([first, ...rest.map((c) => decide(state, c))]);
-      }
+      else outcome = decideSend(state, call);
       const { decision } = outcome;
       if (decision.decision === "reject") {
         report(outcome, "refused", state.digest);
