@@ -54,6 +54,8 @@ class RunMemo {
 
 interface KnownCard {
   readonly prepared: PreparedCard;
+  /** The signature report its lines are reviewed with (a signed card's; the same for every line of a run). */
+  readonly report: SignatureReport | undefined;
   /** The line's card-only parts as UTF-8, from the first review of this card that was answered. */
   parts?: { head: Uint8Array; tail: Uint8Array };
 }
@@ -113,9 +115,11 @@ function answerLine(
   signatures: SignatureReport | undefined,
   parsed: unknown,
   fileClasses: readonly TaskClass[],
+  found?: CardPlace | null,
 ): LineAnswer {
-  const at = findCardStart(text);
-  const place: CardPlace | undefined = at && { ...at, known: run.cards.find(text, at.field, at.start) };
+  const place = (found === undefined ? placeOfCard(text, run) : found) ?? undefined;
+  // Found before the block was answered: an earlier line of the block may have met the card since.
+  if (found && !found.known) found.known = run.cards.find(text, found.field, found.start);
   let value: unknown = parsed;
   if (place?.known && value === undefined) {
     try {
@@ -133,6 +137,12 @@ function answerLine(
     }
   }
   return answerParsedLine(value, lineNo, run, signatures, fileClasses, place && { ...place, text });
+}
+
+/** Where the line's card is, and the card when this run has met it (null: the scan is not sure). */
+function placeOfCard(text: string, run: RunMemo): CardPlace | null {
+  const at = findCardStart(text);
+  return at ? { field: at.field, start: at.start, known: run.cards.find(text, at.field, at.start) } : null;
 }
 
 /**
@@ -172,7 +182,7 @@ function answerParsedLine(
       if (!KEYS.has(key)) throw new UsageError(`unknown field "${key}" (fields: ${[...KEYS].join(", ")})`);
     }
     // A card met before passed pickCard's checks then; the line holds no other card field (card-span.ts).
-    const known = place?.known?.value ?? knownCard(pickCard(line), place, run);
+    const known = place?.known?.value ?? knownCard(pickCard(line), place, run, signatures);
     if (line.profile === undefined) throw new UsageError(`"profile" is missing (a preset name or a profile object)`);
     // A preset is a shared object that review() validates once; so is a profile object met before.
     const profile: ClientProfile = typeof line.profile === "string" ? presetNamed(line.profile) : profileSeenBefore(line.profile);
@@ -208,12 +218,12 @@ function encodedParts(parts: CardLineParts): { head: Uint8Array; tail: Uint8Arra
  * The line's card, remembered by its text when the line says where it is, a full reading kept that
  * text (card-span.ts) and it can be reviewed again (an object, or card text).
  */
-function knownCard(card: unknown, place: (CardPlace & { text: string }) | undefined, run: RunMemo): KnownCard | PreparedCard {
+function knownCard(card: unknown, place: (CardPlace & { text: string }) | undefined, run: RunMemo, report: SignatureReport | undefined): KnownCard | PreparedCard {
   const prepared = new PreparedCard(card);
   if (!place || (typeof card !== "string" && (typeof card !== "object" || card === null))) return prepared;
   const end = cardEnd(place.text, place.start);
   if (end < 0 || end - place.start > MAX_PREPARED_CARD_CHARS) return prepared;
-  return run.cards.add(place.field, place.text.slice(place.start, end), { prepared });
+  return run.cards.add(place.field, place.text.slice(place.start, end), { prepared, report });
 }
 
 /**
@@ -317,6 +327,8 @@ interface VerifiedBlock {
   reports?: BlockReports;
   /** Lines read as JSON, by line number: on the main thread they are not read a second time. */
   parsed?: ReadonlyMap<number, unknown>;
+  /** On one thread, where each line's card is (by position in the block): found once for both passes. */
+  places?: ReadonlyArray<CardPlace | null | undefined>;
 }
 
 /**
@@ -325,12 +337,24 @@ interface VerifiedBlock {
  * has the report it had then). Workers then review with the reports, synchronously, like every
  * other line.
  */
-async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup, run: RunMemo): Promise<VerifiedBlock> {
+async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup, run: RunMemo, oneThread = false): Promise<VerifiedBlock> {
   let reports: Map<number, SignatureReport> | undefined;
   let parsed: Map<number, unknown> | undefined;
-  for (const line of block) {
+  // On one thread the cards met are here: a line whose card is one of them has its report already.
+  const places: Array<CardPlace | null | undefined> | undefined = oneThread ? new Array(block.length) : undefined;
+  for (let i = 0; i < block.length; i++) {
+    const line = block[i]!;
+    if ("overlong" in line) continue;
+    if (places) {
+      const place = (places[i] = placeOfCard(line.text, run));
+      if (place?.known) {
+        const report = place.known.value.report;
+        if (report) (reports ??= new Map()).set(line.lineNo, report);
+        continue;
+      }
+    }
     // Not '"signatures"': inside cardText the quotes are escaped.
-    if ("overlong" in line || !line.text.includes("signatures")) continue;
+    if (!line.text.includes("signatures")) continue;
     const at = findCardStart(line.text);
     const before = at && run.reports.find(line.text, at.field, at.start);
     if (before) {
@@ -351,7 +375,7 @@ async function verifyBlock(block: readonly InputLine[], setup: SignatureSetup, r
     const end = at ? cardEnd(line.text, at.start) : -1;
     if (end >= 0 && end - at!.start <= MAX_PREPARED_CARD_CHARS) run.reports.add(at!.field, line.text.slice(at!.start, end), report ?? null);
   }
-  return { reports, parsed };
+  return { reports, parsed, places };
 }
 
 /** The answer to one block of input lines (one input chunk): output text and its counts. */
@@ -371,16 +395,17 @@ function answerBlock(
   verified: VerifiedBlock = {},
   fileClasses: readonly TaskClass[] = [],
 ): BlockAnswer {
-  const { reports, parsed } = verified;
+  const { reports, parsed, places } = verified;
   const answer: BlockAnswer = { pieces: [], lines: 0, reviewed: 0, rejected: 0, errors: 0 };
   const out = new PieceWriter(answer.pieces);
-  for (const line of block) {
+  for (let i = 0; i < block.length; i++) {
+    const line = block[i]!;
     let result: LineAnswer;
     if ("overlong" in line) {
       result = failed(null, `line ${line.lineNo}: longer than ${maxLineBytes} bytes (${line.bytes}); skipped`);
     } else {
       if (isBlankLine(line.text)) continue;
-      result = answerLine(line.text, line.lineNo, run, reports?.get(line.lineNo), parsed?.get(line.lineNo), fileClasses);
+      result = answerLine(line.text, line.lineNo, run, reports?.get(line.lineNo), parsed?.get(line.lineNo), fileClasses, places?.[i]);
     }
     answer.lines++;
     if (result.error) answer.errors++;
@@ -463,7 +488,7 @@ export async function runBatch(input: Readable, output: Writable, opts: BatchOpt
   } else {
     const run = new RunMemo(messages);
     for await (const block of blocks) {
-      const answer = answerBlock(block, run, maxLineBytes, await verifyBlock(block, signatures, run), fileClasses);
+      const answer = answerBlock(block, run, maxLineBytes, await verifyBlock(block, signatures, run, true), fileClasses);
       addAnswer(summary, answer);
       for (const piece of answer.pieces) await writeOut(output, piece);
       opts.onProgress?.(summary);
