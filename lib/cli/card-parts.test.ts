@@ -5,6 +5,7 @@ import { PRESETS, review } from "../negotiation";
 import { PreparedCard } from "../negotiation/review";
 import { makeTestKey, signCard, UNSIGNED_TEST_CARD } from "../negotiation/signatures/test-sign";
 import { verifyCardSignatures } from "../negotiation/signatures/verify";
+import { explainReason } from "../negotiation/explain";
 import { batchLineText, cardLineParts, MESSAGES_OPTIONS, toReviewJson } from "./review-json";
 
 /**
@@ -27,6 +28,26 @@ describe("a batch line's card parts", () => {
         expect(batchLineText(r, "id-1", messages, parts)).toBe(JSON.stringify(toReviewJson(r, { detail: "compact", messages, id: "id-1" })));
       }
     }
+  });
+
+  it("word every class's reasons as the engine words that class's own, where classes share a reason too", () => {
+    let shared = 0;
+    for (const [, text] of cards) {
+      for (const profile of PRESETS) {
+        const r = review(text, profile);
+        const line = JSON.parse(batchLineText(r, 1, "text")) as { decisions: Record<string, { reasons: Array<{ message: string }> }> };
+        const seen = new Set<object>();
+        for (const d of r.decisions) {
+          d.reasons.forEach((reason, i) => {
+            if (seen.has(reason.data)) shared++;
+            seen.add(reason.data);
+            const own = explainReason(reason, d.decision === reason.outcome ? { omitNotApplied: true } : { omitNotApplied: true, decision: d.decision });
+            expect(line.decisions[d.taskClass]!.reasons[i]!.message).toBe(own);
+          });
+        }
+      }
+    }
+    expect(shared).toBeGreaterThan(100);
   });
 
   describe("of a signed card", () => {

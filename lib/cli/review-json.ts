@@ -231,7 +231,8 @@ function compactDecisions(review: Review, text: boolean): { decisions: Record<st
   const shared = new SharedFindings(text ? findingExplainer() : undefined);
   const notApplied: Record<string, string> | undefined = text ? {} : undefined;
   const decisions: Record<string, CompactDecisionJson> = {};
-  for (const d of review.decisions) decisions[d.taskClass] = toCompactDecisionJson(d, shared, notApplied);
+  const worded: WordedReasons = [];
+  for (const d of review.decisions) decisions[d.taskClass] = toCompactDecisionJson(d, shared, notApplied, worded);
   if (notApplied && Object.keys(notApplied).length > 0) return { decisions, findings: shared.list, notApplied };
   return { decisions, findings: shared.list };
 }
@@ -247,7 +248,12 @@ function toReasonJson(r: TaskClassDecision["reasons"][number], text: boolean, de
  * change its finding are the same for every reason that names the condition, so the reason lists
  * the conditions (`notApplied`) and the line words each once (in `notApplied`, by name).
  */
-function toCompactReasonJson(r: TaskClassDecision["reasons"][number], notApplied: Record<string, string>, decision: TaskClassDecision["decision"]): ReasonJson {
+function toCompactReasonJson(r: TaskClassDecision["reasons"][number], notApplied: Record<string, string>, decision: TaskClassDecision["decision"], worded: WordedReasons): ReasonJson {
+  // A reason the engine hands to several classes (an invalid card's, say) shares its data: worded once.
+  for (const w of worded) {
+    const k = w.from;
+    if (k.data === r.data && k.reason === r.reason && k.invariant === r.invariant && k.outcome === r.outcome && w.decision === decision) return w.json;
+  }
   const j: ReasonJson = { reason: r.reason, outcome: r.outcome, message: explainReason(r, decision === r.outcome ? OMIT_NOT_APPLIED : { omitNotApplied: true, decision }) };
   if (r.invariant) j.invariant = r.invariant;
   const names = r.data.notApplied;
@@ -255,16 +261,20 @@ function toCompactReasonJson(r: TaskClassDecision["reasons"][number], notApplied
     j.notApplied = names.map(String);
     for (const name of j.notApplied) if (!Object.hasOwn(notApplied, name)) notApplied[name] = explainNotApplied(name);
   }
+  worded.push({ from: r, decision, json: j });
   return j;
 }
+
+/** A line's reasons as worded so far, with what they were worded from. */
+type WordedReasons = Array<{ from: TaskClassDecision["reasons"][number]; decision: TaskClassDecision["decision"]; json: ReasonJson }>;
 
 const OMIT_NOT_APPLIED: ExplainReasonOptions = { omitNotApplied: true };
 
 /** A batch line's decision: its notable findings by position in the line's list, degradations without their class. */
-function toCompactDecisionJson(d: TaskClassDecision, shared: SharedFindings, notApplied: Record<string, string> | undefined): CompactDecisionJson {
+function toCompactDecisionJson(d: TaskClassDecision, shared: SharedFindings, notApplied: Record<string, string> | undefined, worded: WordedReasons): CompactDecisionJson {
   const out: CompactDecisionJson = {
     decision: d.decision,
-    reasons: d.reasons.map((r) => (notApplied ? toCompactReasonJson(r, notApplied, d.decision) : toReasonJson(r, false, d.decision))),
+    reasons: d.reasons.map((r) => (notApplied ? toCompactReasonJson(r, notApplied, d.decision, worded) : toReasonJson(r, false, d.decision))),
     findings: [],
     degradations: d.degradations.map(({ invariant, path, lost, fallback }) => ({ invariant, path, lost, fallback })),
   };
