@@ -9,7 +9,7 @@ import { PreparedCard } from "../negotiation/review";
 import { EXIT, type ExitCode, UsageError, writeOut } from "./io";
 import { DEFAULT_MAX_LINE_BYTES, type InputLine, isBlankLine, readLineBatches } from "./read-lines";
 import { parseProfileValue } from "./inputs";
-import { batchLineSlots, batchLineText, type CardLineParts, cardLineParts, hasRejection, type MessagesOption } from "./review-json";
+import { batchLinePieces, batchLineText, type CardLineParts, cardLineParts, hasRejection, type MessagesOption } from "./review-json";
 import { type CardField, cardEnd, cardTextAt, findCardStart } from "./card-span";
 import { type SignatureSetup, verifyIfSigned } from "./signatures";
 
@@ -202,8 +202,7 @@ function answerParsedLine(
     if (known instanceof PreparedCard) return { text: batchLineText(result, id, run.messages), rejected, error: false };
     // Validity, shape, the advisory and the signature report are the card's: worded and encoded once per card.
     known.parts ??= encodedParts(cardLineParts(result, run.messages));
-    const { start, middle, end } = batchLineSlots(result, id, run.messages);
-    return { text: [start, known.parts.head, middle, known.parts.tail, end], rejected, error: false };
+    return { text: batchLinePieces(result, id, run.messages, known.parts.head, known.parts.tail), rejected, error: false };
   } catch (e) {
     const message = e instanceof UsageError ? e.message : `internal error (${(e as Error).message})`;
     return failed(id, `line ${lineNo}: ${message}`);
