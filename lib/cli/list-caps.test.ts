@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./test-io";
+import { HEAVY_TEST_MS } from "../../fixtures/test-budget";
 
 // Issue 41: a card of 40,001 signatures made `check` list every one and `lint --format json`
 // write 20 MB. Every list a card can grow is capped in the core; the outputs follow it.
@@ -20,7 +21,7 @@ describe("a card of 40,001 signatures", () => {
     expect(stdout.match(/\[signatureUnverifiable\]/g)).toHaveLength(20);
     expect(stdout).toContain("0 errors, 40,001 warnings: 20 of each kind shown, and 39,981 more");
     expect(stdout).toContain("…and 39,981 more of this kind");
-  });
+  }, HEAVY_TEST_MS);
 
   it("lint --format json stays small and carries the total as data", async () => {
     const { stdout } = await runCli(["lint", "--card", file, "--format", "json"]);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandCardSpecs } from "./many-cards";
 import { runCli } from "./test-io";
+import { HEAVY_TEST_MS } from "../../fixtures/test-budget";
 
 const ROOT = path.resolve(__dirname, "../..");
 let work: string;
@@ -44,7 +45,7 @@ describe("check and lint with several cards", () => {
     // The one-card report is what each card's own run prints.
     const alone = await runCli(["check", "--card", "cards/contoso.json", "--profile", "northwind", "--task-class", "live-input", "--format", "json"], { cwd: work });
     expect(json.cards[2]).toEqual(JSON.parse(alone.stdout));
-  });
+  }, HEAVY_TEST_MS);
 
   it("check: a card it cannot read is named on stderr, the others are still reviewed, and the exit code is 2", async () => {
     const r = await runCli(["check", "--card", "cards/contoso-streaming.json", "--card", "missing.json", "--profile", "northwind", "--task-class", "live-input"], { cwd: work });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { agentsClosedAfterEach } from "../../reality/test-agents";
 import { type FaultyAgent, startFaultyAgent } from "../probe/faulty-agent";
 import { runCli } from "./test-io";
+import { HEAVY_TEST_MS } from "../../fixtures/test-budget";
 
 const { agent } = agentsClosedAfterEach();
 const LOOPBACK = { PARLEY_ALLOW_LOOPBACK_FETCH: "1" };
@@ -23,7 +24,7 @@ describe("parley probe", () => {
     expect(doc.classes["request-response"]).toEqual({ predicted: "accept", observed: "skipped", error: "not sent (--send runs it)" });
     expect(doc.contradictions).toEqual([]);
     expect(a.log.messages).toEqual([]);
-  });
+  }, HEAVY_TEST_MS);
 
   it("prints the contradicted field and exits 1 when the stream is refused", async () => {
     const a = await agent({ lies: { streamRefused: true } });

@@ -10,6 +10,7 @@ import { runCli } from "./test-io";
 import { PassThrough, Readable } from "node:stream";
 import type { CliIo } from "./io";
 import { jwksFetcher } from "./signatures";
+import { HEAVY_TEST_MS } from "@/fixtures/test-budget";
 
 
 interface SignatureJson {
@@ -64,7 +65,7 @@ describe("check --jwks", () => {
     expect(doc.validity.filter((p) => p.code.startsWith("signature"))).toEqual([]);
     const text = await runCli(["check", "--card", signedPath, "--profile", "northwind", "--jwks", keyPath]);
     expect(text.stdout).toContain('Signature: Signed and valid (one signature). Signature 1 (ES256, kid "contoso-2026"): it verifies with the key you supplied.');
-  });
+  }, HEAVY_TEST_MS);
 
   it("a tampered card: invalid, a warning at /signatures/0, every class rejected by signed-card when required (exit 1)", async () => {
     const tampered = file("tampered.json", JSON.stringify({ ...(await signCard(CARD, key)), name: "Contoso Text Desk (now with more)" }));
@@ -222,7 +223,7 @@ describe("batch --jwks", () => {
     expect(out[1]?.signature?.signatures[0]).toEqual(expect.objectContaining({ reason: "badSignature", data: { keySource: "supplied", keysTried: 1 } }));
     expect(out[1]?.signature?.message).toBeUndefined();
     expect(out[1]?.signature?.signatures[0]?.message).toBeUndefined();
-  });
+  }, HEAVY_TEST_MS);
 
   it("fetches a jku once for the whole run", async () => {
     const jku = `${server.base}/jwks.json`;

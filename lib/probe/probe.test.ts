@@ -3,6 +3,7 @@ import type { RunningAgent } from "../../reality/agents";
 import { agentsClosedAfterEach } from "../../reality/test-agents";
 import { findPreset, BUILT_IN_TASK_CLASSES } from "../negotiation";
 import { probeAgent, type ProbeOptions } from "./probe";
+import { HEAVY_TEST_MS } from "../../fixtures/test-budget";
 
 // Real @a2a-js/sdk servers on 127.0.0.1 (the reality kit), probed through the SDK's own client.
 const { agent } = agentsClosedAfterEach();
@@ -173,5 +174,5 @@ describe("probe --send: the smallest lifecycle per class", () => {
     expect(report.contradictions).toEqual([
       { pointer: "/capabilities/pushNotifications", claim: "capabilities.pushNotifications is true", observed: "no callback in 2 s while the task completed (found by polling)" },
     ]);
-  });
+  }, HEAVY_TEST_MS);
 });

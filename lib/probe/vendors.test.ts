@@ -10,6 +10,7 @@ import type { ProbeReport } from "./types";
 import { checkWire } from "./wire-checks";
 import { clientEffectSentence, wireClientsSummary, wireFindingSentence } from "./wire-explain";
 import type { WireFindingId } from "./wire-rules";
+import { HEAVY_TEST_MS } from "../../fixtures/test-budget";
 
 // The probe against other vendors' real servers on 127.0.0.1 (reality/vendors/: Reactive Agents'
 // @reactive-agents/a2a 0.9.0 and VoltAgent's @voltagent/a2a-server 2.0.3), and the JS SDK's own
@@ -88,7 +89,7 @@ describe("the card as served, where each client looks for it", () => {
     expect(String(f.data.served)).toMatch(/^\/\.well-known\/[^/]+\/agent-card\.json$/);
     expect(wireFindingSentence(f)).toMatch(/^no card at .*\/\.well-known\/agent-card\.json \(HTTP 404\); the card answers at \/\.well-known\/[^/]+\/agent-card\.json only, where the profile's client \(a2a-js with legacyCompat\) does not look \(breaks A2A agent discovery: /);
     expect(server.inputs).toEqual([]);
-  });
+  }, HEAVY_TEST_MS);
 });
 
 describe("the wire checks on the JS SDK client's own calls to Reactive Agents' server", () => {

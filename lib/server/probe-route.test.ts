@@ -6,6 +6,7 @@ import { RateLimiter } from "./rate-limit";
 import { createProbeRouteDeps, handleProbe, type ProbeLogEntry } from "./probe-route";
 import { SEND_CONFIRMATION } from "../wire/probe";
 import { startFaultyAgent } from "../probe/faulty-agent";
+import { HEAVY_TEST_MS } from "../../fixtures/test-budget";
 
 // The route in-process against real SDK agents on loopback: what it answers, what reached the
 // agent, and what the operator's log line says.
@@ -121,5 +122,5 @@ describe("POST /api/probe", () => {
     } finally {
       await slow.close();
     }
-  });
+  }, HEAVY_TEST_MS);
 });

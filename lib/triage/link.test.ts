@@ -9,6 +9,7 @@ import { encodeBase64Url } from "../share/base64url";
 import { DICTIONARY_V1 } from "../share/dictionary-v1";
 import { decodeTriageLink, encodeTriageLink, MAX_TRIAGE_LINK_LENGTH, MAX_TRIAGE_LINK_PAYLOAD, TRIAGE_LINK_PREFIX } from "./link";
 import { readTriageFile, TRIAGE_FILE_TYPE, writeTriageFile, type TriageFile } from "./triage";
+import { HEAVY_TEST_MS } from "@/fixtures/test-budget";
 
 const file: TriageFile = {
   type: TRIAGE_FILE_TYPE,
@@ -67,7 +68,7 @@ describe("triage links", () => {
   it("stops inflating a bomb at its cap", () => {
     const bomb = new Uint8Array(MAX_TRIAGE_LINK_PAYLOAD + 1024).fill(32);
     expect(decodeTriageLink(craft(bomb))).toEqual({ ok: false, error: { code: "decompressedTooLarge", limit: MAX_TRIAGE_LINK_PAYLOAD } });
-  });
+  }, HEAVY_TEST_MS);
 
   it("checks what it inflated: a wrong check, bad UTF-8, a state that is not a triage", () => {
     const text = new TextEncoder().encode(JSON.stringify(file));

@@ -5,6 +5,7 @@ import { INCIDENT_CARDS } from "../examples/incidents";
 import { findJsonSyntaxError, locateSegments, MAX_SCAN_DEPTH } from "./json-scan";
 import { joinPointer, parsePointer } from "./pointer";
 import { createRandom } from "../testing/random";
+import { HEAVY_TEST_MS } from "@/fixtures/test-budget";
 
 const CARDS = [...INCIDENT_CARDS.map((card) => card.text), ...corpusCardNames().map(readCorpusCard)];
 
@@ -106,7 +107,7 @@ describe("findJsonSyntaxError agrees with jsonc-parser (strict)", () => {
       expect({ text, error: findJsonSyntaxError(text) }).toEqual({ text, error: expected });
     }
     expect(broken).toBeGreaterThan(1500); // most edits break the card: the comparison is mostly about errors
-  });
+  }, HEAVY_TEST_MS);
 
   it("on 3000 short strings of JSON punctuation", () => {
     const next = createRandom(7);
@@ -154,7 +155,7 @@ describe("locateSegments", () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
-  });
+  }, HEAVY_TEST_MS);
 
   it.each([
     ["an escaped key", '{"a\\u002fb": 1}', ["a/b"], '"a\\u002fb": 1'],

@@ -6,6 +6,7 @@ import { verifyCardSignatures } from "./verify";
 import { describeProblem } from "../explain";
 import { review } from "../review";
 import { withSignatureReport } from "./in-review";
+import { HEAVY_TEST_MS } from "@/fixtures/test-budget";
 
 const CARD = {
   name: "Contoso Text Desk",
@@ -157,7 +158,7 @@ describe("verifyCardSignatures: outcomes a user acts on", () => {
       const report = await verifyCardSignatures(await signCard(CARD, k), { keys: k.publicJwk });
       expect([alg, report.status]).toEqual([alg, "valid"]);
     }
-  });
+  }, HEAVY_TEST_MS);
 
   it("a pasted private JWK verifies by its public part", async () => {
     const { exportJWK } = await import("jose/key/export");

@@ -6,6 +6,7 @@ import { generatedIssueFinder, setSchemaIssueFinder, validateCardValue, zodIssue
 import { compileSchema } from "./compile";
 import { compiledIssueFinder } from "./compiled";
 import { CARD_SCHEMAS, pushNotificationsObject } from "./index";
+import { HEAVY_TEST_MS } from "@/fixtures/test-budget";
 
 /**
  * The compiled card schemas against zod/mini's own parse, which must agree issue for issue — same
@@ -136,7 +137,7 @@ describe("compiled card schemas agree with zod/mini", () => {
   it.each(cards)("%s: the same issues from every shape's schemas, and the same validity report", (_name, card) => {
     expect(disagreements(card)).toEqual([]);
     expect(reportsDiffer(card)).toBeUndefined();
-  });
+  }, HEAVY_TEST_MS);
 
   it(`on ${fuzz.length} mutated corpus cards: the same issues and the same validity report`, () => {
     const failures: string[] = [];
