@@ -14,6 +14,8 @@ describe("the registry under a burst of due checks", () => {
     expect(f.webhookGaveUp).toBe(24);
   });
 
+  // Runs only with a PostgreSQL to reach (PARLEY_TEST_POSTGRES_URL): .ci/run installs and starts one,
+  // so it runs there; a machine without one runs the embedded-database test above instead.
   it.runIf(POSTGRES)("on PostgreSQL, two instances with their own pools: each check runs once, and both take part", { timeout: 240_000 }, async () => {
     const f = await runRegistryStressSuite({ agents: 40, postgresUrl: POSTGRES });
     expect(f.failures).toEqual([]);

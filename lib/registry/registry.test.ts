@@ -249,6 +249,8 @@ describe.each(targets)("the live check in scheduled checks, on $name", { timeout
   });
 });
 
+// Runs only with a PostgreSQL to reach: .ci/run installs and starts one, so it runs there; without
+// one, the single-instance tests above still run on the embedded database.
 describe.runIf(POSTGRES)("two instances on one PostgreSQL", { timeout: 60_000 }, () => {
   it("run each scheduled check once", async () => {
     const db = await openDatabase(POSTGRES!);
