@@ -21,20 +21,38 @@ export interface CallShape {
   value: unknown;
 }
 
-/** The built-in class the call's own shape gives, and the media types its parts carry. */
-export function classOfCall(call: CallShape, profile: ClientProfile): { base: string; modes: string[] } {
+/**
+ * What of a send decides its class: how it completes (0 request-response, 1 async-completion, 2
+ * streamed) and the media types its parts carry. Read on every send, so it builds no string: the
+ * guard looks its outcome up by these and calls classOfShape only for a shape it has not met.
+ */
+export interface SendShape {
+  completion: 0 | 1 | 2;
+  modes: string[];
+}
+
+export function shapeOfCall(call: CallShape): SendShape {
   const payload = (call.value ?? {}) as {
     message?: { parts?: unknown };
     configuration?: { taskPushNotificationConfig?: unknown; returnImmediately?: unknown };
   };
   const modes = partModes(payload.message?.parts);
-  const live = modes.some((mode) => listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode));
-  let base: string;
-  if (live) base = "live-input";
-  else if (call.method === "sendMessageStream") base = "streaming-output";
-  else if (payload.configuration?.taskPushNotificationConfig !== undefined || payload.configuration?.returnImmediately === true) base = "async-completion";
-  else base = "request-response";
-  return { base, modes };
+  if (call.method === "sendMessageStream") return { completion: 2, modes };
+  const asyncCompletion = payload.configuration?.taskPushNotificationConfig !== undefined || payload.configuration?.returnImmediately === true;
+  return { completion: asyncCompletion ? 1 : 0, modes };
+}
+
+/** The built-in class a send of this shape is: live-input when a part is live-only for the profile, else by how it completes. */
+export function classOfShape(shape: SendShape, profile: ClientProfile): string {
+  const live = shape.modes.some((mode) => listHas(profile.liveOnlyInputModes, mode) && !listHas(profile.bufferableInputModes, mode));
+  if (live) return "live-input";
+  return shape.completion === 2 ? "streaming-output" : shape.completion === 1 ? "async-completion" : "request-response";
+}
+
+/** The built-in class the call's own shape gives, and the media types its parts carry. */
+export function classOfCall(call: CallShape, profile: ClientProfile): { base: string; modes: string[] } {
+  const shape = shapeOfCall(call);
+  return { base: classOfShape(shape, profile), modes: shape.modes };
 }
 
 function partModes(parts: unknown): string[] {

@@ -17,7 +17,7 @@ import {
 } from "../negotiation";
 import { describeLinkError, tryEncodeReviewLink } from "../share";
 import { publishedText } from "./card-resolver";
-import { classOfCall, narrowedClass, worstOutcome } from "./call-class";
+import { classOfShape, narrowedClass, shapeOfCall, worstOutcome } from "./call-class";
 
 /**
  * A guard for `@a2a-js/sdk` 1.x clients: a CallInterceptor that reviews the card the client holds
@@ -122,10 +122,13 @@ interface CardState {
   digest: string;
   outcomes: Map<string, Outcome>;
   /**
-   * The outcome for each shape of send met on this card (its class and its parts' media types): a
-   * client sends the same few shapes again and again, and after the first a send costs a lookup.
+   * The outcome for each shape of send met on this card, by how it completes (SendShape's
+   * completion) and then by its parts' media types: a client sends the same few shapes again and
+   * again, and after the first a send costs two lookups and no string built.
    */
-  bySend: Map<string, Outcome>;
+  bySend: [Map<string, Outcome>, Map<string, Outcome>, Map<string, Outcome>];
+  /** How many outcomes bySend holds. */
+  sendShapes: number;
   reviewed?: Review;
   /** The review link of the built-in classes' review: the same for each of their records. */
   link?: string | null;
@@ -156,7 +159,7 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
     const digest = digestCardText(text);
     state = byDigest.get(digest);
     if (!state) {
-      state = { text, digest, outcomes: new Map(), bySend: new Map() };
+      state = { text, digest, outcomes: new Map(), bySend: [new Map(), new Map(), new Map()], sendShapes: 0 };
       if (byDigest.size >= MAX_DIGESTS) byDigest.delete(byDigest.keys().next().value!);
       byDigest.set(digest, state);
     }
@@ -199,16 +202,23 @@ export function parleyInterceptor(options: ParleyInterceptorOptions): CallInterc
 
   /** The outcome of a send whose class the guard reads from the call: its class, then each part's media type the gate does not list. */
   const decideSend = (state: CardState, call: GuardedCall): Outcome => {
-    const { base, modes } = classOfCall(call, profile);
-    const key = modes.length === 0 ? base : `${base}\n${modes.join("\n")}`;
-    const known = state.bySend.get(key);
+    const shape = shapeOfCall(call);
+    const { modes } = shape;
+    const byModes = state.bySend[shape.completion];
+    const key = modes.length === 0 ? "" : modes.length === 1 ? modes[0]! : modes.join("\n");
+    const known = byModes.get(key);
     if (known) return known;
+    const base = classOfShape(shape, profile);
     const first = decide(state, base);
     const gate = state.reviewed?.card?.defaultInputModes.value;
     const rest = modes.filter((mode) => !gate?.includes(mode)).map((mode) => decide(state, narrowedClass(base, mode)));
     const outcome = worstOutcome([first, ...rest]);
-    if (state.bySend.size >= MAX_SEND_SHAPES) state.bySend.clear();
-    state.bySend.set(key, outcome);
+    if (state.sendShapes >= MAX_SEND_SHAPES) {
+      for (const map of state.bySend) map.clear();
+      state.sendShapes = 0;
+    }
+    byModes.set(key, outcome);
+    state.sendShapes++;
     return outcome;
   };
 
