@@ -6,7 +6,6 @@ import { verifyCardSignatures } from "./verify";
 import { describeProblem } from "../explain";
 import { review } from "../review";
 import { withSignatureReport } from "./in-review";
-import { HEAVY_TEST_MS } from "@/fixtures/test-budget";
 
 const CARD = {
   name: "Contoso Text Desk",
@@ -152,13 +151,11 @@ describe("verifyCardSignatures: outcomes a user acts on", () => {
     expect((await verifyCardSignatures(signed, { keys: key.publicJwk })).status).toBe("valid");
   });
 
-  it("RS256, PS256 and EdDSA keys verify too", async () => {
-    for (const alg of ["RS256", "PS256", "EdDSA"] as const) {
-      const k = await makeTestKey(`k-${alg}`, alg);
-      const report = await verifyCardSignatures(await signCard(CARD, k), { keys: k.publicJwk });
-      expect([alg, report.status]).toEqual([alg, "valid"]);
-    }
-  }, HEAVY_TEST_MS);
+  it.each(["RS256", "PS256", "EdDSA"] as const)("%s keys verify too", async (alg) => {
+    const k = await makeTestKey(`k-${alg}`, alg);
+    const report = await verifyCardSignatures(await signCard(CARD, k), { keys: k.publicJwk });
+    expect(report.status).toBe("valid");
+  });
 
   it("a pasted private JWK verifies by its public part", async () => {
     const { exportJWK } = await import("jose/key/export");
