@@ -22,7 +22,7 @@ export const MAX_GUARD_SHARE = 0.05;
 export const MAX_FIRST_CALL_TO_REVIEW = 3;
 
 /** A 1.0 card with security, three interfaces and skills, as a client would hold it. */
-const CARD_JSON = {
+export const CARD_JSON = {
   name: "Bench agent",
   description: "An agent for the guard bench.",
   version: "1.0.0",
@@ -44,7 +44,7 @@ const CARD_JSON = {
  * its server's request handler (DefaultRequestHandler, in-memory task store, an agent that
  * completes at once). No network, no JSON: what is left is the SDK's own work for one call.
  */
-function inProcessTransport(card: AgentCard): Transport {
+export function inProcessTransport(card: AgentCard): Transport {
   const executor: AgentExecutor = {
     async execute(ctx, bus) {
       const status = { state: 3, message: undefined, timestamp: "2026-01-01T00:00:00Z" };
@@ -65,7 +65,7 @@ function inProcessTransport(card: AgentCard): Transport {
 
 let sent = 0;
 /** A new message per call (the server's handler refuses a message without an id). */
-const request = () => ({
+export const request = () => ({
   tenant: "",
   message: { messageId: `m${++sent}`, contextId: "", taskId: "", role: 1, parts: [{ content: { $case: "text", value: "hi" }, mediaType: "text/plain", filename: "", metadata: undefined }], metadata: undefined, extensions: [], referenceTaskIds: [] },
   configuration: undefined,
