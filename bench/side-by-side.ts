@@ -17,7 +17,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { AgentCard, type SendMessageRequest } from "@a2a-js/sdk";
+import { AgentCard } from "@a2a-js/sdk";
 import { Client } from "@a2a-js/sdk/client";
 import { corpusCardNames, readCorpusCard } from "../fixtures/corpus";
 import { cardWithSkills } from "./fixtures";
@@ -201,28 +201,22 @@ function skillsRound(a: Engine, b: Engine): { ratio: number; note: string } {
  */
 const guardBench = () => import("./cases/guard-overhead");
 
-async function asyncCpuPerCall(client: Client, calls: number, request: () => SendMessageRequest): Promise<number> {
-  const cpu0 = process.cpuUsage();
-  for (let i = 0; i < calls; i++) consume(await client.sendMessage(request()));
-  const used = process.cpuUsage(cpu0);
-  return (used.user + used.system) / 1000 / calls;
-}
 
 /** The guard's options in both trees: no record link (the older guard made none without a workspace address). */
 const guardOptions = (engine: Engine) => ({ profile: engine.NORTHWIND, onDecision: () => {}, reviewLink: false });
 
 /** A guarded call after the first, B ÷ A (the SDK's call included, as an integrator pays it), and each guard's share of the SDK's call. */
 async function guardCallRound(a: Engine, b: Engine): Promise<{ ratio: number; note: string }> {
-  const { CARD_JSON, inProcessTransport, request } = await guardBench();
+  const { CARD_JSON, inProcessTransport, request, cpuPerCall: asyncCpuPerCall } = await guardBench();
   const card = AgentCard.fromJSON(CARD_JSON);
   const transport = inProcessTransport(card);
   const client = (engine?: Engine) => new Client(transport, card, { acceptedOutputModes: [], interceptors: engine ? [engine.parleyInterceptor(guardOptions(engine)) as never] : [] });
   const clients = [client(), client(a), client(b)];
   for (const c of clients) await c.sendMessage(request());
   const calls = 2000;
-  for (const c of clients) await asyncCpuPerCall(c, calls, request);
+  for (const c of clients) await asyncCpuPerCall(c, calls);
   const times: number[][] = [[], [], []];
-  for (let s = 0; s < 12; s++) for (const i of sampleOrder(3, s)) times[i]!.push(await asyncCpuPerCall(clients[i]!, calls, request));
+  for (let s = 0; s < 12; s++) for (const i of sampleOrder(3, s)) times[i]!.push(await asyncCpuPerCall(clients[i]!, calls));
   const ratio = median(times[2]!.map((v, s) => v / times[1]![s]!));
   const share = (i: number) => median(times[i]!.map((v, s) => (v - times[0]![s]!) / times[0]![s]!));
   return { ratio, note: `SDK call ${(median(times[0]!) * 1000).toFixed(1)} µs; the guard adds A ${(share(1) * 100).toFixed(1)} %, B ${(share(2) * 100).toFixed(1)} %` };

@@ -72,7 +72,7 @@ export const request = () => ({
   metadata: undefined,
 }) as unknown as SendMessageRequest;
 
-async function cpuPerCall(client: Client, calls: number): Promise<number> {
+export async function cpuPerCall(client: Client, calls: number): Promise<number> {
   const cpu0 = process.cpuUsage();
   for (let i = 0; i < calls; i++) consume(await client.sendMessage(request()));
   const used = process.cpuUsage(cpu0);
